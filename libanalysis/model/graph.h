@@ -1,0 +1,172 @@
+// The Graph IR every analysis works on: plain data, no behaviour beyond small accessors.
+//
+// A Model holds subgraphs; a Subgraph holds tensors, nodes and an execution plan. Indices are the
+// model's own (tensor i of subgraph s is subgraphs[s].tensors[i]); -1 in a node's input list is
+// an optional input that is absent, as in TFLite.
+//
+// Delegation does not mutate a Subgraph in place: it returns a copy whose `nodes` gain one node
+// per delegated subset (kind kDelegateKernel, appended after the model's nodes, as upstream's
+// ReplaceNodeSubsetsWithDelegateKernels does) and whose `execution_plan` lists what runs.
+// Kernel temporaries that the arena replay models are likewise appended to `tensors`.
+#ifndef LIBANALYSIS_MODEL_GRAPH_H_
+#define LIBANALYSIS_MODEL_GRAPH_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "libanalysis/model/tensor_type.h"
+
+namespace tfa {
+
+// Where a tensor's bytes live, as TfLiteAllocationType.
+enum class AllocationType : uint8_t {
+  kArenaRw,            // planned in the arena (activations, temporaries)
+  kArenaRwPersistent,  // planned in the persistent arena (variables, prepared constants)
+  kMmapRo,             // constant: points into the model file, never planned
+  kDynamic,            // sized at run time, allocated on its own, never planned
+  kCustom,             // memory supplied from outside (e.g. control-flow aliases), never planned
+};
+
+const char* AllocationTypeName(AllocationType type);  // "arena_rw", "mmap_ro", ...
+std::optional<AllocationType> AllocationTypeFromName(const std::string& name);
+
+// Builtin kernel in-place registration flags (TfLiteRegistration::inplace_operator).
+enum InplaceFlags : uint32_t {
+  kInplaceNone = 0,
+  kInplaceOpDataUnmodified = 1,
+  kInplaceInputShift = 2,  // bit position: input k may be shared when bit (k + 2) is set
+  kInplaceInput0Shared = 4,
+  kInplaceInput1Shared = 8,
+  kInplaceInput2Shared = 16,
+};
+
+struct Quantization {
+  std::vector<float> scale;
+  std::vector<int64_t> zero_point;
+  int32_t quantized_dimension = 0;
+  bool empty() const { return scale.empty() && zero_point.empty(); }
+  bool per_channel() const { return scale.size() > 1; }
+};
+
+struct Tensor {
+  std::string name;
+  TensorType type = TensorType::kFloat32;
+  std::vector<int32_t> shape;
+  std::vector<int32_t> shape_signature;  // empty when the model has none; -1 = dynamic dim
+  // Bytes of data as TfLite computes them (element count * element size; for string and
+  // resource tensors: the constant buffer's size, or unknown). nullopt = unknown or overflow.
+  std::optional<uint64_t> bytes;
+  AllocationType allocation = AllocationType::kArenaRw;
+  int32_t buffer = 0;  // model buffer index; 0 = no data
+  uint64_t constant_bytes = 0;  // bytes of constant data in the model file (0 when none)
+  bool is_variable = false;
+  bool is_sparse = false;
+  Quantization quantization;
+
+  bool is_constant() const { return allocation == AllocationType::kMmapRo; }
+  bool has_dynamic_shape() const {
+    for (int32_t d : shape_signature) {
+      if (d < 0) return true;
+    }
+    return false;
+  }
+  uint64_t bytes_or_zero() const { return bytes.value_or(0); }
+};
+
+enum class Padding : uint8_t { kSame, kValid, kUnknown };
+enum class Activation : uint8_t { kNone, kRelu, kReluN1To1, kRelu6, kTanh, kSignBit, kUnknown };
+const char* ActivationName(Activation activation);  // upstream's names: "NONE", "RELU", ...
+
+// The builtin options the analyses and kernels read. Fields not set by the op keep defaults.
+struct OpOptions {
+  Activation fused_activation = Activation::kNone;
+  Padding padding = Padding::kUnknown;
+  int32_t stride_w = 1, stride_h = 1;
+  int32_t dilation_w = 1, dilation_h = 1;
+  int32_t filter_w = 0, filter_h = 0;  // pooling window
+  int32_t depth_multiplier = 1;
+  int32_t axis = 0;                     // concatenation, gather, split ...
+  int32_t num_splits = 0;
+  bool keep_dims = false;
+  bool align_corners = false;
+  bool half_pixel_centers = false;
+  bool pot_scale_int16 = true;
+  bool adj_x = false, adj_y = false;    // batch matmul
+  bool keep_num_dims = false;           // fully connected
+  int32_t weights_format = 0;           // fully connected: 0 DEFAULT, 1 SHUFFLED4x16INT8
+  bool asymmetric_quantize_inputs = false;
+  float beta = 1.0f;                    // softmax
+  float alpha = 0.0f;                   // leaky relu
+  int32_t mirror_pad_mode = 0;          // 0 REFLECT, 1 SYMMETRIC
+  int32_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0,
+          shrink_axis_mask = 0;         // strided slice
+  bool offset = false;                  // strided slice
+  std::vector<int32_t> new_shape;       // reshape (may be empty)
+  std::vector<int32_t> squeeze_dims;
+  // Control flow: subgraph indices (-1 = not set).
+  int32_t then_subgraph = -1, else_subgraph = -1;
+  int32_t cond_subgraph = -1, body_subgraph = -1;
+  int32_t init_subgraph = -1;           // CALL_ONCE
+  int32_t subgraph = -1;                // CALL / STABLEHLO-style call
+  // Custom ops: the raw custom_options bytes' size (the content is op-specific flexbuffers).
+  uint64_t custom_options_size = 0;
+};
+
+enum class NodeKind : uint8_t {
+  kBuiltin,
+  kCustom,
+  kDelegateKernel,  // created by delegation; `replaces` lists the model nodes it stands for
+};
+
+struct Node {
+  NodeKind kind = NodeKind::kBuiltin;
+  std::string op;             // upstream builtin name ("CONV_2D"), custom code, or delegate name
+  int32_t builtin_code = -1;  // BuiltinOperator value; 32 (CUSTOM) for custom ops
+  int32_t version = 1;
+  std::vector<int32_t> inputs;
+  std::vector<int32_t> outputs;
+  std::vector<int32_t> intermediates;
+  std::vector<int32_t> temporaries;
+  uint32_t inplace = kInplaceNone;  // InplaceFlags bitmask of the kernel registration
+  bool side_effect = false;         // chained by control edges when partitioning greedily
+  OpOptions options;
+  std::vector<int32_t> replaces;    // kDelegateKernel only: original node indices, in order
+};
+
+struct Subgraph {
+  std::string name;
+  std::vector<Tensor> tensors;
+  std::vector<Node> nodes;
+  std::vector<int32_t> inputs;
+  std::vector<int32_t> outputs;
+  std::vector<int32_t> variables;
+  std::vector<int32_t> execution_plan;  // node indices in execution order
+};
+
+struct SignatureDef {
+  std::string key;
+  int32_t subgraph_index = 0;
+  std::vector<std::pair<std::string, int32_t>> inputs;   // name -> tensor index
+  std::vector<std::pair<std::string, int32_t>> outputs;
+};
+
+struct Model {
+  std::string path;         // where it was loaded from (used in error messages)
+  std::string format;       // "tflite" or "graph-json"
+  uint32_t schema_version = 0;
+  std::string description;
+  std::vector<Subgraph> subgraphs;
+  std::vector<SignatureDef> signatures;
+  std::vector<std::string> metadata_names;
+  uint64_t constant_bytes = 0;  // sum of constant tensor data in all subgraphs
+  bool has_sparse_tensors = false;
+};
+
+// The identity plan 0..n-1 for a subgraph whose plan is empty.
+std::vector<int32_t> IdentityExecutionPlan(const Subgraph& subgraph);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_MODEL_GRAPH_H_

@@ -1,0 +1,25 @@
+// Graph JSON ("tflite-analyze-graph/1", see docs/graph-json.md): the second input format, what
+// tests and fuzzers generate and what `tflite-analyze convert` writes. One subgraph per file.
+#ifndef LIBANALYSIS_MODEL_GRAPH_JSON_H_
+#define LIBANALYSIS_MODEL_GRAPH_JSON_H_
+
+#include <string>
+#include <string_view>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa {
+
+inline constexpr std::string_view kGraphJsonFormat = "tflite-analyze-graph/1";
+
+// Parses and validates Graph JSON text. `source_name` prefixes every error message.
+// Every index is range-checked; the graph is rejected, never trusted.
+Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name);
+
+// Serializes one subgraph (tensors, nodes, inputs, outputs, variables) as Graph JSON.
+std::string SubgraphToGraphJson(const Subgraph& subgraph, int indent = -1);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_MODEL_GRAPH_JSON_H_

@@ -1,0 +1,45 @@
+// Tensor element types with the values of the .tflite schema's TensorType enum, and the element
+// sizes TfLite uses to size tensor data.
+#ifndef LIBANALYSIS_MODEL_TENSOR_TYPE_H_
+#define LIBANALYSIS_MODEL_TENSOR_TYPE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tfa {
+
+enum class TensorType : int8_t {
+  kFloat32 = 0,
+  kFloat16 = 1,
+  kInt32 = 2,
+  kUInt8 = 3,
+  kInt64 = 4,
+  kString = 5,
+  kBool = 6,
+  kInt16 = 7,
+  kComplex64 = 8,
+  kInt8 = 9,
+  kFloat64 = 10,
+  kComplex128 = 11,
+  kUInt64 = 12,
+  kResource = 13,
+  kVariant = 14,
+  kUInt32 = 15,
+  kUInt16 = 16,
+  kInt4 = 17,
+  kBFloat16 = 18,
+};
+
+// Upstream's lower-case names as TfLiteTypeGetName prints them in tools ("float32", "int8").
+const char* TensorTypeName(TensorType type);
+std::optional<TensorType> TensorTypeFromName(const std::string& name);
+std::optional<TensorType> TensorTypeFromSchemaValue(int value);
+
+// Bytes per element, or nullopt for types whose size is not a function of the shape
+// (string, resource, variant).
+std::optional<uint32_t> ElementSize(TensorType type);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_MODEL_TENSOR_TYPE_H_

@@ -1,0 +1,85 @@
+#include "libanalysis/model/graph_validation.h"
+
+#include <string>
+
+namespace tfa {
+namespace {
+
+std::string NodeName(const Subgraph& sg, size_t node) {
+  return "node " + std::to_string(node) + " (" + sg.nodes[node].op + ")";
+}
+
+Status CheckIndices(const std::vector<int32_t>& list, size_t tensor_count, bool allow_optional,
+                    const std::string& where, const char* what) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    const int32_t t = list[i];
+    if (t == -1 && allow_optional) continue;
+    if (t < 0 || static_cast<size_t>(t) >= tensor_count) {
+      return Status::Error(where + ": " + what + "[" + std::to_string(i) + "] = tensor " +
+                           std::to_string(t) + " is out of range (" +
+                           std::to_string(tensor_count) + " tensors)");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
+  const std::string prefix = "subgraph " + std::to_string(subgraph_index);
+  const size_t n = sg.tensors.size();
+  TFA_RETURN_IF_ERROR(CheckIndices(sg.inputs, n, false, prefix, "inputs"));
+  TFA_RETURN_IF_ERROR(CheckIndices(sg.outputs, n, true, prefix, "outputs"));
+  TFA_RETURN_IF_ERROR(CheckIndices(sg.variables, n, false, prefix, "variables"));
+
+  for (size_t i = 0; i < sg.nodes.size(); ++i) {
+    const Node& node = sg.nodes[i];
+    const std::string where = prefix + ": " + NodeName(sg, i);
+    TFA_RETURN_IF_ERROR(CheckIndices(node.inputs, n, true, where, "inputs"));
+    TFA_RETURN_IF_ERROR(CheckIndices(node.outputs, n, true, where, "outputs"));
+    TFA_RETURN_IF_ERROR(CheckIndices(node.intermediates, n, false, where, "intermediates"));
+    TFA_RETURN_IF_ERROR(CheckIndices(node.temporaries, n, false, where, "temporaries"));
+  }
+  for (int32_t node : sg.execution_plan) {
+    if (node < 0 || static_cast<size_t>(node) >= sg.nodes.size()) {
+      return Status::Error(prefix + ": execution plan names node " + std::to_string(node) +
+                           " of " + std::to_string(sg.nodes.size()));
+    }
+  }
+
+  // Producer of each tensor, by position in the plan; -1 = not produced by a node.
+  std::vector<int64_t> produced_at(n, -1);
+  std::vector<int64_t> producer_node(n, -1);
+  for (size_t step = 0; step < sg.execution_plan.size(); ++step) {
+    const size_t i = static_cast<size_t>(sg.execution_plan[step]);
+    for (int32_t t : sg.nodes[i].outputs) {
+      if (t < 0) continue;
+      if (produced_at[t] >= 0) {
+        return Status::Error(prefix + ": tensor " + std::to_string(t) + " is produced by both " +
+                             NodeName(sg, static_cast<size_t>(producer_node[t])) + " and " +
+                             NodeName(sg, i));
+      }
+      produced_at[t] = static_cast<int64_t>(step);
+      producer_node[t] = static_cast<int64_t>(i);
+    }
+  }
+  for (size_t step = 0; step < sg.execution_plan.size(); ++step) {
+    const size_t i = static_cast<size_t>(sg.execution_plan[step]);
+    for (int32_t t : sg.nodes[i].inputs) {
+      if (t < 0 || produced_at[t] < 0) continue;
+      if (produced_at[t] == static_cast<int64_t>(step)) {
+        return Status::Error(prefix + ": " + NodeName(sg, i) + " lists tensor " +
+                             std::to_string(t) + " as both input and output");
+      }
+      if (produced_at[t] > static_cast<int64_t>(step)) {
+        return Status::Error(prefix + ": " + NodeName(sg, i) + " reads tensor " +
+                             std::to_string(t) + " produced later by " +
+                             NodeName(sg, static_cast<size_t>(producer_node[t])) +
+                             " (cycle or nodes out of order)");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa

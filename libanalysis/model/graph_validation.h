@@ -1,0 +1,19 @@
+// Structural checks every loaded subgraph passes before any analysis sees it, so that the
+// analyses can index tensors and nodes without further checks.
+#ifndef LIBANALYSIS_MODEL_GRAPH_VALIDATION_H_
+#define LIBANALYSIS_MODEL_GRAPH_VALIDATION_H_
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa {
+
+// Checks that every tensor index is in range (-1 allowed for optional node inputs and outputs),
+// no node reads its own output, no tensor has two producers, and every node reads only tensors
+// produced earlier in the plan (a later producer means a cycle). Messages name the subgraph,
+// node and tensor: "subgraph 0: node 4 (ADD): reads tensor 9 produced by node 7 (cycle...)".
+Status ValidateSubgraph(const Subgraph& subgraph, int subgraph_index);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_MODEL_GRAPH_VALIDATION_H_

@@ -38,7 +38,7 @@ else
 fi
 
 if [ "${SKIP_CORPUS:-0}" != 1 ]; then
-  corpus/fetch.sh
+  python3 corpus/fetch.py
 fi
 
 build_dir=${BUILD_DIR:-build}

@@ -1,0 +1,31 @@
+// Shared pieces of the subcommands: loading a model with the CLI's error convention, and the
+// exit codes every command uses (documented in docs/cli.md).
+#ifndef CLI_COMMAND_H_
+#define CLI_COMMAND_H_
+
+#include <string>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitGateFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+// Thrown by commands to end with one line on stderr and an exit code; caught in main().
+struct CommandError {
+  std::string message;
+  int exit_code = kExitBadInput;
+};
+
+// Loads a .tflite or Graph JSON file, or throws CommandError with the loader's one-line message.
+Model LoadModelOrThrow(const std::string& path);
+
+// Writes `text` to `path` ("-" = stdout), or throws CommandError.
+void WriteOutput(const std::string& path, const std::string& text);
+
+}  // namespace tfa::cli
+
+#endif  // CLI_COMMAND_H_

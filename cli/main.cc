@@ -1,0 +1,35 @@
+// tflite-analyze: predicts what TensorFlow Lite does with a model (delegate partitions, copy
+// costs, tensor arena) and checks those predictions. Exit codes: 0 ok, 1 gate failed, 2 bad input.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/command.h"
+#include "cli/convert_command.h"
+#include "cli/info_command.h"
+#include "cli/report_command.h"
+
+int main(int argc, char** argv) {
+  using namespace tfa::cli;
+  CLI::App app{"tflite-analyze: predict TFLite delegate partitions, copy costs and tensor arenas"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(TFA_VERSION));
+  AddInfoCommand(app);
+  AddConvertCommand(app);
+  AddReportCommand(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "tflite-analyze: " << e.what() << " (see --help)\n";
+    return kExitBadInput;
+  } catch (const CommandError& e) {
+    std::cerr << "tflite-analyze: error: " << e.message << "\n";
+    return e.exit_code;
+  }
+  return kExitOk;
+}

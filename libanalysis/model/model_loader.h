@@ -1,0 +1,29 @@
+// Loading models from disk: .tflite flatbuffers and Graph JSON, told apart by content.
+#ifndef LIBANALYSIS_MODEL_MODEL_LOADER_H_
+#define LIBANALYSIS_MODEL_MODEL_LOADER_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa {
+
+struct LoadOptions {
+  // Files above this size are refused before they are read (the analyser reads whole files).
+  uint64_t max_file_bytes = uint64_t{8} << 30;
+};
+
+// Reads `path` and parses it as Graph JSON when its first non-blank byte is '{', else as .tflite.
+// Errors are one line naming the file, the object and the reason.
+Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options = {});
+
+// Parses an in-memory .tflite file. Runs the flatbuffers Verifier before reading anything, then
+// checks every index, buffer range and size the analyses rely on.
+Result<Model> ParseTflite(std::span<const uint8_t> file, const std::string& source_name);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_MODEL_MODEL_LOADER_H_

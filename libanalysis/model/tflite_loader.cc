@@ -1,0 +1,539 @@
+// .tflite reader: flatbuffers Verifier first, then a checked walk of the model into the Graph IR.
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "libanalysis/core/checked_math.h"
+#include "libanalysis/model/builtin_kernel_flags.h"
+#include "libanalysis/model/builtin_ops.h"
+#include "libanalysis/model/graph_json.h"
+#include "libanalysis/model/graph_validation.h"
+#include "libanalysis/model/model_loader.h"
+#include "libanalysis/model/tflite_schema_generated.h"
+
+namespace tfa {
+namespace {
+
+// The flatbuffers Verifier refuses buffers above this size; bigger models keep their buffers
+// outside the flatbuffer (Buffer.offset/size) and only the flatbuffer part is verified.
+constexpr uint64_t kMaxFlatbufferBytes = (uint64_t{1} << 31) - 1;
+// Nesting depth and table count limits for the Verifier: far above real models, low enough that
+// a hostile file cannot make verification run away.
+constexpr flatbuffers::uoffset_t kVerifierMaxDepth = 64;
+constexpr flatbuffers::uoffset_t kVerifierMaxTables = 50'000'000;
+
+std::vector<int32_t> ToVector(const flatbuffers::Vector<int32_t>* v) {
+  if (v == nullptr) return {};
+  return std::vector<int32_t>(v->begin(), v->end());
+}
+
+Activation ToActivation(tflite::ActivationFunctionType a) {
+  switch (a) {
+    case tflite::ActivationFunctionType::NONE: return Activation::kNone;
+    case tflite::ActivationFunctionType::RELU: return Activation::kRelu;
+    case tflite::ActivationFunctionType::RELU_N1_TO_1: return Activation::kReluN1To1;
+    case tflite::ActivationFunctionType::RELU6: return Activation::kRelu6;
+    case tflite::ActivationFunctionType::TANH: return Activation::kTanh;
+    case tflite::ActivationFunctionType::SIGN_BIT: return Activation::kSignBit;
+  }
+  return Activation::kUnknown;
+}
+
+Padding ToPadding(tflite::Padding p) {
+  switch (p) {
+    case tflite::Padding::SAME: return Padding::kSame;
+    case tflite::Padding::VALID: return Padding::kValid;
+  }
+  return Padding::kUnknown;
+}
+
+// Copies the builtin options the analyses read into OpOptions.
+OpOptions ReadOptions(const tflite::Operator& op) {
+  using BO = tflite::BuiltinOptions;
+  OpOptions o;
+  switch (op.builtin_options_type()) {
+    case BO::Conv2DOptions: {
+      const auto* c = op.builtin_options_as_Conv2DOptions();
+      o.padding = ToPadding(c->padding());
+      o.stride_w = c->stride_w();
+      o.stride_h = c->stride_h();
+      o.dilation_w = c->dilation_w_factor();
+      o.dilation_h = c->dilation_h_factor();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      break;
+    }
+    case BO::DepthwiseConv2DOptions: {
+      const auto* c = op.builtin_options_as_DepthwiseConv2DOptions();
+      o.padding = ToPadding(c->padding());
+      o.stride_w = c->stride_w();
+      o.stride_h = c->stride_h();
+      o.depth_multiplier = c->depth_multiplier();
+      o.dilation_w = c->dilation_w_factor();
+      o.dilation_h = c->dilation_h_factor();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      break;
+    }
+    case BO::Pool2DOptions: {
+      const auto* c = op.builtin_options_as_Pool2DOptions();
+      o.padding = ToPadding(c->padding());
+      o.stride_w = c->stride_w();
+      o.stride_h = c->stride_h();
+      o.filter_w = c->filter_width();
+      o.filter_h = c->filter_height();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      break;
+    }
+    case BO::TransposeConvOptions: {
+      const auto* c = op.builtin_options_as_TransposeConvOptions();
+      o.padding = ToPadding(c->padding());
+      o.stride_w = c->stride_w();
+      o.stride_h = c->stride_h();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      break;
+    }
+    case BO::FullyConnectedOptions: {
+      const auto* c = op.builtin_options_as_FullyConnectedOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.weights_format = static_cast<int32_t>(c->weights_format());
+      o.keep_num_dims = c->keep_num_dims();
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::SoftmaxOptions: o.beta = op.builtin_options_as_SoftmaxOptions()->beta(); break;
+    case BO::ConcatenationOptions: {
+      const auto* c = op.builtin_options_as_ConcatenationOptions();
+      o.axis = c->axis();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      break;
+    }
+    case BO::AddOptions: {
+      const auto* c = op.builtin_options_as_AddOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.pot_scale_int16 = c->pot_scale_int16();
+      break;
+    }
+    case BO::SubOptions: {
+      const auto* c = op.builtin_options_as_SubOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.pot_scale_int16 = c->pot_scale_int16();
+      break;
+    }
+    case BO::MulOptions:
+      o.fused_activation = ToActivation(op.builtin_options_as_MulOptions()->fused_activation_function());
+      break;
+    case BO::DivOptions:
+      o.fused_activation = ToActivation(op.builtin_options_as_DivOptions()->fused_activation_function());
+      break;
+    case BO::L2NormOptions:
+      o.fused_activation = ToActivation(op.builtin_options_as_L2NormOptions()->fused_activation_function());
+      break;
+    case BO::ReshapeOptions:
+      o.new_shape = ToVector(op.builtin_options_as_ReshapeOptions()->new_shape());
+      break;
+    case BO::SqueezeOptions:
+      o.squeeze_dims = ToVector(op.builtin_options_as_SqueezeOptions()->squeeze_dims());
+      break;
+    case BO::ResizeBilinearOptions: {
+      const auto* c = op.builtin_options_as_ResizeBilinearOptions();
+      o.align_corners = c->align_corners();
+      o.half_pixel_centers = c->half_pixel_centers();
+      break;
+    }
+    case BO::ResizeNearestNeighborOptions: {
+      const auto* c = op.builtin_options_as_ResizeNearestNeighborOptions();
+      o.align_corners = c->align_corners();
+      o.half_pixel_centers = c->half_pixel_centers();
+      break;
+    }
+    case BO::ReducerOptions: o.keep_dims = op.builtin_options_as_ReducerOptions()->keep_dims(); break;
+    case BO::GatherOptions: o.axis = op.builtin_options_as_GatherOptions()->axis(); break;
+    case BO::SplitOptions: o.num_splits = op.builtin_options_as_SplitOptions()->num_splits(); break;
+    case BO::SplitVOptions: o.num_splits = op.builtin_options_as_SplitVOptions()->num_splits(); break;
+    case BO::PackOptions: o.axis = op.builtin_options_as_PackOptions()->axis(); break;
+    case BO::UnpackOptions: o.axis = op.builtin_options_as_UnpackOptions()->axis(); break;
+    case BO::StridedSliceOptions: {
+      const auto* c = op.builtin_options_as_StridedSliceOptions();
+      o.begin_mask = c->begin_mask();
+      o.end_mask = c->end_mask();
+      o.ellipsis_mask = c->ellipsis_mask();
+      o.new_axis_mask = c->new_axis_mask();
+      o.shrink_axis_mask = c->shrink_axis_mask();
+      o.offset = c->offset();
+      break;
+    }
+    case BO::LeakyReluOptions: o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha(); break;
+    case BO::MirrorPadOptions:
+      o.mirror_pad_mode = static_cast<int32_t>(op.builtin_options_as_MirrorPadOptions()->mode());
+      break;
+    case BO::BatchMatMulOptions: {
+      const auto* c = op.builtin_options_as_BatchMatMulOptions();
+      o.adj_x = c->adj_x();
+      o.adj_y = c->adj_y();
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::IfOptions: {
+      const auto* c = op.builtin_options_as_IfOptions();
+      o.then_subgraph = c->then_subgraph_index();
+      o.else_subgraph = c->else_subgraph_index();
+      break;
+    }
+    case BO::WhileOptions: {
+      const auto* c = op.builtin_options_as_WhileOptions();
+      o.cond_subgraph = c->cond_subgraph_index();
+      o.body_subgraph = c->body_subgraph_index();
+      break;
+    }
+    case BO::CallOnceOptions:
+      o.init_subgraph = op.builtin_options_as_CallOnceOptions()->init_subgraph_index();
+      break;
+    case BO::CallOptions:
+      o.subgraph = static_cast<int32_t>(op.builtin_options_as_CallOptions()->subgraph());
+      break;
+    default:
+      break;
+  }
+  if (op.custom_options()) o.custom_options_size = op.custom_options()->size();
+  if (op.large_custom_options_size() > 0) o.custom_options_size = op.large_custom_options_size();
+  return o;
+}
+
+class TfliteReader {
+ public:
+  TfliteReader(std::span<const uint8_t> file, std::string source)
+      : file_(file), source_(std::move(source)) {}
+
+  Result<Model> Read() {
+    if (file_.size() < 8) {
+      return Error("file is " + std::to_string(file_.size()) + " bytes, too short for a .tflite model");
+    }
+    if (!flatbuffers::BufferHasIdentifier(file_.data(), tflite::ModelIdentifier())) {
+      std::string id(reinterpret_cast<const char*>(file_.data()) + 4, 4);
+      for (char& c : id) {
+        if (c < 0x20 || c > 0x7e) c = '?';
+      }
+      return Error("file identifier is \"" + id + "\", expected \"TFL3\" (not a .tflite model)");
+    }
+    const size_t verified = static_cast<size_t>(std::min<uint64_t>(file_.size(), kMaxFlatbufferBytes));
+    flatbuffers::Verifier verifier(file_.data(), verified, kVerifierMaxDepth, kVerifierMaxTables);
+    if (!tflite::VerifyModelBuffer(verifier)) {
+      return Error("flatbuffer verification failed (truncated or corrupted file)");
+    }
+    const tflite::Model* fb = tflite::GetModel(file_.data());
+
+    Model model;
+    model.path = source_;
+    model.format = "tflite";
+    model.schema_version = fb->version();
+    if (fb->description()) model.description = fb->description()->str();
+    if (fb->metadata()) {
+      for (const auto* m : *fb->metadata()) {
+        model.metadata_names.push_back(m->name() ? m->name()->str() : std::string());
+      }
+    }
+    if (!fb->subgraphs() || fb->subgraphs()->size() == 0) {
+      return Error("model has no subgraphs (subgraph 0 is the main graph)");
+    }
+    TFA_RETURN_IF_ERROR(ReadOperatorCodes(*fb));
+    const size_t subgraph_count = fb->subgraphs()->size();
+    for (size_t s = 0; s < subgraph_count; ++s) {
+      auto sg = ReadSubgraph(*fb, s);
+      if (!sg.ok()) return sg.status();
+      model.subgraphs.push_back(std::move(*sg));
+    }
+    TFA_RETURN_IF_ERROR(CheckSubgraphReferences(model));
+    if (fb->signature_defs()) {
+      for (const auto* def : *fb->signature_defs()) {
+        SignatureDef sig;
+        if (def->signature_key()) sig.key = def->signature_key()->str();
+        sig.subgraph_index = static_cast<int32_t>(def->subgraph_index());
+        if (def->subgraph_index() >= subgraph_count) {
+          return Error("signature \"" + sig.key + "\" names subgraph " +
+                       std::to_string(def->subgraph_index()) + " of " + std::to_string(subgraph_count));
+        }
+        auto read_map = [&](const flatbuffers::Vector<flatbuffers::Offset<tflite::TensorMap>>* maps,
+                            std::vector<std::pair<std::string, int32_t>>& out) {
+          if (!maps) return;
+          for (const auto* m : *maps) {
+            out.emplace_back(m->name() ? m->name()->str() : std::string(),
+                             static_cast<int32_t>(m->tensor_index()));
+          }
+        };
+        read_map(def->inputs(), sig.inputs);
+        read_map(def->outputs(), sig.outputs);
+        model.signatures.push_back(std::move(sig));
+      }
+    }
+    for (const Subgraph& sg : model.subgraphs) {
+      for (const Tensor& t : sg.tensors) {
+        model.constant_bytes += t.constant_bytes;
+        model.has_sparse_tensors |= t.is_sparse;
+      }
+    }
+    return model;
+  }
+
+ private:
+  struct OpCode {
+    int32_t builtin_code;
+    std::string custom_code;
+    int32_t version;
+  };
+
+  Status Error(const std::string& message) const { return Status::Error(source_ + ": " + message); }
+
+  Status ReadOperatorCodes(const tflite::Model& fb) {
+    if (!fb.operator_codes()) return Status::Ok();
+    for (size_t i = 0; i < fb.operator_codes()->size(); ++i) {
+      const auto* code = fb.operator_codes()->Get(static_cast<flatbuffers::uoffset_t>(i));
+      // Files written before the 32-bit builtin_code field only fill the byte-sized
+      // deprecated_builtin_code; newer files fill both, with the byte clamped to 127 for codes
+      // above it. The larger of the two is the real code (tflite/schema/schema_utils.cc).
+      const int32_t builtin = std::max<int32_t>(code->builtin_code(), code->deprecated_builtin_code());
+      OpCode op{builtin, code->custom_code() ? code->custom_code()->str() : std::string(),
+                code->version()};
+      if (builtin == kBuiltinCustom && op.custom_code.empty()) {
+        return Error("operator code " + std::to_string(i) + " is CUSTOM without a custom_code");
+      }
+      if (builtin < 0) {
+        return Error("operator code " + std::to_string(i) + " has builtin code " + std::to_string(builtin));
+      }
+      op_codes_.push_back(std::move(op));
+    }
+    return Status::Ok();
+  }
+
+  // Constant data of a buffer: inline data, or the offset/size form of models over 2 GB.
+  Result<uint64_t> BufferBytes(const tflite::Model& fb, uint32_t index, const std::string& where) const {
+    if (index == 0) return uint64_t{0};
+    if (!fb.buffers() || index >= fb.buffers()->size()) {
+      return Error(where + ": buffer " + std::to_string(index) + " is out of range (" +
+                   std::to_string(fb.buffers() ? fb.buffers()->size() : 0) + " buffers)");
+    }
+    const tflite::Buffer* b = fb.buffers()->Get(index);
+    if (b->offset() > 1) {
+      auto end = CheckedAdd(b->offset(), b->size());
+      if (!end || *end > file_.size()) {
+        return Error(where + ": buffer " + std::to_string(index) + " spans bytes [" +
+                     std::to_string(b->offset()) + ", +" + std::to_string(b->size()) +
+                     ") beyond the end of the file (" + std::to_string(file_.size()) + " bytes)");
+      }
+      return b->size();
+    }
+    return static_cast<uint64_t>(b->data() ? b->data()->size() : 0);
+  }
+
+  Result<Subgraph> ReadSubgraph(const tflite::Model& fb, size_t s) {
+    const tflite::SubGraph* in = fb.subgraphs()->Get(static_cast<flatbuffers::uoffset_t>(s));
+    const std::string where_sg = "subgraph " + std::to_string(s);
+    Subgraph sg;
+    if (in->name()) sg.name = in->name()->str();
+    if (in->tensors()) {
+      sg.tensors.reserve(in->tensors()->size());
+      for (size_t t = 0; t < in->tensors()->size(); ++t) {
+        auto tensor = ReadTensor(fb, *in->tensors()->Get(static_cast<flatbuffers::uoffset_t>(t)),
+                                 where_sg + ": tensor " + std::to_string(t));
+        if (!tensor.ok()) return tensor.status();
+        sg.tensors.push_back(std::move(*tensor));
+      }
+    }
+    sg.inputs = ToVector(in->inputs());
+    sg.outputs = ToVector(in->outputs());
+    for (size_t t = 0; t < sg.tensors.size(); ++t) {
+      if (sg.tensors[t].is_variable) sg.variables.push_back(static_cast<int32_t>(t));
+    }
+    if (in->operators()) {
+      sg.nodes.reserve(in->operators()->size());
+      for (size_t i = 0; i < in->operators()->size(); ++i) {
+        const auto* op = in->operators()->Get(static_cast<flatbuffers::uoffset_t>(i));
+        const std::string where = where_sg + ": node " + std::to_string(i);
+        if (op->opcode_index() >= op_codes_.size()) {
+          return Error(where + ": opcode_index " + std::to_string(op->opcode_index()) +
+                       " is out of range (" + std::to_string(op_codes_.size()) + " operator codes)");
+        }
+        const OpCode& code = op_codes_[op->opcode_index()];
+        Node node;
+        node.builtin_code = code.builtin_code;
+        node.version = code.version;
+        if (code.builtin_code == kBuiltinCustom) {
+          node.kind = NodeKind::kCustom;
+          node.op = code.custom_code;
+        } else {
+          const char* name = BuiltinName(code.builtin_code);
+          node.op = name ? name : "BUILTIN_" + std::to_string(code.builtin_code);
+          node.inplace = BuiltinInplaceFlags(code.builtin_code);
+          node.side_effect = BuiltinHasSideEffect(code.builtin_code);
+        }
+        node.inputs = ToVector(op->inputs());
+        node.outputs = ToVector(op->outputs());
+        node.intermediates = ToVector(op->intermediates());
+        node.options = ReadOptions(*op);
+        if (op->large_custom_options_size() > 0) {
+          auto end = CheckedAdd(op->large_custom_options_offset(), op->large_custom_options_size());
+          if (!end || *end > file_.size()) {
+            return Error(where + " (" + node.op + "): custom options lie beyond the end of the file");
+          }
+        }
+        sg.nodes.push_back(std::move(node));
+      }
+    }
+    sg.execution_plan = IdentityExecutionPlan(sg);
+    if (Status st = ValidateSubgraph(sg, static_cast<int>(s)); !st.ok()) return Error(st.message());
+    return sg;
+  }
+
+  Result<Tensor> ReadTensor(const tflite::Model& fb, const tflite::Tensor& in, const std::string& where) {
+    Tensor t;
+    if (in.name()) t.name = in.name()->str();
+    const std::string where_named = where + (t.name.empty() ? "" : " \"" + t.name + "\"");
+    auto type = TensorTypeFromSchemaValue(static_cast<int>(in.type()));
+    if (!type) {
+      return Error(where_named + ": unknown tensor type " + std::to_string(static_cast<int>(in.type())));
+    }
+    t.type = *type;
+    t.shape = ToVector(in.shape());
+    t.shape_signature = ToVector(in.shape_signature());
+    t.is_variable = in.is_variable();
+    t.is_sparse = in.sparsity() != nullptr;
+    t.buffer = static_cast<int32_t>(in.buffer());
+    if (const auto* q = in.quantization()) {
+      if (q->scale()) t.quantization.scale.assign(q->scale()->begin(), q->scale()->end());
+      if (q->zero_point()) t.quantization.zero_point.assign(q->zero_point()->begin(), q->zero_point()->end());
+      t.quantization.quantized_dimension = q->quantized_dimension();
+    }
+    auto data_bytes = BufferBytes(fb, in.buffer(), where_named);
+    if (!data_bytes.ok()) return data_bytes.status();
+    t.constant_bytes = *data_bytes;
+
+    // Bytes as tflite/util.cc BytesRequired computes them: product of dims times element size,
+    // overflow-checked. Negative dims (unknown) leave the size unknown.
+    std::optional<uint64_t> elements = 1;
+    for (int32_t d : t.shape) {
+      if (d < 0) {
+        elements.reset();
+        break;
+      }
+      elements = CheckedMul(*elements, static_cast<uint64_t>(d));
+      if (!elements) {
+        return Error(where_named + ": shape has more elements than fit in 64 bits");
+      }
+    }
+    const auto element_size = ElementSize(t.type);
+    if (elements && element_size) {
+      t.bytes = CheckedMul(*elements, *element_size);
+      if (!t.bytes) return Error(where_named + ": byte size overflows 64 bits");
+    }
+
+    // Allocation as InterpreterBuilder::ParseTensors and Subgraph::SetTensorParameters* decide.
+    if (t.constant_bytes > 0) {
+      if (t.is_variable) {
+        return Error(where_named + ": a variable tensor with a constant buffer is not supported");
+      }
+      t.allocation = AllocationType::kMmapRo;
+      if (!element_size || t.is_sparse) {
+        t.bytes = t.constant_bytes;  // strings and sparse constants: the buffer is the data
+      } else if (t.bytes && *t.bytes != t.constant_bytes) {
+        return Error(where_named + ": constant buffer " + std::to_string(in.buffer()) + " holds " +
+                     std::to_string(t.constant_bytes) + " bytes but the shape needs " +
+                     std::to_string(*t.bytes));
+      }
+    } else if (!element_size) {
+      // Strings, resources and variants without data are sized at run time.
+      t.allocation = AllocationType::kDynamic;
+      t.bytes.reset();
+    } else if (t.is_variable) {
+      t.allocation = AllocationType::kArenaRwPersistent;
+    } else {
+      t.allocation = AllocationType::kArenaRw;
+    }
+    return t;
+  }
+
+  // Control-flow options must name existing subgraphs, and the references must not loop.
+  Status CheckSubgraphReferences(const Model& model) const {
+    const size_t n = model.subgraphs.size();
+    std::vector<std::vector<int32_t>> callees(n);
+    for (size_t s = 0; s < n; ++s) {
+      const Subgraph& sg = model.subgraphs[s];
+      for (size_t i = 0; i < sg.nodes.size(); ++i) {
+        const OpOptions& o = sg.nodes[i].options;
+        for (int32_t callee : {o.then_subgraph, o.else_subgraph, o.cond_subgraph, o.body_subgraph,
+                               o.init_subgraph, o.subgraph}) {
+          if (callee == -1) continue;
+          if (callee < 0 || static_cast<size_t>(callee) >= n) {
+            return Error("subgraph " + std::to_string(s) + ": node " + std::to_string(i) + " (" +
+                         sg.nodes[i].op + ") names subgraph " + std::to_string(callee) + " of " +
+                         std::to_string(n));
+          }
+          callees[s].push_back(callee);
+        }
+      }
+    }
+    // Iterative DFS with colours: a grey callee is a cycle.
+    std::vector<uint8_t> colour(n, 0);
+    for (size_t root = 0; root < n; ++root) {
+      if (colour[root]) continue;
+      std::vector<std::pair<size_t, size_t>> stack{{root, 0}};
+      colour[root] = 1;
+      while (!stack.empty()) {
+        auto& [s, next] = stack.back();
+        if (next == callees[s].size()) {
+          colour[s] = 2;
+          stack.pop_back();
+          continue;
+        }
+        const size_t callee = static_cast<size_t>(callees[s][next++]);
+        if (colour[callee] == 1) {
+          return Error("subgraph " + std::to_string(s) + " calls subgraph " + std::to_string(callee) +
+                       " which is already on the call chain (recursive control flow)");
+        }
+        if (colour[callee] == 0) {
+          colour[callee] = 1;
+          stack.emplace_back(callee, 0);
+        }
+      }
+    }
+    return Status::Ok();
+  }
+
+  std::span<const uint8_t> file_;
+  std::string source_;
+  std::vector<OpCode> op_codes_;
+};
+
+Result<std::vector<uint8_t>> ReadFile(const std::string& path, const LoadOptions& options) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return Status::Error(path + ": cannot open file: " + std::strerror(errno));
+  const std::streamoff size = in.tellg();
+  if (size < 0) return Status::Error(path + ": cannot read file size");
+  if (static_cast<uint64_t>(size) > options.max_file_bytes) {
+    return Status::Error(path + ": file is " + std::to_string(size) + " bytes, above the limit of " +
+                         std::to_string(options.max_file_bytes));
+  }
+  std::vector<uint8_t> bytes(static_cast<size_t>(size));
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) {
+    return Status::Error(path + ": read error");
+  }
+  return bytes;
+}
+
+}  // namespace
+
+Result<Model> ParseTflite(std::span<const uint8_t> file, const std::string& source_name) {
+  return TfliteReader(file, source_name).Read();
+}
+
+Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options) {
+  auto bytes = ReadFile(path, options);
+  if (!bytes.ok()) return bytes.status();
+  const auto first = std::find_if(bytes->begin(), bytes->end(),
+                                  [](uint8_t c) { return c != ' ' && c != '\n' && c != '\r' && c != '\t'; });
+  if (first != bytes->end() && *first == '{') {
+    return ParseGraphJson(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), path);
+  }
+  return ParseTflite(*bytes, path);
+}
+
+}  // namespace tfa

@@ -1,0 +1,110 @@
+// The loader on the real corpus, cross-checked against what upstream's interpreter reported for
+// the same files (tests/oracle/models/*.none.json): op sequence, tensor count, byte sizes and
+// which tensors are constants.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "libanalysis/model/model_loader.h"
+#include "tests/support/test_paths.h"
+
+namespace tfa {
+namespace {
+
+using testing::CorpusModelNames;
+using testing::CorpusModelPath;
+using testing::OraclePath;
+using testing::ReadJsonFile;
+
+class CorpusModelTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CorpusModelTest, MatchesUpstreamInterpreterView) {
+  const std::string name = GetParam();
+  auto model = LoadModelFile(CorpusModelPath(name));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const auto oracle = ReadJsonFile(OraclePath("models/" + name + ".none.json"));
+
+  ASSERT_EQ(model->subgraphs.size(), oracle.at("num_subgraphs").get<size_t>());
+  const Subgraph& sg = model->subgraphs[0];
+  const auto& ops = oracle.at("original_ops");
+  ASSERT_EQ(sg.nodes.size(), ops.size());
+  for (size_t i = 0; i < ops.size(); ++i) EXPECT_EQ(sg.nodes[i].op, ops[i].get<std::string>()) << "node " << i;
+  EXPECT_EQ(sg.inputs, oracle.at("inputs").get<std::vector<int32_t>>());
+  EXPECT_EQ(sg.outputs, oracle.at("outputs").get<std::vector<int32_t>>());
+
+  // Upstream's tensor list also holds what kernels add in Prepare after the model's tensors:
+  // temporaries, and spare tensors some kernels add and leave unallocated.
+  size_t temporaries = 0;
+  for (const auto& node : oracle.at("temporaries")) temporaries += node.at("temporaries").size();
+  const auto& tensors = oracle.at("tensors");
+  ASSERT_LE(sg.tensors.size() + temporaries, tensors.size());
+  std::vector<bool> densify_output(sg.tensors.size(), false);
+  for (const Node& n : sg.nodes) {
+    if (n.op == "DENSIFY") densify_output[static_cast<size_t>(n.outputs[0])] = true;
+  }
+  for (const auto& t : tensors) {
+    const size_t index = t.at("tensor").get<size_t>();
+    if (index >= sg.tensors.size()) continue;
+    const Tensor& ours = sg.tensors[index];
+    // Upstream's DENSIFY kernel renames its output "Densify_output" (tflite/kernels/densify.cc).
+    if (!densify_output[index]) {
+      EXPECT_EQ(ours.name, t.at("name").get<std::string>());
+    }
+    const std::string alloc = t.at("allocation_type").get<std::string>();
+    EXPECT_EQ(ours.is_constant(), alloc == "mmap_ro") << "tensor " << index << " " << ours.name;
+    // Sparse constants are stored compressed; upstream reports their dense size after DENSIFY.
+    if (!ours.is_sparse) {
+      ASSERT_TRUE(ours.bytes.has_value()) << "tensor " << index;
+      EXPECT_EQ(*ours.bytes, t.at("bytes").get<uint64_t>()) << "tensor " << index << " " << ours.name;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusModelTest, ::testing::ValuesIn(CorpusModelNames()),
+                         [](const auto& info) { return info.param; });
+
+TEST(CorpusModel, OpHistogramOfFaceDetectionShortRange) {
+  auto model = LoadModelFile(CorpusModelPath("face_detection__face_detection_short_range"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  std::map<std::string, int> histogram;
+  for (const Node& n : model->subgraphs[0].nodes) ++histogram[n.op];
+  // Counted independently from the oracle's original_ops list of the same file.
+  const auto oracle = ReadJsonFile(OraclePath("models/face_detection__face_detection_short_range.none.json"));
+  std::map<std::string, int> expected;
+  for (const auto& op : oracle.at("original_ops")) ++expected[op.get<std::string>()];
+  EXPECT_EQ(histogram, expected);
+  EXPECT_EQ(histogram.at("CONV_2D"), 21);
+  EXPECT_EQ(histogram.at("DEQUANTIZE"), 74);
+}
+
+TEST(CorpusModel, SparseModelIsFlagged) {
+  auto model = LoadModelFile(CorpusModelPath("face_detection__face_detection_full_range_sparse"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_TRUE(model->has_sparse_tensors);
+  int densify = 0;
+  for (const Node& n : model->subgraphs[0].nodes) densify += n.op == "DENSIFY";
+  EXPECT_GT(densify, 0);
+}
+
+TEST(CorpusModel, CustomOpsKeepTheirCustomCode) {
+  auto model = LoadModelFile(CorpusModelPath("selfie_segmentation__selfie_segmentation"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  int transpose_conv_bias = 0;
+  for (const Node& n : model->subgraphs[0].nodes) {
+    if (n.kind == NodeKind::kCustom) {
+      EXPECT_EQ(n.builtin_code, 32);
+      transpose_conv_bias += n.op == "Convolution2DTransposeBias";
+    }
+  }
+  EXPECT_GT(transpose_conv_bias, 0);
+}
+
+TEST(LoadModelFile, MissingFileIsAOneLineError) {
+  auto model = LoadModelFile("/nonexistent/model.tflite");
+  ASSERT_FALSE(model.ok());
+  EXPECT_NE(model.status().message().find("/nonexistent/model.tflite: cannot open file"), std::string::npos);
+  EXPECT_EQ(model.status().message().find('\n'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tfa

@@ -1,0 +1,86 @@
+#include "libanalysis/report/model_summary.h"
+
+#include <nlohmann/json.hpp>
+
+namespace tfa {
+namespace {
+
+TensorSummary SummarizeTensor(const Subgraph& sg, int32_t index) {
+  TensorSummary s;
+  s.index = index;
+  if (index < 0) return s;
+  const Tensor& t = sg.tensors[static_cast<size_t>(index)];
+  s.name = t.name;
+  s.type = TensorTypeName(t.type);
+  s.shape = t.shape;
+  s.shape_signature = t.shape_signature;
+  s.bytes = t.bytes;
+  return s;
+}
+
+nlohmann::json TensorJson(const TensorSummary& t) {
+  nlohmann::json j{{"index", t.index}, {"name", t.name}, {"type", t.type}, {"shape", t.shape}};
+  if (!t.shape_signature.empty()) j["shape_signature"] = t.shape_signature;
+  j["bytes"] = t.bytes ? nlohmann::json(*t.bytes) : nlohmann::json(nullptr);
+  return j;
+}
+
+}  // namespace
+
+ModelSummary SummarizeModel(const Model& model) {
+  ModelSummary m;
+  m.model = model.path;
+  m.format = model.format;
+  m.schema_version = model.schema_version;
+  m.description = model.description;
+  m.metadata_names = model.metadata_names;
+  for (const SignatureDef& sig : model.signatures) m.signature_keys.push_back(sig.key);
+  m.constant_bytes = model.constant_bytes;
+  m.has_sparse_tensors = model.has_sparse_tensors;
+  for (size_t i = 0; i < model.subgraphs.size(); ++i) {
+    const Subgraph& sg = model.subgraphs[i];
+    SubgraphSummary s;
+    s.index = static_cast<int32_t>(i);
+    s.name = sg.name;
+    s.nodes = sg.nodes.size();
+    s.tensors = sg.tensors.size();
+    for (const Node& n : sg.nodes) ++s.op_histogram[n.op];
+    for (int32_t t : sg.inputs) s.inputs.push_back(SummarizeTensor(sg, t));
+    for (int32_t t : sg.outputs) s.outputs.push_back(SummarizeTensor(sg, t));
+    for (const Tensor& t : sg.tensors) {
+      s.constant_bytes += t.constant_bytes;
+      if (t.is_variable) ++s.variable_tensors;
+      if (t.has_dynamic_shape() || t.allocation == AllocationType::kDynamic) ++s.dynamic_tensors;
+    }
+    m.subgraphs.push_back(std::move(s));
+  }
+  return m;
+}
+
+std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
+  nlohmann::json j;
+  j["model"] = m.model;
+  j["format"] = m.format;
+  j["schema_version"] = m.schema_version;
+  j["description"] = m.description;
+  j["metadata"] = m.metadata_names;
+  j["signatures"] = m.signature_keys;
+  j["constant_bytes"] = m.constant_bytes;
+  j["sparse_tensors"] = m.has_sparse_tensors;
+  j["subgraphs"] = nlohmann::json::array();
+  for (const SubgraphSummary& s : m.subgraphs) {
+    nlohmann::json js{{"index", s.index},          {"name", s.name},
+                      {"nodes", s.nodes},          {"tensors", s.tensors},
+                      {"op_histogram", s.op_histogram}, {"constant_bytes", s.constant_bytes},
+                      {"variable_tensors", s.variable_tensors},
+                      {"dynamic_tensors", s.dynamic_tensors}};
+    js["inputs"] = nlohmann::json::array();
+    for (const auto& t : s.inputs) js["inputs"].push_back(TensorJson(t));
+    js["outputs"] = nlohmann::json::array();
+    for (const auto& t : s.outputs) js["outputs"].push_back(TensorJson(t));
+    j["subgraphs"].push_back(std::move(js));
+  }
+  return j.dump(indent);
+}
+
+}  // namespace tfa

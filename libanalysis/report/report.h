@@ -1,0 +1,78 @@
+// The Report: plain data the CLI, the visualizers and the runtime's validation read. Its JSON form
+// (report_json.h) is the stable contract of docs/report-json.md.
+#ifndef LIBANALYSIS_REPORT_REPORT_H_
+#define LIBANALYSIS_REPORT_REPORT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tfa {
+
+struct PartitionReport {
+  enum class Kind { kCpu, kDelegate };
+  Kind kind = Kind::kCpu;
+  std::string delegate;            // delegate name, kDelegate only
+  std::vector<int32_t> nodes;      // original model node indices
+  std::vector<int32_t> inputs;     // sorted, unique (kDelegate: the delegate kernel's inputs)
+  std::vector<int32_t> outputs;
+  uint64_t bytes_to_delegate = 0;  // non-constant inputs copied in on every inference
+  uint64_t bytes_from_delegate = 0;
+  uint64_t init_upload_bytes = 0;  // constants the delegate consumes, uploaded once
+};
+
+struct UnsupportedNode {
+  int32_t node = 0;
+  std::string op;
+  std::string delegate;
+  std::string reason;
+};
+
+struct CopyCost {
+  uint64_t bytes_to_delegate = 0;
+  uint64_t bytes_from_delegate = 0;
+  uint64_t transitions = 0;
+  uint64_t init_upload_bytes = 0;
+};
+
+struct ArenaAllocation {
+  int32_t tensor = 0;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  int32_t first_node = 0;  // position in the execution plan the arena was planned on
+  int32_t last_node = 0;
+  bool persistent = false;
+  std::optional<int32_t> shares_buffer_of;
+};
+
+struct ArenaReport {
+  uint64_t size = 0;
+  uint64_t persistent_size = 0;
+  uint64_t lower_bound = 0;
+  int32_t peak_node = 0;
+  std::vector<ArenaAllocation> allocs;
+  std::vector<std::string> assumptions;  // e.g. ops whose temporaries are estimated
+};
+
+struct SubgraphReport {
+  int32_t index = 0;
+  size_t nodes = 0;
+  std::vector<PartitionReport> partitions;
+  int32_t delegated_partition_count = 0;
+  CopyCost copy;
+  std::vector<UnsupportedNode> unsupported;
+  std::optional<ArenaReport> arena;           // on the plan after delegation
+  std::optional<ArenaReport> arena_cpu_only;  // on the plain CPU plan
+};
+
+struct Report {
+  std::string model;
+  std::string tool_version;
+  std::vector<std::string> delegates;  // as given on the command line, in order
+  std::vector<SubgraphReport> subgraphs;
+};
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_REPORT_REPORT_H_

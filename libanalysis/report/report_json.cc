@@ -1,0 +1,72 @@
+#include "libanalysis/report/report_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace tfa {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json ArenaJson(const ArenaReport& a, bool with_allocs) {
+  json j{{"size", a.size}, {"persistent_size", a.persistent_size}, {"lower_bound", a.lower_bound},
+         {"peak_node", a.peak_node}};
+  if (!a.assumptions.empty()) j["assumptions"] = a.assumptions;
+  if (!with_allocs) return j;
+  json allocs = json::array();
+  for (const ArenaAllocation& al : a.allocs) {
+    json ja{{"tensor", al.tensor}, {"offset", al.offset}, {"size", al.size},
+            {"first_node", al.first_node}, {"last_node", al.last_node}};
+    if (al.persistent) ja["arena"] = "persistent";
+    if (al.shares_buffer_of) ja["shares_buffer_of"] = *al.shares_buffer_of;
+    allocs.push_back(std::move(ja));
+  }
+  j["allocs"] = std::move(allocs);
+  return j;
+}
+
+}  // namespace
+
+std::string ReportToJson(const Report& r, int indent) {
+  json j;
+  j["model"] = r.model;
+  j["tool_version"] = r.tool_version;
+  j["delegates"] = r.delegates;
+  j["subgraphs"] = json::array();
+  for (const SubgraphReport& s : r.subgraphs) {
+    json js;
+    js["index"] = s.index;
+    js["nodes"] = s.nodes;
+    json parts = json::array();
+    for (const PartitionReport& p : s.partitions) {
+      json jp;
+      jp["kind"] = p.kind == PartitionReport::Kind::kDelegate ? "delegate" : "cpu";
+      if (p.kind == PartitionReport::Kind::kDelegate) jp["delegate"] = p.delegate;
+      jp["nodes"] = p.nodes;
+      jp["inputs"] = p.inputs;
+      jp["outputs"] = p.outputs;
+      if (p.kind == PartitionReport::Kind::kDelegate) {
+        jp["bytes_to_delegate"] = p.bytes_to_delegate;
+        jp["bytes_from_delegate"] = p.bytes_from_delegate;
+        jp["init_upload_bytes"] = p.init_upload_bytes;
+      }
+      parts.push_back(std::move(jp));
+    }
+    js["partitions"] = std::move(parts);
+    js["delegated_partition_count"] = s.delegated_partition_count;
+    js["copy"] = {{"bytes_to_delegate", s.copy.bytes_to_delegate},
+                  {"bytes_from_delegate", s.copy.bytes_from_delegate},
+                  {"transitions", s.copy.transitions},
+                  {"init_upload_bytes", s.copy.init_upload_bytes}};
+    json unsupported = json::array();
+    for (const UnsupportedNode& u : s.unsupported) {
+      unsupported.push_back({{"node", u.node}, {"op", u.op}, {"delegate", u.delegate}, {"reason", u.reason}});
+    }
+    js["unsupported_nodes"] = std::move(unsupported);
+    if (s.arena) js["arena"] = ArenaJson(*s.arena, true);
+    if (s.arena_cpu_only) js["arena_cpu_only"] = ArenaJson(*s.arena_cpu_only, false);
+    j["subgraphs"].push_back(std::move(js));
+  }
+  return j.dump(indent);
+}
+
+}  // namespace tfa

@@ -1,0 +1,127 @@
+#include "libanalysis/arena/arena_plan.h"
+
+#include <algorithm>
+#include <string>
+
+#include "libanalysis/core/checked_math.h"
+
+namespace tfa {
+
+const char* ArenaKindName(ArenaKind kind) {
+  switch (kind) {
+    case ArenaKind::kNone:
+      return "none";
+    case ArenaKind::kRw:
+      return "rw";
+    case ArenaKind::kPersistent:
+      return "persistent";
+  }
+  return "none";
+}
+
+// Sweeps the steps once. A block adds its rounded size at first_step and removes it after
+// last_step; the largest rounding among live blocks is kept with a count per rounding value.
+ArenaLowerBound LowerBound(const std::vector<ArenaBlock>& blocks, int32_t num_steps,
+                           uint64_t alignment) {
+  ArenaLowerBound bound;
+  if (num_steps <= 0 || blocks.empty()) return bound;
+  struct Event {
+    int32_t step;
+    bool add;
+    uint64_t rounded;
+    uint64_t padding;
+  };
+  std::vector<Event> events;
+  events.reserve(blocks.size() * 2);
+  for (const ArenaBlock& block : blocks) {
+    if (block.size == 0) continue;
+    const uint64_t rounded = CheckedAlignUp(block.size, alignment).value_or(block.size);
+    events.push_back({block.first_step, true, rounded, rounded - block.size});
+    events.push_back({block.last_step + 1, false, rounded, rounded - block.size});
+  }
+  // Removals at a step happen before additions at the same step.
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+    if (a.step != b.step) return a.step < b.step;
+    return !a.add && b.add;
+  });
+  std::vector<uint64_t> live_with_padding(alignment, 0);
+  uint64_t live_rounded = 0;
+  uint64_t max_padding = 0;
+  size_t i = 0;
+  while (i < events.size()) {
+    const int32_t step = events[i].step;
+    for (; i < events.size() && events[i].step == step; ++i) {
+      const Event& event = events[i];
+      if (event.add) {
+        live_rounded += event.rounded;
+        ++live_with_padding[event.padding];
+        max_padding = std::max(max_padding, event.padding);
+      } else {
+        live_rounded -= event.rounded;
+        --live_with_padding[event.padding];
+        while (max_padding > 0 && live_with_padding[max_padding] == 0) --max_padding;
+      }
+    }
+    if (step >= num_steps) break;
+    const uint64_t live_bytes = live_rounded == 0 ? 0 : live_rounded - max_padding;
+    if (live_bytes > bound.bytes) {
+      bound.bytes = live_bytes;
+      bound.peak_step = step;
+    }
+  }
+  return bound;
+}
+
+namespace {
+
+std::string TensorOutOfRange(const Subgraph& subgraph, const std::string& where, int32_t tensor) {
+  return "subgraph '" + subgraph.name + "': " + where + ": tensor " + std::to_string(tensor) +
+         " is out of range (" + std::to_string(subgraph.tensors.size()) + " tensors)";
+}
+
+bool IsArenaTensor(const Tensor& tensor) {
+  return tensor.allocation == AllocationType::kArenaRw ||
+         tensor.allocation == AllocationType::kArenaRwPersistent;
+}
+
+}  // namespace
+
+Status ValidateForArenaPlanning(const Subgraph& subgraph) {
+  const auto num_tensors = static_cast<int64_t>(subgraph.tensors.size());
+  auto check_list = [&](const std::vector<int32_t>& list, const std::string& where,
+                        bool optional_allowed) -> Status {
+    for (int32_t tensor : list) {
+      if (optional_allowed && tensor == -1) continue;
+      if (tensor < 0 || tensor >= num_tensors) {
+        return Status::Error(TensorOutOfRange(subgraph, where, tensor));
+      }
+    }
+    return Status::Ok();
+  };
+  TFA_RETURN_IF_ERROR(check_list(subgraph.inputs, "inputs", true));
+  TFA_RETURN_IF_ERROR(check_list(subgraph.outputs, "outputs", true));
+  TFA_RETURN_IF_ERROR(check_list(subgraph.variables, "variables", false));
+  for (size_t step = 0; step < subgraph.execution_plan.size(); ++step) {
+    const int32_t node_index = subgraph.execution_plan[step];
+    if (node_index < 0 || static_cast<size_t>(node_index) >= subgraph.nodes.size()) {
+      return Status::Error("subgraph '" + subgraph.name + "': execution plan step " +
+                           std::to_string(step) + " names node " + std::to_string(node_index) +
+                           " (" + std::to_string(subgraph.nodes.size()) + " nodes)");
+    }
+    const Node& node = subgraph.nodes[node_index];
+    const std::string where = "node " + std::to_string(node_index) + " (" + node.op + ")";
+    TFA_RETURN_IF_ERROR(check_list(node.inputs, where + " inputs", true));
+    TFA_RETURN_IF_ERROR(check_list(node.outputs, where + " outputs", true));
+    TFA_RETURN_IF_ERROR(check_list(node.temporaries, where + " temporaries", false));
+  }
+  for (size_t i = 0; i < subgraph.tensors.size(); ++i) {
+    const Tensor& tensor = subgraph.tensors[i];
+    if (IsArenaTensor(tensor) && !tensor.bytes) {
+      return Status::Error("subgraph '" + subgraph.name + "': tensor " + std::to_string(i) +
+                           " (" + tensor.name + "): byte size unknown, cannot plan the arena");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa

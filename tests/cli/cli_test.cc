@@ -1,0 +1,118 @@
+// End-to-end tests of the real tflite-analyze binary: exit codes, one-line errors, JSON output.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_paths.h"
+#include "tests/support/tool_runner.h"
+
+namespace tfa {
+namespace {
+
+using testing::RunTool;
+using testing::ToolRun;
+using testing::WriteTempFile;
+
+const std::string kShortRange = "face_detection__face_detection_short_range";
+
+TEST(Cli, InfoJsonHasTheContractFields) {
+  ToolRun run = RunTool("info --json " + testing::CorpusModelPath(kShortRange));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  const auto& sg = j.at("subgraphs").at(0);
+  EXPECT_EQ(sg.at("index"), 0);
+  EXPECT_EQ(sg.at("nodes"), 164);
+  EXPECT_EQ(sg.at("tensors"), 250);
+  EXPECT_EQ(sg.at("op_histogram").at("CONV_2D"), 21);
+  EXPECT_EQ(sg.at("inputs").at(0).at("shape"), (std::vector<int>{1, 128, 128, 3}));
+}
+
+TEST(Cli, InfoTextNamesOpsAndInputs) {
+  ToolRun run = RunTool("info " + testing::CorpusModelPath("selfie_segmentation__selfie_segmentation"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Convolution2DTransposeBias"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("input "), std::string::npos);
+}
+
+TEST(Cli, ConvertWritesGraphJsonThatLoadsAgain) {
+  const std::string out = ::testing::TempDir() + "/converted.json";
+  ToolRun run = RunTool("convert " + testing::CorpusModelPath(kShortRange) + " -o " + out);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  ToolRun again = RunTool("info --json " + out);
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out).at("subgraphs").at(0).at("nodes"), 164);
+}
+
+TEST(Cli, ReportJsonFollowsTheContract) {
+  ToolRun run = RunTool("report --json " + testing::CorpusModelPath(kShortRange));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  ASSERT_TRUE(j.contains("model"));
+  ASSERT_TRUE(j.contains("tool_version"));
+  const auto& sg = j.at("subgraphs").at(0);
+  EXPECT_TRUE(sg.contains("partitions"));
+  EXPECT_TRUE(sg.contains("delegated_partition_count"));
+  EXPECT_TRUE(sg.contains("copy"));
+}
+
+struct BadInput {
+  const char* name;
+  std::string bytes;
+  const char* message;
+};
+
+class CliBadInputTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliBadInputTest, ExitsTwoWithOneLineNamingTheFile) {
+  const std::string path = WriteTempFile(GetParam().name, GetParam().bytes);
+  for (const char* command : {"info", "report", "convert"}) {
+    ToolRun run = RunTool(std::string(command) + " " + path);
+    EXPECT_EQ(run.exit_code, 2) << command << ": " << run.err;
+    EXPECT_EQ(run.out, "") << command;
+    ASSERT_FALSE(run.err.empty());
+    EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << "not one line: " << run.err;
+    EXPECT_NE(run.err.find(path), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(GetParam().message), std::string::npos) << run.err;
+  }
+}
+
+std::string TruncatedCorpusModel() {
+  std::string bytes = testing::ReadTextFile(testing::CorpusModelPath(kShortRange));
+  return bytes.substr(0, bytes.size() / 3);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CliBadInputTest,
+    ::testing::Values(BadInput{"empty.tflite", "", "too short"},
+                      BadInput{"wrong_id.tflite", std::string("\x10\0\0\0ABCDxxxxxxxxxxxxxxxx", 24), "\"ABCD\""},
+                      BadInput{"truncated.tflite", TruncatedCorpusModel(), "verification failed"},
+                      BadInput{"bad.json", "{\"format\":\"tflite-analyze-graph/1\",\"tensors\":[]}", "nodes"}),
+    [](const auto& info) {
+      std::string name = info.param.name;
+      for (char& c : name) {
+        if (c == '.') c = '_';
+      }
+      return name;
+    });
+
+TEST(Cli, MissingFileExitsTwo) {
+  ToolRun run = RunTool("info /nonexistent.tflite");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("/nonexistent.tflite: cannot open file"), std::string::npos) << run.err;
+}
+
+TEST(Cli, UsageErrorExitsTwo) {
+  EXPECT_EQ(RunTool("info").exit_code, 2);
+  EXPECT_EQ(RunTool("no-such-command").exit_code, 2);
+  EXPECT_EQ(RunTool("").exit_code, 2);
+}
+
+TEST(Cli, HelpShowsAnExample) {
+  for (const char* command : {"info", "convert", "report"}) {
+    ToolRun run = RunTool(std::string(command) + " --help");
+    EXPECT_EQ(run.exit_code, 0);
+    EXPECT_NE(run.out.find("Example:"), std::string::npos) << command;
+  }
+}
+
+}  // namespace
+}  // namespace tfa

@@ -1,0 +1,35 @@
+#include "tests/support/tool_runner.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+
+#include "tests/support/test_paths.h"
+
+namespace tfa::testing {
+
+ToolRun RunTool(const std::string& args) {
+  const std::string err_file = ::testing::TempDir() + "/tool_stderr.txt";
+  const std::string command = ToolPath() + " " + args + " 2>" + err_file;
+  ToolRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.err = ReadTextFile(err_file);
+  return run;
+}
+
+std::string WriteTempFile(const std::string& name, const std::string& bytes) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+}  // namespace tfa::testing

@@ -1,7 +1,308 @@
 #include "libanalysis/arena/arena_planner.h"
-#include "libanalysis/arena/arena_planner_reference.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "libanalysis/arena/occupancy_tree.h"
+#include "libanalysis/core/checked_math.h"
+
 namespace tfa {
-Result<ArenaPlan> PlanArena(const Subgraph& subgraph, const ArenaPlannerOptions& options) {
-  return PlanArenaReference(subgraph, options);
+namespace {
+
+constexpr int32_t kNodeNotAssigned = std::numeric_limits<int32_t>::max();
+constexpr uint64_t kScalarTensorBytes = 4;
+constexpr int kMaxSharableOpInputs = 3;
+
+Status OffsetOverflow(int32_t tensor) {
+  return Status::Error("tensor " + std::to_string(tensor) + ": arena offset overflows");
 }
+
+class FastArenaPlanner {
+ public:
+  FastArenaPlanner(const Subgraph& subgraph, const ArenaPlannerOptions& options)
+      : subgraph_(subgraph),
+        tensors_(subgraph.tensors),
+        options_(options),
+        num_steps_(static_cast<int32_t>(subgraph.execution_plan.size())) {}
+
+  Result<ArenaPlan> Run() {
+    ComputeLifetimes();
+    TFA_RETURN_IF_ERROR(PlaceTensors(AllocationOrder()));
+    return Resolve();
+  }
+
+ private:
+  const Node& NodeAt(int32_t step) const {
+    return subgraph_.nodes[subgraph_.execution_plan[step]];
+  }
+  uint64_t Bytes(int32_t tensor) const { return tensors_[tensor].bytes_or_zero(); }
+  int32_t Owner(int32_t tensor) const {
+    return owner_[tensor] == -1 ? tensor : owner_[tensor];
+  }
+  void Allocate(int32_t step, int32_t tensor) {
+    if (alloc_step_[tensor] == kNodeNotAssigned) alloc_step_[tensor] = step;
+  }
+
+  // Upstream's PlanAllocations + the temporaries of ExecuteAllocations, with O(1) membership
+  // tests instead of scans of the graph inputs and outputs.
+  void ComputeLifetimes() {
+    const size_t num_tensors = tensors_.size();
+    alloc_step_.assign(num_tensors, kNodeNotAssigned);
+    free_step_.assign(num_tensors, kNodeNotAssigned);
+    owner_.assign(num_tensors, -1);
+    std::vector<int> references(num_tensors, 0);
+    std::vector<char> is_graph_input(num_tensors, 0);
+    std::vector<char> is_graph_output(num_tensors, 0);
+    for (int32_t tensor : subgraph_.outputs) {
+      if (tensor == -1) continue;
+      ++references[tensor];
+      is_graph_output[tensor] = 1;
+    }
+    for (int32_t tensor : subgraph_.variables) {
+      ++references[tensor];
+      Allocate(0, tensor);
+    }
+    for (int32_t tensor : subgraph_.inputs) {
+      if (tensor == -1) continue;
+      ++references[tensor];
+      Allocate(0, tensor);
+      is_graph_input[tensor] = 1;
+    }
+    std::vector<int> remaining = references;
+    for (int32_t step = 0; step < num_steps_; ++step) {
+      for (int32_t tensor : NodeAt(step).inputs) {
+        if (tensor != -1) ++references[tensor];
+      }
+    }
+    auto can_share = [&](int32_t input, int32_t output, bool tensor_changed) {
+      if (tensor_changed && (Bytes(input) != Bytes(output) ||
+                             Bytes(input) <= kScalarTensorBytes || references[input] > 1)) {
+        return false;
+      }
+      if (is_graph_input[input] || is_graph_output[output]) return false;
+      const AllocationType input_type = tensors_[input].allocation;
+      if (input_type != tensors_[output].allocation && input_type != AllocationType::kArenaRw) {
+        return false;
+      }
+      return !options_.preserve_all_tensors;
+    };
+    for (int32_t step = 0; step < num_steps_; ++step) {
+      const Node& node = NodeAt(step);
+      if (node.outputs.empty() || node.inplace == kInplaceNone || node.outputs[0] == -1) {
+        continue;
+      }
+      const int32_t output = node.outputs[0];
+      const bool tensor_changed = !(node.inplace & kInplaceOpDataUnmodified);
+      const int loop_end = std::min<int>(kMaxSharableOpInputs, node.inputs.size());
+      for (int i = 0; i < loop_end; ++i) {
+        const int32_t input = node.inputs[i];
+        if (input == -1 || !(node.inplace & (kInplaceInput0Shared << i))) continue;
+        if (!can_share(input, output, tensor_changed)) continue;
+        const int32_t owner = Owner(input);
+        if (!tensor_changed || references[owner] <= 1) owner_[output] = owner;
+        break;
+      }
+    }
+    for (int32_t step = 0; step < num_steps_; ++step) {
+      for (int32_t tensor : NodeAt(step).inputs) {
+        if (tensor != -1) ++remaining[Owner(tensor)];
+      }
+    }
+    for (int32_t step = 0; step < num_steps_; ++step) {
+      const Node& node = NodeAt(step);
+      for (int32_t tensor : node.outputs) {
+        if (tensor != -1) Allocate(step, tensor);
+      }
+      if (options_.preserve_all_tensors) continue;
+      for (int32_t tensor : node.inputs) {
+        if (tensor == -1) continue;
+        const int32_t owner = Owner(tensor);
+        if (--remaining[owner] == 0 && alloc_step_[owner] != kNodeNotAssigned) {
+          free_step_[owner] = step;
+        }
+      }
+    }
+    for (int32_t step = 0; step < num_steps_; ++step) {
+      for (int32_t tensor : NodeAt(step).temporaries) {
+        alloc_step_[tensor] = step;
+        if (!options_.preserve_all_tensors) free_step_[tensor] = step;
+      }
+    }
+  }
+
+  // The tensors queued at each step, in the order upstream's per-step std::unordered_set<int>
+  // iterates them. A step with one tensor needs no set; others go through a fresh set built
+  // with the same insertions, since that order is what breaks ties later.
+  std::vector<int32_t> QueuedTensors() const {
+    std::vector<int32_t> queued;
+    queued.reserve(tensors_.size());
+    std::vector<int32_t> inserted;
+    for (int32_t step = 0; step < num_steps_; ++step) {
+      inserted.clear();
+      if (step == 0) {
+        inserted.insert(inserted.end(), subgraph_.variables.begin(), subgraph_.variables.end());
+        for (int32_t tensor : subgraph_.inputs) {
+          if (tensor != -1) inserted.push_back(tensor);
+        }
+      }
+      const Node& node = NodeAt(step);
+      for (int32_t tensor : node.outputs) {
+        if (tensor != -1) inserted.push_back(tensor);
+      }
+      inserted.insert(inserted.end(), node.temporaries.begin(), node.temporaries.end());
+      if (inserted.size() <= 1) {
+        queued.insert(queued.end(), inserted.begin(), inserted.end());
+        continue;
+      }
+      std::unordered_set<int> step_tensors;
+      for (int32_t tensor : inserted) step_tensors.insert(tensor);
+      queued.insert(queued.end(), step_tensors.begin(), step_tensors.end());
+    }
+    return queued;
+  }
+
+  // Upstream's CreateTensorAllocationVector on precomputed keys. std::sort sees the same
+  // comparison results as upstream's comparator, so equal tensors end in the same order.
+  std::vector<int32_t> AllocationOrder() const {
+    struct SortKey {
+      bool whole_run;
+      uint64_t bytes;
+      int32_t alloc_step;
+      int32_t tensor;
+    };
+    std::vector<SortKey> keys;
+    for (int32_t tensor : QueuedTensors()) {
+      const AllocationType type = tensors_[tensor].allocation;
+      if ((type == AllocationType::kArenaRw && Bytes(tensor) > 0) ||
+          type == AllocationType::kArenaRwPersistent) {
+        keys.push_back({alloc_step_[tensor] == 0 && free_step_[tensor] == kNodeNotAssigned,
+                        Bytes(tensor), alloc_step_[tensor], tensor});
+      }
+    }
+    std::sort(keys.begin(), keys.end(), [](const SortKey& a, const SortKey& b) {
+      if (a.whole_run) return b.whole_run ? a.tensor < b.tensor : true;
+      if (b.whole_run) return false;
+      if (a.bytes != b.bytes) return a.bytes > b.bytes;
+      return a.alloc_step < b.alloc_step;
+    });
+    std::vector<int32_t> order;
+    order.reserve(keys.size());
+    for (const SortKey& key : keys) order.push_back(key.tensor);
+    return order;
+  }
+
+  Status PlaceTensors(const std::vector<int32_t>& order) {
+    placed_.assign(tensors_.size(), 0);
+    offset_.assign(tensors_.size(), 0);
+    OccupancyTree rw_occupancy(num_steps_, options_.tensor_alignment);
+    uint64_t persistent_end = 0;
+    for (int32_t tensor : order) {
+      const int32_t owner = owner_[tensor];
+      if (owner != -1) {
+        // Upstream drops the sharing when the owner is outside the non-persistent arena or
+        // the sizes differ (tflite/arena_planner.cc, CalculateAllocations).
+        if (tensors_[owner].allocation == AllocationType::kArenaRw &&
+            Bytes(owner) == Bytes(tensor)) {
+          continue;
+        }
+        owner_[tensor] = -1;
+      }
+      const uint64_t size = Bytes(tensor);
+      const int32_t first = alloc_step_[tensor];
+      if (tensors_[tensor].allocation == AllocationType::kArenaRw) {
+        const int32_t last =
+            free_step_[tensor] == kNodeNotAssigned ? num_steps_ - 1 : free_step_[tensor];
+        const auto offset = rw_occupancy.BestFitOffset(first, last, size);
+        if (!offset) return OffsetOverflow(tensor);
+        const auto end = CheckedAdd(*offset, size);
+        if (!end || !CheckedAlignUp(*end, options_.tensor_alignment)) {
+          return OffsetOverflow(tensor);
+        }
+        rw_occupancy.Insert(first, last, *offset, size);
+        arena_size_ = std::max(arena_size_, *end);
+        placed_[tensor] = 1;
+        offset_[tensor] = *offset;
+        rw_blocks_.push_back({tensor, *offset, size, first, last});
+      } else if (!placed_[tensor] && size > 0) {
+        // Persistent allocations never end, so each one overlaps all others and upstream's
+        // best fit always lands on top of the previous ones.
+        const auto offset = CheckedAlignUp(persistent_end, options_.tensor_alignment);
+        const auto end = offset ? CheckedAdd(*offset, size) : std::nullopt;
+        if (!end) return OffsetOverflow(tensor);
+        persistent_end = *end;
+        placed_[tensor] = 1;
+        offset_[tensor] = *offset;
+        persistent_blocks_.push_back({tensor, *offset, size, first, num_steps_ - 1});
+      }
+    }
+    persistent_arena_size_ = persistent_end;
+    return Status::Ok();
+  }
+
+  static bool SameArena(AllocationType a, AllocationType b) {
+    return a == b &&
+           (a == AllocationType::kArenaRw || a == AllocationType::kArenaRwPersistent);
+  }
+
+  Result<ArenaPlan> Resolve() const {
+    ArenaPlan plan;
+    plan.num_steps = num_steps_;
+    plan.tensors.resize(tensors_.size());
+    for (size_t i = 0; i < tensors_.size(); ++i) {
+      TensorPlacement& placement = plan.tensors[i];
+      placement.size = Bytes(static_cast<int32_t>(i));
+      if (alloc_step_[i] != kNodeNotAssigned) placement.first_step = alloc_step_[i];
+      if (free_step_[i] != kNodeNotAssigned) placement.last_step = free_step_[i];
+      placement.shares_buffer_of = owner_[i];
+      // Follow same-arena aliases to the tensor whose own allocation holds the bytes.
+      int32_t holder = static_cast<int32_t>(i);
+      for (size_t hops = 0; owner_[holder] != -1 && owner_[holder] != holder &&
+                            SameArena(tensors_[owner_[holder]].allocation,
+                                      tensors_[holder].allocation);
+           ++hops) {
+        if (hops > tensors_.size()) {
+          return Status::Error("tensor " + std::to_string(i) +
+                               ": in-place sharing forms a cycle");
+        }
+        holder = owner_[holder];
+      }
+      if (!placed_[holder]) continue;
+      placement.arena = tensors_[holder].allocation == AllocationType::kArenaRw
+                            ? ArenaKind::kRw
+                            : ArenaKind::kPersistent;
+      placement.offset = offset_[holder];
+    }
+    plan.rw_blocks = rw_blocks_;
+    plan.persistent_blocks = persistent_blocks_;
+    plan.arena_size = arena_size_;
+    plan.persistent_arena_size = persistent_arena_size_;
+    return plan;
+  }
+
+  const Subgraph& subgraph_;
+  const std::vector<Tensor>& tensors_;
+  ArenaPlannerOptions options_;
+  int32_t num_steps_;
+
+  std::vector<int32_t> alloc_step_;
+  std::vector<int32_t> free_step_;
+  std::vector<int32_t> owner_;  // in-place owner or -1 (upstream's actual_tensor_id_)
+  std::vector<char> placed_;
+  std::vector<uint64_t> offset_;
+  std::vector<ArenaBlock> rw_blocks_;
+  std::vector<ArenaBlock> persistent_blocks_;
+  uint64_t arena_size_ = 0;
+  uint64_t persistent_arena_size_ = 0;
+};
+
+}  // namespace
+
+Result<ArenaPlan> PlanArena(const Subgraph& subgraph, const ArenaPlannerOptions& options) {
+  TFA_RETURN_IF_ERROR(ValidateForArenaPlanning(subgraph));
+  return FastArenaPlanner(subgraph, options).Run();
+}
+
 }  // namespace tfa

@@ -256,7 +256,7 @@ class FastArenaPlanner {
       placement.size = Bytes(static_cast<int32_t>(i));
       if (alloc_step_[i] != kNodeNotAssigned) placement.first_step = alloc_step_[i];
       if (free_step_[i] != kNodeNotAssigned) placement.last_step = free_step_[i];
-      placement.shares_buffer_of = owner_[i];
+      if (owner_[i] != static_cast<int32_t>(i)) placement.shares_buffer_of = owner_[i];
       // Follow same-arena aliases to the tensor whose own allocation holds the bytes.
       int32_t holder = static_cast<int32_t>(i);
       for (size_t hops = 0; owner_[holder] != -1 && owner_[holder] != holder &&

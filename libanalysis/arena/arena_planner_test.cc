@@ -1,0 +1,169 @@
+// The fast planner against the reference on random graphs, and the invariants every plan keeps.
+#include "libanalysis/arena/arena_planner.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "libanalysis/arena/arena_plan.h"
+#include "libanalysis/arena/arena_planner_reference.h"
+#include "libanalysis/model/graph_json.h"
+#include "tests/support/random_graph.h"
+
+namespace tfa {
+namespace {
+
+using testing::GenRandomSubgraph;
+using testing::RandomGraphOptions;
+
+// Plans that stress the tie rules and the gap search: many equal sizes, many graph outputs kept
+// live (holes between long-lived buffers), plans out of dependency order.
+RandomGraphOptions AdversarialOptions() {
+  RandomGraphOptions options;
+  options.max_nodes = 60;
+  options.max_graph_inputs = 4;
+  options.graph_output_probability = 0.3;
+  options.input_as_output_probability = 0.3;
+  options.shuffled_plan_probability = 0.2;
+  options.unplanned_node_probability = 0.05;
+  options.back_edge_probability = 0.05;
+  return options;
+}
+
+void CheckInvariants(const ArenaPlan& plan) {
+  auto check_arena = [&](const std::vector<ArenaBlock>& blocks, uint64_t arena_size) {
+    uint64_t high_water = 0;
+    for (const ArenaBlock& block : blocks) {
+      RC_ASSERT(block.offset % kDefaultTensorAlignment == 0);
+      RC_ASSERT(block.first_step <= block.last_step);
+      high_water = std::max(high_water, block.offset + block.size);
+    }
+    RC_ASSERT(high_water == arena_size);
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      for (size_t j = i + 1; j < blocks.size(); ++j) {
+        const ArenaBlock& a = blocks[i];
+        const ArenaBlock& b = blocks[j];
+        const bool live_together = a.first_step <= b.last_step && b.first_step <= a.last_step;
+        const bool bytes_overlap = a.offset < b.offset + b.size && b.offset < a.offset + a.size;
+        RC_ASSERT(!(live_together && bytes_overlap));
+      }
+    }
+    RC_ASSERT(arena_size >= LowerBound(blocks, plan.num_steps).bytes);
+  };
+  check_arena(plan.rw_blocks, plan.arena_size);
+  check_arena(plan.persistent_blocks, plan.persistent_arena_size);
+  for (const TensorPlacement& placement : plan.tensors) {
+    if (placement.arena == ArenaKind::kNone) continue;
+    RC_ASSERT(placement.offset % kDefaultTensorAlignment == 0);
+    if (placement.shares_buffer_of == -1) continue;
+    // An alias with bytes uses its owner's buffer.
+    const TensorPlacement& owner = plan.tensors[placement.shares_buffer_of];
+    RC_ASSERT(owner.arena == placement.arena);
+    RC_ASSERT(owner.offset == placement.offset);
+  }
+}
+
+// Names the first field where two plans differ, for the failure log.
+std::string FirstDifference(const ArenaPlan& a, const ArenaPlan& b) {
+  for (size_t i = 0; i < std::min(a.tensors.size(), b.tensors.size()); ++i) {
+    const TensorPlacement& x = a.tensors[i];
+    const TensorPlacement& y = b.tensors[i];
+    if (x == y) continue;
+    return "tensor " + std::to_string(i) + ": arena " + ArenaKindName(x.arena) + "/" +
+           ArenaKindName(y.arena) + " offset " + std::to_string(x.offset) + "/" +
+           std::to_string(y.offset) + " steps " + std::to_string(x.first_step) + ".." +
+           std::to_string(x.last_step) + "/" + std::to_string(y.first_step) + ".." +
+           std::to_string(y.last_step) + " shares " + std::to_string(x.shares_buffer_of) + "/" +
+           std::to_string(y.shares_buffer_of);
+  }
+  return "sizes " + std::to_string(a.arena_size) + "/" + std::to_string(b.arena_size) + " " +
+         std::to_string(a.persistent_arena_size) + "/" +
+         std::to_string(b.persistent_arena_size) + " blocks " +
+         std::to_string(a.rw_blocks.size()) + "/" + std::to_string(b.rw_blocks.size());
+}
+
+void CheckFastEqualsReference(const Subgraph& subgraph, const ArenaPlannerOptions& options) {
+  auto reference = PlanArenaReference(subgraph, options);
+  auto fast = PlanArena(subgraph, options);
+  RC_ASSERT(reference.ok());
+  RC_ASSERT(fast.ok());
+  if (!(*fast == *reference)) {
+    RC_LOG() << SubgraphToGraphJson(subgraph) << "\nplan " << ::testing::PrintToString(subgraph.execution_plan)
+             << "\nfast/reference: " << FirstDifference(*fast, *reference) << "\n";
+  }
+  RC_ASSERT(*fast == *reference);
+  CheckInvariants(*fast);
+}
+
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnRandomGraphs, ()) {
+  const Subgraph subgraph = *GenRandomSubgraph(RandomGraphOptions{});
+  CheckFastEqualsReference(subgraph, {});
+}
+
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnAdversarialGraphs, ()) {
+  const Subgraph subgraph = *GenRandomSubgraph(AdversarialOptions());
+  CheckFastEqualsReference(subgraph, {});
+}
+
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceWhenPreservingAllTensors, ()) {
+  const Subgraph subgraph = *GenRandomSubgraph(RandomGraphOptions{});
+  CheckFastEqualsReference(subgraph, {.preserve_all_tensors = true});
+}
+
+// Equal sizes everywhere: every ordering decision falls to the libstdc++ tie rule, and every
+// gap fits exactly.
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceWithEqualSizes, ()) {
+  Subgraph subgraph = *GenRandomSubgraph(AdversarialOptions());
+  const auto sizes = *rc::gen::container<std::vector<uint64_t>>(
+      subgraph.tensors.size(), rc::gen::element<uint64_t>(0, 3, 64, 100, 128));
+  for (size_t i = 0; i < subgraph.tensors.size(); ++i) subgraph.tensors[i].bytes = sizes[i];
+  CheckFastEqualsReference(subgraph, {});
+}
+
+// Hundreds of steps: deep segment trees, long-lived buffers with many holes between them.
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnLargeGraphs, ()) {
+  RandomGraphOptions options = AdversarialOptions();
+  options.max_nodes = 400;
+  options.shuffled_plan_probability = 0.05;
+  Subgraph subgraph = *GenRandomSubgraph(options);
+  if (*rc::gen::arbitrary<bool>()) {
+    for (Tensor& tensor : subgraph.tensors) {
+      tensor.bytes = *rc::gen::element<uint64_t>(0, 64, 100, 128, 1000);
+    }
+  }
+  CheckFastEqualsReference(subgraph, {});
+}
+
+TEST(ArenaPlannerTest, RejectsOutOfRangeTensor) {
+  Subgraph subgraph;
+  subgraph.name = "main";
+  subgraph.tensors.resize(1);
+  subgraph.tensors[0].bytes = 4;
+  Node node;
+  node.op = "ADD";
+  node.inputs = {0};
+  node.outputs = {3};
+  subgraph.nodes.push_back(node);
+  subgraph.execution_plan = {0};
+  auto plan = PlanArena(subgraph);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.status().message(),
+            "subgraph 'main': node 0 (ADD) outputs: tensor 3 is out of range (1 tensors)");
+}
+
+TEST(ArenaPlannerTest, RejectsArenaTensorOfUnknownSize) {
+  Subgraph subgraph;
+  subgraph.name = "main";
+  subgraph.tensors.resize(1);
+  subgraph.tensors[0].name = "x";
+  subgraph.inputs = {0};
+  auto plan = PlanArena(subgraph);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.status().message(),
+            "subgraph 'main': tensor 0 (x): byte size unknown, cannot plan the arena");
+}
+
+}  // namespace
+}  // namespace tfa

@@ -1,0 +1,12 @@
+// Any text given to the Graph JSON reader yields a Model or an error, never a crash or a hang.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "libanalysis/model/graph_json.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  auto model = tfa::ParseGraphJson(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+  if (model.ok()) (void)tfa::SubgraphToGraphJson(model->subgraphs[0]);
+  return 0;
+}

@@ -1,0 +1,129 @@
+// A delegate profile: what one delegate accepts, node by node, and how it partitions.
+//
+// Profiles are declarative JSON (format "tflite-analyze-profile/1", see
+// delegates_sim/profiles/README.md): a list of op rules (builtin name or custom code, maximum
+// op version, tensor types, ranks, fused activations, constant weights, broadcasting, strides,
+// plus named checks implemented in C++ for rules too intricate to declare, see rule_checks.h),
+// the delegate's options with their defaults, its partition options and its transfer costs.
+// The built-in profiles (gpu, xnnpack, nnapi, add-sub, sin) are such files compiled into the
+// library; a user profile is a path to one. Two short forms need no file: `ops=ADD,SUB` claims
+// every node whose op is listed, `nodes=0,3,5` claims exactly those node indices.
+#ifndef LIBANALYSIS_PROFILES_DELEGATE_PROFILE_H_
+#define LIBANALYSIS_PROFILES_DELEGATE_PROFILE_H_
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa {
+
+// What decides a node's verdict.
+enum class ProfileKind : uint8_t {
+  kRules,  // op rules (built-in profiles and profile files)
+  kOps,    // `ops=A,B`: every node whose op name is listed, nothing else checked
+  kNodes,  // `nodes=i,j`: exactly these node indices
+};
+
+// One op the delegate may take, and the conditions under which it does.
+struct OpRule {
+  std::string op;       // builtin name ("CONV_2D") or, when `custom`, the custom code
+  bool custom = false;
+  int32_t max_version = 0;  // 0: any version
+  // The delegate only considers the op when this boolean option is true (e.g. the GPU
+  // delegate's QUANTIZE/DEQUANTIZE need allow_quant_ops); otherwise it is an unlisted op.
+  std::string requires_option;
+  // Element types every present input (constants included) / output must have; empty: any.
+  std::vector<TensorType> input_types;
+  std::vector<TensorType> output_types;
+  // Ranks every present input and output must have; -1: unbounded.
+  int32_t min_rank = -1;
+  int32_t max_rank = -1;
+  std::vector<Activation> fused_activation_in;  // empty: any fused activation
+  bool constant_weights = false;  // inputs 1 and up (weights, bias) must be constants
+  bool allow_broadcast = true;    // false: all non-constant inputs must have the same shape
+  int32_t max_stride = 0;         // 0: any stride
+  std::vector<std::string> checks;  // named C++ checks run after the declared ones, in order
+  std::string source;               // the upstream file this rule reproduces
+};
+
+struct PartitionSettings {
+  // Keep this many largest partitions (upstream's max_delegated_partitions).
+  int32_t max_partitions = std::numeric_limits<int32_t>::max();
+  int32_t min_nodes_per_partition = 0;
+  bool greedy = true;
+  // Upstream's FP16GraphPartitionHelper (constant fp16 -> fp32 DEQUANTIZE nodes held back).
+  bool fp16_helper = false;
+  // The GPU delegate turns max_delegated_partitions <= 0 into 1.
+  bool nonpositive_max_partitions_means_one = false;
+
+  // max_partitions as the delegate applies it.
+  int32_t EffectiveMaxPartitions() const;
+};
+
+// Cost of moving tensors across the CPU/delegate boundary, for estimated copy times.
+struct TransferCosts {
+  double bandwidth_bytes_per_second = 0;  // 0: copies are free
+  double transition_latency_seconds = 0;  // per CPU <-> delegate transition
+
+  double EstimatedCopySeconds(uint64_t bytes, int64_t transitions) const;
+};
+
+struct ProfileOption {
+  bool value = false;
+  std::string description;
+};
+
+struct DelegateProfile {
+  std::string name;  // "gpu", "ops=ADD,SUB", a file's "name" field
+  std::string description;
+  std::string source;  // upstream file(s) the profile reproduces
+  ProfileKind kind = ProfileKind::kRules;
+
+  std::vector<OpRule> ops;
+  std::vector<std::string> claimed_ops;  // kOps
+  std::vector<int32_t> claimed_nodes;    // kNodes
+
+  // Reason for a builtin op without a rule; for a custom op without a rule, with "{custom}"
+  // replaced by its custom code. "{op}" is replaced by the op name in both.
+  std::string unlisted_reason = "op {op} is not supported by this delegate";
+  std::string unlisted_custom_reason = "custom op {custom} is not supported by this delegate";
+  // Reason for an op above its rule's max_version; "{max}" and "{version}" are replaced.
+  std::string version_reason = "op version {version} above the supported maximum {max}";
+  // Named checks run on every node whose op rule passed (e.g. the GPU delegate's tensor types).
+  std::vector<std::string> node_checks;
+  // Ops treated as unlisted while the named boolean option is false.
+  std::map<std::string, std::vector<std::string>> ops_excluded_unless;
+
+  std::map<std::string, ProfileOption> options;
+  PartitionSettings partition;
+  TransferCosts transfer;
+
+  // Sets a declared option from "true"/"false" (also 1/0); unknown keys are an error naming
+  // the profile's options.
+  Status SetOption(const std::string& key, const std::string& value);
+  // The option's value; false when the profile does not declare it.
+  bool OptionEnabled(const std::string& key) const;
+  // The rule for `node` (by builtin name or custom code), or nullptr.
+  const OpRule* FindRule(const Node& node) const;
+};
+
+// Parses a profile file's text. `source_name` names it in errors.
+Result<DelegateProfile> ParseDelegateProfileJson(std::string_view text,
+                                                 const std::string& source_name);
+
+// The names of the built-in profiles, in a stable order.
+std::vector<std::string> BuiltinProfileNames();
+
+// Resolves a --delegate argument: a built-in name, `ops=A,B`, `nodes=i,j`, or a profile path.
+Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_PROFILES_DELEGATE_PROFILE_H_

@@ -1,0 +1,107 @@
+#include "libanalysis/profiles/delegate_selection.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "libanalysis/delegation/partition_validation.h"
+
+namespace tfa {
+namespace {
+
+// FP16GraphPartitionHelper's test (tflite/delegates/utils.cc): a builtin DEQUANTIZE reading a
+// constant fp16 tensor.
+bool IsConstantFp16Dequantize(const Subgraph& subgraph, const Node& node) {
+  if (node.kind != NodeKind::kBuiltin || node.op != "DEQUANTIZE") return false;
+  if (node.inputs.empty() || node.outputs.empty() || node.inputs[0] < 0) return false;
+  const Tensor& input = subgraph.tensors[node.inputs[0]];
+  return input.type == TensorType::kFloat16 && input.is_constant();
+}
+
+Status CheckClaimedNodes(const Subgraph& subgraph, const DelegateProfile& profile) {
+  for (int32_t node : profile.claimed_nodes) {
+    if (static_cast<size_t>(node) >= subgraph.nodes.size()) {
+      return Status::Error(SubgraphLabel(subgraph) + ": --delegate " + profile.name + ": node " +
+                           std::to_string(node) + " out of range (" +
+                           std::to_string(subgraph.nodes.size()) + " nodes)");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
+                                              const DelegateProfile& profile) {
+  TFA_RETURN_IF_ERROR(ValidatePartitionInputs(subgraph, {}));
+  TFA_RETURN_IF_ERROR(CheckClaimedNodes(subgraph, profile));
+
+  const bool fp16_helper = profile.partition.fp16_helper;
+  DelegateSelection result;
+  result.delegate = profile.name;
+  std::vector<bool> supported(subgraph.nodes.size(), false);
+  std::set<std::string> log;
+  std::unordered_map<int32_t, int32_t> fp16_constant_of;  // DEQUANTIZE output -> fp16 constant
+  for (int32_t node_index : subgraph.execution_plan) {
+    const Node& node = subgraph.nodes[node_index];
+    NodeSupport verdict;
+    verdict.node = node_index;
+    if (fp16_helper && IsConstantFp16Dequantize(subgraph, node)) {
+      // Held back by the helper with no details, as upstream logs it ("DEQUANTIZE: ").
+      fp16_constant_of[node.outputs[0]] = node.inputs[0];
+      verdict.fp16_dequantize_held_back = true;
+    } else {
+      std::vector<int32_t> inputs = node.inputs;
+      for (int32_t& input : inputs) {
+        auto it = fp16_constant_of.find(input);
+        if (it != fp16_constant_of.end()) input = it->second;
+      }
+      verdict = EvaluateNodeSupport(NodeContext{.subgraph = subgraph,
+                                                .node_index = node_index,
+                                                .node = node,
+                                                .inputs = inputs,
+                                                .profile = profile});
+    }
+    supported[node_index] = verdict.supported;
+    if (!verdict.supported) log.insert(UpstreamOpName(node) + ": " + verdict.reason);
+    result.verdicts.push_back(std::move(verdict));
+  }
+  result.unsupported_ops.assign(log.begin(), log.end());
+
+  const NodeSelectionOptions options{
+      .max_partitions = profile.partition.EffectiveMaxPartitions(),
+      .min_nodes_per_partition = profile.partition.min_nodes_per_partition,
+      .greedy = profile.partition.greedy,
+      .fp16_helper = fp16_helper,
+  };
+  auto selection = SelectNodesToReplace(subgraph, supported, options);
+  if (!selection.ok()) return selection.status();
+  result.selection = std::move(*selection);
+  return result;
+}
+
+Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
+                                                 const DelegateProfile& profile,
+                                                 const DelegateSelection& selection) {
+  const Subgraph remapped = ApplyInputRemaps(subgraph, selection.selection.input_remaps);
+  PartitionOptions options;
+  options.greedy = profile.partition.greedy;
+  return ReplaceNodeSubsetsWithDelegateKernels(remapped, selection.selection.nodes_to_replace,
+                                               profile.name, options);
+}
+
+std::vector<std::string> DescribeUnsupportedNodes(const Subgraph& subgraph,
+                                                  const DelegateSelection& selection) {
+  std::vector<std::string> lines;
+  for (const NodeSupport& verdict : selection.verdicts) {
+    if (verdict.supported) continue;
+    const std::string reason = verdict.fp16_dequantize_held_back
+                                   ? "constant fp16 DEQUANTIZE held back (the delegate folds it)"
+                                   : verdict.reason;
+    lines.push_back(UpstreamOpName(subgraph.nodes[verdict.node]) + " #" +
+                    std::to_string(verdict.node) + ": " + reason);
+  }
+  return lines;
+}
+
+}  // namespace tfa

@@ -1,0 +1,191 @@
+#include "libanalysis/profiles/node_support.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "libanalysis/profiles/delegate_profile.h"
+
+namespace tfa {
+namespace {
+
+using Reason = std::optional<std::string>;
+
+void ReplaceAll(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+std::string Shape(const std::vector<int32_t>& dims) {
+  std::string out = "[";
+  for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
+  return out + "]";
+}
+
+std::string TypeList(const std::vector<TensorType>& types) {
+  std::string out;
+  for (TensorType t : types) out += (out.empty() ? "" : "|") + std::string(TensorTypeName(t));
+  return out;
+}
+
+std::string UnlistedReason(const NodeContext& context) {
+  const DelegateProfile& profile = context.profile;
+  std::string reason = context.node.kind == NodeKind::kCustom ? profile.unlisted_custom_reason
+                                                              : profile.unlisted_reason;
+  ReplaceAll(reason, "{custom}", context.node.op);
+  ReplaceAll(reason, "{op}", UpstreamOpName(context.node));
+  return reason;
+}
+
+bool ExcludedByOption(const NodeContext& context) {
+  if (context.node.kind != NodeKind::kBuiltin) return false;
+  for (const auto& [option, ops] : context.profile.ops_excluded_unless) {
+    if (context.profile.OptionEnabled(option)) continue;
+    if (std::find(ops.begin(), ops.end(), context.node.op) != ops.end()) return true;
+  }
+  return false;
+}
+
+Reason CheckTypes(const NodeContext& context, const std::vector<int32_t>& tensors,
+                  const std::vector<TensorType>& allowed, const char* what) {
+  if (allowed.empty()) return std::nullopt;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    if (tensors[i] < 0) continue;
+    const TensorType type = context.subgraph.tensors[tensors[i]].type;
+    if (std::find(allowed.begin(), allowed.end(), type) == allowed.end()) {
+      return std::string(what) + " " + std::to_string(i) + " has type " + TensorTypeName(type) +
+             ", supported: " + TypeList(allowed);
+    }
+  }
+  return std::nullopt;
+}
+
+Reason CheckRanks(const NodeContext& context, const std::vector<int32_t>& tensors,
+                  const OpRule& rule, const char* what) {
+  if (rule.min_rank < 0 && rule.max_rank < 0) return std::nullopt;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    if (tensors[i] < 0) continue;
+    const auto rank = static_cast<int32_t>(context.subgraph.tensors[tensors[i]].shape.size());
+    if ((rule.min_rank >= 0 && rank < rule.min_rank) ||
+        (rule.max_rank >= 0 && rank > rule.max_rank)) {
+      return std::string(what) + " " + std::to_string(i) + " has rank " + std::to_string(rank) +
+             ", supported: " + (rule.min_rank >= 0 ? std::to_string(rule.min_rank) : "0") +
+             ".." + (rule.max_rank >= 0 ? std::to_string(rule.max_rank) : "");
+    }
+  }
+  return std::nullopt;
+}
+
+Reason CheckDeclaredConstraints(const NodeContext& context, const OpRule& rule) {
+  const Node& node = context.node;
+  if (Reason r = CheckTypes(context, context.inputs, rule.input_types, "input")) return r;
+  if (Reason r = CheckTypes(context, node.outputs, rule.output_types, "output")) return r;
+  if (Reason r = CheckRanks(context, context.inputs, rule, "input")) return r;
+  if (Reason r = CheckRanks(context, node.outputs, rule, "output")) return r;
+  const std::vector<Activation>& activations = rule.fused_activation_in;
+  if (!activations.empty() && std::find(activations.begin(), activations.end(),
+                                        node.options.fused_activation) == activations.end()) {
+    return std::string("fused activation ") + ActivationName(node.options.fused_activation) +
+           " not supported";
+  }
+  if (rule.constant_weights) {
+    for (size_t i = 1; i < context.inputs.size(); ++i) {
+      const Tensor* t = context.Input(i);
+      if (t && !t->is_constant()) return "input " + std::to_string(i) + " (weights) is not constant";
+    }
+  }
+  if (!rule.allow_broadcast) {
+    const Tensor* first = nullptr;
+    for (size_t i = 0; i < context.inputs.size(); ++i) {
+      const Tensor* t = context.Input(i);
+      if (!t || t->is_constant()) continue;
+      if (!first) {
+        first = t;
+      } else if (t->shape != first->shape) {
+        return "broadcasting not supported: input shapes " + Shape(first->shape) + " and " +
+               Shape(t->shape);
+      }
+    }
+  }
+  if (rule.max_stride > 0 &&
+      (node.options.stride_h > rule.max_stride || node.options.stride_w > rule.max_stride)) {
+    return "strides " + std::to_string(node.options.stride_h) + "x" +
+           std::to_string(node.options.stride_w) + " above the supported " +
+           std::to_string(rule.max_stride);
+  }
+  return std::nullopt;
+}
+
+Reason EvaluateRules(const NodeContext& context) {
+  const DelegateProfile& profile = context.profile;
+  const Node& node = context.node;
+  if (node.kind == NodeKind::kDelegateKernel || ExcludedByOption(context)) {
+    return UnlistedReason(context);
+  }
+  const OpRule* rule = profile.FindRule(node);
+  if (!rule || (!rule->requires_option.empty() && !profile.OptionEnabled(rule->requires_option))) {
+    return UnlistedReason(context);
+  }
+  if (rule->max_version > 0 && node.version > rule->max_version) {
+    std::string reason = profile.version_reason;
+    ReplaceAll(reason, "{max}", std::to_string(rule->max_version));
+    ReplaceAll(reason, "{version}", std::to_string(node.version));
+    return reason;
+  }
+  if (Reason r = CheckDeclaredConstraints(context, *rule)) return r;
+  for (const std::string& name : rule->checks) {
+    const CheckOutcome outcome = FindRuleCheck(name)->check(context);
+    if (outcome.kind == CheckOutcome::Kind::kReject) return outcome.reason;
+    if (outcome.kind == CheckOutcome::Kind::kAccept) break;
+  }
+  for (const std::string& name : profile.node_checks) {
+    const CheckOutcome outcome = FindRuleCheck(name)->check(context);
+    if (outcome.kind == CheckOutcome::Kind::kReject) return outcome.reason;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string UpstreamOpName(const Node& node) {
+  switch (node.kind) {
+    case NodeKind::kBuiltin:
+      return node.op;
+    case NodeKind::kCustom:
+      return "CUSTOM " + node.op;
+    case NodeKind::kDelegateKernel:
+      return "DELEGATE " + node.op;
+  }
+  return node.op;
+}
+
+NodeSupport EvaluateNodeSupport(const NodeContext& context) {
+  NodeSupport support;
+  support.node = context.node_index;
+  const DelegateProfile& profile = context.profile;
+  switch (profile.kind) {
+    case ProfileKind::kOps: {
+      const std::vector<std::string>& ops = profile.claimed_ops;
+      support.supported = context.node.kind != NodeKind::kDelegateKernel &&
+                          std::find(ops.begin(), ops.end(), context.node.op) != ops.end();
+      if (!support.supported) support.reason = "op not listed in " + profile.name;
+      return support;
+    }
+    case ProfileKind::kNodes: {
+      const std::vector<int32_t>& nodes = profile.claimed_nodes;
+      support.supported =
+          std::find(nodes.begin(), nodes.end(), context.node_index) != nodes.end();
+      if (!support.supported) support.reason = "node not listed in " + profile.name;
+      return support;
+    }
+    case ProfileKind::kRules:
+      break;
+  }
+  Reason reason = EvaluateRules(context);
+  support.supported = !reason.has_value();
+  if (reason) support.reason = std::move(*reason);
+  return support;
+}
+
+}  // namespace tfa

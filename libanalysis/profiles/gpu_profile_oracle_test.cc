@@ -87,5 +87,49 @@ TEST(GpuProfileOracleTest, CorpusModelsMatchUpstreamGetOpsToReplace) {
   EXPECT_EQ(log_matches, compared);
 }
 
+// Rebuilds the mutant `name` from its corpus model with xdelta3 into `dir`; returns its path.
+std::string RebuildMutant(const std::string& name, const std::string& source_model,
+                          const std::filesystem::path& dir) {
+  const std::string out = (dir / (name + ".tflite")).string();
+  const std::string command = "xdelta3 -d -f -s '" + testing::CorpusModelPath(source_model) +
+                              "' '" + OraclePath("gpu_mutants/patches/" + name + ".xd3") + "' '" +
+                              out + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  return out;
+}
+
+TEST(GpuProfileOracleTest, GpuMutantsMatchUpstreamGetOpsToReplace) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("tfa_gpu_mutants_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+       "_" + std::to_string(std::rand()));
+  std::filesystem::create_directories(dir);
+  std::ifstream tsv(OraclePath("gpu_mutants/MUTANTS.tsv"));
+  ASSERT_TRUE(tsv.good());
+  std::string line;
+  std::getline(tsv, line);  // header: name, source_model, ...
+  int mutants = 0, compared = 0, ops_matches = 0, log_matches = 0;
+  while (std::getline(tsv, line)) {
+    const std::string name = line.substr(0, line.find('\t'));
+    const size_t source_begin = line.find('\t') + 1;
+    const std::string source_model =
+        line.substr(source_begin, line.find('\t', source_begin) - source_begin);
+    const std::string model_path = RebuildMutant(name, source_model, dir);
+    ++mutants;
+    for (const char* config : {"gpu", "gpu-unlimited", "gpu-max3"}) {
+      const nlohmann::json oracle =
+          ReadJsonFile(OraclePath("gpu_mutants/" + name + "." + config + ".json"));
+      const Comparison c = CompareWithOracle(model_path, oracle, name + " " + config);
+      ++compared;
+      ops_matches += c.ops_match;
+      log_matches += c.log_match;
+    }
+  }
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(mutants, 17);
+  EXPECT_EQ(ops_matches, compared);
+  EXPECT_EQ(log_matches, compared);
+}
+
 }  // namespace
 }  // namespace tfa

@@ -1,0 +1,52 @@
+// What one builtin kernel's Prepare does to memory, as plain data: the tensors it adds with
+// context->AddTensors (in the order it adds them, temporaries and spares alike), which of them it
+// lists in node->temporaries, and which existing tensors it moves to another allocation type.
+//
+// The facts come from upstream's kernels (tflite/kernels/*.cc of google-ai-edge/LiteRT) as an
+// x86-64 build without ruy runs them: CONV_2D is the generic optimized kernel (im2col, never the
+// multithreaded Eigen path's HWCN weights). docs/kernel-temporaries.md lists every rule with its
+// condition, sizes and upstream file. Ops that upstream gives temporaries but that are not
+// modelled here come back with `modelled == false` and no effect, so the caller can say so.
+#ifndef LIBANALYSIS_PREPARE_BUILTIN_KERNEL_PREPARE_H_
+#define LIBANALYSIS_PREPARE_BUILTIN_KERNEL_PREPARE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa {
+
+// One tensor a kernel adds. `bytes` = 0 with kArenaRw stands for upstream's kTfLiteMemNone (a
+// spare tensor nothing ever sizes or allocates); dynamic ones are sized at Eval.
+struct AddedTensor {
+  std::string name;
+  TensorType type = TensorType::kFloat32;
+  std::vector<int32_t> shape;
+  AllocationType allocation = AllocationType::kArenaRw;
+  uint64_t bytes = 0;
+};
+
+struct KernelPrepareEffect {
+  bool modelled = true;                  // false: upstream's Prepare may add memory we do not know
+  std::vector<AddedTensor> added;        // in AddTensors order
+  std::vector<int32_t> temporaries;      // positions in `added`, in node->temporaries order
+  // Existing tensors whose allocation type Prepare changes (tensor index, new type).
+  std::vector<std::pair<int32_t, AllocationType>> reallocated;
+};
+
+// Upstream's Prepare of `node` (a builtin or custom op of `subgraph`) given the tensors as they
+// stand when it runs. Errors name the node's op and the reason (a malformed node that upstream's
+// Prepare would reject, or a size that overflows).
+[[nodiscard]] Result<KernelPrepareEffect> PrepareBuiltinKernel(const Subgraph& subgraph,
+                                                               const Node& node);
+
+// Bytes of a tensor of `type` and `shape` (checked; nullopt on overflow or unsized types).
+std::optional<uint64_t> ShapeBytes(TensorType type, const std::vector<int32_t>& shape);
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_PREPARE_BUILTIN_KERNEL_PREPARE_H_

@@ -1,0 +1,110 @@
+#include "libanalysis/prepare/kernel_prepare.h"
+
+#include <utility>
+
+#include "libanalysis/prepare/builtin_kernel_prepare.h"
+#include "libanalysis/prepare/gpu_delegate_kernel.h"
+
+namespace tfa {
+namespace {
+
+class PrepareReplay {
+ public:
+  PrepareReplay(const Subgraph& subgraph, const PrepareOptions& options)
+      : options_(options), prepared_(subgraph.nodes.size(), false) {
+    result_.subgraph = subgraph;
+    result_.model_tensor_count = static_cast<int32_t>(subgraph.tensors.size());
+  }
+
+  Result<PreparedSubgraph> Run() && {
+    const Subgraph& graph = result_.subgraph;
+    bool delegated = false;
+    for (const Node& node : graph.nodes) delegated |= node.kind == NodeKind::kDelegateKernel;
+    if (delegated && options_.prepare_before_delegation) {
+      for (size_t i = 0; i < graph.nodes.size(); ++i) {
+        if (graph.nodes[i].kind == NodeKind::kDelegateKernel) continue;
+        TFA_RETURN_IF_ERROR(PrepareNode(static_cast<int32_t>(i)));
+      }
+    }
+    for (size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (graph.nodes[i].kind == NodeKind::kDelegateKernel) CreateDelegateKernel(i);
+    }
+    for (int32_t node_index : graph.execution_plan) {
+      if (node_index < 0 || static_cast<size_t>(node_index) >= graph.nodes.size()) {
+        return Status::Error("subgraph '" + graph.name + "': execution plan names node " +
+                             std::to_string(node_index) + " of " +
+                             std::to_string(graph.nodes.size()));
+      }
+      if (graph.nodes[node_index].kind == NodeKind::kDelegateKernel) continue;
+      TFA_RETURN_IF_ERROR(PrepareNode(node_index));
+    }
+    return std::move(result_);
+  }
+
+ private:
+  // A kernel keeps the tensors of its first Prepare (upstream's OpData holds their ids), and
+  // Prepare decides the same way every time, so a node is replayed once.
+  Status PrepareNode(int32_t node_index) {
+    if (prepared_[node_index]) return Status::Ok();
+    prepared_[node_index] = true;
+    const Node& node = result_.subgraph.nodes[node_index];
+    if (!node.temporaries.empty()) return Status::Ok();
+    auto effect = PrepareBuiltinKernel(result_.subgraph, node);
+    if (!effect.ok()) {
+      return effect.status().WithContext("subgraph '" + result_.subgraph.name + "': node " +
+                                         std::to_string(node_index));
+    }
+    if (!effect->modelled) {
+      result_.assumptions.push_back(
+          node.kind == NodeKind::kCustom
+              ? "estimate: custom op " + node.op + " #" + std::to_string(node_index) +
+                    " Prepare not modelled (no temporaries, output shapes as in the model)"
+              : "estimate: " + node.op + " #" + std::to_string(node_index) +
+                    " temporaries not modelled");
+    }
+    Apply(node_index, *effect);
+    return Status::Ok();
+  }
+
+  void CreateDelegateKernel(size_t node_index) {
+    const Node& kernel = result_.subgraph.nodes[node_index];
+    const auto kind = options_.delegate_kernels.find(kernel.op);
+    if (kind == options_.delegate_kernels.end() || kind->second != DelegateKernelKind::kGpu) {
+      return;
+    }
+    Apply(static_cast<int32_t>(node_index),
+          GpuDelegateKernelTensors(result_.subgraph, kernel, options_.gpu_allow_quant_ops));
+  }
+
+  void Apply(int32_t node_index, const KernelPrepareEffect& effect) {
+    Subgraph& graph = result_.subgraph;
+    const auto first_added = static_cast<int32_t>(graph.tensors.size());
+    for (const AddedTensor& added : effect.added) {
+      Tensor tensor;
+      tensor.name = added.name;
+      tensor.type = added.type;
+      tensor.shape = added.shape;
+      tensor.bytes = added.bytes;
+      tensor.allocation = added.allocation;
+      graph.tensors.push_back(std::move(tensor));
+    }
+    std::vector<int32_t>& temporaries = graph.nodes[node_index].temporaries;
+    for (int32_t position : effect.temporaries) temporaries.push_back(first_added + position);
+    for (const auto& [tensor, allocation] : effect.reallocated) {
+      graph.tensors[tensor].allocation = allocation;
+    }
+  }
+
+  const PrepareOptions& options_;
+  std::vector<bool> prepared_;
+  PreparedSubgraph result_;
+};
+
+}  // namespace
+
+Result<PreparedSubgraph> ReplayKernelPrepare(const Subgraph& subgraph,
+                                             const PrepareOptions& options) {
+  return PrepareReplay(subgraph, options).Run();
+}
+
+}  // namespace tfa

@@ -1,0 +1,130 @@
+// The kernel Prepare replay plus the arena planner against upstream TFLite's own figures for the
+// corpus models (tests/oracle/models.tar.xz) and the int8 models (tests/oracle/int8.tar.xz), see
+// /work/shared/oracle/README.md: the arena and persistent arena sizes and the offset of every
+// tensor upstream placed in an arena, with and without delegates.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "libanalysis/arena/arena_planner.h"
+#include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/model/model_loader.h"
+#include "libanalysis/prepare/kernel_prepare.h"
+#include "tests/support/test_paths.h"
+
+namespace tfa {
+namespace {
+
+using nlohmann::json;
+
+struct OracleCase {
+  std::string model_path;   // the .tflite file
+  std::string oracle_path;  // its MODEL.CONFIG.json
+  std::string config;
+};
+
+std::string CaseName(const ::testing::TestParamInfo<OracleCase>& info) {
+  std::string name = info.param.oracle_path.substr(info.param.oracle_path.rfind('/') + 1);
+  name = name.substr(0, name.size() - 5);  // ".json"
+  for (char& c : name) {
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+// The nodes a configuration's delegate claims: by op for the claim-by-op delegates, as upstream
+// chose them (the delegate entries of the oracle's plan) for the GPU delegate and XNNPACK.
+std::vector<int32_t> NodesToReplace(const Subgraph& subgraph, const std::string& config,
+                                    const json& oracle) {
+  static const std::map<std::string, std::set<std::string>> kClaimedOps = {
+      {"conv-dw-add", {"CONV_2D", "DEPTHWISE_CONV_2D", "ADD"}},
+      {"add-sub", {"ADD", "SUB"}},
+      {"mul-concat-reshape", {"MUL", "CONCATENATION", "RESHAPE"}},
+  };
+  std::vector<int32_t> nodes;
+  if (const auto claimed = kClaimedOps.find(config); claimed != kClaimedOps.end()) {
+    for (size_t i = 0; i < subgraph.nodes.size(); ++i) {
+      if (claimed->second.count(subgraph.nodes[i].op)) nodes.push_back(static_cast<int32_t>(i));
+    }
+    return nodes;
+  }
+  for (const json& entry : oracle.at("execution_plan")) {
+    if (!entry.contains("delegate")) continue;
+    for (int32_t node : entry["delegate"]["nodes_to_replace"]) nodes.push_back(node);
+  }
+  return nodes;
+}
+
+class KernelPrepareOracleTest : public ::testing::TestWithParam<OracleCase> {};
+
+TEST_P(KernelPrepareOracleTest, ArenaMatchesUpstream) {
+  const OracleCase& c = GetParam();
+  const json oracle = testing::ReadJsonFile(c.oracle_path);
+  auto model = LoadModelFile(c.model_path);
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const Subgraph& original = model->subgraphs.at(0);
+
+  Subgraph graph = original;
+  PrepareOptions options;
+  if (c.config != "none") {
+    const std::string delegate = c.config == "gpu" || c.config == "xnnpack" ? c.config : "ops";
+    auto delegated = ReplaceNodeSubsetsWithDelegateKernels(
+        original, NodesToReplace(original, c.config, oracle), delegate, PartitionOptions{});
+    ASSERT_TRUE(delegated.ok()) << delegated.status().message();
+    graph = std::move(delegated->subgraph);
+    options.delegate_kernels["gpu"] = DelegateKernelKind::kGpu;
+    options.prepare_before_delegation = c.config != "xnnpack";
+  }
+  auto prepared = ReplayKernelPrepare(graph, options);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+  auto plan = PlanArena(prepared->subgraph);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+
+  EXPECT_EQ(prepared->subgraph.tensors.size(), oracle["tensors"].size());
+  EXPECT_EQ(plan->arena_size, oracle["arena_size"].get<uint64_t>());
+  EXPECT_EQ(plan->persistent_arena_size, oracle["arena_persist_size"].get<uint64_t>());
+  int mismatches = 0;
+  for (const json& t : oracle["tensors"]) {
+    const size_t index = t["tensor"];
+    const bool placed = t.contains("offset") && !t["offset"].is_null();
+    const ArenaKind expected_arena = !placed ? ArenaKind::kNone
+                                     : t["allocation_type"] == "arena_rw_persistent"
+                                         ? ArenaKind::kPersistent
+                                         : ArenaKind::kRw;
+    if (index >= plan->tensors.size()) {
+      ADD_FAILURE() << "tensor " << index << " missing";
+      continue;
+    }
+    const TensorPlacement& ours = plan->tensors[index];
+    const bool same = ours.arena == expected_arena &&
+                      (!placed || ours.offset == t["offset"].get<uint64_t>());
+    if (!same && ++mismatches <= 10) {
+      ADD_FAILURE() << "tensor " << index << " (" << t["name"] << "): upstream "
+                    << t["allocation_type"] << " offset " << t.value("offset", json()) << ", ours "
+                    << ArenaKindName(ours.arena) << " offset " << ours.offset;
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+std::vector<OracleCase> CorpusCases() {
+  std::vector<OracleCase> cases;
+  for (const std::string& model : testing::CorpusModelNames()) {
+    for (const char* config : {"none", "conv-dw-add", "add-sub", "mul-concat-reshape", "gpu",
+                               "xnnpack"}) {
+      cases.push_back({testing::CorpusModelPath(model),
+                       testing::OraclePath("models/" + model + "." + config + ".json"), config});
+    }
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, KernelPrepareOracleTest, ::testing::ValuesIn(CorpusCases()),
+                         CaseName);
+
+}  // namespace
+}  // namespace tfa

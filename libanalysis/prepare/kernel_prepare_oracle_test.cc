@@ -4,6 +4,8 @@
 // tensor upstream placed in an arena, with and without delegates.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -123,7 +125,26 @@ std::vector<OracleCase> CorpusCases() {
   return cases;
 }
 
+// Every int8/NAME.tflite the archive holds, with the configurations upstream ran on it.
+std::vector<OracleCase> Int8Cases() {
+  std::vector<std::string> models;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::OraclePath("int8"))) {
+    if (entry.path().extension() == ".tflite") models.push_back(entry.path().stem().string());
+  }
+  std::sort(models.begin(), models.end());
+  std::vector<OracleCase> cases;
+  for (const std::string& model : models) {
+    for (const char* config : {"none", "conv-dw-add", "gpu", "xnnpack"}) {
+      cases.push_back({testing::OraclePath("int8/" + model + ".tflite"),
+                       testing::OraclePath("int8/" + model + "." + config + ".json"), config});
+    }
+  }
+  return cases;
+}
+
 INSTANTIATE_TEST_SUITE_P(Corpus, KernelPrepareOracleTest, ::testing::ValuesIn(CorpusCases()),
+                         CaseName);
+INSTANTIATE_TEST_SUITE_P(Int8, KernelPrepareOracleTest, ::testing::ValuesIn(Int8Cases()),
                          CaseName);
 
 }  // namespace

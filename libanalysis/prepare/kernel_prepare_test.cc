@@ -1,0 +1,220 @@
+#include "libanalysis/prepare/kernel_prepare.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace tfa {
+namespace {
+
+int32_t AddTensor(Subgraph& graph, TensorType type, std::vector<int32_t> shape,
+                  AllocationType allocation = AllocationType::kArenaRw) {
+  Tensor t;
+  t.type = type;
+  t.shape = std::move(shape);
+  uint64_t elements = 1;
+  for (int32_t d : t.shape) elements *= static_cast<uint64_t>(d);
+  t.bytes = elements * *ElementSize(type);
+  t.allocation = allocation;
+  graph.tensors.push_back(std::move(t));
+  return static_cast<int32_t>(graph.tensors.size()) - 1;
+}
+
+int32_t AddNode(Subgraph& graph, const std::string& op, std::vector<int32_t> inputs,
+                std::vector<int32_t> outputs, NodeKind kind = NodeKind::kBuiltin) {
+  Node n;
+  n.kind = kind;
+  n.op = op;
+  n.inputs = std::move(inputs);
+  n.outputs = std::move(outputs);
+  graph.nodes.push_back(std::move(n));
+  graph.execution_plan.push_back(static_cast<int32_t>(graph.nodes.size()) - 1);
+  return static_cast<int32_t>(graph.nodes.size()) - 1;
+}
+
+// input [1,8,8,3] -> CONV_2D 3x3 stride 2 (fp16 weights through DEQUANTIZE) -> [1,4,4,16].
+Subgraph Fp16Conv() {
+  Subgraph g;
+  g.name = "main";
+  const int32_t input = AddTensor(g, TensorType::kFloat32, {1, 8, 8, 3});
+  const int32_t w16 = AddTensor(g, TensorType::kFloat16, {16, 3, 3, 3}, AllocationType::kMmapRo);
+  const int32_t bias = AddTensor(g, TensorType::kFloat32, {16}, AllocationType::kMmapRo);
+  const int32_t w = AddTensor(g, TensorType::kFloat32, {16, 3, 3, 3});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 4, 4, 16});
+  AddNode(g, "DEQUANTIZE", {w16}, {w});
+  const int32_t conv = AddNode(g, "CONV_2D", {input, w, bias}, {out});
+  g.nodes[conv].options.stride_w = g.nodes[conv].options.stride_h = 2;
+  g.inputs = {input};
+  g.outputs = {out};
+  return g;
+}
+
+TEST(KernelPrepareTest, ConvAddsIm2colAndConstantDequantizeBecomesPersistent) {
+  auto prepared = ReplayKernelPrepare(Fp16Conv());
+  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+  const Subgraph& g = prepared->subgraph;
+  EXPECT_EQ(prepared->model_tensor_count, 5);
+  ASSERT_EQ(g.tensors.size(), 6u);
+  EXPECT_EQ(g.nodes[1].temporaries, std::vector<int32_t>{5});
+  EXPECT_EQ(g.tensors[5].shape, (std::vector<int32_t>{1, 4, 4, 27}));
+  EXPECT_EQ(g.tensors[5].bytes, 4u * 4 * 27 * 4);
+  EXPECT_EQ(g.tensors[5].allocation, AllocationType::kArenaRw);
+  EXPECT_EQ(g.tensors[3].allocation, AllocationType::kArenaRwPersistent);
+  EXPECT_TRUE(prepared->assumptions.empty());
+}
+
+TEST(KernelPrepareTest, PointwiseConvHasNoIm2col) {
+  Subgraph g = Fp16Conv();
+  g.nodes[1].options.stride_w = g.nodes[1].options.stride_h = 1;
+  g.tensors[1].shape = g.tensors[3].shape = {16, 1, 1, 3};
+  g.tensors[4].shape = {1, 8, 8, 16};
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok());
+  EXPECT_EQ(prepared->subgraph.tensors.size(), 5u);
+  EXPECT_TRUE(prepared->subgraph.nodes[1].temporaries.empty());
+}
+
+TEST(KernelPrepareTest, FloatFullyConnectedAddsSixSpareTensors) {
+  Subgraph g;
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 32});
+  const int32_t w = AddTensor(g, TensorType::kFloat32, {10, 32}, AllocationType::kMmapRo);
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 10});
+  AddNode(g, "FULLY_CONNECTED", {in, w, -1}, {out});
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok());
+  ASSERT_EQ(prepared->subgraph.tensors.size(), 9u);
+  EXPECT_TRUE(prepared->subgraph.nodes[0].temporaries.empty());
+  EXPECT_EQ(prepared->subgraph.tensors[8].bytes, 0u);
+}
+
+TEST(KernelPrepareTest, HybridFullyConnectedUsesFiveOfItsSixTensors) {
+  Subgraph g;
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {4, 32});
+  const int32_t w = AddTensor(g, TensorType::kInt8, {10, 32}, AllocationType::kMmapRo);
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {4, 10});
+  AddNode(g, "FULLY_CONNECTED", {in, w}, {out});
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok());
+  const Subgraph& p = prepared->subgraph;
+  ASSERT_EQ(p.tensors.size(), 9u);
+  EXPECT_EQ(p.nodes[0].temporaries, (std::vector<int32_t>{3, 4, 5, 6, 7}));
+  EXPECT_EQ(p.tensors[3].bytes, 4u * 32);       // quantized input
+  EXPECT_EQ(p.tensors[4].bytes, 4u * 4);        // scaling factors, one per batch
+  EXPECT_EQ(p.tensors[5].bytes, 10u * 4 * 4);   // int32 accumulators
+  EXPECT_EQ(p.tensors[6].bytes, 4u * 4);        // input offsets
+  EXPECT_EQ(p.tensors[7].allocation, AllocationType::kArenaRwPersistent);  // row sums
+  EXPECT_EQ(p.tensors[7].bytes, 10u * 4);
+}
+
+TEST(KernelPrepareTest, MeanAddsFourTemporariesWithDynamicNormalizedDims) {
+  Subgraph g;
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 7, 7, 32});
+  const int32_t axis = AddTensor(g, TensorType::kInt32, {2}, AllocationType::kMmapRo);
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 1, 1, 32});
+  AddNode(g, "MEAN", {in, axis}, {out});
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok());
+  const Subgraph& p = prepared->subgraph;
+  EXPECT_EQ(p.nodes[0].temporaries, (std::vector<int32_t>{3, 4, 5, 6}));
+  EXPECT_EQ(p.tensors[3].bytes, 16u);
+  EXPECT_EQ(p.tensors[4].bytes, 8u);
+  EXPECT_EQ(p.tensors[5].bytes, 128u);
+  EXPECT_EQ(p.tensors[6].allocation, AllocationType::kDynamic);
+}
+
+// Node 1 (the conv) delegated: kernel 2 replaces it.
+Subgraph DelegatedFp16Conv() {
+  Subgraph g = Fp16Conv();
+  Node kernel;
+  kernel.kind = NodeKind::kDelegateKernel;
+  kernel.op = "xnnpack";
+  kernel.inputs = {0, 2, 3};
+  kernel.outputs = {4};
+  kernel.replaces = {1};
+  g.nodes.push_back(kernel);
+  g.execution_plan = {0, 2};
+  return g;
+}
+
+TEST(KernelPrepareTest, DelegatedNodesArePreparedBeforeDelegation) {
+  auto prepared = ReplayKernelPrepare(DelegatedFp16Conv());
+  ASSERT_TRUE(prepared.ok());
+  // The conv's im2col exists (upstream keeps it) although the conv no longer runs.
+  EXPECT_EQ(prepared->subgraph.tensors.size(), 6u);
+  EXPECT_EQ(prepared->subgraph.nodes[1].temporaries, std::vector<int32_t>{5});
+  EXPECT_TRUE(prepared->subgraph.nodes[2].temporaries.empty());
+}
+
+TEST(KernelPrepareTest, DelegateAllowingDynamicTensorsSkipsThePrepareBeforeDelegation) {
+  Subgraph g = DelegatedFp16Conv();
+  // The delegate also takes the DEQUANTIZE: it never prepares, its output stays in the arena.
+  g.nodes[2].inputs = {0, 1, 2};
+  g.nodes[2].replaces = {0, 1};
+  g.execution_plan = {2};
+  PrepareOptions options;
+  options.prepare_before_delegation = false;
+  auto prepared = ReplayKernelPrepare(g, options);
+  ASSERT_TRUE(prepared.ok());
+  EXPECT_EQ(prepared->subgraph.tensors.size(), 5u);
+  EXPECT_EQ(prepared->subgraph.tensors[3].allocation, AllocationType::kArenaRw);
+}
+
+TEST(KernelPrepareTest, GpuKernelAddsFloatTwinsAndListsItsBoundaryOnesAsTemporaries) {
+  Subgraph g;
+  const int32_t in = AddTensor(g, TensorType::kInt8, {1, 4, 4, 8});
+  const int32_t mid = AddTensor(g, TensorType::kInt8, {1, 4, 4, 8});
+  const int32_t out = AddTensor(g, TensorType::kInt8, {1, 4, 4, 8});
+  AddNode(g, "RELU", {in}, {mid});
+  AddNode(g, "RELU", {mid}, {out});
+  Node kernel;
+  kernel.kind = NodeKind::kDelegateKernel;
+  kernel.op = "gpu";
+  kernel.inputs = {in};
+  kernel.outputs = {out};
+  kernel.replaces = {0, 1};
+  g.nodes.push_back(kernel);
+  g.execution_plan = {2};
+  PrepareOptions options;
+  options.delegate_kernels["gpu"] = DelegateKernelKind::kGpu;
+  auto prepared = ReplayKernelPrepare(g, options);
+  ASSERT_TRUE(prepared.ok());
+  const Subgraph& p = prepared->subgraph;
+  ASSERT_EQ(p.tensors.size(), 6u);  // twins of in, out, then mid
+  EXPECT_EQ(p.nodes[2].temporaries, (std::vector<int32_t>{3, 4}));
+  EXPECT_EQ(p.tensors[3].type, TensorType::kFloat32);
+  EXPECT_EQ(p.tensors[3].bytes, 128u * 4);
+
+  options.gpu_allow_quant_ops = false;
+  auto no_quant = ReplayKernelPrepare(g, options);
+  ASSERT_TRUE(no_quant.ok());
+  EXPECT_EQ(no_quant->subgraph.tensors.size(), 3u);
+}
+
+TEST(KernelPrepareTest, UnmodelledKernelsAreNamedInAssumptions) {
+  Subgraph g;
+  const int32_t a = AddTensor(g, TensorType::kFloat32, {1, 4});
+  const int32_t b = AddTensor(g, TensorType::kFloat32, {1, 4});
+  const int32_t c = AddTensor(g, TensorType::kFloat32, {1, 4});
+  AddNode(g, "SVDF", {a}, {b});
+  AddNode(g, "MyCustomOp", {b}, {c}, NodeKind::kCustom);
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok());
+  EXPECT_EQ(prepared->assumptions,
+            (std::vector<std::string>{
+                "estimate: SVDF #0 temporaries not modelled",
+                "estimate: custom op MyCustomOp #1 Prepare not modelled (no temporaries, output "
+                "shapes as in the model)"}));
+}
+
+TEST(KernelPrepareTest, MalformedNodeIsAnErrorNamingIt) {
+  Subgraph g = Fp16Conv();
+  g.tensors[0].shape = {8, 8, 3};
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_EQ(prepared.status().message(),
+            "subgraph 'main': node 1: CONV_2D: input, filter and output must be 4-D");
+}
+
+}  // namespace
+}  // namespace tfa

@@ -227,6 +227,8 @@ class ProfileReader {
       TFA_RETURN_IF_ERROR(ReadBool(p, "fp16_helper", "partition", &s.fp16_helper));
       TFA_RETURN_IF_ERROR(ReadBool(p, "nonpositive_max_partitions_means_one", "partition",
                                    &s.nonpositive_max_partitions_means_one));
+      TFA_RETURN_IF_ERROR(ReadBool(p, "static_unpack_follows_consumers", "partition",
+                                   &s.static_unpack_follows_consumers));
     }
     if (j.contains("transfer")) {
       const Json& t = j.at("transfer");

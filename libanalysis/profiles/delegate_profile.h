@@ -62,6 +62,9 @@ struct PartitionSettings {
   bool fp16_helper = false;
   // The GPU delegate turns max_delegated_partitions <= 0 into 1.
   bool nonpositive_max_partitions_means_one = false;
+  // XNNPACK: a node unpacking static weights (fp16 DEQUANTIZE, DENSIFY) stays on the CPU when
+  // one of its consumers does.
+  bool static_unpack_follows_consumers = false;
 
   // max_partitions as the delegate applies it.
   int32_t EffectiveMaxPartitions() const;

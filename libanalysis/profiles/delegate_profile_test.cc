@@ -1,0 +1,151 @@
+#include "libanalysis/profiles/delegate_profile.h"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace tfa {
+namespace {
+
+constexpr char kMinimal[] = R"({"format": "tflite-analyze-profile/1", "name": "mine",
+  "ops": [{"op": "CONV_2D", "max_version": 3, "input_types": ["float32"],
+           "fused_activation_in": ["NONE", "RELU"], "constant_weights": true, "max_stride": 2},
+          {"op": "MyOp", "custom": true}],
+  "options": {"fast": {"default": false, "description": "d"}},
+  "partition": {"max_partitions": 2, "min_nodes_per_partition": 3, "greedy": false},
+  "transfer": {"bandwidth_bytes_per_second": 1000, "transition_latency_seconds": 0.5}})";
+
+TEST(DelegateProfileTest, ParsesEveryDeclaredField) {
+  auto profile = ParseDelegateProfileJson(kMinimal, "mine.json");
+  ASSERT_TRUE(profile.ok()) << profile.status().message();
+  EXPECT_EQ(profile->name, "mine");
+  EXPECT_EQ(profile->kind, ProfileKind::kRules);
+  ASSERT_EQ(profile->ops.size(), 2u);
+  const OpRule& conv = profile->ops[0];
+  EXPECT_EQ(conv.max_version, 3);
+  EXPECT_EQ(conv.input_types, std::vector<TensorType>{TensorType::kFloat32});
+  EXPECT_EQ(conv.fused_activation_in,
+            (std::vector<Activation>{Activation::kNone, Activation::kRelu}));
+  EXPECT_TRUE(conv.constant_weights);
+  EXPECT_EQ(conv.max_stride, 2);
+  EXPECT_TRUE(profile->ops[1].custom);
+  EXPECT_EQ(profile->partition.max_partitions, 2);
+  EXPECT_EQ(profile->partition.min_nodes_per_partition, 3);
+  EXPECT_FALSE(profile->partition.greedy);
+  EXPECT_FALSE(profile->OptionEnabled("fast"));
+  EXPECT_DOUBLE_EQ(profile->transfer.EstimatedCopySeconds(3000, 2), 3.0 + 1.0);
+}
+
+TEST(DelegateProfileTest, FindsRulesByBuiltinNameOrCustomCode) {
+  auto profile = ParseDelegateProfileJson(kMinimal, "mine.json");
+  ASSERT_TRUE(profile.ok());
+  Node conv;
+  conv.op = "CONV_2D";
+  EXPECT_EQ(profile->FindRule(conv), &profile->ops[0]);
+  Node custom;
+  custom.kind = NodeKind::kCustom;
+  custom.op = "MyOp";
+  EXPECT_EQ(profile->FindRule(custom), &profile->ops[1]);
+  custom.op = "CONV_2D";  // a custom op named like a builtin is not the builtin
+  EXPECT_EQ(profile->FindRule(custom), nullptr);
+}
+
+TEST(DelegateProfileTest, MalformedProfilesAreOneLineErrorsNamingTheField) {
+  const struct {
+    const char* text;
+    const char* message;
+  } cases[] = {
+      {"{", "p.json: not valid JSON"},
+      {R"({"format": "x", "name": "a", "ops": []})", "p.json: format: expected \"tflite-analyze-profile/1\""},
+      {R"({"format": "tflite-analyze-profile/1", "ops": []})", "p.json: name: missing"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "NOPE"}]})",
+       "p.json: ops[0]: unknown builtin op 'NOPE' (custom ops need \"custom\": true)"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "max_version": "2"}]})",
+       "p.json: ops[0].max_version: expected an integer"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "input_types": ["float33"]}]})",
+       "p.json: ops[0].input_types: unknown tensor type 'float33'"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "checks": ["nope"]}]})",
+       "p.json: ops[0].checks: unknown check 'nope'"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "colour": 1}]})",
+       "p.json: ops[0]: unknown field 'colour'"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD"}, {"op": "ADD"}]})",
+       "p.json: ops[1]: second rule for ADD"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "transfer": {"bandwidth_bytes_per_second": -1}})",
+       "p.json: transfer.bandwidth_bytes_per_second: expected a non-negative number"},
+  };
+  for (const auto& c : cases) {
+    auto profile = ParseDelegateProfileJson(c.text, "p.json");
+    ASSERT_FALSE(profile.ok()) << c.text;
+    EXPECT_EQ(profile.status().message(), c.message);
+  }
+}
+
+TEST(DelegateProfileTest, OpsAndNodesForms) {
+  auto ops = ResolveDelegateProfile("ops=ADD,SUB,MyCustom");
+  ASSERT_TRUE(ops.ok()) << ops.status().message();
+  EXPECT_EQ(ops->kind, ProfileKind::kOps);
+  EXPECT_EQ(ops->claimed_ops, (std::vector<std::string>{"ADD", "SUB", "MyCustom"}));
+  auto nodes = ResolveDelegateProfile("nodes=0,3,5");
+  ASSERT_TRUE(nodes.ok()) << nodes.status().message();
+  EXPECT_EQ(nodes->kind, ProfileKind::kNodes);
+  EXPECT_EQ(nodes->claimed_nodes, (std::vector<int32_t>{0, 3, 5}));
+
+  EXPECT_EQ(ResolveDelegateProfile("nodes=1,x").status().message(),
+            "--delegate nodes=1,x: 'x' is not a node index");
+  EXPECT_EQ(ResolveDelegateProfile("nodes=-1").status().message(),
+            "--delegate nodes=-1: '-1' is not a node index");
+  EXPECT_EQ(ResolveDelegateProfile("ops=ADD,,SUB").status().message(),
+            "--delegate ops=ADD,,SUB: empty item in the list");
+  EXPECT_FALSE(ResolveDelegateProfile("ops=").ok());
+  EXPECT_FALSE(ResolveDelegateProfile("ops=ADD,").ok());
+}
+
+TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
+  const std::vector<std::string> names = BuiltinProfileNames();
+  for (const char* expected : {"add-sub", "gpu", "nnapi", "sin", "xnnpack"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  }
+  for (const std::string& name : names) {
+    auto profile = ResolveDelegateProfile(name);
+    ASSERT_TRUE(profile.ok()) << profile.status().message();
+    EXPECT_EQ(profile->name, name);
+    EXPECT_FALSE(profile->ops.empty()) << name;
+    for (const OpRule& rule : profile->ops) EXPECT_FALSE(rule.source.empty()) << name << " " << rule.op;
+  }
+}
+
+TEST(DelegateProfileTest, GpuDefaultsAreUpstreams) {
+  auto gpu = ResolveDelegateProfile("gpu");
+  ASSERT_TRUE(gpu.ok()) << gpu.status().message();
+  EXPECT_TRUE(gpu->OptionEnabled("allow_quant_ops"));
+  EXPECT_TRUE(gpu->OptionEnabled("opencl_available"));
+  EXPECT_EQ(gpu->partition.EffectiveMaxPartitions(), 1);
+  EXPECT_TRUE(gpu->partition.fp16_helper);
+  gpu->partition.max_partitions = 0;
+  EXPECT_EQ(gpu->partition.EffectiveMaxPartitions(), 1);
+  gpu->partition.max_partitions = -4;
+  EXPECT_EQ(gpu->partition.EffectiveMaxPartitions(), 1);
+
+  EXPECT_TRUE(gpu->SetOption("allow_quant_ops", "false").ok());
+  EXPECT_FALSE(gpu->OptionEnabled("allow_quant_ops"));
+  EXPECT_EQ(gpu->SetOption("allow_quant_ops", "maybe").message(),
+            "delegate gpu: option allow_quant_ops expects true or false, got 'maybe'");
+  EXPECT_EQ(gpu->SetOption("precision", "fp16").message(),
+            "delegate gpu: unknown option 'precision' (options: allow_quant_ops, opencl_available)");
+}
+
+TEST(DelegateProfileTest, UserProfileFromAPath) {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / "tfa_profile_test_user.json";
+  std::ofstream(path) << kMinimal;
+  auto profile = ResolveDelegateProfile(path.string());
+  ASSERT_TRUE(profile.ok()) << profile.status().message();
+  EXPECT_EQ(profile->name, "mine");
+  std::filesystem::remove(path);
+  EXPECT_FALSE(ResolveDelegateProfile(path.string()).ok());
+}
+
+}  // namespace
+}  // namespace tfa

@@ -1,20 +1,248 @@
 #include "libanalysis/report/report_builder.h"
 
+#include <algorithm>
+#include <set>
+
+#include "libanalysis/arena/arena_plan.h"
+#include "libanalysis/arena/arena_planner.h"
+#include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/prepare/kernel_prepare.h"
+#include "libanalysis/profiles/delegate_profile.h"
+#include "libanalysis/profiles/delegate_selection.h"
+
 namespace tfa {
+namespace {
+
+Result<DelegateProfile> ResolveRequest(const DelegateRequest& request) {
+  auto profile = ResolveDelegateProfile(request.spec);
+  if (!profile.ok()) return profile.status();
+  DelegateProfile p = std::move(profile).value();
+  if (request.max_partitions) p.partition.max_partitions = *request.max_partitions;
+  if (request.min_nodes_per_partition) p.partition.min_nodes_per_partition = *request.min_nodes_per_partition;
+  if (request.no_greedy) p.partition.greedy = false;
+  for (const auto& [key, value] : request.options) {
+    TFA_RETURN_IF_ERROR(p.SetOption(key, value).WithContext("delegate " + p.name));
+  }
+  return p;
+}
+
+// Bytes a tensor moves when copied; constants and tensors of unknown size count 0.
+uint64_t TensorBytes(const Subgraph& sg, int32_t t) {
+  if (t < 0) return 0;
+  return sg.tensors[static_cast<size_t>(t)].bytes_or_zero();
+}
+
+// Constants a delegate reads: model constants, and tensors the CPU makes once from constants
+// (persistent outputs of DEQUANTIZE of a constant). They are uploaded once, not per inference.
+bool IsOnceUploaded(const Subgraph& prepared, int32_t t) {
+  const Tensor& tensor = prepared.tensors[static_cast<size_t>(t)];
+  return tensor.allocation == AllocationType::kMmapRo ||
+         tensor.allocation == AllocationType::kArenaRwPersistent;
+}
+
+// The report's partitions: the final execution plan, where each delegate kernel is a delegate
+// partition and the CPU nodes between them keep the subsets the last partitioning made.
+std::vector<PartitionReport> Partitions(const Subgraph& final_plan, const std::vector<NodeSubset>& last_subsets,
+                                        const std::vector<int32_t>& last_kernel_nodes) {
+  std::vector<PartitionReport> out;
+  auto delegate_partition = [&](const Node& kernel) {
+    PartitionReport p;
+    p.kind = PartitionReport::Kind::kDelegate;
+    p.delegate = kernel.op;
+    p.nodes = kernel.replaces;
+    p.inputs = kernel.inputs;
+    p.outputs = kernel.outputs;
+    return p;
+  };
+  if (last_subsets.empty()) {
+    PartitionReport cpu;
+    for (int32_t n : final_plan.execution_plan) {
+      const Node& node = final_plan.nodes[static_cast<size_t>(n)];
+      if (node.kind == NodeKind::kDelegateKernel) {
+        if (!cpu.nodes.empty()) out.push_back(std::exchange(cpu, PartitionReport{}));
+        out.push_back(delegate_partition(node));
+      } else {
+        cpu.nodes.push_back(n);
+      }
+    }
+    if (!cpu.nodes.empty()) out.push_back(std::move(cpu));
+    return out;
+  }
+  size_t kernel = 0;
+  for (const NodeSubset& s : last_subsets) {
+    if (s.type == SubsetType::kDelegate) {
+      out.push_back(delegate_partition(final_plan.nodes[static_cast<size_t>(last_kernel_nodes[kernel++])]));
+      continue;
+    }
+    // A cpu subset of the last delegate may hold kernels of earlier delegates.
+    PartitionReport cpu;
+    cpu.inputs = s.inputs;
+    cpu.outputs = s.outputs;
+    for (int32_t n : s.nodes) {
+      const Node& node = final_plan.nodes[static_cast<size_t>(n)];
+      if (node.kind == NodeKind::kDelegateKernel) {
+        if (!cpu.nodes.empty()) out.push_back(std::exchange(cpu, PartitionReport{}));
+        out.push_back(delegate_partition(node));
+      } else {
+        cpu.nodes.push_back(n);
+      }
+    }
+    if (!cpu.nodes.empty()) out.push_back(std::move(cpu));
+  }
+  return out;
+}
+
+// Copy costs as docs/copy-costs.md defines them.
+CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>& partitions) {
+  CopyCost total;
+  bool previous_on_cpu = true;  // the application hands inputs over from the CPU
+  std::string previous_delegate;
+  for (PartitionReport& p : partitions) {
+    const bool on_cpu = p.kind == PartitionReport::Kind::kCpu;
+    if (on_cpu != previous_on_cpu || (!on_cpu && p.delegate != previous_delegate)) ++total.transitions;
+    previous_on_cpu = on_cpu;
+    previous_delegate = p.delegate;
+    if (on_cpu) continue;
+    for (int32_t t : p.inputs) {
+      if (t < 0) continue;
+      if (IsOnceUploaded(prepared, t)) {
+        p.init_upload_bytes += TensorBytes(prepared, t);
+      } else {
+        p.bytes_to_delegate += TensorBytes(prepared, t);
+      }
+    }
+    for (int32_t t : p.outputs) p.bytes_from_delegate += TensorBytes(prepared, t);
+    total.bytes_to_delegate += p.bytes_to_delegate;
+    total.bytes_from_delegate += p.bytes_from_delegate;
+    total.init_upload_bytes += p.init_upload_bytes;
+  }
+  if (!previous_on_cpu) ++total.transitions;  // outputs go back to the application
+  return total;
+}
+
+Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::string> assumptions) {
+  auto plan = PlanArena(prepared);
+  if (!plan.ok()) return plan.status();
+  ArenaReport a;
+  a.size = plan->arena_size;
+  a.persistent_size = plan->persistent_arena_size;
+  const ArenaLowerBound bound = LowerBound(plan->rw_blocks, plan->num_steps);
+  a.lower_bound = bound.bytes;
+  a.peak_node = bound.peak_step;
+  a.assumptions = std::move(assumptions);
+  const int32_t last_step = std::max(plan->num_steps - 1, 0);
+  for (size_t t = 0; t < plan->tensors.size(); ++t) {
+    const TensorPlacement& p = plan->tensors[t];
+    if (p.arena == ArenaKind::kNone) continue;
+    ArenaAllocation al;
+    al.tensor = static_cast<int32_t>(t);
+    al.offset = p.offset;
+    al.size = p.size;
+    al.first_node = p.first_step == kUnassignedStep ? 0 : p.first_step;
+    al.last_node = p.last_step == kUnassignedStep ? last_step : p.last_step;
+    al.persistent = p.arena == ArenaKind::kPersistent;
+    if (p.shares_buffer_of >= 0) al.shares_buffer_of = p.shares_buffer_of;
+    a.allocs.push_back(al);
+  }
+  return a;
+}
+
+// What the applied delegates' kernels do in Prepare. The GPU delegate's kernel adds float twins
+// of quantized tensors; XNNPACK allows dynamic tensors, so the interpreter skips the CPU Prepare
+// of the nodes before handing them over (see libanalysis/prepare/kernel_prepare.h).
+PrepareOptions PrepareOptionsFor(const std::vector<DelegateProfile>& profiles) {
+  PrepareOptions options;
+  for (const DelegateProfile& p : profiles) {
+    if (p.name == "gpu") {
+      options.delegate_kernels[p.name] = DelegateKernelKind::kGpu;
+      options.gpu_allow_quant_ops = p.OptionEnabled("allow_quant_ops");
+    } else if (p.name == "xnnpack") {
+      options.prepare_before_delegation = false;
+    }
+  }
+  return options;
+}
+
+// Graph JSON states each node's temporaries and in-place flags itself, so kernels' Prepare is
+// replayed only for .tflite models.
+Result<PreparedSubgraph> Prepare(const Subgraph& plan, const PrepareOptions& options, bool replay_prepare) {
+  if (!replay_prepare) return PreparedSubgraph{plan, static_cast<int32_t>(plan.tensors.size()), {}};
+  return ReplayKernelPrepare(plan, options);
+}
+
+Result<ArenaReport> ArenaFor(const Subgraph& plan, bool replay_prepare) {
+  auto prepared = Prepare(plan, PrepareOptions{}, replay_prepare);
+  if (!prepared.ok()) return prepared.status();
+  return PlanArenaReport(prepared->subgraph, prepared->assumptions);
+}
+
+Result<SubgraphReport> ReportSubgraph(const Subgraph& original, int32_t index,
+                                      const std::vector<DelegateProfile>& profiles, bool plan_arena,
+                                      bool replay_prepare) {
+  SubgraphReport sr;
+  sr.index = index;
+  sr.nodes = original.nodes.size();
+  Subgraph current = original;
+  std::vector<NodeSubset> last_subsets;
+  std::vector<int32_t> last_kernel_nodes;
+  for (const DelegateProfile& profile : profiles) {
+    auto selection = SelectDelegateNodes(current, profile);
+    if (!selection.ok()) return selection.status();
+    for (const NodeSupport& v : selection->verdicts) {
+      if (v.supported || v.reason.empty()) continue;
+      sr.unsupported.push_back(UnsupportedNode{v.node, current.nodes[static_cast<size_t>(v.node)].op,
+                                               profile.name, v.reason});
+    }
+    auto delegated = ApplyDelegateSelection(current, profile, *selection);
+    if (!delegated.ok()) return delegated.status();
+    if (!delegated->subsets.empty()) {
+      last_subsets = delegated->subsets;
+      last_kernel_nodes = delegated->kernel_nodes;
+    }
+    current = std::move(delegated->subgraph);
+  }
+  sr.partitions = Partitions(current, last_subsets, last_kernel_nodes);
+  for (const PartitionReport& p : sr.partitions) {
+    sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
+  }
+  if (plan_arena) {
+    auto prepared = Prepare(current, PrepareOptionsFor(profiles), replay_prepare);
+    if (!prepared.ok()) return prepared.status();
+    sr.copy = ComputeCopyCosts(prepared->subgraph, sr.partitions);
+    auto arena = PlanArenaReport(prepared->subgraph, prepared->assumptions);
+    if (!arena.ok()) return arena.status();
+    sr.arena = std::move(*arena);
+    if (profiles.empty()) {
+      sr.arena_cpu_only = sr.arena;
+    } else {
+      auto cpu = ArenaFor(original, replay_prepare);
+      if (!cpu.ok()) return cpu.status();
+      sr.arena_cpu_only = std::move(*cpu);
+    }
+  } else {
+    sr.copy = ComputeCopyCosts(current, sr.partitions);
+  }
+  return sr;
+}
+
+}  // namespace
 
 Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
   Report report;
   report.model = model.path;
   report.tool_version = options.tool_version;
+  std::vector<DelegateProfile> profiles;
+  for (const DelegateRequest& request : options.delegates) {
+    auto profile = ResolveRequest(request);
+    if (!profile.ok()) return profile.status();
+    report.delegates.push_back(profile->name);
+    profiles.push_back(std::move(*profile));
+  }
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
-    const Subgraph& sg = model.subgraphs[s];
-    SubgraphReport sr;
-    sr.index = static_cast<int32_t>(s);
-    sr.nodes = sg.nodes.size();
-    PartitionReport cpu;
-    cpu.nodes = sg.execution_plan;
-    sr.partitions.push_back(std::move(cpu));
-    report.subgraphs.push_back(std::move(sr));
+    auto sr = ReportSubgraph(model.subgraphs[s], static_cast<int32_t>(s), profiles, options.plan_arena,
+                             model.format == "tflite");
+    if (!sr.ok()) return sr.status().WithContext(model.path + ": subgraph " + std::to_string(s));
+    report.subgraphs.push_back(std::move(*sr));
   }
   return report;
 }

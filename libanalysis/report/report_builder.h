@@ -1,9 +1,13 @@
-// Builds the Report for a model: delegation replay per delegate in order, copy costs, and the
-// arena planned on the plan after delegation and on the plain CPU plan, per subgraph.
+// Builds the Report for a model: the delegates applied one after another to every subgraph (as
+// upstream's ModifyGraphWithDelegate does), copy costs per delegated partition, and the arena
+// replayed on the plan after delegation and on the plain CPU plan, with kernels' Prepare effects
+// (temporaries, persistent DEQUANTIZE outputs) modelled.
 #ifndef LIBANALYSIS_REPORT_REPORT_BUILDER_H_
 #define LIBANALYSIS_REPORT_REPORT_BUILDER_H_
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "libanalysis/core/status.h"
@@ -12,8 +16,19 @@
 
 namespace tfa {
 
+// One --delegate and the options that follow it on the command line.
+struct DelegateRequest {
+  std::string spec;  // built-in profile name, `ops=A,B`, `nodes=i,j`, or a profile file path
+  std::optional<int32_t> max_partitions;
+  std::optional<int32_t> min_nodes_per_partition;
+  bool no_greedy = false;
+  std::vector<std::pair<std::string, std::string>> options;  // --delegate-option KEY=VALUE
+};
+
 struct ReportOptions {
   std::string tool_version;
+  std::vector<DelegateRequest> delegates;
+  bool plan_arena = true;
 };
 
 Result<Report> BuildReport(const Model& model, const ReportOptions& options);

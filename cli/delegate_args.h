@@ -1,0 +1,35 @@
+// The --delegate flags every analysing command shares. Options after a --delegate apply to it
+// (DESIGN.md "Delegate selection on the command line"), so they are matched to their delegate by
+// the order CLI11 parsed them in.
+#ifndef CLI_DELEGATE_ARGS_H_
+#define CLI_DELEGATE_ARGS_H_
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "libanalysis/report/report_builder.h"
+
+namespace tfa::cli {
+
+class DelegateArgs {
+ public:
+  // Declares --delegate, --max-partitions, --min-nodes-per-partition, --no-greedy and
+  // --delegate-option on `command`.
+  void AddTo(CLI::App* command);
+  // The requests in command-line order; throws CommandError when an option precedes any
+  // --delegate or a --delegate-option is not KEY=VALUE.
+  std::vector<DelegateRequest> Requests() const;
+
+ private:
+  CLI::App* command_ = nullptr;
+  CLI::Option* delegate_ = nullptr;
+  CLI::Option* max_partitions_ = nullptr;
+  CLI::Option* min_nodes_ = nullptr;
+  CLI::Option* no_greedy_ = nullptr;
+  CLI::Option* option_ = nullptr;
+};
+
+}  // namespace tfa::cli
+
+#endif  // CLI_DELEGATE_ARGS_H_

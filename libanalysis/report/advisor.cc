@@ -1,0 +1,616 @@
+#include "libanalysis/report/advisor.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <span>
+#include <tuple>
+#include <utility>
+
+#include "libanalysis/core/checked_math.h"
+#include "libanalysis/delegation/node_selection.h"
+#include "libanalysis/delegation/partition.h"
+#include "libanalysis/prepare/kernel_prepare.h"
+#include "libanalysis/profiles/delegate_selection.h"
+#include "libanalysis/profiles/node_support.h"
+
+namespace tfa {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr char kEstimateNote[] =
+    "times are a copy-cost estimate (bytes / bandwidth + transitions x latency from the "
+    "profile's transfer costs); compute time on the delegate or the CPU is not modelled";
+
+// Sums saturate: a hostile model's sizes then show as the maximum instead of wrapping round to
+// a small, believable number.
+uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
+  return CheckedAdd(a, b).value_or(std::numeric_limits<uint64_t>::max());
+}
+
+// a - b, clamped to int64 (savings are reported signed: a fix may also add copies).
+int64_t SignedDifference(uint64_t a, uint64_t b) {
+  constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  if (a >= b) return static_cast<int64_t>(std::min(a - b, kMax));
+  return -static_cast<int64_t>(std::min(b - a, kMax));
+}
+
+// Prices subsets' boundary tensors the way the report's copy costs do (docs/copy-costs.md), on
+// the subgraph after the kernel Prepare replay, which tells which tensors the CPU makes once
+// from constants (persistent DEQUANTIZE outputs) and so are uploaded once, not per inference.
+class CopyPricer {
+ public:
+  CopyPricer(const Subgraph& prepared, const TransferCosts& transfer)
+      : prepared_(prepared), transfer_(transfer) {}
+
+  // One delegate subset delegated alone: in from the CPU, out back to it.
+  CopyEstimate Candidate(const NodeSubset& subset) const {
+    CopyEstimate estimate;
+    AddBoundary(subset, &estimate);
+    estimate.transitions = 2;
+    Finish(&estimate);
+    return estimate;
+  }
+
+  // A whole partitioning: transitions counted as the report counts them, starting on the CPU
+  // (the application hands the inputs over) and ending there (it reads the outputs).
+  CopyEstimate Plan(const std::vector<NodeSubset>& subsets) const {
+    CopyEstimate estimate;
+    bool previous_on_cpu = true;
+    for (const NodeSubset& subset : subsets) {
+      const bool on_cpu = subset.type == SubsetType::kCpu;
+      if (on_cpu != previous_on_cpu) ++estimate.transitions;
+      previous_on_cpu = on_cpu;
+      if (!on_cpu) AddBoundary(subset, &estimate);
+    }
+    if (!previous_on_cpu) ++estimate.transitions;
+    Finish(&estimate);
+    return estimate;
+  }
+
+ private:
+  uint64_t Bytes(int32_t tensor) const {
+    return prepared_.tensors[static_cast<size_t>(tensor)].bytes_or_zero();
+  }
+  bool UploadedOnce(int32_t tensor) const {
+    const AllocationType allocation = prepared_.tensors[static_cast<size_t>(tensor)].allocation;
+    return allocation == AllocationType::kMmapRo ||
+           allocation == AllocationType::kArenaRwPersistent;
+  }
+  void AddBoundary(const NodeSubset& subset, CopyEstimate* estimate) const {
+    for (int32_t t : subset.inputs) {
+      if (t < 0) continue;
+      uint64_t& sum = UploadedOnce(t) ? estimate->init_upload_bytes : estimate->bytes_to_delegate;
+      sum = SaturatingAdd(sum, Bytes(t));
+    }
+    for (int32_t t : subset.outputs) {
+      estimate->bytes_from_delegate = SaturatingAdd(estimate->bytes_from_delegate, Bytes(t));
+    }
+  }
+  void Finish(CopyEstimate* estimate) const {
+    estimate->copy_seconds =
+        transfer_.EstimatedCopySeconds(estimate->bytes_per_inference(), estimate->transitions);
+  }
+
+  const Subgraph& prepared_;
+  const TransferCosts& transfer_;
+};
+
+// Runs node selections for the profile with one setting or one verdict changed, and replays
+// what the delegate kernels would then replace.
+class SelectionReplay {
+ public:
+  SelectionReplay(const Subgraph& subgraph, const DelegateProfile& profile,
+                  const CopyPricer& pricer, std::vector<int32_t> baseline_candidate_of)
+      : subgraph_(subgraph),
+        profile_(profile),
+        pricer_(pricer),
+        baseline_candidate_of_(std::move(baseline_candidate_of)) {}
+
+  NodeSelectionOptions Options(int32_t max_partitions) const {
+    return NodeSelectionOptions{
+        .max_partitions = max_partitions,
+        .min_nodes_per_partition = profile_.partition.min_nodes_per_partition,
+        .greedy = profile_.partition.greedy,
+        .fp16_helper = profile_.partition.fp16_helper,
+    };
+  }
+
+  // As ApplyDelegateSelection: the fp16 helper's remapped inputs first, then the partitioning
+  // ReplaceNodeSubsetsWithDelegateKernels makes of the kept nodes.
+  Result<DelegationOutcome> Outcome(const NodeSelection& selection, int32_t max_partitions) const {
+    DelegationOutcome outcome;
+    outcome.max_partitions = max_partitions;
+    outcome.delegated_nodes = static_cast<int32_t>(selection.nodes_to_replace.size());
+    for (int32_t node : selection.nodes_to_replace) {
+      const int32_t candidate = baseline_candidate_of_[static_cast<size_t>(node)];
+      if (candidate >= 0 && std::find(outcome.kept_candidates.begin(),
+                                      outcome.kept_candidates.end(),
+                                      candidate) == outcome.kept_candidates.end()) {
+        outcome.kept_candidates.push_back(candidate);
+      }
+    }
+    const PartitionOptions options{.greedy = profile_.partition.greedy};
+    auto subsets =
+        selection.input_remaps.empty()
+            ? PartitionExecutionPlan(subgraph_, selection.nodes_to_replace, options)
+            : PartitionExecutionPlan(ApplyInputRemaps(subgraph_, selection.input_remaps),
+                                     selection.nodes_to_replace, options);
+    if (!subsets.ok()) return subsets.status();
+    for (const NodeSubset& subset : *subsets) {
+      outcome.delegated_partitions += subset.type == SubsetType::kDelegate;
+    }
+    outcome.copy = pricer_.Plan(*subsets);
+    return outcome;
+  }
+
+  Result<DelegationOutcome> WithMaxPartitions(const std::vector<bool>& supported,
+                                              int32_t max_partitions) const {
+    auto selection = SelectNodesToReplace(subgraph_, supported, Options(max_partitions));
+    if (!selection.ok()) return selection.status();
+    return Outcome(*selection, max_partitions);
+  }
+
+  const std::vector<int32_t>& baseline_candidate_of() const { return baseline_candidate_of_; }
+
+ private:
+  const Subgraph& subgraph_;
+  const DelegateProfile& profile_;
+  const CopyPricer& pricer_;
+  std::vector<int32_t> baseline_candidate_of_;  // node -> baseline candidate index, or -1
+};
+
+std::vector<int32_t> CandidateOfNode(size_t node_count, const std::vector<NodeSubset>& candidates) {
+  std::vector<int32_t> candidate_of(node_count, -1);
+  for (size_t c = 0; c < candidates.size(); ++c) {
+    for (int32_t node : candidates[c].nodes) {
+      candidate_of[static_cast<size_t>(node)] = static_cast<int32_t>(c);
+    }
+  }
+  return candidate_of;
+}
+
+std::vector<CandidatePartition> DescribeCandidates(const std::vector<NodeSubset>& subsets,
+                                                   const std::vector<int32_t>& kept,
+                                                   const CopyPricer& pricer) {
+  std::vector<CandidatePartition> candidates;
+  for (size_t c = 0; c < subsets.size(); ++c) {
+    const NodeSubset& subset = subsets[c];
+    CandidatePartition candidate;
+    candidate.index = static_cast<int32_t>(c);
+    candidate.node_count = static_cast<int32_t>(subset.nodes.size());
+    candidate.first_node = subset.nodes.front();
+    candidate.last_node = subset.nodes.back();
+    candidate.kept = std::find(kept.begin(), kept.end(), candidate.index) != kept.end();
+    candidate.copy = pricer.Candidate(subset);
+    candidates.push_back(candidate);
+  }
+  // Keep-N-largest ranks by node count with std::sort; libstdc++ leaves ties in plan order up
+  // to 16 partitions (node_selection.h), which a stable sort reproduces. The --max-partitions
+  // table does not rely on this: it comes from the real selection.
+  std::vector<int32_t> by_size(candidates.size());
+  for (size_t i = 0; i < by_size.size(); ++i) by_size[i] = static_cast<int32_t>(i);
+  std::stable_sort(by_size.begin(), by_size.end(), [&](int32_t a, int32_t b) {
+    return candidates[static_cast<size_t>(a)].node_count >
+           candidates[static_cast<size_t>(b)].node_count;
+  });
+  for (size_t rank = 0; rank < by_size.size(); ++rank) {
+    candidates[static_cast<size_t>(by_size[rank])].size_rank = static_cast<int32_t>(rank);
+  }
+  return candidates;
+}
+
+std::vector<RejectionGroup> GroupRejections(const Subgraph& subgraph,
+                                            const std::vector<NodeSupport>& verdicts) {
+  std::map<std::pair<std::string, std::string>, std::vector<int32_t>> groups;
+  for (const NodeSupport& verdict : verdicts) {
+    if (verdict.supported || verdict.fp16_dequantize_held_back) continue;
+    const Node& node = subgraph.nodes[static_cast<size_t>(verdict.node)];
+    groups[{UpstreamOpName(node), verdict.reason}].push_back(verdict.node);
+  }
+  std::vector<RejectionGroup> out;
+  for (auto& [key, nodes] : groups) {
+    out.push_back(RejectionGroup{key.first, key.second, std::move(nodes)});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const RejectionGroup& a, const RejectionGroup& b) {
+    return a.nodes.size() > b.nodes.size();
+  });
+  return out;
+}
+
+// Rejected nodes that produce a tensor a candidate reads or read a tensor a candidate produces,
+// with the candidates they touch: supporting one of these can grow or merge partitions.
+// Supporting a node that touches no candidate only makes a new partition of its own.
+std::vector<std::pair<int32_t, std::vector<int32_t>>> RejectedNeighbours(
+    const Subgraph& subgraph, const std::vector<bool>& rejected,
+    const std::vector<int32_t>& candidate_of) {
+  std::vector<int32_t> producer(subgraph.tensors.size(), -1);
+  for (int32_t n : subgraph.execution_plan) {
+    for (int32_t t : subgraph.nodes[static_cast<size_t>(n)].outputs) {
+      if (t >= 0 && static_cast<size_t>(t) < producer.size()) producer[static_cast<size_t>(t)] = n;
+    }
+  }
+  std::map<int32_t, std::vector<int32_t>> touches;
+  auto add = [&](int32_t node, int32_t candidate) {
+    std::vector<int32_t>& list = touches[node];
+    if (std::find(list.begin(), list.end(), candidate) == list.end()) list.push_back(candidate);
+  };
+  for (int32_t n : subgraph.execution_plan) {
+    for (int32_t t : subgraph.nodes[static_cast<size_t>(n)].inputs) {
+      if (t < 0 || static_cast<size_t>(t) >= producer.size()) continue;
+      const int32_t p = producer[static_cast<size_t>(t)];
+      if (p < 0) continue;
+      const int32_t producer_candidate = candidate_of[static_cast<size_t>(p)];
+      const int32_t reader_candidate = candidate_of[static_cast<size_t>(n)];
+      if (rejected[static_cast<size_t>(n)] && producer_candidate >= 0) add(n, producer_candidate);
+      if (rejected[static_cast<size_t>(p)] && reader_candidate >= 0) add(p, reader_candidate);
+    }
+  }
+  std::vector<int32_t> position(subgraph.nodes.size(), 0);
+  for (size_t i = 0; i < subgraph.execution_plan.size(); ++i) {
+    position[static_cast<size_t>(subgraph.execution_plan[i])] = static_cast<int32_t>(i);
+  }
+  std::vector<std::pair<int32_t, std::vector<int32_t>>> out;
+  for (auto& [node, candidates] : touches) {
+    std::sort(candidates.begin(), candidates.end());
+    out.emplace_back(node, std::move(candidates));
+  }
+  // Nodes between two candidates are the likeliest merges: analysed first when capped.
+  std::sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
+    if (a.second.size() != b.second.size()) return a.second.size() > b.second.size();
+    return position[static_cast<size_t>(a.first)] < position[static_cast<size_t>(b.first)];
+  });
+  return out;
+}
+
+Result<UnsupportedNodeImpact> ImpactOfSupporting(const Subgraph& subgraph,
+                                                 const NodeSupport& verdict,
+                                                 std::vector<bool>* supported,
+                                                 const SelectionReplay& replay,
+                                                 const DelegationOutcome& baseline,
+                                                 int32_t max_partitions) {
+  // One verdict flipped and restored: no copy of the vector per analysed node.
+  (*supported)[static_cast<size_t>(verdict.node)] = true;
+  auto selection = SelectNodesToReplace(subgraph, *supported, replay.Options(max_partitions));
+  (*supported)[static_cast<size_t>(verdict.node)] = false;
+  if (!selection.ok()) return selection.status();
+  auto after = replay.Outcome(*selection, max_partitions);
+  if (!after.ok()) return after.status();
+
+  UnsupportedNodeImpact impact;
+  impact.node = verdict.node;
+  impact.op = UpstreamOpName(subgraph.nodes[static_cast<size_t>(verdict.node)]);
+  impact.reason = verdict.reason;
+  impact.candidate_count_after = static_cast<int32_t>(selection->candidate_partitions.size());
+  for (const NodeSubset& subset : selection->candidate_partitions) {
+    if (std::find(subset.nodes.begin(), subset.nodes.end(), verdict.node) == subset.nodes.end()) {
+      continue;
+    }
+    for (int32_t node : subset.nodes) {
+      const int32_t candidate = replay.baseline_candidate_of()[static_cast<size_t>(node)];
+      if (candidate >= 0) impact.joined_candidates.push_back(candidate);
+    }
+  }
+  std::sort(impact.joined_candidates.begin(), impact.joined_candidates.end());
+  impact.joined_candidates.erase(
+      std::unique(impact.joined_candidates.begin(), impact.joined_candidates.end()),
+      impact.joined_candidates.end());
+  impact.after = std::move(*after);
+  impact.delegated_nodes_gained =
+      int64_t{impact.after.delegated_nodes} - int64_t{baseline.delegated_nodes};
+  impact.bytes_saved_per_inference = SignedDifference(baseline.copy.bytes_per_inference(),
+                                                      impact.after.copy.bytes_per_inference());
+  impact.transitions_saved = baseline.copy.transitions - impact.after.copy.transitions;
+  impact.copy_seconds_saved = baseline.copy.copy_seconds - impact.after.copy.copy_seconds;
+  return impact;
+}
+
+bool RanksHigher(const UnsupportedNodeImpact& a, const UnsupportedNodeImpact& b) {
+  return std::make_tuple(-a.copy_seconds_saved, -a.bytes_saved_per_inference, -a.transitions_saved,
+                         -a.delegated_nodes_gained, -static_cast<int64_t>(a.joined_candidates.size()),
+                         a.node) <
+         std::make_tuple(-b.copy_seconds_saved, -b.bytes_saved_per_inference, -b.transitions_saved,
+                         -b.delegated_nodes_gained, -static_cast<int64_t>(b.joined_candidates.size()),
+                         b.node);
+}
+
+}  // namespace
+
+uint64_t CopyEstimate::bytes_per_inference() const {
+  return SaturatingAdd(bytes_to_delegate, bytes_from_delegate);
+}
+
+Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const DelegateProfile& profile,
+                                          const AdvisorOptions& options) {
+  auto selected = SelectDelegateNodes(subgraph, profile);
+  if (!selected.ok()) return selected.status();
+  const DelegateSelection& baseline_selection = *selected;
+  auto prepared = ReplayKernelPrepare(subgraph);
+  if (!prepared.ok()) return prepared.status();
+
+  DelegationAdvice advice;
+  advice.delegate = profile.name;
+  advice.transfer = profile.transfer;
+  advice.profile_max_partitions = profile.partition.EffectiveMaxPartitions();
+  advice.min_nodes_per_partition = profile.partition.min_nodes_per_partition;
+  advice.full_delegation = baseline_selection.selection.full_delegation;
+
+  const CopyPricer pricer(prepared->subgraph, profile.transfer);
+  const std::vector<NodeSubset>& candidate_subsets =
+      baseline_selection.selection.candidate_partitions;
+  const SelectionReplay replay(subgraph, profile, pricer,
+                               CandidateOfNode(subgraph.nodes.size(), candidate_subsets));
+  auto baseline = replay.Outcome(baseline_selection.selection, advice.profile_max_partitions);
+  if (!baseline.ok()) return baseline.status();
+  advice.profile_outcome = std::move(*baseline);
+  advice.candidates =
+      DescribeCandidates(candidate_subsets, advice.profile_outcome.kept_candidates, pricer);
+
+  std::vector<bool> supported(subgraph.nodes.size(), false);
+  std::vector<bool> rejected(subgraph.nodes.size(), false);
+  for (const NodeSupport& verdict : baseline_selection.verdicts) {
+    supported[static_cast<size_t>(verdict.node)] = verdict.supported;
+    // The fp16 helper's held-back DEQUANTIZE nodes are folded by the delegate, not rejected.
+    rejected[static_cast<size_t>(verdict.node)] =
+        !verdict.supported && !verdict.fp16_dequantize_held_back;
+  }
+
+  const int32_t candidate_count = static_cast<int32_t>(candidate_subsets.size());
+  const int32_t table_size = std::min(candidate_count, std::max(options.max_partitions_table, 0));
+  advice.max_partitions_table_capped = table_size < candidate_count;
+  for (int32_t n = 1; n <= table_size; ++n) {
+    auto outcome = replay.WithMaxPartitions(supported, n);
+    if (!outcome.ok()) return outcome.status();
+    advice.max_partition_outcomes.push_back(std::move(*outcome));
+  }
+
+  advice.rejection_groups = GroupRejections(subgraph, baseline_selection.verdicts);
+  const auto neighbours = RejectedNeighbours(subgraph, rejected, replay.baseline_candidate_of());
+  advice.unsupported_adjacent = static_cast<int32_t>(neighbours.size());
+  const size_t analysed =
+      std::min(neighbours.size(), static_cast<size_t>(std::max(options.max_unsupported_analysed, 0)));
+  std::map<int32_t, const NodeSupport*> verdict_of;
+  for (const NodeSupport& verdict : baseline_selection.verdicts) verdict_of[verdict.node] = &verdict;
+  for (size_t i = 0; i < analysed; ++i) {
+    auto impact = ImpactOfSupporting(subgraph, *verdict_of.at(neighbours[i].first), &supported,
+                                     replay, advice.profile_outcome, advice.profile_max_partitions);
+    if (!impact.ok()) return impact.status();
+    advice.unsupported_impacts.push_back(std::move(*impact));
+  }
+  std::sort(advice.unsupported_impacts.begin(), advice.unsupported_impacts.end(), RanksHigher);
+
+  advice.notes.push_back(kEstimateNote);
+  if (profile.transfer.bandwidth_bytes_per_second <= 0 &&
+      profile.transfer.transition_latency_seconds <= 0) {
+    advice.notes.push_back("the profile declares no transfer costs: every estimated time is 0, "
+                           "compare the bytes");
+  }
+  if (advice.full_delegation) {
+    advice.notes.push_back("every planned node is supported or a constant fp16 DEQUANTIZE: the "
+                           "delegate takes the whole plan whatever --max-partitions says");
+  }
+  if (advice.min_nodes_per_partition > 0) {
+    advice.notes.push_back("candidates with fewer than " +
+                           std::to_string(advice.min_nodes_per_partition) +
+                           " nodes are never kept (min_nodes_per_partition)");
+  }
+  if (advice.max_partitions_table_capped) {
+    advice.notes.push_back("the --max-partitions table stops at " + std::to_string(table_size) +
+                           " of " + std::to_string(candidate_count) + " candidates");
+  }
+  if (analysed < neighbours.size()) {
+    advice.notes.push_back("re-selected " + std::to_string(analysed) + " of " +
+                           std::to_string(neighbours.size()) +
+                           " unsupported nodes next to a candidate (those touching the most "
+                           "candidates first)");
+  }
+  size_t rejected_count = 0;
+  for (const RejectionGroup& group : advice.rejection_groups) rejected_count += group.nodes.size();
+  if (rejected_count > neighbours.size()) {
+    advice.notes.push_back(std::to_string(rejected_count - neighbours.size()) +
+                           " unsupported nodes touch no candidate and were not re-selected "
+                           "(supporting one alone would only add a partition of its own)");
+  }
+  return advice;
+}
+
+namespace {
+
+Json CopyJson(const CopyEstimate& copy) {
+  Json j;
+  j["bytes_to_delegate"] = copy.bytes_to_delegate;
+  j["bytes_from_delegate"] = copy.bytes_from_delegate;
+  j["bytes_per_inference"] = copy.bytes_per_inference();
+  j["init_upload_bytes"] = copy.init_upload_bytes;
+  j["transitions"] = copy.transitions;
+  j["estimated_copy_seconds"] = copy.copy_seconds;
+  return j;
+}
+
+Json OutcomeJson(const DelegationOutcome& outcome) {
+  Json j;
+  j["max_partitions"] = outcome.max_partitions;
+  j["kept_candidates"] = outcome.kept_candidates;
+  j["delegated_nodes"] = outcome.delegated_nodes;
+  j["delegated_partitions"] = outcome.delegated_partitions;
+  j["copy"] = CopyJson(outcome.copy);
+  return j;
+}
+
+}  // namespace
+
+Json AdviceToJson(const DelegationAdvice& advice) {
+  Json j;
+  j["delegate"] = advice.delegate;
+  j["estimate"] = kEstimateNote;
+  j["transfer"] = {
+      {"bandwidth_bytes_per_second", advice.transfer.bandwidth_bytes_per_second},
+      {"transition_latency_seconds", advice.transfer.transition_latency_seconds}};
+  j["profile_max_partitions"] = advice.profile_max_partitions;
+  j["min_nodes_per_partition"] = advice.min_nodes_per_partition;
+  j["full_delegation"] = advice.full_delegation;
+  Json candidates = Json::array();
+  for (const CandidatePartition& c : advice.candidates) {
+    Json cj;
+    cj["index"] = c.index;
+    cj["size_rank"] = c.size_rank;
+    cj["node_count"] = c.node_count;
+    cj["first_node"] = c.first_node;
+    cj["last_node"] = c.last_node;
+    cj["kept"] = c.kept;
+    cj["copy"] = CopyJson(c.copy);
+    candidates.push_back(std::move(cj));
+  }
+  j["candidates"] = std::move(candidates);
+  j["profile_outcome"] = OutcomeJson(advice.profile_outcome);
+  Json table = Json::array();
+  for (const DelegationOutcome& outcome : advice.max_partition_outcomes) {
+    table.push_back(OutcomeJson(outcome));
+  }
+  j["max_partitions"] = std::move(table);
+  j["max_partitions_capped"] = advice.max_partitions_table_capped;
+  Json impacts = Json::array();
+  for (const UnsupportedNodeImpact& impact : advice.unsupported_impacts) {
+    Json ij;
+    ij["node"] = impact.node;
+    ij["op"] = impact.op;
+    ij["reason"] = impact.reason;
+    ij["joined_candidates"] = impact.joined_candidates;
+    ij["candidate_count_after"] = impact.candidate_count_after;
+    ij["delegated_nodes_gained"] = impact.delegated_nodes_gained;
+    ij["bytes_saved_per_inference"] = impact.bytes_saved_per_inference;
+    ij["transitions_saved"] = impact.transitions_saved;
+    ij["estimated_copy_seconds_saved"] = impact.copy_seconds_saved;
+    ij["after"] = OutcomeJson(impact.after);
+    impacts.push_back(std::move(ij));
+  }
+  j["unsupported_impacts"] = std::move(impacts);
+  j["unsupported_adjacent"] = advice.unsupported_adjacent;
+  Json groups = Json::array();
+  for (const RejectionGroup& group : advice.rejection_groups) {
+    groups.push_back({{"op", group.op}, {"reason", group.reason}, {"nodes", group.nodes}});
+  }
+  j["rejection_groups"] = std::move(groups);
+  j["notes"] = advice.notes;
+  return j;
+}
+
+namespace {
+
+std::string FormatBytes(uint64_t bytes) {
+  char buffer[32];
+  if (bytes < 1024) {
+    std::snprintf(buffer, sizeof buffer, "%llu B", static_cast<unsigned long long>(bytes));
+  } else if (bytes < 1024 * 1024) {
+    std::snprintf(buffer, sizeof buffer, "%.1f KiB", static_cast<double>(bytes) / 1024);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024 * 1024));
+  }
+  return buffer;
+}
+
+// |value| without overflow at INT64_MIN.
+uint64_t Magnitude(int64_t value) {
+  return value >= 0 ? static_cast<uint64_t>(value) : static_cast<uint64_t>(-(value + 1)) + 1;
+}
+
+std::string FormatMs(double seconds) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f ms", seconds * 1000);
+  return buffer;
+}
+
+std::string PadLeft(std::string text, size_t width) {
+  if (text.size() < width) text.insert(0, width - text.size(), ' ');
+  return text;
+}
+
+std::string NodeName(const Subgraph& subgraph, int32_t node) {
+  return UpstreamOpName(subgraph.nodes[static_cast<size_t>(node)]) + " #" + std::to_string(node);
+}
+
+std::string CandidateList(const std::vector<int32_t>& candidates) {
+  std::string out;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (i > 0) out += i + 1 == candidates.size() ? " and " : ", ";
+    out += "#" + std::to_string(candidates[i]);
+  }
+  return out;
+}
+
+std::string MaxPartitionsName(int32_t max_partitions) {
+  return max_partitions == std::numeric_limits<int32_t>::max() ? "all"
+                                                                : std::to_string(max_partitions);
+}
+
+std::string OutcomeRow(const std::string& label, const DelegationOutcome& outcome) {
+  return PadLeft(label, 7) + PadLeft(std::to_string(outcome.delegated_partitions), 12) +
+         PadLeft(std::to_string(outcome.delegated_nodes), 16) +
+         PadLeft(FormatBytes(outcome.copy.bytes_per_inference()), 17) +
+         PadLeft(std::to_string(outcome.copy.transitions), 13) +
+         PadLeft(FormatMs(outcome.copy.copy_seconds), 13) + "  candidates " +
+         (outcome.kept_candidates.empty() ? "none" : CandidateList(outcome.kept_candidates)) + "\n";
+}
+
+std::string ImpactLine(const UnsupportedNodeImpact& impact, const Subgraph& subgraph) {
+  std::string line = "supporting " + NodeName(subgraph, impact.node) + " would ";
+  if (impact.joined_candidates.size() >= 2) {
+    line += "merge candidates " + CandidateList(impact.joined_candidates);
+  } else if (impact.joined_candidates.size() == 1) {
+    line += "extend candidate " + CandidateList(impact.joined_candidates);
+  } else {
+    line += "make a new partition";
+  }
+  line += ", delegate " + std::to_string(impact.delegated_nodes_gained) + " more nodes and ";
+  line += impact.bytes_saved_per_inference >= 0 ? "save " : "add ";
+  line += FormatBytes(Magnitude(impact.bytes_saved_per_inference));
+  line += " of copies per inference (" + std::to_string(impact.transitions_saved) +
+          " transitions fewer, " + FormatMs(impact.copy_seconds_saved) + " saved)";
+  return line + "\n      rejected: " + impact.reason + "\n";
+}
+
+}  // namespace
+
+std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph) {
+  std::string out = "Delegation advice for " + advice.delegate + " (profile keeps " +
+                    MaxPartitionsName(advice.profile_max_partitions) + " largest partition(s))\n";
+  out += "Candidate partitions (preview before keep-N-largest), plan order:\n";
+  out += "     #  rank  nodes  first .. last                            in/inference  "
+         "out/inference  constants      copy est.  kept\n";
+  for (const CandidatePartition& c : advice.candidates) {
+    std::string span = NodeName(subgraph, c.first_node) + " .. " + NodeName(subgraph, c.last_node);
+    span.resize(std::max<size_t>(span.size(), 40), ' ');
+    out += PadLeft(std::to_string(c.index), 6) + PadLeft(std::to_string(c.size_rank), 6) +
+           PadLeft(std::to_string(c.node_count), 7) + "  " + span +
+           PadLeft(FormatBytes(c.copy.bytes_to_delegate), 12) +
+           PadLeft(FormatBytes(c.copy.bytes_from_delegate), 15) +
+           PadLeft(FormatBytes(c.copy.init_upload_bytes), 11) +
+           PadLeft(FormatMs(c.copy.copy_seconds), 15) + (c.kept ? "  yes" : "  no") + "\n";
+  }
+  if (advice.candidates.empty()) out += "  none: the delegate supports no planned node\n";
+
+  out += "Outcome of --max-partitions N:\n";
+  out += "      N  partitions  delegated nodes  bytes/inference  transitions    copy est.\n";
+  for (const DelegationOutcome& outcome : advice.max_partition_outcomes) {
+    out += OutcomeRow(std::to_string(outcome.max_partitions), outcome);
+  }
+  out += OutcomeRow("profile", advice.profile_outcome);
+
+  out += "Unsupported nodes ranked by impact (with the profile's settings):\n";
+  for (const UnsupportedNodeImpact& impact : advice.unsupported_impacts) {
+    out += "  " + ImpactLine(impact, subgraph);
+  }
+  if (advice.unsupported_impacts.empty()) out += "  none next to a candidate\n";
+
+  out += "Rejection reasons:\n";
+  for (const RejectionGroup& group : advice.rejection_groups) {
+    out += "  " + std::to_string(group.nodes.size()) + " x " + group.op + ": " + group.reason +
+           "\n";
+  }
+  for (const std::string& note : advice.notes) out += "Note: " + note + "\n";
+  return out;
+}
+
+}  // namespace tfa

@@ -14,6 +14,7 @@
 
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/delegation/node_selection.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/prepare/kernel_prepare.h"
 #include "tests/support/test_paths.h"
@@ -39,7 +40,8 @@ std::string CaseName(const ::testing::TestParamInfo<OracleCase>& info) {
 }
 
 // The nodes a configuration's delegate claims: by op for the claim-by-op delegates, as upstream
-// chose them (the delegate entries of the oracle's plan) for the GPU delegate and XNNPACK.
+// chose them (the delegate entries of the oracle's plan) for the GPU delegate (default,
+// unlimited partitions, quantized ops not allowed) and XNNPACK.
 std::vector<int32_t> NodesToReplace(const Subgraph& subgraph, const std::string& config,
                                     const json& oracle) {
   static const std::map<std::string, std::set<std::string>> kClaimedOps = {
@@ -61,6 +63,30 @@ std::vector<int32_t> NodesToReplace(const Subgraph& subgraph, const std::string&
   return nodes;
 }
 
+// The GPU delegate's FP16 helper leaves the nodes it selects reading the fp16 constants of
+// constant DEQUANTIZE nodes instead of their outputs (those outputs may then be read by nobody).
+std::vector<InputRemap> Fp16InputRemaps(const Subgraph& subgraph,
+                                        const std::vector<int32_t>& selected) {
+  std::map<int32_t, int32_t> fp16_constant_of;  // DEQUANTIZE output -> its fp16 constant input
+  for (const Node& node : subgraph.nodes) {
+    if (node.op != "DEQUANTIZE" || node.inputs.empty() || node.outputs.empty()) continue;
+    const Tensor& input = subgraph.tensors.at(node.inputs[0]);
+    if (input.is_constant() && input.type == TensorType::kFloat16) {
+      fp16_constant_of[node.outputs[0]] = node.inputs[0];
+    }
+  }
+  std::vector<InputRemap> remaps;
+  for (int32_t node : selected) {
+    const std::vector<int32_t>& inputs = subgraph.nodes.at(node).inputs;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const auto constant = fp16_constant_of.find(inputs[i]);
+      if (constant == fp16_constant_of.end()) continue;
+      remaps.push_back({node, static_cast<int32_t>(i), inputs[i], constant->second});
+    }
+  }
+  return remaps;
+}
+
 class KernelPrepareOracleTest : public ::testing::TestWithParam<OracleCase> {};
 
 TEST_P(KernelPrepareOracleTest, ArenaMatchesUpstream) {
@@ -73,13 +99,18 @@ TEST_P(KernelPrepareOracleTest, ArenaMatchesUpstream) {
   Subgraph graph = original;
   PrepareOptions options;
   if (c.config != "none") {
-    const std::string delegate = c.config == "gpu" || c.config == "xnnpack" ? c.config : "ops";
-    auto delegated = ReplaceNodeSubsetsWithDelegateKernels(
-        original, NodesToReplace(original, c.config, oracle), delegate, PartitionOptions{});
+    const bool gpu = c.config.rfind("gpu", 0) == 0;
+    const std::string delegate = gpu ? "gpu" : c.config == "xnnpack" ? "xnnpack" : "ops";
+    const std::vector<int32_t> nodes = NodesToReplace(original, c.config, oracle);
+    const Subgraph remapped =
+        gpu ? ApplyInputRemaps(original, Fp16InputRemaps(original, nodes)) : original;
+    auto delegated =
+        ReplaceNodeSubsetsWithDelegateKernels(remapped, nodes, delegate, PartitionOptions{});
     ASSERT_TRUE(delegated.ok()) << delegated.status().message();
     graph = std::move(delegated->subgraph);
     options.delegate_kernels["gpu"] = DelegateKernelKind::kGpu;
     options.prepare_before_delegation = c.config != "xnnpack";
+    options.gpu_allow_quant_ops = c.config != "gpu-noquant";
   }
   auto prepared = ReplayKernelPrepare(graph, options);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
@@ -117,7 +148,7 @@ std::vector<OracleCase> CorpusCases() {
   std::vector<OracleCase> cases;
   for (const std::string& model : testing::CorpusModelNames()) {
     for (const char* config : {"none", "conv-dw-add", "add-sub", "mul-concat-reshape", "gpu",
-                               "xnnpack"}) {
+                               "gpu-unlimited", "gpu-noquant", "xnnpack"}) {
       cases.push_back({testing::CorpusModelPath(model),
                        testing::OraclePath("models/" + model + "." + config + ".json"), config});
     }

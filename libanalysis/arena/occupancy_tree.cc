@@ -94,6 +94,8 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
   uint64_t best_offset = 0;
   uint64_t best_gap = std::numeric_limits<uint64_t>::max();
   uint64_t position = 0;  // aligned end of the occupied run being walked
+  const auto smallest_fit = CheckedAlignUp(size, alignment_);
+  if (!smallest_fit) return std::nullopt;
   while (true) {
     // Extend `position` to the end of the occupied run, then learn the run's highest unaligned
     // end and where the next run starts, from a pass that no longer moves `position`.
@@ -123,6 +125,10 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
       found = true;
       best_offset = position;
       best_gap = next_start - gap_start;
+      // A later gap replaces this one only if its aligned size is below `best_gap` and at least
+      // `size`; aligned sizes are multiples of the alignment, so none can once `best_gap` is
+      // the smallest aligned size that holds `size`.
+      if (best_gap <= *smallest_fit) break;
     }
     position = next_start;
   }

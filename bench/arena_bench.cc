@@ -1,0 +1,81 @@
+// Arena planning: the fast planner (PlanArena) against the upstream-mirroring reference
+// (PlanArenaReference) on generated graphs of 1k to 1M tensors.
+//
+// The graph is the shape of the upstream scaling table in the oracle README: a chain with skip
+// connections where every 10th output stays live as a graph output; every 5th node has a
+// temporary, every 7th node is add-like (in place on inputs 0/1). Sizes repeat, so ties occur.
+//
+//   build-arena/arena_bench --benchmark_counters_tabular=true
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <random>
+
+#include "libanalysis/arena/arena_planner.h"
+#include "libanalysis/arena/arena_planner_reference.h"
+#include "libanalysis/model/graph.h"
+
+namespace tfa {
+namespace {
+
+Subgraph ChainWithSkips(int64_t tensor_count) {
+  std::mt19937_64 random(42);
+  constexpr uint64_t kSizes[] = {1024, 4096, 4096, 16384, 65536, 150528};
+  auto add_tensor = [&](Subgraph& subgraph) {
+    Tensor tensor;
+    tensor.bytes = kSizes[random() % std::size(kSizes)] + (random() % 4 == 0 ? random() % 999 : 0);
+    subgraph.tensors.push_back(tensor);
+    return static_cast<int32_t>(subgraph.tensors.size() - 1);
+  };
+  Subgraph subgraph;
+  subgraph.inputs.push_back(add_tensor(subgraph));
+  std::vector<int32_t> outputs = {subgraph.inputs[0]};
+  for (int32_t n = 0; static_cast<int64_t>(subgraph.tensors.size()) < tensor_count; ++n) {
+    Node node;
+    node.op = "ADD";
+    node.inputs.push_back(outputs.back());
+    if (outputs.size() > 4 && n % 3 == 0) node.inputs.push_back(outputs[outputs.size() - 4]);
+    node.outputs.push_back(add_tensor(subgraph));
+    if (n % 5 == 0) node.temporaries.push_back(add_tensor(subgraph));
+    if (n % 7 == 0) node.inplace = kInplaceInput0Shared | kInplaceInput1Shared;
+    if (n % 10 == 0) subgraph.outputs.push_back(node.outputs[0]);
+    outputs.push_back(node.outputs[0]);
+    subgraph.nodes.push_back(node);
+  }
+  subgraph.outputs.push_back(outputs.back());
+  subgraph.execution_plan = IdentityExecutionPlan(subgraph);
+  return subgraph;
+}
+
+template <Result<ArenaPlan> (*Planner)(const Subgraph&, const ArenaPlannerOptions&)>
+void BM_Plan(benchmark::State& state) {
+  const Subgraph subgraph = ChainWithSkips(state.range(0));
+  uint64_t arena_size = 0;
+  for (auto _ : state) {
+    auto plan = Planner(subgraph, ArenaPlannerOptions{});
+    if (!plan.ok()) {
+      state.SkipWithError(plan.status().message().c_str());
+      return;
+    }
+    arena_size = plan->arena_size;
+    benchmark::DoNotOptimize(arena_size);
+  }
+  state.counters["tensors"] = static_cast<double>(subgraph.tensors.size());
+  state.counters["arena_bytes"] = static_cast<double>(arena_size);
+}
+
+BENCHMARK(BM_Plan<PlanArena>)
+    ->Name("PlanArena")
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Plan<PlanArenaReference>)
+    ->Name("PlanArenaReference")
+    ->RangeMultiplier(10)
+    ->Range(1000, 100000)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace tfa
+
+BENCHMARK_MAIN();

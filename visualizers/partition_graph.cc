@@ -1,0 +1,295 @@
+#include "visualizers/partition_graph.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "visualizers/byte_units.h"
+#include "visualizers/graphviz_graph.h"
+#include "visualizers/output_file.h"
+#include "visualizers/palette.h"
+#include "visualizers/partition_view.h"
+
+namespace tfa::viz {
+namespace {
+
+constexpr const char* kFont = "Helvetica";
+constexpr const char* kInternalEdgeColour = "#9a9a9a";
+constexpr const char* kBoundaryEdgeColour = "#333333";
+// Tooltips of collapsed boxes list at most this many unsupported nodes.
+constexpr size_t kMaxUnsupportedInTooltip = 20;
+
+// Graphviz interprets backslash sequences in labels (\n, \N, \l); a tensor name's own backslashes
+// must reach the picture as written.
+std::string LabelText(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string PartitionTitle(const SubgraphReport& report, size_t p) {
+  const PartitionReport& partition = report.partitions[p];
+  const std::string who = partition.kind == PartitionReport::Kind::kCpu ? "CPU" : partition.delegate;
+  return fmt::format("P{}: {}", p, who);
+}
+
+std::string NodeLabel(const Subgraph& subgraph, int32_t n) {
+  return fmt::format("#{} {}", n, LabelText(subgraph.nodes[n].op));
+}
+
+std::string TensorDescription(const Subgraph& subgraph, int32_t t) {
+  return fmt::format("tensor {} {} ({})", t, LabelText(subgraph.tensors[t].name),
+                     HumanBytes(subgraph.tensors[t].bytes_or_zero()));
+}
+
+// Every reason the report gives for a node, one per line.
+std::map<int32_t, std::string> ReasonsByNode(const SubgraphReport& report) {
+  std::map<int32_t, std::string> reasons;
+  for (const UnsupportedNode& u : report.unsupported) {
+    std::string& text = reasons[u.node];
+    if (!text.empty()) text += "\\n";
+    text += LabelText(fmt::format("not supported by {}: {}", u.delegate, u.reason));
+  }
+  return reasons;
+}
+
+// Declares every attribute the drawing sets, with the look shared by all objects as defaults.
+void DeclareAttributes(GraphvizGraph& graph) {
+  graph.Declare(AGRAPH, "rankdir", "TB");
+  graph.Declare(AGRAPH, "fontname", kFont);
+  graph.Declare(AGRAPH, "label", "");
+  graph.Declare(AGRAPH, "style", "");
+  graph.Declare(AGRAPH, "color", "");
+  graph.Declare(AGRAPH, "fillcolor", "");
+  graph.Declare(AGRAPH, "penwidth", "1");
+  graph.Declare(AGNODE, "shape", "box");
+  graph.Declare(AGNODE, "style", "rounded,filled");
+  graph.Declare(AGNODE, "fillcolor", "white");
+  graph.Declare(AGNODE, "color", "black");
+  graph.Declare(AGNODE, "penwidth", "1");
+  graph.Declare(AGNODE, "fontname", kFont);
+  graph.Declare(AGNODE, "fontsize", "10");
+  graph.Declare(AGNODE, "label", "\\N");
+  graph.Declare(AGNODE, "tooltip", "");
+  graph.Declare(AGEDGE, "color", kInternalEdgeColour);
+  graph.Declare(AGEDGE, "penwidth", "1");
+  graph.Declare(AGEDGE, "fontname", kFont);
+  graph.Declare(AGEDGE, "fontsize", "9");
+  graph.Declare(AGEDGE, "label", "");
+  graph.Declare(AGEDGE, "tooltip", "");
+}
+
+// Graph inputs and outputs drawn as ellipses, keyed by tensor.
+struct IoNodes {
+  std::map<int32_t, Agnode_t*> inputs;
+  std::map<int32_t, Agnode_t*> outputs;
+};
+
+IoNodes AddIoNodes(GraphvizGraph& graph, const Subgraph& subgraph, const PartitionView& view) {
+  IoNodes io;
+  for (const TensorEdge& edge : view.edges) {
+    const bool is_input = edge.from_node < 0;
+    const bool is_output = edge.to_node < 0;
+    if (!is_input && !is_output) continue;
+    std::map<int32_t, Agnode_t*>& nodes = is_input ? io.inputs : io.outputs;
+    if (nodes.count(edge.tensor) > 0) continue;
+    Agnode_t* node =
+        graph.AddNode(graph.root(), fmt::format("{}_t{}", is_input ? "input" : "output", edge.tensor));
+    graph.Set(node, "shape", "ellipse");
+    graph.Set(node, "style", "filled");
+    graph.Set(node, "fillcolor", "#fffbe6");
+    graph.Set(node, "label", fmt::format("{}\\n{}\\n{}", is_input ? "input" : "output",
+                                         LabelText(subgraph.tensors[edge.tensor].name),
+                                         HumanBytes(edge.bytes)));
+    graph.Set(node, "tooltip", TensorDescription(subgraph, edge.tensor));
+    nodes[edge.tensor] = node;
+  }
+  return io;
+}
+
+void StyleBoundaryEdge(GraphvizGraph& graph, Agedge_t* edge, uint64_t bytes,
+                       const std::string& tooltip) {
+  graph.Set(edge, "color", kBoundaryEdgeColour);
+  graph.Set(edge, "penwidth", "2");
+  graph.Set(edge, "label", HumanBytes(bytes));
+  graph.Set(edge, "tooltip", tooltip);
+}
+
+void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
+               const PartitionView& view) {
+  std::vector<Agraph_t*> clusters;
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    const PartitionColour colour = ColourForPartition(report.partitions[p]);
+    Agraph_t* cluster = graph.AddSubgraph(graph.root(), fmt::format("cluster_p{}", p));
+    graph.Set(cluster, "label", fmt::format("{} ({} nodes)", LabelText(PartitionTitle(report, p)),
+                                            view.partitions[p].node_count));
+    graph.Set(cluster, "style", "filled,rounded");
+    graph.Set(cluster, "color", colour.stroke);
+    graph.Set(cluster, "fillcolor", colour.fill);
+    graph.Set(cluster, "penwidth", "2");
+    clusters.push_back(cluster);
+  }
+  const std::map<int32_t, std::string> reasons = ReasonsByNode(report);
+  std::vector<Agnode_t*> nodes(subgraph.nodes.size(), nullptr);
+  for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
+    if (subgraph.nodes[n].kind == NodeKind::kDelegateKernel) continue;
+    const int32_t p = view.partition_of_node[n];
+    Agraph_t* parent = p == kOutsidePartitions ? graph.root() : clusters[p];
+    Agnode_t* node = graph.AddNode(parent, fmt::format("n{}", n));
+    const int32_t index = static_cast<int32_t>(n);
+    graph.Set(node, "label", NodeLabel(subgraph, index));
+    if (p != kOutsidePartitions) graph.Set(node, "color", ColourForPartition(report.partitions[p]).stroke);
+    auto reason = reasons.find(index);
+    if (reason == reasons.end()) {
+      graph.Set(node, "tooltip", NodeLabel(subgraph, index));
+      nodes[n] = node;
+      continue;
+    }
+    graph.Set(node, "color", kUnsupportedColour);
+    graph.Set(node, "penwidth", "3");
+    graph.Set(node, "tooltip", NodeLabel(subgraph, index) + "\\n" + reason->second);
+    nodes[n] = node;
+  }
+
+  const IoNodes io = AddIoNodes(graph, subgraph, view);
+  for (const TensorEdge& edge : view.edges) {
+    Agnode_t* tail = edge.from_node < 0 ? io.inputs.at(edge.tensor) : nodes[edge.from_node];
+    Agnode_t* head = edge.to_node < 0 ? io.outputs.at(edge.tensor) : nodes[edge.to_node];
+    Agedge_t* drawn = graph.AddEdge(tail, head);
+    const std::string tooltip = TensorDescription(subgraph, edge.tensor);
+    if (edge.crosses_boundary()) {
+      StyleBoundaryEdge(graph, drawn, edge.bytes, tooltip);
+    } else {
+      graph.Set(drawn, "tooltip", tooltip);
+    }
+  }
+}
+
+// Collapsed: one box per partition, one more for nodes no partition lists (if any), the graph's
+// inputs and outputs, and one edge per pair of boxes that exchange tensors.
+void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
+                   const PartitionView& view) {
+  const std::map<int32_t, std::string> reasons = ReasonsByNode(report);
+  std::vector<Agnode_t*> boxes;
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    const PartitionSummary& summary = view.partitions[p];
+    const PartitionColour colour = ColourForPartition(report.partitions[p]);
+    Agnode_t* box = graph.AddNode(graph.root(), fmt::format("p{}", p));
+    std::string label = fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)),
+                                    summary.node_count);
+    if (summary.node_count > 0) label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
+    label += "\\n" + LabelText(summary.op_summary);
+    graph.Set(box, "fillcolor", colour.fill);
+    graph.Set(box, "color", colour.stroke);
+    graph.Set(box, "penwidth", "2");
+    std::string tooltip = label;
+    if (summary.unsupported_nodes > 0) {
+      label += fmt::format("\\n{} unsupported", summary.unsupported_nodes);
+      graph.Set(box, "color", kUnsupportedColour);
+      graph.Set(box, "penwidth", "3");
+      size_t listed = 0;
+      for (int32_t n : report.partitions[p].nodes) {
+        auto reason = reasons.find(n);
+        if (reason == reasons.end()) continue;
+        if (listed++ == kMaxUnsupportedInTooltip) {
+          tooltip += "\\n…";
+          break;
+        }
+        tooltip += "\\n" + NodeLabel(subgraph, n) + ": " + reason->second;
+      }
+    }
+    graph.Set(box, "label", label);
+    graph.Set(box, "tooltip", tooltip);
+    boxes.push_back(box);
+  }
+  Agnode_t* unpartitioned = nullptr;
+  auto box_of_node = [&](int32_t n) {
+    const int32_t p = view.partition_of_node[n];
+    if (p != kOutsidePartitions) return boxes[p];
+    if (unpartitioned == nullptr) {
+      unpartitioned = graph.AddNode(graph.root(), "unpartitioned");
+      graph.Set(unpartitioned, "label", "nodes in no partition");
+      graph.Set(unpartitioned, "style", "rounded,dashed");
+    }
+    return unpartitioned;
+  };
+
+  const IoNodes io = AddIoNodes(graph, subgraph, view);
+  // Distinct tensors per (tail, head) pair, in first-seen order so the layout is deterministic.
+  std::vector<std::pair<Agnode_t*, Agnode_t*>> order;
+  std::map<std::pair<Agnode_t*, Agnode_t*>, std::set<int32_t>> tensors;
+  for (const TensorEdge& edge : view.edges) {
+    if (!edge.crosses_boundary() && edge.from_node >= 0 && edge.to_node >= 0) continue;
+    Agnode_t* tail = edge.from_node < 0 ? io.inputs.at(edge.tensor) : box_of_node(edge.from_node);
+    Agnode_t* head = edge.to_node < 0 ? io.outputs.at(edge.tensor) : box_of_node(edge.to_node);
+    if (tail == head) continue;
+    auto [it, inserted] = tensors.try_emplace({tail, head});
+    if (inserted) order.push_back({tail, head});
+    it->second.insert(edge.tensor);
+  }
+  for (const auto& ends : order) {
+    const std::set<int32_t>& crossing = tensors.at(ends);
+    uint64_t bytes = 0;
+    std::string tooltip;
+    for (int32_t t : crossing) {
+      bytes += subgraph.tensors[t].bytes_or_zero();
+      if (!tooltip.empty()) tooltip += "\\n";
+      tooltip += TensorDescription(subgraph, t);
+    }
+    StyleBoundaryEdge(graph, graph.AddEdge(ends.first, ends.second), bytes, tooltip);
+  }
+}
+
+}  // namespace
+
+Result<GraphFormat> GraphFormatFromPath(const std::string& path) {
+  const size_t dot = path.find_last_of('.');
+  std::string extension = dot == std::string::npos ? "" : path.substr(dot + 1);
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == "dot" || extension == "gv") return GraphFormat::kDot;
+  if (extension == "svg") return GraphFormat::kSvg;
+  if (extension == "png") return GraphFormat::kPng;
+  return Status::Error(path + ": unknown picture format (use .dot, .gv, .svg or .png)");
+}
+
+Result<std::string> RenderPartitionGraph(const Subgraph& subgraph, const SubgraphReport& report,
+                                         GraphFormat format, const PartitionGraphOptions& options) {
+  Result<PartitionView> view = BuildPartitionView(subgraph, report);
+  if (!view.ok()) return view.status();
+  GraphvizGraph graph(fmt::format("subgraph {}", report.index));
+  DeclareAttributes(graph);
+  if (options.collapse) {
+    DrawCollapsed(graph, subgraph, report, *view);
+  } else {
+    DrawNodes(graph, subgraph, report, *view);
+  }
+  switch (format) {
+    case GraphFormat::kDot:
+      return graph.WriteDot();
+    case GraphFormat::kSvg:
+      return graph.Render("dot", "svg");
+    case GraphFormat::kPng:
+      return graph.Render("dot", "png");
+  }
+  return Status::Error("unknown graph format");
+}
+
+Status WritePartitionGraph(const Subgraph& subgraph, const SubgraphReport& report,
+                           const PartitionGraphOptions& options, const std::string& path) {
+  Result<GraphFormat> format = GraphFormatFromPath(path);
+  if (!format.ok()) return format.status();
+  Result<std::string> rendered = RenderPartitionGraph(subgraph, report, *format, options);
+  if (!rendered.ok()) return rendered.status().WithContext(path);
+  return WriteOutputFile(path, *rendered);
+}
+
+}  // namespace tfa::viz

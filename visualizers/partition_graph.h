@@ -1,0 +1,47 @@
+// The picture of a subgraph's partitioning (`tflite-analyze dot`): one cluster per partition,
+// coloured by delegate (CPU grey), nodes labelled "#index OP", tensors crossing a partition
+// boundary drawn as bold edges labelled with their size, unsupported nodes with a red border and
+// the delegate's reasons in the tooltip. Graph inputs and outputs are drawn as ellipses; constant
+// tensors (weights) are not drawn.
+//
+// Collapsed mode draws one box per partition (node count, node range, most frequent ops) and one
+// edge per pair of partitions that exchange tensors, labelled with the bytes of the distinct
+// tensors exchanged: the readable picture for models with thousands of nodes.
+//
+// Built with Graphviz's cgraph and laid out / rendered in-process with gvc's "dot" layout.
+#ifndef VISUALIZERS_PARTITION_GRAPH_H_
+#define VISUALIZERS_PARTITION_GRAPH_H_
+
+#include <string>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+#include "libanalysis/report/report.h"
+
+namespace tfa::viz {
+
+enum class GraphFormat {
+  kDot,  // the graph itself, not laid out
+  kSvg,
+  kPng,  // binary data in the returned string
+};
+
+// ".dot" / ".gv" → kDot, ".svg" → kSvg, ".png" → kPng (case-insensitive); anything else is an
+// error naming the path.
+Result<GraphFormat> GraphFormatFromPath(const std::string& path);
+
+struct PartitionGraphOptions {
+  bool collapse = false;  // one box per partition instead of one per node
+};
+
+// `subgraph` is the model's subgraph the report's node indices refer to.
+Result<std::string> RenderPartitionGraph(const Subgraph& subgraph, const SubgraphReport& report,
+                                         GraphFormat format, const PartitionGraphOptions& options);
+
+// Renders in the format `path`'s extension names and writes the file.
+Status WritePartitionGraph(const Subgraph& subgraph, const SubgraphReport& report,
+                           const PartitionGraphOptions& options, const std::string& path);
+
+}  // namespace tfa::viz
+
+#endif  // VISUALIZERS_PARTITION_GRAPH_H_

@@ -1,0 +1,215 @@
+#include "visualizers/partition_graph.h"
+
+#include <graphviz/cgraph.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "tests/support/test_paths.h"
+#include "visualizers/visualizer_test_data.h"
+
+namespace tfa::viz {
+namespace {
+
+using testing::AlternatingReport;
+using testing::CorpusSubgraph;
+using testing::TinyReport;
+using testing::TinySubgraph;
+
+struct GraphCounts {
+  int nodes = 0;
+  int edges = 0;
+  int clusters = 0;
+  std::multiset<std::string> edge_labels;  // non-empty labels only
+};
+
+// Re-parses DOT text with Graphviz itself: proof that Graphviz accepts what we wrote.
+GraphCounts ParseDot(const std::string& dot) {
+  std::unique_ptr<Agraph_t, int (*)(Agraph_t*)> graph(agmemread(dot.c_str()), agclose);
+  EXPECT_NE(graph, nullptr) << dot;
+  GraphCounts counts;
+  if (graph == nullptr) return counts;
+  counts.nodes = agnnodes(graph.get());
+  counts.edges = agnedges(graph.get());
+  for (Agraph_t* sub = agfstsubg(graph.get()); sub != nullptr; sub = agnxtsubg(sub)) {
+    if (std::string(agnameof(sub)).rfind("cluster", 0) == 0) ++counts.clusters;
+  }
+  char label_name[] = "label";
+  for (Agnode_t* n = agfstnode(graph.get()); n != nullptr; n = agnxtnode(graph.get(), n)) {
+    for (Agedge_t* e = agfstout(graph.get(), n); e != nullptr; e = agnxtout(graph.get(), e)) {
+      const char* label = agget(e, label_name);
+      if (label != nullptr && *label != '\0') counts.edge_labels.insert(label);
+    }
+  }
+  return counts;
+}
+
+size_t CountOccurrences(const std::string& text, const std::string& needle) {
+  size_t count = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+void ExpectWellFormedSvg(const std::string& svg) {
+  ASSERT_FALSE(svg.empty());
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  const size_t end = svg.find_last_not_of(" \n");
+  ASSERT_NE(end, std::string::npos);
+  EXPECT_EQ(svg.substr(end + 1 - 6, 6), "</svg>");
+}
+
+Result<std::string> Render(const Subgraph& s, const SubgraphReport& r, GraphFormat format,
+                           bool collapse = false) {
+  PartitionGraphOptions options;
+  options.collapse = collapse;
+  return RenderPartitionGraph(s, r, format, options);
+}
+
+TEST(PartitionGraphTest, TinyGraphDotHasClustersNodesAndLabelledBoundaryEdges) {
+  Result<std::string> dot = Render(TinySubgraph(), TinyReport(), GraphFormat::kDot);
+  ASSERT_TRUE(dot.ok()) << dot.status().message();
+  const GraphCounts counts = ParseDot(*dot);
+  EXPECT_EQ(counts.clusters, 3);
+  EXPECT_EQ(counts.nodes, 4 + 1 + 1);  // model nodes, one input, one output
+  EXPECT_EQ(counts.edges, 6);
+  EXPECT_EQ(counts.edge_labels,
+            (std::multiset<std::string>{"4.1 kB", "2.0 kB", "2.0 kB", "1.0 kB", "1.2 MB"}));
+  EXPECT_NE(dot->find("#2 MY_CUSTOM"), std::string::npos);
+  EXPECT_NE(dot->find("not supported by gpu: custom op <MY_CUSTOM> has no GPU kernel"),
+            std::string::npos);
+  EXPECT_NE(dot->find("P1: CPU (1 nodes)"), std::string::npos);
+}
+
+TEST(PartitionGraphTest, TinyGraphCollapsedHasOneBoxPerPartition) {
+  Result<std::string> dot = Render(TinySubgraph(), TinyReport(), GraphFormat::kDot, true);
+  ASSERT_TRUE(dot.ok()) << dot.status().message();
+  const GraphCounts counts = ParseDot(*dot);
+  EXPECT_EQ(counts.clusters, 0);
+  EXPECT_EQ(counts.nodes, 3 + 1 + 1);
+  // input→P0, P0→P1, P0→P2, P1→P2, P2→output
+  EXPECT_EQ(counts.edges, 5);
+  EXPECT_EQ(counts.edge_labels,
+            (std::multiset<std::string>{"4.1 kB", "2.0 kB", "2.0 kB", "1.0 kB", "1.2 MB"}));
+  EXPECT_NE(dot->find("1 unsupported"), std::string::npos);
+}
+
+TEST(PartitionGraphTest, TinyGraphRendersSvgAndPng) {
+  Result<std::string> svg = Render(TinySubgraph(), TinyReport(), GraphFormat::kSvg);
+  ASSERT_TRUE(svg.ok()) << svg.status().message();
+  ExpectWellFormedSvg(*svg);
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"cluster\""), 3u);
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"node\""), 6u);
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"edge\""), 6u);
+
+  Result<std::string> png = Render(TinySubgraph(), TinyReport(), GraphFormat::kPng);
+  ASSERT_TRUE(png.ok()) << png.status().message();
+  ASSERT_GT(png->size(), 8u);
+  EXPECT_EQ(png->substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+}
+
+TEST(PartitionGraphTest, ReportErrorsComeBackAsStatus) {
+  SubgraphReport report = TinyReport();
+  report.partitions[0].nodes.push_back(7);
+  Result<std::string> svg = Render(TinySubgraph(), report, GraphFormat::kSvg);
+  ASSERT_FALSE(svg.ok());
+  EXPECT_EQ(svg.status().message(), "subgraph 0: partition 0: node 7 is out of range (4 nodes)");
+}
+
+TEST(PartitionGraphTest, FormatFromPath) {
+  EXPECT_EQ(*GraphFormatFromPath("a/b.dot"), GraphFormat::kDot);
+  EXPECT_EQ(*GraphFormatFromPath("b.GV"), GraphFormat::kDot);
+  EXPECT_EQ(*GraphFormatFromPath("b.svg"), GraphFormat::kSvg);
+  EXPECT_EQ(*GraphFormatFromPath("b.Png"), GraphFormat::kPng);
+  Result<GraphFormat> unknown = GraphFormatFromPath("out.pdf");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(), "out.pdf: unknown picture format (use .dot, .gv, .svg or .png)");
+}
+
+TEST(PartitionGraphTest, WritesTheFormatTheExtensionNames) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tfa_viz_write_test";
+  std::filesystem::create_directories(dir);
+  const std::string svg_path = (dir / "tiny.svg").string();
+  ASSERT_TRUE(WritePartitionGraph(TinySubgraph(), TinyReport(), {}, svg_path).ok());
+  ExpectWellFormedSvg(tfa::testing::ReadTextFile(svg_path));
+  Status bad = WritePartitionGraph(TinySubgraph(), TinyReport(), {}, (dir / "no/such/x.dot").string());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("no/such/x.dot: cannot open for writing"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// Expected counts computed independently from the Graph IR: distinct (tensor, reader) pairs of
+// non-constant tensors that a node produces or the graph takes as input, plus produced outputs.
+struct ExpectedDrawing {
+  int nodes = 0;
+  int edges = 0;
+};
+ExpectedDrawing CountDrawing(const Subgraph& s) {
+  std::set<int32_t> produced, inputs(s.inputs.begin(), s.inputs.end());
+  for (const Node& n : s.nodes) produced.insert(n.outputs.begin(), n.outputs.end());
+  auto moves = [&](int32_t t) {
+    return t >= 0 && !s.tensors[t].is_constant() && (produced.count(t) || inputs.count(t));
+  };
+  ExpectedDrawing d;
+  std::set<int32_t> drawn_inputs;
+  for (const Node& n : s.nodes) {
+    std::set<int32_t> seen;
+    for (int32_t t : n.inputs) {
+      if (!moves(t) || !seen.insert(t).second) continue;
+      ++d.edges;
+      if (!produced.count(t)) drawn_inputs.insert(t);
+    }
+  }
+  int outputs = 0;
+  for (int32_t t : std::set<int32_t>(s.outputs.begin(), s.outputs.end())) {
+    if (moves(t) && produced.count(t)) ++outputs;
+  }
+  d.edges += outputs;
+  d.nodes = static_cast<int>(s.nodes.size() + drawn_inputs.size()) + outputs;
+  return d;
+}
+
+TEST(PartitionGraphTest, CorpusModelWithThreePartitions) {
+  const Subgraph s = CorpusSubgraph("face_detection__face_detection_short_range");
+  ASSERT_EQ(s.nodes.size(), 164u);
+  const SubgraphReport report = AlternatingReport(s.nodes.size(), 3);
+  Result<std::string> dot = Render(s, report, GraphFormat::kDot);
+  ASSERT_TRUE(dot.ok()) << dot.status().message();
+  const GraphCounts counts = ParseDot(*dot);
+  const ExpectedDrawing expected = CountDrawing(s);
+  EXPECT_EQ(counts.clusters, 3);
+  EXPECT_EQ(counts.nodes, expected.nodes);
+  EXPECT_EQ(counts.edges, expected.edges);
+
+  Result<std::string> svg = Render(s, report, GraphFormat::kSvg);
+  ASSERT_TRUE(svg.ok()) << svg.status().message();
+  ExpectWellFormedSvg(*svg);
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"cluster\""), 3u);
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"node\""), static_cast<size_t>(expected.nodes));
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"edge\""), static_cast<size_t>(expected.edges));
+}
+
+TEST(PartitionGraphTest, LargestCorpusModelCollapsedRendersQuickly) {
+  const Subgraph s = CorpusSubgraph("face_mesh__face_landmark_with_attention");
+  ASSERT_EQ(s.nodes.size(), 712u);
+  const SubgraphReport report = AlternatingReport(s.nodes.size(), 15);
+  const auto start = std::chrono::steady_clock::now();
+  Result<std::string> svg = Render(s, report, GraphFormat::kSvg, true);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(svg.ok()) << svg.status().message();
+  ExpectWellFormedSvg(*svg);
+  EXPECT_EQ(CountOccurrences(*svg, "class=\"cluster\""), 0u);
+  EXPECT_GE(CountOccurrences(*svg, "class=\"node\""), 15u);
+  EXPECT_LT(seconds, 10.0) << "collapsed rendering of 712 nodes took " << seconds << " s";
+}
+
+}  // namespace
+}  // namespace tfa::viz

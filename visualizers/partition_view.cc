@@ -1,0 +1,133 @@
+#include "visualizers/partition_view.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+namespace tfa::viz {
+namespace {
+
+bool IsModelNode(const Node& node) { return node.kind != NodeKind::kDelegateKernel; }
+
+// The node producing each tensor, -1 for tensors no model node produces.
+std::vector<int32_t> ProducerOfTensor(const Subgraph& subgraph) {
+  std::vector<int32_t> producer(subgraph.tensors.size(), -1);
+  for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
+    if (!IsModelNode(subgraph.nodes[n])) continue;
+    for (int32_t t : subgraph.nodes[n].outputs) {
+      if (t >= 0 && static_cast<size_t>(t) < producer.size()) producer[t] = static_cast<int32_t>(n);
+    }
+  }
+  return producer;
+}
+
+Result<std::vector<int32_t>> AssignPartitions(const Subgraph& subgraph,
+                                              const SubgraphReport& report) {
+  std::vector<int32_t> partition_of(subgraph.nodes.size(), kOutsidePartitions);
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    for (int32_t node : report.partitions[p].nodes) {
+      if (node < 0 || static_cast<size_t>(node) >= subgraph.nodes.size()) {
+        return Status::Error(fmt::format("subgraph {}: partition {}: node {} is out of range ({} nodes)",
+                                         report.index, p, node, subgraph.nodes.size()));
+      }
+      if (partition_of[node] != kOutsidePartitions) {
+        return Status::Error(fmt::format("subgraph {}: node {} is in partitions {} and {}",
+                                         report.index, node, partition_of[node], p));
+      }
+      partition_of[node] = static_cast<int32_t>(p);
+    }
+  }
+  return partition_of;
+}
+
+}  // namespace
+
+std::string SummarizeOps(const Subgraph& subgraph, const std::vector<int32_t>& nodes,
+                         size_t max_kinds) {
+  std::map<std::string, size_t> counts;
+  for (int32_t n : nodes) {
+    if (n >= 0 && static_cast<size_t>(n) < subgraph.nodes.size()) ++counts[subgraph.nodes[n].op];
+  }
+  std::vector<std::pair<std::string, size_t>> sorted(counts.begin(), counts.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string summary;
+  for (size_t i = 0; i < sorted.size() && i < max_kinds; ++i) {
+    if (!summary.empty()) summary += ", ";
+    summary += fmt::format("{}×{}", sorted[i].first, sorted[i].second);
+  }
+  if (sorted.size() > max_kinds) summary += ", …";
+  return summary;
+}
+
+Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const SubgraphReport& report) {
+  Result<std::vector<int32_t>> assigned = AssignPartitions(subgraph, report);
+  if (!assigned.ok()) return assigned.status();
+  PartitionView view;
+  view.partition_of_node = std::move(assigned).value();
+  const std::vector<int32_t> producer = ProducerOfTensor(subgraph);
+  const std::set<int32_t> graph_inputs(subgraph.inputs.begin(), subgraph.inputs.end());
+  auto moves_at_run_time = [&](int32_t t) {
+    if (t < 0 || static_cast<size_t>(t) >= subgraph.tensors.size()) return false;
+    if (subgraph.tensors[t].is_constant()) return false;
+    return producer[t] >= 0 || graph_inputs.count(t) > 0;
+  };
+  auto partition_of = [&](int32_t node) {
+    return node < 0 ? kOutsidePartitions : view.partition_of_node[node];
+  };
+
+  for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
+    const Node& node = subgraph.nodes[n];
+    if (!IsModelNode(node)) continue;
+    std::set<int32_t> seen;
+    for (int32_t t : node.inputs) {
+      if (!moves_at_run_time(t) || !seen.insert(t).second) continue;
+      const int32_t to = static_cast<int32_t>(n);
+      view.edges.push_back({t, producer[t], to, partition_of(producer[t]), partition_of(to),
+                            subgraph.tensors[t].bytes_or_zero()});
+    }
+  }
+  for (int32_t t : subgraph.outputs) {
+    if (!moves_at_run_time(t) || producer[t] < 0) continue;
+    view.edges.push_back({t, producer[t], -1, partition_of(producer[t]), kOutsidePartitions,
+                          subgraph.tensors[t].bytes_or_zero()});
+  }
+
+  std::set<int32_t> unsupported;
+  for (const UnsupportedNode& u : report.unsupported) unsupported.insert(u.node);
+  view.partitions.resize(report.partitions.size());
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    const std::vector<int32_t>& nodes = report.partitions[p].nodes;
+    PartitionSummary& summary = view.partitions[p];
+    summary.node_count = nodes.size();
+    if (!nodes.empty()) {
+      summary.first_node = *std::min_element(nodes.begin(), nodes.end());
+      summary.last_node = *std::max_element(nodes.begin(), nodes.end());
+    }
+    summary.op_summary = SummarizeOps(subgraph, nodes);
+    summary.unsupported_nodes = static_cast<size_t>(std::count_if(
+        nodes.begin(), nodes.end(), [&](int32_t n) { return unsupported.count(n) > 0; }));
+  }
+  // A tensor crossing into (or out of) a partition counts once per partition, as it is copied once.
+  std::vector<std::set<int32_t>> read_from_outside(report.partitions.size());
+  std::vector<std::set<int32_t>> read_outside(report.partitions.size());
+  for (const TensorEdge& edge : view.edges) {
+    if (!edge.crosses_boundary()) continue;
+    if (edge.to_partition != kOutsidePartitions) read_from_outside[edge.to_partition].insert(edge.tensor);
+    if (edge.from_partition != kOutsidePartitions) read_outside[edge.from_partition].insert(edge.tensor);
+  }
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    for (int32_t t : read_from_outside[p]) {
+      view.partitions[p].boundary_in_bytes += subgraph.tensors[t].bytes_or_zero();
+    }
+    for (int32_t t : read_outside[p]) {
+      view.partitions[p].boundary_out_bytes += subgraph.tensors[t].bytes_or_zero();
+    }
+  }
+  return view;
+}
+
+}  // namespace tfa::viz

@@ -1,0 +1,64 @@
+#include "visualizers/partition_view.h"
+
+#include <gtest/gtest.h>
+
+#include "visualizers/visualizer_test_data.h"
+
+namespace tfa::viz {
+namespace {
+
+using testing::TinyReport;
+using testing::TinySubgraph;
+
+TEST(PartitionViewTest, TinyGraphEdgesAndSummaries) {
+  Result<PartitionView> view = BuildPartitionView(TinySubgraph(), TinyReport());
+  ASSERT_TRUE(view.ok()) << view.status().message();
+  EXPECT_EQ(view->partition_of_node, (std::vector<int32_t>{0, 0, 1, 2}));
+  // input→#0, #0→#1 (t2 read twice is one edge), #1→#2, #2→#3, #1→#3, #3→output. No weights.
+  ASSERT_EQ(view->edges.size(), 6u);
+  size_t boundary = 0;
+  for (const TensorEdge& e : view->edges) boundary += e.crosses_boundary() ? 1 : 0;
+  EXPECT_EQ(boundary, 5u);
+  EXPECT_EQ(view->edges[0].from_node, -1);
+  EXPECT_EQ(view->edges[0].tensor, 0);
+  EXPECT_EQ(view->edges[5].to_node, -1);
+  EXPECT_EQ(view->edges[5].bytes, 1200000u);
+
+  ASSERT_EQ(view->partitions.size(), 3u);
+  EXPECT_EQ(view->partitions[0].node_count, 2u);
+  EXPECT_EQ(view->partitions[0].first_node, 0);
+  EXPECT_EQ(view->partitions[0].last_node, 1);
+  EXPECT_EQ(view->partitions[0].op_summary, "ADD×1, CONV_2D×1");
+  EXPECT_EQ(view->partitions[0].boundary_in_bytes, 4096u);
+  EXPECT_EQ(view->partitions[0].boundary_out_bytes, 2048u);  // t3 counted once for P1 and P2
+  EXPECT_EQ(view->partitions[1].boundary_in_bytes, 2048u);
+  EXPECT_EQ(view->partitions[1].boundary_out_bytes, 1000u);
+  EXPECT_EQ(view->partitions[1].unsupported_nodes, 1u);
+  EXPECT_EQ(view->partitions[2].boundary_in_bytes, 3048u);
+  EXPECT_EQ(view->partitions[2].boundary_out_bytes, 1200000u);
+}
+
+TEST(PartitionViewTest, RejectsOutOfRangeAndDuplicateNodes) {
+  SubgraphReport report = TinyReport();
+  report.partitions[1].nodes.push_back(9);
+  Result<PartitionView> out_of_range = BuildPartitionView(TinySubgraph(), report);
+  ASSERT_FALSE(out_of_range.ok());
+  EXPECT_EQ(out_of_range.status().message(),
+            "subgraph 0: partition 1: node 9 is out of range (4 nodes)");
+  report = TinyReport();
+  report.partitions[2].nodes.push_back(0);
+  Result<PartitionView> duplicate = BuildPartitionView(TinySubgraph(), report);
+  ASSERT_FALSE(duplicate.ok());
+  EXPECT_EQ(duplicate.status().message(), "subgraph 0: node 0 is in partitions 0 and 2");
+}
+
+TEST(PartitionViewTest, OpSummaryKeepsTheMostFrequentKinds) {
+  Subgraph s = TinySubgraph();
+  s.nodes[2].op = "ADD";
+  s.nodes[3].op = "ADD";
+  EXPECT_EQ(SummarizeOps(s, {0, 1, 2, 3}, 1), "ADD×3, …");
+  EXPECT_EQ(SummarizeOps(s, {0, 1, 2, 3}), "ADD×3, CONV_2D×1");
+}
+
+}  // namespace
+}  // namespace tfa::viz

@@ -2,7 +2,8 @@
 // (PlanArenaReference) on generated graphs of 1k to 1M tensors.
 //
 // The graph is the shape of the upstream scaling table in the oracle README: a chain with skip
-// connections where every 10th output stays live as a graph output; every 5th node has a
+// connections where every 10th output stays live as a graph output (and the same chain with
+// only its last output live); every 5th node has a
 // temporary, every 7th node is add-like (in place on inputs 0/1). Sizes repeat, so ties occur.
 //
 //   build-arena/arena_bench --benchmark_counters_tabular=true
@@ -18,7 +19,8 @@
 namespace tfa {
 namespace {
 
-Subgraph ChainWithSkips(int64_t tensor_count) {
+// `keep_live_every`: every k-th output is a graph output (0: only the last one).
+Subgraph ChainWithSkips(int64_t tensor_count, int64_t keep_live_every) {
   std::mt19937_64 random(42);
   constexpr uint64_t kSizes[] = {1024, 4096, 4096, 16384, 65536, 150528};
   auto add_tensor = [&](Subgraph& subgraph) {
@@ -38,7 +40,9 @@ Subgraph ChainWithSkips(int64_t tensor_count) {
     node.outputs.push_back(add_tensor(subgraph));
     if (n % 5 == 0) node.temporaries.push_back(add_tensor(subgraph));
     if (n % 7 == 0) node.inplace = kInplaceInput0Shared | kInplaceInput1Shared;
-    if (n % 10 == 0) subgraph.outputs.push_back(node.outputs[0]);
+    if (keep_live_every > 0 && n % keep_live_every == 0) {
+      subgraph.outputs.push_back(node.outputs[0]);
+    }
     outputs.push_back(node.outputs[0]);
     subgraph.nodes.push_back(node);
   }
@@ -49,7 +53,7 @@ Subgraph ChainWithSkips(int64_t tensor_count) {
 
 template <Result<ArenaPlan> (*Planner)(const Subgraph&, const ArenaPlannerOptions&)>
 void BM_Plan(benchmark::State& state) {
-  const Subgraph subgraph = ChainWithSkips(state.range(0));
+  const Subgraph subgraph = ChainWithSkips(state.range(0), state.range(1));
   uint64_t arena_size = 0;
   for (auto _ : state) {
     auto plan = Planner(subgraph, ArenaPlannerOptions{});
@@ -64,15 +68,14 @@ void BM_Plan(benchmark::State& state) {
   state.counters["arena_bytes"] = static_cast<double>(arena_size);
 }
 
+// Arguments: tensors, keep_live_every.
 BENCHMARK(BM_Plan<PlanArena>)
     ->Name("PlanArena")
-    ->RangeMultiplier(10)
-    ->Range(1000, 1000000)
+    ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 10}})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Plan<PlanArenaReference>)
     ->Name("PlanArenaReference")
-    ->RangeMultiplier(10)
-    ->Range(1000, 100000)
+    ->ArgsProduct({{1000, 10000, 100000}, {0, 10}})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -2,10 +2,9 @@
 
 #include <charconv>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <utility>
-
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/profiles/builtin_profile_sources.h"
@@ -38,8 +37,7 @@ class ProfileReader {
     return Status::Ok();
   }
 
-  Status ReadBool(const Json& object, const char* key, const std::string& where,
-                  bool* out) const {
+  Status ReadBool(const Json& object, const char* key, const std::string& where, bool* out) const {
     if (!object.contains(key)) return Status::Ok();
     const Json& value = object.at(key);
     if (!value.is_boolean()) return Error(where + "." + key, "expected true or false");
@@ -47,8 +45,8 @@ class ProfileReader {
     return Status::Ok();
   }
 
-  Status ReadInt(const Json& object, const char* key, const std::string& where,
-                 int64_t min_value, int32_t* out) const {
+  Status ReadInt(const Json& object, const char* key, const std::string& where, int64_t min_value,
+                 int32_t* out) const {
     if (!object.contains(key)) return Status::Ok();
     const Json& value = object.at(key);
     if (!value.is_number_integer()) return Error(where + "." + key, "expected an integer");
@@ -124,10 +122,21 @@ class ProfileReader {
 
   Status ReadRule(const Json& j, const std::string& where, OpRule* rule) const {
     if (!j.is_object()) return Error(where, "expected an object");
-    static const char* const kKeys[] = {
-        "op", "custom", "max_version", "requires_option", "input_types", "output_types",
-        "min_rank", "max_rank", "fused_activation_in", "constant_weights", "broadcast",
-        "max_stride", "checks", "source", "note"};
+    static const char* const kKeys[] = {"op",
+                                        "custom",
+                                        "max_version",
+                                        "requires_option",
+                                        "input_types",
+                                        "output_types",
+                                        "min_rank",
+                                        "max_rank",
+                                        "fused_activation_in",
+                                        "constant_weights",
+                                        "broadcast",
+                                        "max_stride",
+                                        "checks",
+                                        "source",
+                                        "note"};
     for (const auto& [key, value] : j.items()) {
       bool known = false;
       for (const char* k : kKeys) known = known || key == k;
@@ -137,7 +146,8 @@ class ProfileReader {
     TFA_RETURN_IF_ERROR(ReadBool(j, "custom", where, &rule->custom));
     if (rule->op.empty()) return Error(where, "missing \"op\"");
     if (!rule->custom && !BuiltinCodeFromName(rule->op)) {
-      return Error(where, "unknown builtin op '" + rule->op + "' (custom ops need \"custom\": true)");
+      return Error(where,
+                   "unknown builtin op '" + rule->op + "' (custom ops need \"custom\": true)");
     }
     TFA_RETURN_IF_ERROR(ReadInt(j, "max_version", where, 0, &rule->max_version));
     TFA_RETURN_IF_ERROR(ReadString(j, "requires_option", where, &rule->requires_option));
@@ -309,8 +319,8 @@ Status DelegateProfile::SetOption(const std::string& key, const std::string& val
   if (it == options.end()) {
     std::string known;
     for (const auto& [name, option] : options) known += (known.empty() ? "" : ", ") + name;
-    return Status::Error("delegate " + name + ": unknown option '" + key + "' (options: " +
-                         (known.empty() ? "none" : known) + ")");
+    return Status::Error("delegate " + name + ": unknown option '" + key +
+                         "' (options: " + (known.empty() ? "none" : known) + ")");
   }
   if (value == "true" || value == "1") {
     it->second.value = true;
@@ -374,8 +384,8 @@ Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec) {
   if (!in) {
     std::string names;
     for (const std::string& name : BuiltinProfileNames()) names += name + ", ";
-    return Status::Error("--delegate " + spec + ": no such profile file, and not one of " +
-                         names + "ops=A,B, nodes=i,j");
+    return Status::Error("--delegate " + spec + ": no such profile file, and not one of " + names +
+                         "ops=A,B, nodes=i,j");
   }
   // Profiles are small; refuse anything that could not be one before reading it.
   in.seekg(0, std::ios::end);

@@ -33,7 +33,7 @@ enum class ProfileKind : uint8_t {
 
 // One op the delegate may take, and the conditions under which it does.
 struct OpRule {
-  std::string op;       // builtin name ("CONV_2D") or, when `custom`, the custom code
+  std::string op;  // builtin name ("CONV_2D") or, when `custom`, the custom code
   bool custom = false;
   int32_t max_version = 0;  // 0: any version
   // The delegate only considers the op when this boolean option is true (e.g. the GPU
@@ -46,9 +46,9 @@ struct OpRule {
   int32_t min_rank = -1;
   int32_t max_rank = -1;
   std::vector<Activation> fused_activation_in;  // empty: any fused activation
-  bool constant_weights = false;  // inputs 1 and up (weights, bias) must be constants
-  bool allow_broadcast = true;    // false: all non-constant inputs must have the same shape
-  int32_t max_stride = 0;         // 0: any stride
+  bool constant_weights = false;                // inputs 1 and up (weights, bias) must be constants
+  bool allow_broadcast = true;      // false: all non-constant inputs must have the same shape
+  int32_t max_stride = 0;           // 0: any stride
   std::vector<std::string> checks;  // named C++ checks run after the declared ones, in order
   std::string source;               // the upstream file this rule reproduces
 };

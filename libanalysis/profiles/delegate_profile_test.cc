@@ -1,10 +1,10 @@
 #include "libanalysis/profiles/delegate_profile.h"
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 namespace tfa {
 namespace {
@@ -58,7 +58,8 @@ TEST(DelegateProfileTest, MalformedProfilesAreOneLineErrorsNamingTheField) {
     const char* message;
   } cases[] = {
       {"{", "p.json: not valid JSON"},
-      {R"({"format": "x", "name": "a", "ops": []})", "p.json: format: expected \"tflite-analyze-profile/1\""},
+      {R"({"format": "x", "name": "a", "ops": []})",
+       "p.json: format: expected \"tflite-analyze-profile/1\""},
       {R"({"format": "tflite-analyze-profile/1", "ops": []})", "p.json: name: missing"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "NOPE"}]})",
        "p.json: ops[0]: unknown builtin op 'NOPE' (custom ops need \"custom\": true)"},
@@ -112,7 +113,8 @@ TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
     ASSERT_TRUE(profile.ok()) << profile.status().message();
     EXPECT_EQ(profile->name, name);
     EXPECT_FALSE(profile->ops.empty()) << name;
-    for (const OpRule& rule : profile->ops) EXPECT_FALSE(rule.source.empty()) << name << " " << rule.op;
+    for (const OpRule& rule : profile->ops)
+      EXPECT_FALSE(rule.source.empty()) << name << " " << rule.op;
   }
 }
 
@@ -132,8 +134,9 @@ TEST(DelegateProfileTest, GpuDefaultsAreUpstreams) {
   EXPECT_FALSE(gpu->OptionEnabled("allow_quant_ops"));
   EXPECT_EQ(gpu->SetOption("allow_quant_ops", "maybe").message(),
             "delegate gpu: option allow_quant_ops expects true or false, got 'maybe'");
-  EXPECT_EQ(gpu->SetOption("precision", "fp16").message(),
-            "delegate gpu: unknown option 'precision' (options: allow_quant_ops, opencl_available)");
+  EXPECT_EQ(
+      gpu->SetOption("precision", "fp16").message(),
+      "delegate gpu: unknown option 'precision' (options: allow_quant_ops, opencl_available)");
 }
 
 TEST(DelegateProfileTest, UserProfileFromAPath) {

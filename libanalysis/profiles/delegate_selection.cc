@@ -33,8 +33,7 @@ Status CheckClaimedNodes(const Subgraph& subgraph, const DelegateProfile& profil
 // XNNPACK keeps a static-unpack node on the CPU when a consumer stays there (upstream drops it
 // from its unpack set when it meets such a consumer). Walking the plan backwards settles chains
 // (DENSIFY -> DEQUANTIZE) in one pass, consumers coming after their producers.
-void KeepUnpackNodesWithTheirConsumers(const Subgraph& subgraph,
-                                       std::vector<NodeSupport>& verdicts,
+void KeepUnpackNodesWithTheirConsumers(const Subgraph& subgraph, std::vector<NodeSupport>& verdicts,
                                        std::vector<bool>& supported) {
   std::unordered_map<int32_t, std::vector<int32_t>> consumers;  // tensor -> planned nodes
   for (int32_t node_index : subgraph.execution_plan) {
@@ -48,8 +47,8 @@ void KeepUnpackNodesWithTheirConsumers(const Subgraph& subgraph,
       for (int32_t consumer : consumers[output]) {
         if (supported[consumer] || !verdict.supported) continue;
         verdict.supported = false;
-        verdict.reason = "unpacks static data for node " + std::to_string(consumer) +
-                         ", which stays on the CPU";
+        verdict.reason =
+            "unpacks static data for node " + std::to_string(consumer) + ", which stays on the CPU";
         supported[verdict.node] = false;
       }
     }

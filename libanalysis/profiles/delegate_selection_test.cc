@@ -1,10 +1,10 @@
 #include "libanalysis/profiles/delegate_selection.h"
 
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/model/model_loader.h"
 #include "tests/support/test_paths.h"
@@ -110,7 +110,8 @@ TEST(DelegateSelectionTest, DelegatesApplyOneAfterAnother) {
   ASSERT_TRUE(second.ok()) << second.status().message();
   EXPECT_EQ(second->selection.nodes_to_replace, std::vector<int32_t>{1});
   // The sin kernels are DELEGATE nodes now: never taken by the next delegate.
-  EXPECT_EQ(second->unsupported_ops, std::vector<std::string>{"DELEGATE sin: op DELEGATE sin is not ADD or SUB"});
+  EXPECT_EQ(second->unsupported_ops,
+            std::vector<std::string>{"DELEGATE sin: op DELEGATE sin is not ADD or SUB"});
   auto after_both = ApplyDelegateSelection(after_sin->subgraph, add_sub, *second);
   ASSERT_TRUE(after_both.ok()) << after_both.status().message();
   EXPECT_EQ(after_both->subgraph.execution_plan.size(), 3u);

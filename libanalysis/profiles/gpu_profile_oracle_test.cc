@@ -2,14 +2,14 @@
 // FP16 partition helper) on the corpus models (tests/oracle/models.tar.xz) and on the corpus
 // mutants that the GPU delegate takes only in part (tests/oracle/gpu_mutants.tar.xz, rebuilt
 // from the corpus with xdelta3). See /work/shared/oracle/README.md.
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/profiles/delegate_profile.h"
@@ -27,9 +27,13 @@ DelegateProfile GpuProfileFor(const nlohmann::json& oracle) {
   auto profile = ResolveDelegateProfile("gpu");
   EXPECT_TRUE(profile.ok()) << profile.status().message();
   const nlohmann::json& options = oracle.at("gpu_options");
-  EXPECT_TRUE(profile->SetOption("allow_quant_ops", options.at("allow_quant_ops") ? "true" : "false").ok());
-  EXPECT_TRUE(profile->SetOption("opencl_available", options.at("opencl_supported") ? "true" : "false").ok());
-  profile->partition.max_partitions = options.at("max_delegated_partitions_requested").get<int32_t>();
+  EXPECT_TRUE(
+      profile->SetOption("allow_quant_ops", options.at("allow_quant_ops") ? "true" : "false").ok());
+  EXPECT_TRUE(
+      profile->SetOption("opencl_available", options.at("opencl_supported") ? "true" : "false")
+          .ok());
+  profile->partition.max_partitions =
+      options.at("max_delegated_partitions_requested").get<int32_t>();
   return *profile;
 }
 

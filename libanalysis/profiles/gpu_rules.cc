@@ -71,8 +71,9 @@ int64_t NumElements(const std::vector<int32_t>& dims) {
 }
 
 int RuntimeInputs(const Signature& sig) {
-  return static_cast<int>(std::count_if(sig.inputs.begin(), sig.inputs.end(),
-                                        [](const TensorSpec& s) { return s.present && !s.is_const; }));
+  return static_cast<int>(
+      std::count_if(sig.inputs.begin(), sig.inputs.end(),
+                    [](const TensorSpec& s) { return s.present && !s.is_const; }));
 }
 
 Reason CheckInputsOutputs(const Signature& sig, int runtime_inputs, int outputs) {
@@ -215,12 +216,11 @@ Reason CheckBroadcast(const TensorSpec& input0, const TensorSpec& input1) {
   if (a.size() <= 1 || b.size() <= 1 || a.size() == b.size()) return std::nullopt;
   const std::vector<int32_t>& longer = a.size() >= b.size() ? a : b;
   const std::vector<int32_t>& shorter = a.size() >= b.size() ? b : a;
-  const bool broadcastable =
-      (longer.size() == 4 && shorter.size() == 3 && longer[0] == 1) ||
-      (longer.size() == 4 && shorter.size() == 2 && longer[0] == 1 && shorter[0] == 1 &&
-       shorter[1] == 1) ||
-      (longer.size() == 4 && shorter.size() == 2 && longer[0] == shorter[0] &&
-       longer[3] == shorter[1]);
+  const bool broadcastable = (longer.size() == 4 && shorter.size() == 3 && longer[0] == 1) ||
+                             (longer.size() == 4 && shorter.size() == 2 && longer[0] == 1 &&
+                              shorter[0] == 1 && shorter[1] == 1) ||
+                             (longer.size() == 4 && shorter.size() == 2 &&
+                              longer[0] == shorter[0] && longer[3] == shorter[1]);
   if (broadcastable) return std::nullopt;
   return "Doesn't support broadcasting - input0: [" + JoinDims(a) + "], input1: [" + JoinDims(b) +
          "]";
@@ -293,8 +293,7 @@ Reason CheckCumsum(const Signature& sig) {
   if ((in != TensorType::kFloat16 && in != TensorType::kFloat32) || sig.outputs.empty() ||
       sig.outputs[0].type != in || sig.inputs[1].type != TensorType::kInt32 ||
       !sig.inputs[1].is_const) {
-    return std::string(
-        "Input/output must be float type and indices must be constant int32 type");
+    return std::string("Input/output must be float type and indices must be constant int32 type");
   }
   return std::nullopt;
 }
@@ -391,16 +390,15 @@ Reason CheckCompatibility(const Signature& sig) {
   if (op == "CUMSUM") return CheckCumsum(sig);
   if (op == "DENSIFY") return CheckInputsOutputs(sig, 0, 1);
   if (op == "DEPTHWISE_CONV_2D") return CheckDepthwiseConv(sig);
-  if (op == "DEPTH_TO_SPACE" || op == "SPACE_TO_DEPTH" || op == "HARD_SWISH" ||
-      op == "QUANTIZE" || op == "RESHAPE" || op == "TILE" || op == "TRANSPOSE" ||
-      op == "RESIZE_NEAREST_NEIGHBOR") {
+  if (op == "DEPTH_TO_SPACE" || op == "SPACE_TO_DEPTH" || op == "HARD_SWISH" || op == "QUANTIZE" ||
+      op == "RESHAPE" || op == "TILE" || op == "TRANSPOSE" || op == "RESIZE_NEAREST_NEIGHBOR") {
     return CheckInputsOutputs(sig, 1, 1);
   }
   if (op == "DEQUANTIZE") {
     if (n_in != 1 || n_out != 1) {
       // Upstream passes printf placeholders to absl::StrCat: they appear verbatim.
-      return "Expected 1 input & output each from Dequantize, got: %d, %d" +
-             std::to_string(n_in) + std::to_string(n_out);
+      return "Expected 1 input & output each from Dequantize, got: %d, %d" + std::to_string(n_in) +
+             std::to_string(n_out);
     }
     if (sig.inputs[0].type == TensorType::kInt16) {
       return std::string("Unsupported dequantization type.");
@@ -483,8 +481,7 @@ Reason CheckCompatibility(const Signature& sig) {
     }
     return std::nullopt;
   }
-  if (IsOneOf(op, {"REDUCE_ALL", "REDUCE_ANY", "REDUCE_MAX", "REDUCE_MIN", "REDUCE_PROD",
-                   "SUM"})) {
+  if (IsOneOf(op, {"REDUCE_ALL", "REDUCE_ANY", "REDUCE_MAX", "REDUCE_MIN", "REDUCE_PROD", "SUM"})) {
     if (Reason r = CheckInputsOutputs(sig, 1, 1)) return r;
     return CheckAxesAreInt32Const(sig, 1);
   }
@@ -494,14 +491,29 @@ Reason CheckCompatibility(const Signature& sig) {
     return CheckAxesAreInt32Const(sig, 1);
   }
   if (IsOneOf(op, {"ABS", "CEIL", "COS", "ELU", "EXP", "FLOOR", "GELU", "LOG", "LOGICAL_NOT",
-                   "LOGISTIC", "NEG", "ROUND", "RSQRT", "SIGN", "SIN", "SQRT", "SQUARE",
-                   "TANH"})) {
+                   "LOGISTIC", "NEG", "ROUND", "RSQRT", "SIGN", "SIN", "SQRT", "SQUARE", "TANH"})) {
     return CheckInputsConstsOutputs(sig, 1, 0, 1);
   }
-  if (IsOneOf(op, {"ATAN2", "DIV", "EQUAL", "FLOOR_DIV", "FLOOR_MOD", "GREATER",
-                   "GREATER_EQUAL", "LOGICAL_AND", "LOGICAL_OR", "LESS", "LESS_EQUAL", "MAXIMUM",
-                   "MINIMUM", "NOT_EQUAL", "POW", "RIGHT_SHIFT", "STABLEHLO_REMAINDER",
-                   "STABLEHLO_SHIFT_LEFT", "SQUARED_DIFFERENCE", "SUB"})) {
+  if (IsOneOf(op, {"ATAN2",
+                   "DIV",
+                   "EQUAL",
+                   "FLOOR_DIV",
+                   "FLOOR_MOD",
+                   "GREATER",
+                   "GREATER_EQUAL",
+                   "LOGICAL_AND",
+                   "LOGICAL_OR",
+                   "LESS",
+                   "LESS_EQUAL",
+                   "MAXIMUM",
+                   "MINIMUM",
+                   "NOT_EQUAL",
+                   "POW",
+                   "RIGHT_SHIFT",
+                   "STABLEHLO_REMAINDER",
+                   "STABLEHLO_SHIFT_LEFT",
+                   "SQUARED_DIFFERENCE",
+                   "SUB"})) {
     if (CheckInputsConstsOutputs(sig, 2, 0, 1) && CheckInputsConstsOutputs(sig, 1, 1, 1)) {
       return std::string("Op can only handle 1 or 2 operand(s).");
     }
@@ -547,8 +559,7 @@ TensorUse FindTensorUse(const Subgraph& subgraph, int32_t tensor) {
 
 bool IsComparison(const Node& node) {
   return node.kind == NodeKind::kBuiltin &&
-         IsOneOf(node.op, {"GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL", "EQUAL",
-                           "NOT_EQUAL"});
+         IsOneOf(node.op, {"GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL", "EQUAL", "NOT_EQUAL"});
 }
 
 bool IsFloatTensor(const Subgraph& subgraph, int32_t tensor) {
@@ -578,8 +589,7 @@ CheckOutcome GpuLogicalOp(const NodeContext& context) {
 // fall through to the compatibility check.
 CheckOutcome GpuCast(const NodeContext& context) {
   const Tensor* input = context.Input(0);
-  if (!input || context.node.outputs.empty() ||
-      input->type != TensorType::kBool ||
+  if (!input || context.node.outputs.empty() || input->type != TensorType::kBool ||
       !IsFloatTensor(context.subgraph, context.node.outputs[0])) {
     return CheckOutcome::Pass();
   }

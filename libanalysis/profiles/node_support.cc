@@ -70,8 +70,8 @@ Reason CheckRanks(const NodeContext& context, const std::vector<int32_t>& tensor
     if ((rule.min_rank >= 0 && rank < rule.min_rank) ||
         (rule.max_rank >= 0 && rank > rule.max_rank)) {
       return std::string(what) + " " + std::to_string(i) + " has rank " + std::to_string(rank) +
-             ", supported: " + (rule.min_rank >= 0 ? std::to_string(rule.min_rank) : "0") +
-             ".." + (rule.max_rank >= 0 ? std::to_string(rule.max_rank) : "");
+             ", supported: " + (rule.min_rank >= 0 ? std::to_string(rule.min_rank) : "0") + ".." +
+             (rule.max_rank >= 0 ? std::to_string(rule.max_rank) : "");
     }
   }
   return std::nullopt;
@@ -92,7 +92,8 @@ Reason CheckDeclaredConstraints(const NodeContext& context, const OpRule& rule) 
   if (rule.constant_weights) {
     for (size_t i = 1; i < context.inputs.size(); ++i) {
       const Tensor* t = context.Input(i);
-      if (t && !t->is_constant()) return "input " + std::to_string(i) + " (weights) is not constant";
+      if (t && !t->is_constant())
+        return "input " + std::to_string(i) + " (weights) is not constant";
     }
   }
   if (!rule.allow_broadcast) {
@@ -174,8 +175,7 @@ NodeSupport EvaluateNodeSupport(const NodeContext& context) {
     }
     case ProfileKind::kNodes: {
       const std::vector<int32_t>& nodes = profile.claimed_nodes;
-      support.supported =
-          std::find(nodes.begin(), nodes.end(), context.node_index) != nodes.end();
+      support.supported = std::find(nodes.begin(), nodes.end(), context.node_index) != nodes.end();
       if (!support.supported) support.reason = "node not listed in " + profile.name;
       return support;
     }

@@ -1,11 +1,11 @@
 // The xnnpack profile against upstream's XNNPACK delegate (default options, QS8/QU8 on) on the
 // corpus models (tests/oracle/models.tar.xz) and on int8 models made from them
 // (tests/oracle/int8.tar.xz): the delegate kernels and the nodes each one replaces.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/profiles/delegate_profile.h"
@@ -47,7 +47,8 @@ bool MatchesOracle(const std::string& model_path, const std::string& oracle_path
   const auto expected = ExpectedKernels(ReadJsonFile(oracle_path));
   EXPECT_EQ(kernels.size(), expected.size()) << model_path;
   EXPECT_EQ(kernels, expected) << model_path << "\n"
-                               << ::testing::PrintToString(DescribeUnsupportedNodes(subgraph, *selection));
+                               << ::testing::PrintToString(
+                                      DescribeUnsupportedNodes(subgraph, *selection));
   return kernels == expected;
 }
 

@@ -39,8 +39,7 @@ std::span<const NamedRuleCheck> XnnpackRuleChecks() { return kXnnpackChecks; }
 bool IsXnnpackStaticUnpackNode(const Subgraph& subgraph, const Node& node) {
   if (node.kind != NodeKind::kBuiltin || node.inputs.empty() || node.inputs[0] < 0) return false;
   if (node.op == "DENSIFY") return true;
-  return node.op == "DEQUANTIZE" &&
-         subgraph.tensors[node.inputs[0]].type == TensorType::kFloat16;
+  return node.op == "DEQUANTIZE" && subgraph.tensors[node.inputs[0]].type == TensorType::kFloat16;
 }
 
 }  // namespace tfa

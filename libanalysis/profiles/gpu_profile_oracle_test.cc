@@ -91,6 +91,21 @@ TEST(GpuProfileOracleTest, CorpusModelsMatchUpstreamGetOpsToReplace) {
   EXPECT_EQ(log_matches, compared);
 }
 
+TEST(GpuProfileOracleTest, Int8ModelsMatchUpstreamGetOpsToReplace) {
+  int compared = 0, ops_matches = 0, log_matches = 0;
+  for (const char* name : {"face_detection_short_range_int8", "face_detection_short_range_floatio",
+                           "face_landmark_int8"}) {
+    const std::string base = OraclePath(std::string("int8/") + name);
+    const Comparison c =
+        CompareWithOracle(base + ".tflite", ReadJsonFile(base + ".gpu.json"), name);
+    ++compared;
+    ops_matches += c.ops_match;
+    log_matches += c.log_match;
+  }
+  EXPECT_EQ(ops_matches, compared);
+  EXPECT_EQ(log_matches, compared);
+}
+
 // Rebuilds the mutant `name` from its corpus model with xdelta3 into `dir`; returns its path.
 std::string RebuildMutant(const std::string& name, const std::string& source_model,
                           const std::filesystem::path& dir) {

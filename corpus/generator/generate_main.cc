@@ -1,12 +1,11 @@
 // tfa-generate: writes the synthetic model catalogue (or one model of it) as .tflite files.
 //   tfa-generate --out DIR [--name NAME]... [--random NODES --seed SEED]
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "corpus/generator/random_model.h"
 #include "corpus/generator/shape_check.h"
@@ -17,7 +16,8 @@ namespace {
 
 bool WriteFile(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
   return static_cast<bool>(out);
 }
 

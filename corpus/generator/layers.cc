@@ -50,10 +50,13 @@ bool LayerBuilder::quantized() const {
 
 TensorType LayerBuilder::ActivationType() const {
   switch (flavour_) {
-    case NumericFlavour::kInt8PerChannel: return TensorType::kInt8;
-    case NumericFlavour::kUInt8PerTensor: return TensorType::kUInt8;
+    case NumericFlavour::kInt8PerChannel:
+      return TensorType::kInt8;
+    case NumericFlavour::kUInt8PerTensor:
+      return TensorType::kUInt8;
     case NumericFlavour::kFloat:
-    case NumericFlavour::kFloat16Weights: break;
+    case NumericFlavour::kFloat16Weights:
+      break;
   }
   return TensorType::kFloat32;
 }
@@ -70,11 +73,15 @@ Quantization LayerBuilder::ActivationQuantization(float lo, float hi) const {
 
 std::pair<float, float> LayerBuilder::ActivationRange(Activation activation) const {
   switch (activation) {
-    case Activation::kRelu: return {0.0f, 8.0f};
-    case Activation::kRelu6: return {0.0f, 6.0f};
+    case Activation::kRelu:
+      return {0.0f, 8.0f};
+    case Activation::kRelu6:
+      return {0.0f, 6.0f};
     case Activation::kReluN1To1:
-    case Activation::kTanh: return {-1.0f, 1.0f};
-    default: return {-8.0f, 8.0f};
+    case Activation::kTanh:
+      return {-1.0f, 1.0f};
+    default:
+      return {-8.0f, 8.0f};
   }
 }
 
@@ -83,9 +90,9 @@ int32_t LayerBuilder::Version(std::string_view op) const {
   // Versions upstream assigns when inputs and outputs are int8.
   if (op == "CONV_2D" || op == "DEPTHWISE_CONV_2D") return 3;
   if (op == "FULLY_CONNECTED") return 4;
-  if (op == "AVERAGE_POOL_2D" || op == "MAX_POOL_2D" || op == "ADD" || op == "SUB" ||
-      op == "MUL" || op == "SOFTMAX" || op == "CONCATENATION" || op == "LOGISTIC" ||
-      op == "TANH" || op == "RELU" || op == "RELU6" || op == "DEQUANTIZE") {
+  if (op == "AVERAGE_POOL_2D" || op == "MAX_POOL_2D" || op == "ADD" || op == "SUB" || op == "MUL" ||
+      op == "SOFTMAX" || op == "CONCATENATION" || op == "LOGISTIC" || op == "TANH" ||
+      op == "RELU" || op == "RELU6" || op == "DEQUANTIZE") {
     return 2;
   }
   return 1;
@@ -123,13 +130,16 @@ int32_t LayerBuilder::Weights(const std::string& name, std::vector<int32_t> shap
     case NumericFlavour::kFloat: {
       std::vector<float> values(count);
       for (float& v : values) v = rng_.Uniform(-magnitude, magnitude);
-      return b_.AddConstant(subgraph_, name, TensorType::kFloat32, std::move(shape), FloatBytes(values));
+      return b_.AddConstant(subgraph_, name, TensorType::kFloat32, std::move(shape),
+                            FloatBytes(values));
     }
     case NumericFlavour::kFloat16Weights: {
       std::vector<float> values(count);
       for (float& v : values) v = rng_.Uniform(-magnitude, magnitude);
-      const int32_t half = b_.AddConstant(subgraph_, name, TensorType::kFloat16, shape, Float16Bytes(values));
-      const int32_t dequantized = b_.AddTensor(subgraph_, name + "_dequantize", TensorType::kFloat32, shape);
+      const int32_t half =
+          b_.AddConstant(subgraph_, name, TensorType::kFloat16, shape, Float16Bytes(values));
+      const int32_t dequantized =
+          b_.AddTensor(subgraph_, name + "_dequantize", TensorType::kFloat32, shape);
       b_.AddNode(subgraph_, "DEQUANTIZE", {half}, {dequantized}, {}, 3);
       dequantized_from_.emplace_back(dequantized, half);
       return dequantized;
@@ -150,8 +160,8 @@ int32_t LayerBuilder::Weights(const std::string& name, std::vector<int32_t> shap
     case NumericFlavour::kUInt8PerTensor: {
       std::vector<uint8_t> values(count);
       for (uint8_t& v : values) v = static_cast<uint8_t>(rng_.Int(0, 255));
-      return b_.AddConstant(subgraph_, name, TensorType::kUInt8, std::move(shape), std::move(values),
-                            Quantization{{2.0f * magnitude / 255.0f}, {128}, 0});
+      return b_.AddConstant(subgraph_, name, TensorType::kUInt8, std::move(shape),
+                            std::move(values), Quantization{{2.0f * magnitude / 255.0f}, {128}, 0});
     }
   }
   assert(false && "unhandled flavour");
@@ -165,15 +175,18 @@ const Tensor& LayerBuilder::WeightConstant(int32_t weights) const {
   return b_.tensor(subgraph_, weights);
 }
 
-int32_t LayerBuilder::Bias(const std::string& name, int32_t input, int32_t weights, int32_t channels) {
+int32_t LayerBuilder::Bias(const std::string& name, int32_t input, int32_t weights,
+                           int32_t channels) {
   if (!quantized()) {
     std::vector<float> values(static_cast<size_t>(channels));
     for (float& v : values) v = rng_.Uniform(-0.1f, 0.1f);
     if (flavour_ == NumericFlavour::kFloat) {
       return b_.AddConstant(subgraph_, name, TensorType::kFloat32, {channels}, FloatBytes(values));
     }
-    const int32_t half = b_.AddConstant(subgraph_, name, TensorType::kFloat16, {channels}, Float16Bytes(values));
-    const int32_t dequantized = b_.AddTensor(subgraph_, name + "_dequantize", TensorType::kFloat32, {channels});
+    const int32_t half =
+        b_.AddConstant(subgraph_, name, TensorType::kFloat16, {channels}, Float16Bytes(values));
+    const int32_t dequantized =
+        b_.AddTensor(subgraph_, name + "_dequantize", TensorType::kFloat32, {channels});
     b_.AddNode(subgraph_, "DEQUANTIZE", {half}, {dequantized}, {}, 3);
     return dequantized;
   }
@@ -188,15 +201,16 @@ int32_t LayerBuilder::Bias(const std::string& name, int32_t input, int32_t weigh
   }
   std::vector<int32_t> values(static_cast<size_t>(channels));
   for (int32_t& v : values) v = rng_.Int(-256, 256);
-  return b_.AddConstant(subgraph_, name, TensorType::kInt32, {channels}, Int32Bytes(values), std::move(q));
+  return b_.AddConstant(subgraph_, name, TensorType::kInt32, {channels}, Int32Bytes(values),
+                        std::move(q));
 }
 
 int32_t LayerBuilder::Conv2D(int32_t input, int32_t out_channels, int32_t kernel, int32_t stride,
                              Padding padding, Activation activation, const std::string& name) {
   const std::vector<int32_t> in = Shape(input);
   assert(in.size() == 4 && "CONV_2D input must be NHWC");
-  const int32_t weights = Weights(name + "/weights", {out_channels, kernel, kernel, in[3]}, 0,
-                                  kernel * kernel * in[3]);
+  const int32_t weights =
+      Weights(name + "/weights", {out_channels, kernel, kernel, in[3]}, 0, kernel * kernel * in[3]);
   const int32_t bias = Bias(name + "/bias", input, weights, out_channels);
   const int32_t output = Output(name, input,
                                 {in[0], WindowOutputSize(in[1], kernel, stride, 1, padding),
@@ -216,7 +230,8 @@ int32_t LayerBuilder::DepthwiseConv2D(int32_t input, int32_t depth_multiplier, i
   const std::vector<int32_t> in = Shape(input);
   assert(in.size() == 4 && "DEPTHWISE_CONV_2D input must be NHWC");
   const int32_t channels = in[3] * depth_multiplier;
-  const int32_t weights = Weights(name + "/weights", {1, kernel, kernel, channels}, 3, kernel * kernel);
+  const int32_t weights =
+      Weights(name + "/weights", {1, kernel, kernel, channels}, 3, kernel * kernel);
   const int32_t bias = Bias(name + "/bias", input, weights, channels);
   const int32_t output = Output(name, input,
                                 {in[0], WindowOutputSize(in[1], kernel, stride, 1, padding),
@@ -292,17 +307,19 @@ int32_t LayerBuilder::Unary(std::string_view op, int32_t input, const std::strin
 int32_t LayerBuilder::Concatenation(const std::vector<int32_t>& inputs, int32_t axis,
                                     const std::string& name) {
   std::vector<int32_t> shape = Shape(inputs.at(0));
-  const size_t dim = static_cast<size_t>(axis < 0 ? axis + static_cast<int32_t>(shape.size()) : axis);
+  const size_t dim =
+      static_cast<size_t>(axis < 0 ? axis + static_cast<int32_t>(shape.size()) : axis);
   for (size_t i = 1; i < inputs.size(); ++i) shape[dim] += Shape(inputs[i])[dim];
-  const int32_t output = Output(name, inputs[0], std::move(shape), {},
-                                b_.tensor(subgraph_, inputs[0]).quantization);
+  const int32_t output =
+      Output(name, inputs[0], std::move(shape), {}, b_.tensor(subgraph_, inputs[0]).quantization);
   OpOptions o;
   o.axis = axis;
   b_.AddNode(subgraph_, "CONCATENATION", inputs, {output}, o, Version("CONCATENATION"));
   return output;
 }
 
-int32_t LayerBuilder::Reshape(int32_t input, std::vector<int32_t> new_shape, const std::string& name) {
+int32_t LayerBuilder::Reshape(int32_t input, std::vector<int32_t> new_shape,
+                              const std::string& name) {
   const int64_t elements = ElementCount(Shape(input));
   std::vector<int32_t> shape = new_shape;
   int64_t known = 1;
@@ -310,9 +327,9 @@ int32_t LayerBuilder::Reshape(int32_t input, std::vector<int32_t> new_shape, con
   for (int32_t& d : shape) {
     if (d < 0) d = static_cast<int32_t>(elements / known);
   }
-  const int32_t shape_tensor = b_.AddConstant(subgraph_, name + "/shape", TensorType::kInt32,
-                                              {static_cast<int32_t>(new_shape.size())},
-                                              Int32Bytes(new_shape));
+  const int32_t shape_tensor =
+      b_.AddConstant(subgraph_, name + "/shape", TensorType::kInt32,
+                     {static_cast<int32_t>(new_shape.size())}, Int32Bytes(new_shape));
   const Tensor& in = b_.tensor(subgraph_, input);
   std::vector<int32_t> signature;
   if (in.has_dynamic_shape()) signature = new_shape;
@@ -327,7 +344,8 @@ int32_t LayerBuilder::Reshape(int32_t input, std::vector<int32_t> new_shape, con
 int32_t LayerBuilder::Softmax(int32_t input, float beta, const std::string& name) {
   Quantization q;
   // Upstream's quantized softmax requires output scale 1/256 with the type's minimum as zero point.
-  if (quantized()) q = Quantization{{1.0f / 256}, {flavour_ == NumericFlavour::kInt8PerChannel ? -128 : 0}, 0};
+  if (quantized())
+    q = Quantization{{1.0f / 256}, {flavour_ == NumericFlavour::kInt8PerChannel ? -128 : 0}, 0};
   const int32_t output = Output(name, input, Shape(input), {0.0f, 1.0f}, std::move(q));
   OpOptions o;
   o.beta = beta;
@@ -346,7 +364,8 @@ int32_t LayerBuilder::Dequantize(int32_t quantized_input, const std::string& nam
   assert(quantized() && "DEQUANTIZE of activations belongs to the quantized flavours");
   const Tensor& in = b_.tensor(subgraph_, quantized_input);
   std::vector<int32_t> signature = in.shape_signature;
-  const int32_t output = b_.AddTensor(subgraph_, name, TensorType::kFloat32, in.shape, {}, std::move(signature));
+  const int32_t output =
+      b_.AddTensor(subgraph_, name, TensorType::kFloat32, in.shape, {}, std::move(signature));
   b_.AddNode(subgraph_, "DEQUANTIZE", {quantized_input}, {output}, {}, Version("DEQUANTIZE"));
   return output;
 }

@@ -23,7 +23,8 @@ uint16_t ToHalf(float value) {
   const uint32_t f = std::bit_cast<uint32_t>(value);
   const uint16_t sign = static_cast<uint16_t>((f >> 16) & 0x8000u);
   const uint32_t abs = f & 0x7fffffffu;
-  if (abs >= 0x7f800000u) return static_cast<uint16_t>(sign | (abs > 0x7f800000u ? 0x7e00u : 0x7c00u));
+  if (abs >= 0x7f800000u)
+    return static_cast<uint16_t>(sign | (abs > 0x7f800000u ? 0x7e00u : 0x7c00u));
   if (abs >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // rounds above 65504
   if (abs < 0x38800000u) {
     // Subnormal half: shift the implicit-one mantissa into place, rounding to nearest even.
@@ -92,7 +93,8 @@ Subgraph& ModelBuilder::subgraph(int32_t index) {
 }
 
 const Tensor& ModelBuilder::tensor(int32_t subgraph, int32_t index) const {
-  return result_.model.subgraphs.at(static_cast<size_t>(subgraph)).tensors.at(static_cast<size_t>(index));
+  return result_.model.subgraphs.at(static_cast<size_t>(subgraph))
+      .tensors.at(static_cast<size_t>(index));
 }
 
 int32_t ModelBuilder::Append(int32_t sg, Tensor tensor) {
@@ -157,8 +159,9 @@ int32_t ModelBuilder::AddNode(int32_t sg, std::string_view op, std::vector<int32
   return static_cast<int32_t>(nodes.size() - 1);
 }
 
-int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code, std::vector<int32_t> inputs,
-                                    std::vector<int32_t> outputs, uint64_t custom_options_size) {
+int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code,
+                                    std::vector<int32_t> inputs, std::vector<int32_t> outputs,
+                                    uint64_t custom_options_size) {
   Node node;
   node.kind = NodeKind::kCustom;
   node.op = std::move(custom_code);

@@ -33,9 +33,8 @@ class ModelBuilder {
   int32_t AddSubgraph(std::string name);
 
   // An activation tensor. `shape_signature` is empty for a static shape; -1 marks a dynamic dim.
-  int32_t AddTensor(int32_t subgraph, std::string name, TensorType type,
-                    std::vector<int32_t> shape, Quantization quantization = {},
-                    std::vector<int32_t> shape_signature = {});
+  int32_t AddTensor(int32_t subgraph, std::string name, TensorType type, std::vector<int32_t> shape,
+                    Quantization quantization = {}, std::vector<int32_t> shape_signature = {});
   // A stateful tensor (is_variable): lives in the persistent arena.
   int32_t AddVariable(int32_t subgraph, std::string name, TensorType type,
                       std::vector<int32_t> shape);
@@ -73,7 +72,8 @@ class ModelBuilder {
 std::vector<uint8_t> FloatBytes(const std::vector<float>& values);
 std::vector<uint8_t> Int32Bytes(const std::vector<int32_t>& values);
 std::vector<uint8_t> Int8Bytes(const std::vector<int8_t>& values);
-std::vector<uint8_t> Float16Bytes(const std::vector<float>& values);  // IEEE binary16, round to nearest
+std::vector<uint8_t> Float16Bytes(
+    const std::vector<float>& values);  // IEEE binary16, round to nearest
 
 }  // namespace tfa
 

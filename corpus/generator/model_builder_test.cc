@@ -21,11 +21,11 @@ TEST(Float16Bytes, RoundsToNearestEven) {
   EXPECT_EQ(Half(-2.0f), 0xc000);
   EXPECT_EQ(Half(0.1f), 0x2e66);
   EXPECT_EQ(Half(65504.0f), 0x7bff);
-  EXPECT_EQ(Half(65520.0f), 0x7c00);      // rounds up past the largest half: infinity
-  EXPECT_EQ(Half(1.0f + 1.0f / 2048), 0x3c00);  // tie to even
-  EXPECT_EQ(Half(1.0f + 3.0f / 2048), 0x3c02);  // tie to even, upwards
-  EXPECT_EQ(Half(6.103515625e-05f), 0x0400);    // smallest normal
-  EXPECT_EQ(Half(5.960464477539063e-08f), 0x0001);  // smallest subnormal
+  EXPECT_EQ(Half(65520.0f), 0x7c00);                  // rounds up past the largest half: infinity
+  EXPECT_EQ(Half(1.0f + 1.0f / 2048), 0x3c00);        // tie to even
+  EXPECT_EQ(Half(1.0f + 3.0f / 2048), 0x3c02);        // tie to even, upwards
+  EXPECT_EQ(Half(6.103515625e-05f), 0x0400);          // smallest normal
+  EXPECT_EQ(Half(5.960464477539063e-08f), 0x0001);    // smallest subnormal
   EXPECT_EQ(Half(2.98023223876953125e-08f), 0x0000);  // half of it: tie to even zero
 }
 

@@ -48,7 +48,8 @@ class RandomModelWriter {
   // Recent tensors are picked more often: half the time one of the last three.
   int32_t PickTensor() {
     const int32_t n = static_cast<int32_t>(available_.size());
-    const int32_t index = rng_.Chance(0.5) ? rng_.Int(std::max(0, n - 3), n - 1) : rng_.Int(0, n - 1);
+    const int32_t index =
+        rng_.Chance(0.5) ? rng_.Int(std::max(0, n - 3), n - 1) : rng_.Int(0, n - 1);
     const int32_t t = available_[static_cast<size_t>(index)];
     read_[static_cast<size_t>(t)] = true;
     return t;

@@ -70,10 +70,11 @@ class SubgraphShapeCheck {
     const Shape& in = In(node, 0);
     if (in.size() != 4) return "input is not NHWC: " + ToString(in);
     const OpOptions& o = node.options;
-    return Expect(Out(node, 0),
-                  {in[0], WindowOutputSize(in[1], kernel_h, o.stride_h, o.dilation_h, o.padding),
-                   WindowOutputSize(in[2], kernel_w, o.stride_w, o.dilation_w, o.padding), channels},
-                  "output");
+    return Expect(
+        Out(node, 0),
+        {in[0], WindowOutputSize(in[1], kernel_h, o.stride_h, o.dilation_h, o.padding),
+         WindowOutputSize(in[2], kernel_w, o.stride_w, o.dilation_w, o.padding), channels},
+        "output");
   }
 
   std::string CheckNode(const Node& node) const {
@@ -92,7 +93,8 @@ class SubgraphShapeCheck {
       const Shape& w = In(node, 1);
       const Shape& in = In(node, 0);
       if (w.size() != 4 || in.size() != 4 || w[3] != in[3] * node.options.depth_multiplier) {
-        return "filter " + ToString(w) + " does not match input " + ToString(in) + " times depth multiplier";
+        return "filter " + ToString(w) + " does not match input " + ToString(in) +
+               " times depth multiplier";
       }
       return Window(node, w[1], w[2], w[3]);
     }
@@ -105,13 +107,15 @@ class SubgraphShapeCheck {
       if (w.size() != 2 || w[1] <= 0 || Elements(In(node, 0)) % w[1] != 0) {
         return "weights " + ToString(w) + " do not divide input " + ToString(In(node, 0));
       }
-      return Expect(Out(node, 0), {static_cast<int32_t>(Elements(In(node, 0)) / w[1]), w[0]}, "output");
+      return Expect(Out(node, 0), {static_cast<int32_t>(Elements(In(node, 0)) / w[1]), w[0]},
+                    "output");
     }
     if (op == "CONCATENATION") {
       Shape expected = In(node, 0);
       const int32_t rank = static_cast<int32_t>(expected.size());
       const int32_t axis = node.options.axis < 0 ? node.options.axis + rank : node.options.axis;
-      if (axis < 0 || axis >= rank) return "axis " + std::to_string(node.options.axis) + " out of range";
+      if (axis < 0 || axis >= rank)
+        return "axis " + std::to_string(node.options.axis) + " out of range";
       for (size_t i = 1; i < node.inputs.size(); ++i) {
         Shape other = In(node, i);
         if (other.size() != expected.size()) return "inputs differ in rank";
@@ -131,7 +135,8 @@ class SubgraphShapeCheck {
         op == "GREATER" || op == "MAXIMUM" || op == "MINIMUM") {
       Shape expected;
       if (!Broadcast(In(node, 0), In(node, 1), expected)) {
-        return "inputs " + ToString(In(node, 0)) + " and " + ToString(In(node, 1)) + " do not broadcast";
+        return "inputs " + ToString(In(node, 0)) + " and " + ToString(In(node, 1)) +
+               " do not broadcast";
       }
       return Expect(Out(node, 0), expected, "output");
     }
@@ -175,8 +180,9 @@ class SubgraphShapeCheck {
       const Shape& mine = sg_.tensors[static_cast<size_t>(tensors[i])].shape;
       const Shape& other = called.tensors[static_cast<size_t>(theirs[i])].shape;
       if (mine != other) {
-        return std::string(what) + "[" + std::to_string(i) + "] of subgraph " + std::to_string(callee) +
-               " is " + ToString(other) + ", the node has " + ToString(mine);
+        return std::string(what) + "[" + std::to_string(i) + "] of subgraph " +
+               std::to_string(callee) + " is " + ToString(other) + ", the node has " +
+               ToString(mine);
       }
     }
     return {};

@@ -23,7 +23,8 @@ TEST(CheckShapes, ConvOutputOffByOne) {
   Model m = Built("chain_float");
   Subgraph& sg = m.subgraphs[0];
   sg.tensors[static_cast<size_t>(sg.nodes[0].outputs[0])].shape = {1, 15, 16, 8};
-  ExpectMessage(m, "subgraph 0: node 0 (CONV_2D): output shape is [1,15,16,8], expected [1,16,16,8]");
+  ExpectMessage(m,
+                "subgraph 0: node 0 (CONV_2D): output shape is [1,15,16,8], expected [1,16,16,8]");
 }
 
 TEST(CheckShapes, StridedValidPool) {
@@ -32,7 +33,8 @@ TEST(CheckShapes, StridedValidPool) {
   for (Node& n : sg.nodes) {
     if (n.op == "MAX_POOL_2D") n.options.filter_w = 3;  // VALID, stride 2 on 8: (8 - 3 + 2) / 2 = 3
   }
-  ExpectMessage(m, "subgraph 0: node 2 (MAX_POOL_2D): output shape is [1,4,4,8], expected [1,4,3,8]");
+  ExpectMessage(m,
+                "subgraph 0: node 2 (MAX_POOL_2D): output shape is [1,4,4,8], expected [1,4,3,8]");
 }
 
 TEST(CheckShapes, ConcatenationAndReshape) {
@@ -45,7 +47,8 @@ TEST(CheckShapes, ConcatenationAndReshape) {
 
   Model r = Built("dynamic_batch");
   for (Node& n : r.subgraphs[0].nodes) {
-    if (n.op == "RESHAPE") r.subgraphs[0].tensors[static_cast<size_t>(n.outputs[0])].shape = {1, 3, 4};
+    if (n.op == "RESHAPE")
+      r.subgraphs[0].tensors[static_cast<size_t>(n.outputs[0])].shape = {1, 3, 4};
   }
   ExpectMessage(r, "subgraph 0: node 2 (RESHAPE): reshapes [1,8] into [1,3,4]");
 }

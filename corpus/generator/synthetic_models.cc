@@ -66,7 +66,8 @@ SyntheticModel BranchesFloat() {
   const int32_t x = l.ActivationTensor("input", {1, 16, 16, 8});
   const int32_t b1 = l.Conv2D(x, 8, 1, 1, Padding::kSame, Activation::kRelu, "branch1/conv1x1");
   const int32_t b2 = l.Pool2D("AVERAGE_POOL_2D", x, 3, 1, Padding::kSame, "branch2/avgpool");
-  const int32_t b3 = l.DepthwiseConv2D(x, 1, 3, 1, Padding::kSame, Activation::kRelu6, "branch3/dw3x3");
+  const int32_t b3 =
+      l.DepthwiseConv2D(x, 1, 3, 1, Padding::kSame, Activation::kRelu6, "branch3/dw3x3");
   const int32_t b4 = l.Conv2D(x, 4, 3, 1, Padding::kSame, Activation::kRelu, "branch4/conv3x3");
   const int32_t cat = l.Concatenation({b1, b2, b3, b4}, 3, "concat");
   const int32_t proj = l.Conv2D(cat, 16, 1, 1, Padding::kSame, Activation::kNone, "project");

@@ -78,7 +78,8 @@ TEST(SyntheticModels, FloatWeightsAreFiniteAndSmall) {
         std::vector<float> values(bytes.size() / 4);
         std::memcpy(values.data(), bytes.data(), values.size() * 4);
         for (float v : values) {
-          ASSERT_TRUE(std::isfinite(v) && std::fabs(v) <= 4.0f) << name << " " << t.name << " " << v;
+          ASSERT_TRUE(std::isfinite(v) && std::fabs(v) <= 4.0f)
+              << name << " " << t.name << " " << v;
         }
       }
     }
@@ -200,7 +201,8 @@ TEST(SyntheticModels, WhileLoopSubgraphs) {
   EXPECT_EQ(loop.options.body_subgraph, 2);
   EXPECT_TRUE(loop.side_effect);
   EXPECT_EQ(m.subgraphs[1].name, "while_cond");
-  EXPECT_EQ(m.subgraphs[1].tensors[static_cast<size_t>(m.subgraphs[1].outputs[0])].type, TensorType::kBool);
+  EXPECT_EQ(m.subgraphs[1].tensors[static_cast<size_t>(m.subgraphs[1].outputs[0])].type,
+            TensorType::kBool);
   EXPECT_EQ(m.subgraphs[2].inputs.size(), 2u);
   EXPECT_EQ(m.subgraphs[2].outputs.size(), 2u);
 }

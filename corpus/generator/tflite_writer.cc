@@ -11,25 +11,63 @@ namespace {
 
 // BuiltinOperator values whose options this writer fills in.
 enum : int32_t {
-  kAdd = 0, kAveragePool2D = 1, kConcatenation = 2, kConv2D = 3, kDepthwiseConv2D = 4,
-  kFullyConnected = 9, kL2Normalization = 11, kL2Pool2D = 12, kMaxPool2D = 17, kMul = 18,
-  kReshape = 22, kResizeBilinear = 23, kSoftmax = 25, kCall = 31, kGather = 36, kMean = 40,
-  kSub = 41, kDiv = 42, kSqueeze = 43, kStridedSlice = 45, kSplit = 49, kTransposeConv = 67,
-  kSum = 74, kReduceProd = 81, kReduceMax = 82, kPack = 83, kUnpack = 88, kReduceMin = 89,
-  kReduceAny = 91, kResizeNearestNeighbor = 97, kLeakyRelu = 98, kMirrorPad = 100, kSplitV = 102,
-  kIf = 118, kWhile = 119, kBatchMatMul = 126, kCallOnce = 129, kReduceAll = 140,
+  kAdd = 0,
+  kAveragePool2D = 1,
+  kConcatenation = 2,
+  kConv2D = 3,
+  kDepthwiseConv2D = 4,
+  kFullyConnected = 9,
+  kL2Normalization = 11,
+  kL2Pool2D = 12,
+  kMaxPool2D = 17,
+  kMul = 18,
+  kReshape = 22,
+  kResizeBilinear = 23,
+  kSoftmax = 25,
+  kCall = 31,
+  kGather = 36,
+  kMean = 40,
+  kSub = 41,
+  kDiv = 42,
+  kSqueeze = 43,
+  kStridedSlice = 45,
+  kSplit = 49,
+  kTransposeConv = 67,
+  kSum = 74,
+  kReduceProd = 81,
+  kReduceMax = 82,
+  kPack = 83,
+  kUnpack = 88,
+  kReduceMin = 89,
+  kReduceAny = 91,
+  kResizeNearestNeighbor = 97,
+  kLeakyRelu = 98,
+  kMirrorPad = 100,
+  kSplitV = 102,
+  kIf = 118,
+  kWhile = 119,
+  kBatchMatMul = 126,
+  kCallOnce = 129,
+  kReduceAll = 140,
   kVarHandle = 142,
 };
 
 tflite::ActivationFunctionType ToSchema(Activation a) {
   switch (a) {
-    case Activation::kNone: return tflite::ActivationFunctionType::NONE;
-    case Activation::kRelu: return tflite::ActivationFunctionType::RELU;
-    case Activation::kReluN1To1: return tflite::ActivationFunctionType::RELU_N1_TO_1;
-    case Activation::kRelu6: return tflite::ActivationFunctionType::RELU6;
-    case Activation::kTanh: return tflite::ActivationFunctionType::TANH;
-    case Activation::kSignBit: return tflite::ActivationFunctionType::SIGN_BIT;
-    case Activation::kUnknown: break;
+    case Activation::kNone:
+      return tflite::ActivationFunctionType::NONE;
+    case Activation::kRelu:
+      return tflite::ActivationFunctionType::RELU;
+    case Activation::kReluN1To1:
+      return tflite::ActivationFunctionType::RELU_N1_TO_1;
+    case Activation::kRelu6:
+      return tflite::ActivationFunctionType::RELU6;
+    case Activation::kTanh:
+      return tflite::ActivationFunctionType::TANH;
+    case Activation::kSignBit:
+      return tflite::ActivationFunctionType::SIGN_BIT;
+    case Activation::kUnknown:
+      break;
   }
   return tflite::ActivationFunctionType::NONE;
 }
@@ -367,8 +405,8 @@ tflite::ModelT ToModelT(const Model& model, const ModelData& data) {
       const bool builtin = node.kind == NodeKind::kBuiltin;
       const int32_t code = builtin ? node.builtin_code : kBuiltinCustom;
       const std::string custom_code = builtin ? std::string() : node.op;
-      auto [it, inserted] = opcode_index.try_emplace({code, custom_code, node.version},
-                                                     static_cast<uint32_t>(out.operator_codes.size()));
+      auto [it, inserted] = opcode_index.try_emplace(
+          {code, custom_code, node.version}, static_cast<uint32_t>(out.operator_codes.size()));
       if (inserted) {
         auto opcode = std::make_unique<tflite::OperatorCodeT>();
         // Upstream writers clamp the byte field to 127 for codes above it (schema_utils.cc).
@@ -429,7 +467,8 @@ tflite::ModelT ToModelT(const Model& model, const ModelData& data) {
 std::vector<uint8_t> PackTflite(const tflite::ModelT& model) {
   flatbuffers::FlatBufferBuilder builder;
   tflite::FinishModelBuffer(builder, tflite::Model::Pack(builder, &model));
-  return std::vector<uint8_t>(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
+  return std::vector<uint8_t>(builder.GetBufferPointer(),
+                              builder.GetBufferPointer() + builder.GetSize());
 }
 
 std::vector<uint8_t> WriteTflite(const Model& model, const ModelData& data) {

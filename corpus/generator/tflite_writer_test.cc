@@ -17,14 +17,14 @@ namespace tfa {
 namespace {
 
 auto OptionsTie(const OpOptions& o) {
-  return std::tie(o.fused_activation, o.padding, o.stride_w, o.stride_h, o.dilation_w,
-                  o.dilation_h, o.filter_w, o.filter_h, o.depth_multiplier, o.axis, o.num_splits,
-                  o.keep_dims, o.align_corners, o.half_pixel_centers, o.pot_scale_int16, o.adj_x,
-                  o.adj_y, o.keep_num_dims, o.weights_format, o.asymmetric_quantize_inputs, o.beta,
-                  o.alpha, o.mirror_pad_mode, o.begin_mask, o.end_mask, o.ellipsis_mask,
-                  o.new_axis_mask, o.shrink_axis_mask, o.offset, o.new_shape, o.squeeze_dims,
-                  o.then_subgraph, o.else_subgraph, o.cond_subgraph, o.body_subgraph,
-                  o.init_subgraph, o.subgraph, o.custom_options_size);
+  return std::tie(o.fused_activation, o.padding, o.stride_w, o.stride_h, o.dilation_w, o.dilation_h,
+                  o.filter_w, o.filter_h, o.depth_multiplier, o.axis, o.num_splits, o.keep_dims,
+                  o.align_corners, o.half_pixel_centers, o.pot_scale_int16, o.adj_x, o.adj_y,
+                  o.keep_num_dims, o.weights_format, o.asymmetric_quantize_inputs, o.beta, o.alpha,
+                  o.mirror_pad_mode, o.begin_mask, o.end_mask, o.ellipsis_mask, o.new_axis_mask,
+                  o.shrink_axis_mask, o.offset, o.new_shape, o.squeeze_dims, o.then_subgraph,
+                  o.else_subgraph, o.cond_subgraph, o.body_subgraph, o.init_subgraph, o.subgraph,
+                  o.custom_options_size);
 }
 
 void ExpectSameTensor(const Tensor& a, const Tensor& b, const std::string& where) {
@@ -239,8 +239,8 @@ SyntheticModel SmallConvModel() {
   const int32_t x = b.AddTensor(sg, "x", TensorType::kFloat32, {1, 4, 4, 2});
   const int32_t w = b.AddConstant(sg, "w", TensorType::kFloat32, {3, 1, 1, 2},
                                   FloatBytes(std::vector<float>(6, 0.5f)));
-  const int32_t bias = b.AddConstant(sg, "bias", TensorType::kFloat32, {3},
-                                     FloatBytes({0.1f, 0.2f, 0.3f}));
+  const int32_t bias =
+      b.AddConstant(sg, "bias", TensorType::kFloat32, {3}, FloatBytes({0.1f, 0.2f, 0.3f}));
   const int32_t y = b.AddTensor(sg, "y", TensorType::kFloat32, {1, 4, 4, 3});
   const int32_t z = b.AddTensor(sg, "z", TensorType::kFloat32, {1, 4, 4, 3});
   OpOptions conv;
@@ -314,7 +314,8 @@ TEST(TfliteWriterBadInput, WrongFileIdentifier) {
 TEST(TfliteWriterBadInput, ShapeElementCountOverflows) {
   tflite::ModelT m = SmallConvModelT();
   m.subgraphs[0]->tensors[3]->shape = {2147483647, 2147483647, 2147483647};
-  ExpectError(PackTflite(m), "subgraph 0: tensor 3 \"y\": shape has more elements than fit in 64 bits");
+  ExpectError(PackTflite(m),
+              "subgraph 0: tensor 3 \"y\": shape has more elements than fit in 64 bits");
 }
 
 TEST(TfliteWriterBadInput, ShapeByteSizeOverflows) {
@@ -327,13 +328,15 @@ TEST(TfliteWriterBadInput, ShapeByteSizeOverflows) {
 TEST(TfliteWriterBadInput, NodeInputOutOfRange) {
   tflite::ModelT m = SmallConvModelT();
   m.subgraphs[0]->operators[1]->inputs = {99};
-  ExpectError(PackTflite(m), "subgraph 0: node 1 (RELU): inputs[0] = tensor 99 is out of range (5 tensors)");
+  ExpectError(PackTflite(m),
+              "subgraph 0: node 1 (RELU): inputs[0] = tensor 99 is out of range (5 tensors)");
 }
 
 TEST(TfliteWriterBadInput, NodeOutputOutOfRange) {
   tflite::ModelT m = SmallConvModelT();
   m.subgraphs[0]->operators[0]->outputs = {-7};
-  ExpectError(PackTflite(m), "subgraph 0: node 0 (CONV_2D): outputs[0] = tensor -7 is out of range");
+  ExpectError(PackTflite(m),
+              "subgraph 0: node 0 (CONV_2D): outputs[0] = tensor -7 is out of range");
 }
 
 TEST(TfliteWriterBadInput, SubgraphInputOutOfRange) {
@@ -354,8 +357,9 @@ TEST(TfliteWriterBadInput, ExternalBufferBeyondEndOfFile) {
   m.buffers[1]->data.clear();
   m.buffers[1]->offset = 64;
   m.buffers[1]->size = uint64_t{3} << 31;
-  ExpectError(PackTflite(m), "subgraph 0: tensor 1 \"w\": buffer 1 spans bytes [64, +6442450944) "
-                             "beyond the end of the file");
+  ExpectError(PackTflite(m),
+              "subgraph 0: tensor 1 \"w\": buffer 1 spans bytes [64, +6442450944) "
+              "beyond the end of the file");
 }
 
 TEST(TfliteWriterBadInput, ExternalBufferEndOverflows) {
@@ -386,15 +390,17 @@ TEST(TfliteWriterBadInput, ExternalBufferInsideFileIsRead) {
 TEST(TfliteWriterBadInput, ConstantBufferSizeDoesNotMatchShape) {
   tflite::ModelT m = SmallConvModelT();
   m.buffers[2]->data.resize(7);
-  ExpectError(PackTflite(m), "subgraph 0: tensor 2 \"bias\": constant buffer 2 holds 7 bytes but the "
-                             "shape needs 12");
+  ExpectError(PackTflite(m),
+              "subgraph 0: tensor 2 \"bias\": constant buffer 2 holds 7 bytes but the "
+              "shape needs 12");
 }
 
 TEST(TfliteWriterBadInput, Cycle) {
   tflite::ModelT m = SmallConvModelT();
   // CONV_2D now reads RELU's output, which RELU computes later from CONV_2D's output.
   m.subgraphs[0]->operators[0]->inputs[0] = 4;
-  ExpectError(PackTflite(m), "subgraph 0: node 0 (CONV_2D) reads tensor 4 produced later by node 1 (RELU)");
+  ExpectError(PackTflite(m),
+              "subgraph 0: node 0 (CONV_2D) reads tensor 4 produced later by node 1 (RELU)");
 }
 
 TEST(TfliteWriterBadInput, SameTensorAsInputAndOutput) {
@@ -407,7 +413,8 @@ TEST(TfliteWriterBadInput, TensorProducedTwice) {
   tflite::ModelT m = SmallConvModelT();
   m.subgraphs[0]->operators[1]->outputs = {3};
   m.subgraphs[0]->operators[1]->inputs = {0};
-  ExpectError(PackTflite(m), "subgraph 0: tensor 3 is produced by both node 0 (CONV_2D) and node 1 (RELU)");
+  ExpectError(PackTflite(m),
+              "subgraph 0: tensor 3 is produced by both node 0 (CONV_2D) and node 1 (RELU)");
 }
 
 TEST(TfliteWriterBadInput, NoSubgraphs) {
@@ -445,14 +452,16 @@ TEST(TfliteWriterBadInput, WhileBodyCallsItself) {
   nested.outputs = outputs;
   body.nodes.push_back(nested);
   body.outputs = outputs;
-  ExpectError(WriteTflite(model, built->data),
-              "subgraph 2 calls subgraph 2 which is already on the call chain (recursive control flow)");
+  ExpectError(
+      WriteTflite(model, built->data),
+      "subgraph 2 calls subgraph 2 which is already on the call chain (recursive control flow)");
 }
 
 TEST(TfliteWriterBadInput, OpcodeIndexOutOfRange) {
   tflite::ModelT m = SmallConvModelT();
   m.subgraphs[0]->operators[1]->opcode_index = 7;
-  ExpectError(PackTflite(m), "subgraph 0: node 1: opcode_index 7 is out of range (2 operator codes)");
+  ExpectError(PackTflite(m),
+              "subgraph 0: node 1: opcode_index 7 is out of range (2 operator codes)");
 }
 
 TEST(TfliteWriterBadInput, CustomWithoutCustomCode) {

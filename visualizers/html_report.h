@@ -1,0 +1,34 @@
+// The whole Report as one self-contained HTML page: inline CSS, inline SVG pictures, no scripts
+// and nothing fetched from the network, so it can be attached to a CI run or a bug and opened
+// anywhere. Per subgraph: the figures (copy costs, arena size against its lower bound and the
+// CPU-only plan), the partition table, the unsupported nodes with reasons, the partition graph
+// and the arena picture.
+#ifndef VISUALIZERS_HTML_REPORT_H_
+#define VISUALIZERS_HTML_REPORT_H_
+
+#include <cstddef>
+#include <string>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+#include "libanalysis/report/report.h"
+
+namespace tfa::viz {
+
+struct HtmlReportOptions {
+  // Subgraphs with more nodes than this get the collapsed partition graph (one box per partition):
+  // a node-level drawing of thousands of nodes is neither readable nor quick to lay out.
+  size_t collapse_above_nodes = 250;
+};
+
+// `model` is the model the report was built from (node and tensor names, the graph to draw).
+// Fails when the report names a subgraph or node the model does not have, or Graphviz fails.
+Result<std::string> RenderHtmlReport(const Model& model, const Report& report,
+                                     const HtmlReportOptions& options = {});
+
+Status WriteHtmlReport(const Model& model, const Report& report, const HtmlReportOptions& options,
+                       const std::string& path);
+
+}  // namespace tfa::viz
+
+#endif  // VISUALIZERS_HTML_REPORT_H_

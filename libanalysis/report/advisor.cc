@@ -42,13 +42,21 @@ int64_t SignedDifference(uint64_t a, uint64_t b) {
 // from constants (persistent DEQUANTIZE outputs) and so are uploaded once, not per inference.
 class CopyPricer {
  public:
-  CopyPricer(const Subgraph& prepared, const TransferCosts& transfer)
-      : prepared_(prepared), transfer_(transfer) {}
+  CopyPricer(const Subgraph& prepared, const TransferCosts& transfer,
+             std::map<int32_t, int32_t> fp16_constant_of)
+      : prepared_(prepared), transfer_(transfer), fp16_constant_of_(std::move(fp16_constant_of)) {}
 
-  // One delegate subset delegated alone: in from the CPU, out back to it.
+  // One delegate subset delegated alone: in from the CPU, out back to it. Candidates come from
+  // the preview partitioning, which still reads the fp16 helper's DEQUANTIZE outputs; once
+  // selected, the delegate reads their fp16 constants instead, and uploads those.
   CopyEstimate Candidate(const NodeSubset& subset) const {
+    NodeSubset selected = subset;
+    for (int32_t& t : selected.inputs) {
+      auto it = fp16_constant_of_.find(t);
+      if (it != fp16_constant_of_.end()) t = it->second;
+    }
     CopyEstimate estimate;
-    AddBoundary(subset, &estimate);
+    AddBoundary(selected, &estimate);
     estimate.transitions = 2;
     Finish(&estimate);
     return estimate;
@@ -96,6 +104,7 @@ class CopyPricer {
 
   const Subgraph& prepared_;
   const TransferCosts& transfer_;
+  std::map<int32_t, int32_t> fp16_constant_of_;  // held-back DEQUANTIZE output -> its input
 };
 
 // Runs node selections for the profile with one setting or one verdict changed, and replays
@@ -103,11 +112,19 @@ class CopyPricer {
 class SelectionReplay {
  public:
   SelectionReplay(const Subgraph& subgraph, const DelegateProfile& profile,
-                  const CopyPricer& pricer, std::vector<int32_t> baseline_candidate_of)
+                  const CopyPricer& pricer, const std::vector<NodeSubset>& baseline_candidates)
       : subgraph_(subgraph),
         profile_(profile),
         pricer_(pricer),
-        baseline_candidate_of_(std::move(baseline_candidate_of)) {}
+        baseline_candidate_of_(subgraph.nodes.size(), -1) {
+    for (size_t c = 0; c < baseline_candidates.size(); ++c) {
+      for (int32_t node : baseline_candidates[c].nodes) {
+        baseline_candidate_of_[static_cast<size_t>(node)] = static_cast<int32_t>(c);
+      }
+      baseline_candidate_sizes_.push_back(
+          static_cast<int32_t>(baseline_candidates[c].nodes.size()));
+    }
+  }
 
   NodeSelectionOptions Options(int32_t max_partitions) const {
     return NodeSelectionOptions{
@@ -126,18 +143,17 @@ class SelectionReplay {
     outcome.delegated_nodes = static_cast<int32_t>(selection.nodes_to_replace.size());
     for (int32_t node : selection.nodes_to_replace) {
       const int32_t candidate = baseline_candidate_of_[static_cast<size_t>(node)];
-      if (candidate >= 0 && std::find(outcome.kept_candidates.begin(),
-                                      outcome.kept_candidates.end(),
-                                      candidate) == outcome.kept_candidates.end()) {
+      if (candidate >= 0 &&
+          std::find(outcome.kept_candidates.begin(), outcome.kept_candidates.end(), candidate) ==
+              outcome.kept_candidates.end()) {
         outcome.kept_candidates.push_back(candidate);
       }
     }
     const PartitionOptions options{.greedy = profile_.partition.greedy};
-    auto subsets =
-        selection.input_remaps.empty()
-            ? PartitionExecutionPlan(subgraph_, selection.nodes_to_replace, options)
-            : PartitionExecutionPlan(ApplyInputRemaps(subgraph_, selection.input_remaps),
-                                     selection.nodes_to_replace, options);
+    auto subsets = selection.input_remaps.empty()
+                       ? PartitionExecutionPlan(subgraph_, selection.nodes_to_replace, options)
+                       : PartitionExecutionPlan(ApplyInputRemaps(subgraph_, selection.input_remaps),
+                                                selection.nodes_to_replace, options);
     if (!subsets.ok()) return subsets.status();
     for (const NodeSubset& subset : *subsets) {
       outcome.delegated_partitions += subset.type == SubsetType::kDelegate;
@@ -154,23 +170,17 @@ class SelectionReplay {
   }
 
   const std::vector<int32_t>& baseline_candidate_of() const { return baseline_candidate_of_; }
+  int32_t baseline_candidate_size(int32_t candidate) const {
+    return baseline_candidate_sizes_[static_cast<size_t>(candidate)];
+  }
 
  private:
   const Subgraph& subgraph_;
   const DelegateProfile& profile_;
   const CopyPricer& pricer_;
   std::vector<int32_t> baseline_candidate_of_;  // node -> baseline candidate index, or -1
+  std::vector<int32_t> baseline_candidate_sizes_;
 };
-
-std::vector<int32_t> CandidateOfNode(size_t node_count, const std::vector<NodeSubset>& candidates) {
-  std::vector<int32_t> candidate_of(node_count, -1);
-  for (size_t c = 0; c < candidates.size(); ++c) {
-    for (int32_t node : candidates[c].nodes) {
-      candidate_of[static_cast<size_t>(node)] = static_cast<int32_t>(c);
-    }
-  }
-  return candidate_of;
-}
 
 std::vector<CandidatePartition> DescribeCandidates(const std::vector<NodeSubset>& subsets,
                                                    const std::vector<int32_t>& kept,
@@ -265,12 +275,9 @@ std::vector<std::pair<int32_t, std::vector<int32_t>>> RejectedNeighbours(
   return out;
 }
 
-Result<UnsupportedNodeImpact> ImpactOfSupporting(const Subgraph& subgraph,
-                                                 const NodeSupport& verdict,
-                                                 std::vector<bool>* supported,
-                                                 const SelectionReplay& replay,
-                                                 const DelegationOutcome& baseline,
-                                                 int32_t max_partitions) {
+Result<UnsupportedNodeImpact> ImpactOfSupporting(
+    const Subgraph& subgraph, const NodeSupport& verdict, std::vector<bool>* supported,
+    const SelectionReplay& replay, const DelegationOutcome& baseline, int32_t max_partitions) {
   // One verdict flipped and restored: no copy of the vector per analysed node.
   (*supported)[static_cast<size_t>(verdict.node)] = true;
   auto selection = SelectNodesToReplace(subgraph, *supported, replay.Options(max_partitions));
@@ -284,19 +291,22 @@ Result<UnsupportedNodeImpact> ImpactOfSupporting(const Subgraph& subgraph,
   impact.op = UpstreamOpName(subgraph.nodes[static_cast<size_t>(verdict.node)]);
   impact.reason = verdict.reason;
   impact.candidate_count_after = static_cast<int32_t>(selection->candidate_partitions.size());
+  // Greedy partitioning may also pull some nodes of a neighbour into the grown partition (a
+  // node that only waited for this one): that candidate is partly joined, not merged.
+  std::map<int32_t, int32_t> joined_nodes;  // baseline candidate -> its nodes in the partition
   for (const NodeSubset& subset : selection->candidate_partitions) {
     if (std::find(subset.nodes.begin(), subset.nodes.end(), verdict.node) == subset.nodes.end()) {
       continue;
     }
     for (int32_t node : subset.nodes) {
       const int32_t candidate = replay.baseline_candidate_of()[static_cast<size_t>(node)];
-      if (candidate >= 0) impact.joined_candidates.push_back(candidate);
+      if (candidate >= 0) ++joined_nodes[candidate];
     }
   }
-  std::sort(impact.joined_candidates.begin(), impact.joined_candidates.end());
-  impact.joined_candidates.erase(
-      std::unique(impact.joined_candidates.begin(), impact.joined_candidates.end()),
-      impact.joined_candidates.end());
+  for (const auto& [candidate, nodes] : joined_nodes) {
+    const bool whole = nodes == replay.baseline_candidate_size(candidate);
+    (whole ? impact.joined_candidates : impact.partly_joined_candidates).push_back(candidate);
+  }
   impact.after = std::move(*after);
   impact.delegated_nodes_gained =
       int64_t{impact.after.delegated_nodes} - int64_t{baseline.delegated_nodes};
@@ -309,11 +319,11 @@ Result<UnsupportedNodeImpact> ImpactOfSupporting(const Subgraph& subgraph,
 
 bool RanksHigher(const UnsupportedNodeImpact& a, const UnsupportedNodeImpact& b) {
   return std::make_tuple(-a.copy_seconds_saved, -a.bytes_saved_per_inference, -a.transitions_saved,
-                         -a.delegated_nodes_gained, -static_cast<int64_t>(a.joined_candidates.size()),
-                         a.node) <
+                         -a.delegated_nodes_gained,
+                         -static_cast<int64_t>(a.joined_candidates.size()), a.node) <
          std::make_tuple(-b.copy_seconds_saved, -b.bytes_saved_per_inference, -b.transitions_saved,
-                         -b.delegated_nodes_gained, -static_cast<int64_t>(b.joined_candidates.size()),
-                         b.node);
+                         -b.delegated_nodes_gained,
+                         -static_cast<int64_t>(b.joined_candidates.size()), b.node);
 }
 
 }  // namespace
@@ -337,11 +347,16 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
   advice.min_nodes_per_partition = profile.partition.min_nodes_per_partition;
   advice.full_delegation = baseline_selection.selection.full_delegation;
 
-  const CopyPricer pricer(prepared->subgraph, profile.transfer);
+  std::map<int32_t, int32_t> fp16_constant_of;
+  for (const NodeSupport& verdict : baseline_selection.verdicts) {
+    if (!verdict.fp16_dequantize_held_back) continue;
+    const Node& node = subgraph.nodes[static_cast<size_t>(verdict.node)];
+    fp16_constant_of[node.outputs[0]] = node.inputs[0];
+  }
+  const CopyPricer pricer(prepared->subgraph, profile.transfer, std::move(fp16_constant_of));
   const std::vector<NodeSubset>& candidate_subsets =
       baseline_selection.selection.candidate_partitions;
-  const SelectionReplay replay(subgraph, profile, pricer,
-                               CandidateOfNode(subgraph.nodes.size(), candidate_subsets));
+  const SelectionReplay replay(subgraph, profile, pricer, candidate_subsets);
   auto baseline = replay.Outcome(baseline_selection.selection, advice.profile_max_partitions);
   if (!baseline.ok()) return baseline.status();
   advice.profile_outcome = std::move(*baseline);
@@ -369,10 +384,11 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
   advice.rejection_groups = GroupRejections(subgraph, baseline_selection.verdicts);
   const auto neighbours = RejectedNeighbours(subgraph, rejected, replay.baseline_candidate_of());
   advice.unsupported_adjacent = static_cast<int32_t>(neighbours.size());
-  const size_t analysed =
-      std::min(neighbours.size(), static_cast<size_t>(std::max(options.max_unsupported_analysed, 0)));
+  const size_t analysed = std::min(
+      neighbours.size(), static_cast<size_t>(std::max(options.max_unsupported_analysed, 0)));
   std::map<int32_t, const NodeSupport*> verdict_of;
-  for (const NodeSupport& verdict : baseline_selection.verdicts) verdict_of[verdict.node] = &verdict;
+  for (const NodeSupport& verdict : baseline_selection.verdicts)
+    verdict_of[verdict.node] = &verdict;
   for (size_t i = 0; i < analysed; ++i) {
     auto impact = ImpactOfSupporting(subgraph, *verdict_of.at(neighbours[i].first), &supported,
                                      replay, advice.profile_outcome, advice.profile_max_partitions);
@@ -384,12 +400,14 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
   advice.notes.push_back(kEstimateNote);
   if (profile.transfer.bandwidth_bytes_per_second <= 0 &&
       profile.transfer.transition_latency_seconds <= 0) {
-    advice.notes.push_back("the profile declares no transfer costs: every estimated time is 0, "
-                           "compare the bytes");
+    advice.notes.push_back(
+        "the profile declares no transfer costs: every estimated time is 0, "
+        "compare the bytes");
   }
   if (advice.full_delegation) {
-    advice.notes.push_back("every planned node is supported or a constant fp16 DEQUANTIZE: the "
-                           "delegate takes the whole plan whatever --max-partitions says");
+    advice.notes.push_back(
+        "every planned node is supported or a constant fp16 DEQUANTIZE: the "
+        "delegate takes the whole plan whatever --max-partitions says");
   }
   if (advice.min_nodes_per_partition > 0) {
     advice.notes.push_back("candidates with fewer than " +
@@ -445,9 +463,8 @@ Json AdviceToJson(const DelegationAdvice& advice) {
   Json j;
   j["delegate"] = advice.delegate;
   j["estimate"] = kEstimateNote;
-  j["transfer"] = {
-      {"bandwidth_bytes_per_second", advice.transfer.bandwidth_bytes_per_second},
-      {"transition_latency_seconds", advice.transfer.transition_latency_seconds}};
+  j["transfer"] = {{"bandwidth_bytes_per_second", advice.transfer.bandwidth_bytes_per_second},
+                   {"transition_latency_seconds", advice.transfer.transition_latency_seconds}};
   j["profile_max_partitions"] = advice.profile_max_partitions;
   j["min_nodes_per_partition"] = advice.min_nodes_per_partition;
   j["full_delegation"] = advice.full_delegation;
@@ -478,6 +495,7 @@ Json AdviceToJson(const DelegationAdvice& advice) {
     ij["op"] = impact.op;
     ij["reason"] = impact.reason;
     ij["joined_candidates"] = impact.joined_candidates;
+    ij["partly_joined_candidates"] = impact.partly_joined_candidates;
     ij["candidate_count_after"] = impact.candidate_count_after;
     ij["delegated_nodes_gained"] = impact.delegated_nodes_gained;
     ij["bytes_saved_per_inference"] = impact.bytes_saved_per_inference;
@@ -516,9 +534,14 @@ uint64_t Magnitude(int64_t value) {
   return value >= 0 ? static_cast<uint64_t>(value) : static_cast<uint64_t>(-(value + 1)) + 1;
 }
 
-std::string FormatMs(double seconds) {
+// Savings of a few bytes are nanoseconds: below a millisecond, microseconds.
+std::string FormatSeconds(double seconds) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f ms", seconds * 1000);
+  if (seconds > -1e-3 && seconds < 1e-3) {
+    std::snprintf(buffer, sizeof buffer, "%.2f us", seconds * 1e6);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.3f ms", seconds * 1e3);
+  }
   return buffer;
 }
 
@@ -542,7 +565,7 @@ std::string CandidateList(const std::vector<int32_t>& candidates) {
 
 std::string MaxPartitionsName(int32_t max_partitions) {
   return max_partitions == std::numeric_limits<int32_t>::max() ? "all"
-                                                                : std::to_string(max_partitions);
+                                                               : std::to_string(max_partitions);
 }
 
 std::string OutcomeRow(const std::string& label, const DelegationOutcome& outcome) {
@@ -550,7 +573,7 @@ std::string OutcomeRow(const std::string& label, const DelegationOutcome& outcom
          PadLeft(std::to_string(outcome.delegated_nodes), 16) +
          PadLeft(FormatBytes(outcome.copy.bytes_per_inference()), 17) +
          PadLeft(std::to_string(outcome.copy.transitions), 13) +
-         PadLeft(FormatMs(outcome.copy.copy_seconds), 13) + "  candidates " +
+         PadLeft(FormatSeconds(outcome.copy.copy_seconds), 13) + "  candidates " +
          (outcome.kept_candidates.empty() ? "none" : CandidateList(outcome.kept_candidates)) + "\n";
 }
 
@@ -563,11 +586,16 @@ std::string ImpactLine(const UnsupportedNodeImpact& impact, const Subgraph& subg
   } else {
     line += "make a new partition";
   }
-  line += ", delegate " + std::to_string(impact.delegated_nodes_gained) + " more nodes and ";
+  if (!impact.partly_joined_candidates.empty()) {
+    line += " (taking part of " + CandidateList(impact.partly_joined_candidates) + ")";
+  }
+  line += ", delegate " + std::to_string(Magnitude(impact.delegated_nodes_gained)) +
+          (impact.delegated_nodes_gained >= 0 ? " more" : " fewer") + " nodes and ";
   line += impact.bytes_saved_per_inference >= 0 ? "save " : "add ";
   line += FormatBytes(Magnitude(impact.bytes_saved_per_inference));
-  line += " of copies per inference (" + std::to_string(impact.transitions_saved) +
-          " transitions fewer, " + FormatMs(impact.copy_seconds_saved) + " saved)";
+  line += " of copies per inference (" + std::to_string(Magnitude(impact.transitions_saved)) +
+          (impact.transitions_saved >= 0 ? " fewer" : " more") + " transitions, " +
+          FormatSeconds(impact.copy_seconds_saved) + " saved)";
   return line + "\n      rejected: " + impact.reason + "\n";
 }
 
@@ -577,8 +605,9 @@ std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph)
   std::string out = "Delegation advice for " + advice.delegate + " (profile keeps " +
                     MaxPartitionsName(advice.profile_max_partitions) + " largest partition(s))\n";
   out += "Candidate partitions (preview before keep-N-largest), plan order:\n";
-  out += "     #  rank  nodes  first .. last                            in/inference  "
-         "out/inference  constants      copy est.  kept\n";
+  out +=
+      "     #  rank  nodes  first .. last                            in/inference  "
+      "out/inference  constants      copy est.  kept\n";
   for (const CandidatePartition& c : advice.candidates) {
     std::string span = NodeName(subgraph, c.first_node) + " .. " + NodeName(subgraph, c.last_node);
     span.resize(std::max<size_t>(span.size(), 40), ' ');
@@ -587,7 +616,7 @@ std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph)
            PadLeft(FormatBytes(c.copy.bytes_to_delegate), 12) +
            PadLeft(FormatBytes(c.copy.bytes_from_delegate), 15) +
            PadLeft(FormatBytes(c.copy.init_upload_bytes), 11) +
-           PadLeft(FormatMs(c.copy.copy_seconds), 15) + (c.kept ? "  yes" : "  no") + "\n";
+           PadLeft(FormatSeconds(c.copy.copy_seconds), 15) + (c.kept ? "  yes" : "  no") + "\n";
   }
   if (advice.candidates.empty()) out += "  none: the delegate supports no planned node\n";
 
@@ -606,8 +635,8 @@ std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph)
 
   out += "Rejection reasons:\n";
   for (const RejectionGroup& group : advice.rejection_groups) {
-    out += "  " + std::to_string(group.nodes.size()) + " x " + group.op + ": " + group.reason +
-           "\n";
+    out +=
+        "  " + std::to_string(group.nodes.size()) + " x " + group.op + ": " + group.reason + "\n";
   }
   for (const std::string& note : advice.notes) out += "Note: " + note + "\n";
   return out;

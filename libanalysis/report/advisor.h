@@ -20,10 +20,9 @@
 #define LIBANALYSIS_REPORT_ADVISOR_H_
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
@@ -52,12 +51,12 @@ struct CopyEstimate {
 };
 
 struct CandidatePartition {
-  int32_t index = 0;       // position in the preview partitioning's delegate subsets, plan order
-  int32_t size_rank = 0;   // 0 = the largest: keep-N-largest keeps ranks 0..N-1
+  int32_t index = 0;      // position in the preview partitioning's delegate subsets, plan order
+  int32_t size_rank = 0;  // 0 = the largest: keep-N-largest keeps ranks 0..N-1
   int32_t node_count = 0;
   int32_t first_node = 0;  // the subset's first and last node, as it runs
   int32_t last_node = 0;
-  bool kept = false;       // kept under the profile's own partition settings
+  bool kept = false;  // kept under the profile's own partition settings
   // This partition delegated alone: its non-constant inputs and outputs, two transitions.
   CopyEstimate copy;
 };
@@ -77,9 +76,12 @@ struct UnsupportedNodeImpact {
   int32_t node = 0;
   std::string op;
   std::string reason;
-  // The baseline candidates that end up in the same new candidate as this node: two or more
-  // is a merge, one extends that candidate, none makes a new partition.
+  // The baseline candidates that end up whole in the same new candidate as this node: two or
+  // more is a merge, one extends that candidate, none makes a new partition.
   std::vector<int32_t> joined_candidates;
+  // Baseline candidates some of whose nodes move into that partition (greedy partitioning pulls
+  // in nodes that only waited for this one), the rest staying apart.
+  std::vector<int32_t> partly_joined_candidates;
   int32_t candidate_count_after = 0;
   // Under the profile's own partition settings.
   DelegationOutcome after;

@@ -1,17 +1,21 @@
 #include "libanalysis/report/advisor.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <limits>
 #include <string>
 #include <vector>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "libanalysis/model/graph_json.h"
+#include "libanalysis/model/model_loader.h"
+#include "libanalysis/report/report_builder.h"
+#include "tests/support/test_paths.h"
 
 namespace tfa {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
@@ -189,8 +193,8 @@ TEST(AdvisorTest, CapsAreNoted) {
   ASSERT_EQ(advice.unsupported_impacts.size(), 1u);
   // Both touch two candidates; the first in plan order is analysed.
   EXPECT_EQ(advice.unsupported_impacts[0].node, 2);
-  EXPECT_THAT(advice.notes, testing::Contains(HasSubstr("stops at 2 of 3 candidates")));
-  EXPECT_THAT(advice.notes, testing::Contains(HasSubstr("re-selected 1 of 2 unsupported nodes")));
+  EXPECT_THAT(advice.notes, Contains(HasSubstr("stops at 2 of 3 candidates")));
+  EXPECT_THAT(advice.notes, Contains(HasSubstr("re-selected 1 of 2 unsupported nodes")));
 }
 
 TEST(AdvisorTest, GroupsRejectionsAndSkipsNodesAwayFromCandidates) {
@@ -209,7 +213,7 @@ TEST(AdvisorTest, GroupsRejectionsAndSkipsNodesAwayFromCandidates) {
   EXPECT_EQ(advice.unsupported_adjacent, 1);
   ASSERT_EQ(advice.unsupported_impacts.size(), 1u);
   EXPECT_EQ(advice.unsupported_impacts[0].node, 1);
-  EXPECT_THAT(advice.notes, testing::Contains(HasSubstr("1 unsupported nodes touch no candidate")));
+  EXPECT_THAT(advice.notes, Contains(HasSubstr("1 unsupported nodes touch no candidate")));
 }
 
 TEST(AdvisorTest, NothingSupportedGivesAnEmptyAdvice) {
@@ -237,8 +241,97 @@ TEST(AdvisorTest, JsonAndTextSayWhatTheyEstimate) {
 
   const std::string text = AdviceText(advice, chain);
   EXPECT_THAT(text, HasSubstr("supporting CUSTOM OpB #5 would merge candidates #1 and #2, "
-                              "delegate 2 more nodes and save 830 B of copies per inference"));
+                              "delegate 2 more nodes and save 830 B of copies per inference "
+                              "(0 fewer transitions, 830.00 us saved)"));
   EXPECT_THAT(text, HasSubstr("compute time on the delegate or the CPU is not modelled"));
+}
+
+// A corpus model the GPU delegate splits: three custom ops (Landmarks2TransformMatrix,
+// TransformTensorBilinear, TransformLandmarks) cut it into candidates of 93, 232 and 5 nodes.
+class AdvisorCorpusTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto model = LoadModelFile(testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+    ASSERT_TRUE(model.ok()) << model.status().message();
+    model_ = std::move(model).value();
+    auto profile = ResolveDelegateProfile("gpu");
+    ASSERT_TRUE(profile.ok()) << profile.status().message();
+    auto advice = AdviseDelegation(model_.subgraphs[0], *profile);
+    ASSERT_TRUE(advice.ok()) << advice.status().message();
+    advice_ = std::move(advice).value();
+  }
+
+  Model model_;
+  DelegationAdvice advice_;
+};
+
+TEST_F(AdvisorCorpusTest, GpuCandidatesOfFaceLandmarkWithAttention) {
+  ASSERT_EQ(advice_.candidates.size(), 3u);
+  EXPECT_EQ(advice_.profile_max_partitions, 1);
+  EXPECT_FALSE(advice_.full_delegation);
+  const CandidatePartition& c0 = advice_.candidates[0];
+  EXPECT_EQ(c0.node_count, 93);
+  EXPECT_EQ(c0.first_node, 2);
+  EXPECT_EQ(c0.last_node, 706);
+  EXPECT_FALSE(c0.kept);
+  EXPECT_EQ(c0.copy.bytes_to_delegate, 442368u);  // the 1x192x192x3 float32 image
+  EXPECT_EQ(c0.copy.bytes_from_delegate, 317380u);
+  const CandidatePartition& c1 = advice_.candidates[1];
+  EXPECT_EQ(c1.node_count, 232);
+  EXPECT_EQ(c1.size_rank, 0);
+  EXPECT_TRUE(c1.kept);
+  EXPECT_EQ(c1.copy.bytes_per_inference(), 100544u);
+  // Read as fp16 constants, as the FP16 helper rewires them: what N = 1 uploads.
+  EXPECT_EQ(c1.copy.init_upload_bytes, advice_.max_partition_outcomes.at(0).copy.init_upload_bytes);
+  EXPECT_EQ(advice_.candidates[2].node_count, 5);
+
+  ASSERT_EQ(advice_.max_partition_outcomes.size(), 3u);
+  EXPECT_EQ(advice_.max_partition_outcomes[1].delegated_nodes, 325);
+  EXPECT_EQ(advice_.max_partition_outcomes[1].copy.bytes_per_inference(), 860292u);
+  EXPECT_EQ(advice_.max_partition_outcomes[2].delegated_nodes, 330);
+  EXPECT_EQ(advice_.max_partition_outcomes[2].copy.transitions, 6);
+
+  // Eleven custom ops are rejected, all next to a candidate. Supporting one of the three
+  // Landmarks2TransformMatrix grows candidate #0 by a node of #1; with one partition kept,
+  // that saves 128 bytes and delegates one node fewer.
+  EXPECT_EQ(advice_.unsupported_adjacent, 11);
+  ASSERT_EQ(advice_.unsupported_impacts.size(), 11u);
+  const UnsupportedNodeImpact& top = advice_.unsupported_impacts[0];
+  EXPECT_EQ(top.node, 192);
+  EXPECT_EQ(top.op, "CUSTOM Landmarks2TransformMatrix");
+  EXPECT_THAT(top.joined_candidates, ElementsAre(0));
+  EXPECT_THAT(top.partly_joined_candidates, ElementsAre(1));
+  EXPECT_EQ(top.bytes_saved_per_inference, 128);
+  EXPECT_EQ(top.delegated_nodes_gained, -1);
+  ASSERT_EQ(advice_.rejection_groups.size(), 3u);
+  EXPECT_EQ(advice_.rejection_groups[0].op, "CUSTOM TransformLandmarks");
+  EXPECT_THAT(advice_.rejection_groups[0].nodes, ElementsAre(701, 702, 703, 704, 705));
+}
+
+// Each row of the --max-partitions table is what the report shows for that setting.
+TEST_F(AdvisorCorpusTest, MaxPartitionsTableMatchesTheReport) {
+  for (const DelegationOutcome& outcome : advice_.max_partition_outcomes) {
+    ReportOptions options;
+    DelegateRequest gpu;
+    gpu.spec = "gpu";
+    gpu.max_partitions = outcome.max_partitions;
+    options.delegates.push_back(gpu);
+    options.plan_arena = true;
+    auto report = BuildReport(model_, options);
+    ASSERT_TRUE(report.ok()) << report.status().message();
+    const SubgraphReport& subgraph = report->subgraphs.at(0);
+    SCOPED_TRACE("max_partitions " + std::to_string(outcome.max_partitions));
+    EXPECT_EQ(subgraph.delegated_partition_count, outcome.delegated_partitions);
+    EXPECT_EQ(subgraph.copy.bytes_to_delegate, outcome.copy.bytes_to_delegate);
+    EXPECT_EQ(subgraph.copy.bytes_from_delegate, outcome.copy.bytes_from_delegate);
+    EXPECT_EQ(subgraph.copy.init_upload_bytes, outcome.copy.init_upload_bytes);
+    EXPECT_EQ(static_cast<int64_t>(subgraph.copy.transitions), outcome.copy.transitions);
+    size_t delegated_nodes = 0;
+    for (const PartitionReport& p : subgraph.partitions) {
+      if (p.kind == PartitionReport::Kind::kDelegate) delegated_nodes += p.nodes.size();
+    }
+    EXPECT_EQ(delegated_nodes, static_cast<size_t>(outcome.delegated_nodes));
+  }
 }
 
 }  // namespace

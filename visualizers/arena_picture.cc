@@ -29,7 +29,9 @@ struct Panel {
   int32_t steps = 1;
   uint64_t bytes = 1;  // the offset drawn at the top edge
   double X(double step) const { return left + step * width / steps; }
-  double Y(double offset) const { return top + height - offset * height / static_cast<double>(bytes); }
+  double Y(double offset) const {
+    return top + height - offset * height / static_cast<double>(bytes);
+  }
   double bottom() const { return top + height; }
   double right() const { return left + width; }
 };
@@ -56,14 +58,18 @@ void DrawAlloc(std::string& svg, const Panel& panel, const ArenaAllocation& allo
   const double x = panel.X(alloc.first_node);
   const double width = std::max(kMinRectExtent, panel.X(alloc.last_node + 1.0) - x);
   const double y_top = panel.Y(static_cast<double>(alloc.offset + alloc.size));
-  const double height = std::max(kMinRectExtent, panel.Y(static_cast<double>(alloc.offset)) - y_top);
+  const double height =
+      std::max(kMinRectExtent, panel.Y(static_cast<double>(alloc.offset)) - y_top);
   const int32_t colour_tensor = alloc.shares_buffer_of.value_or(alloc.tensor);
-  std::string tooltip = fmt::format("tensor {} {}\n{} ({} B) at offset {}\nsteps {}–{}", alloc.tensor,
-                                    TensorName(subgraph, alloc.tensor), HumanBytes(alloc.size),
-                                    alloc.size, alloc.offset, alloc.first_node, alloc.last_node);
-  if (alloc.shares_buffer_of) tooltip += fmt::format("\nshares the buffer of tensor {}", *alloc.shares_buffer_of);
+  std::string tooltip =
+      fmt::format("tensor {} {}\n{} ({} B) at offset {}\nsteps {}–{}", alloc.tensor,
+                  TensorName(subgraph, alloc.tensor), HumanBytes(alloc.size), alloc.size,
+                  alloc.offset, alloc.first_node, alloc.last_node);
+  if (alloc.shares_buffer_of)
+    tooltip += fmt::format("\nshares the buffer of tensor {}", *alloc.shares_buffer_of);
   if (alloc.persistent) tooltip += "\npersistent arena";
-  const char* style = alloc.shares_buffer_of ? R"( fill-opacity="0.35" stroke-dasharray="3,2")" : "";
+  const char* style =
+      alloc.shares_buffer_of ? R"( fill-opacity="0.35" stroke-dasharray="3,2")" : "";
   svg += fmt::format(
       R"(<rect class="alloc" x="{:.2f}" y="{:.2f}" width="{:.2f}" height="{:.2f}" fill="{}" stroke="#333" stroke-width="0.5"{}><title>{}</title></rect>)"
       "\n",
@@ -72,20 +78,24 @@ void DrawAlloc(std::string& svg, const Panel& panel, const ArenaAllocation& allo
 
 void DrawText(std::string& svg, double x, double y, const std::string& anchor,
               const std::string& text, const std::string& extra = "") {
-  svg += fmt::format(R"(<text x="{:.2f}" y="{:.2f}" text-anchor="{}"{}>{}</text>)" "\n", x, y, anchor,
-                     extra, EscapeMarkup(text));
+  svg += fmt::format(R"(<text x="{:.2f}" y="{:.2f}" text-anchor="{}"{}>{}</text>)"
+                     "\n",
+                     x, y, anchor, extra, EscapeMarkup(text));
 }
 
 void DrawFrame(std::string& svg, const Panel& panel) {
-  svg += fmt::format(R"(<rect class="frame" x="{:.2f}" y="{:.2f}" width="{:.2f}" height="{:.2f}" fill="#fafafa" stroke="#999"/>)" "\n",
-                     panel.left, panel.top, panel.width, panel.height);
+  svg += fmt::format(
+      R"(<rect class="frame" x="{:.2f}" y="{:.2f}" width="{:.2f}" height="{:.2f}" fill="#fafafa" stroke="#999"/>)"
+      "\n",
+      panel.left, panel.top, panel.width, panel.height);
 }
 
 void DrawByteTicks(std::string& svg, const Panel& panel, uint64_t top_bytes) {
   for (int quarter = 0; quarter <= 4; ++quarter) {
     const uint64_t bytes = top_bytes / 4 * quarter + (quarter == 4 ? top_bytes % 4 : 0);
     const double y = panel.Y(static_cast<double>(bytes));
-    svg += fmt::format(R"(<line x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#999"/>)" "\n",
+    svg += fmt::format(R"(<line x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#999"/>)"
+                       "\n",
                        panel.left - 5, y, panel.left, y);
     DrawText(svg, panel.left - 8, y + 4, "end", HumanBytes(bytes));
   }
@@ -95,7 +105,8 @@ void DrawStepTicks(std::string& svg, const Panel& panel) {
   const int32_t spacing = StepTickSpacing(panel.steps);
   for (int32_t step = 0; step < panel.steps; step += spacing) {
     const double x = panel.X(step + 0.5);
-    svg += fmt::format(R"(<line x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#999"/>)" "\n",
+    svg += fmt::format(R"(<line x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#999"/>)"
+                       "\n",
                        x, panel.bottom(), x, panel.bottom() + 5);
     DrawText(svg, x, panel.bottom() + 18, "middle", std::to_string(step));
   }
@@ -123,7 +134,8 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
   double top = kMarginTop;
   Panel persistent{kMarginLeft, top, plot_width, kPersistentBandHeight, steps, persistent_top};
   if (!persistent_allocs.empty()) top += kPersistentBandHeight + kBandGap;
-  Panel main{kMarginLeft, top, plot_width, std::max(1.0, height - top - kMarginBottom), steps, main_top};
+  Panel main_panel{kMarginLeft, top,     plot_width, std::max(1.0, height - top - kMarginBottom),
+             steps,       main_top};
 
   std::string svg = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" class="arena-picture" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="Helvetica,Arial,sans-serif" font-size="11">)"
@@ -131,42 +143,54 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
       width, height);
   svg += fmt::format("<title>{}</title>\n",
                      EscapeMarkup(options.title.empty() ? "arena" : options.title));
-  if (!options.title.empty()) DrawText(svg, kMarginLeft, 20, "start", options.title, R"( font-size="14")");
+  if (!options.title.empty())
+    DrawText(svg, kMarginLeft, 20, "start", options.title, R"( font-size="14")");
 
   if (!persistent_allocs.empty()) {
     DrawFrame(svg, persistent);
-    for (const ArenaAllocation* alloc : persistent_allocs) DrawAlloc(svg, persistent, *alloc, subgraph);
+    for (const ArenaAllocation* alloc : persistent_allocs)
+      DrawAlloc(svg, persistent, *alloc, subgraph);
     DrawText(svg, persistent.right() + 8, persistent.top + 14, "start", "persistent arena");
-    DrawText(svg, persistent.right() + 8, persistent.top + 28, "start", HumanBytes(arena.persistent_size));
+    DrawText(svg, persistent.right() + 8, persistent.top + 28, "start",
+             HumanBytes(arena.persistent_size));
   }
 
-  DrawFrame(svg, main);
-  for (const ArenaAllocation* alloc : main_allocs) DrawAlloc(svg, main, *alloc, subgraph);
-  DrawByteTicks(svg, main, arena.size);
-  DrawStepTicks(svg, main);
-  svg += fmt::format(R"svg(<text x="16" y="{:.2f}" text-anchor="middle" transform="rotate(-90 16 {:.2f})">offset</text>)svg" "\n",
-                     main.top + main.height / 2, main.top + main.height / 2);
+  DrawFrame(svg, main_panel);
+  for (const ArenaAllocation* alloc : main_allocs) DrawAlloc(svg, main_panel, *alloc, subgraph);
+  DrawByteTicks(svg, main_panel, arena.size);
+  DrawStepTicks(svg, main_panel);
+  svg += fmt::format(
+      R"svg(<text x="16" y="{:.2f}" text-anchor="middle" transform="rotate(-90 16 {:.2f})">offset</text>)svg"
+      "\n",
+      main_panel.top + main_panel.height / 2, main_panel.top + main_panel.height / 2);
 
-  const double size_y = main.Y(static_cast<double>(arena.size));
-  svg += fmt::format(R"(<line class="arena-size" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#222" stroke-width="1.5"/>)" "\n",
-                     main.left, size_y, main.right(), size_y);
-  DrawText(svg, main.right() + 8, size_y + 4, "start", "arena size " + HumanBytes(arena.size));
+  const double size_y = main_panel.Y(static_cast<double>(arena.size));
+  svg += fmt::format(
+      R"(<line class="arena-size" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#222" stroke-width="1.5"/>)"
+      "\n",
+      main_panel.left, size_y, main_panel.right(), size_y);
+  DrawText(svg, main_panel.right() + 8, size_y + 4, "start", "arena size " + HumanBytes(arena.size));
 
-  const double bound_y = main.Y(static_cast<double>(arena.lower_bound));
-  svg += fmt::format(R"(<line class="lower-bound" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#1f77b4" stroke-width="1.5" stroke-dasharray="6,4"/>)" "\n",
-                     main.left, bound_y, main.right(), bound_y);
+  const double bound_y = main_panel.Y(static_cast<double>(arena.lower_bound));
+  svg += fmt::format(
+      R"(<line class="lower-bound" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#1f77b4" stroke-width="1.5" stroke-dasharray="6,4"/>)"
+      "\n",
+      main_panel.left, bound_y, main_panel.right(), bound_y);
   // Keeps the two labels apart when the lower bound is close to the arena size.
   const double bound_label_y = std::max(bound_y + 4, size_y + 18);
-  DrawText(svg, main.right() + 8, bound_label_y, "start", "lower bound " + HumanBytes(arena.lower_bound),
-           R"( fill="#1f77b4")");
+  DrawText(svg, main_panel.right() + 8, bound_label_y, "start",
+           "lower bound " + HumanBytes(arena.lower_bound), R"( fill="#1f77b4")");
 
-  const double peak_x = main.X(arena.peak_node + 0.5);
-  svg += fmt::format(R"(<line class="peak" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#d62728" stroke-width="1.5"/>)" "\n",
-                     peak_x, main.top, peak_x, main.bottom());
-  DrawText(svg, main.right() + 8, bound_label_y + 16, "start", fmt::format("peak at step {}", arena.peak_node),
-           R"( fill="#d62728")");
+  const double peak_x = main_panel.X(arena.peak_node + 0.5);
+  svg += fmt::format(
+      R"(<line class="peak" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#d62728" stroke-width="1.5"/>)"
+      "\n",
+      peak_x, main_panel.top, peak_x, main_panel.bottom());
+  DrawText(svg, main_panel.right() + 8, bound_label_y + 16, "start",
+           fmt::format("peak at step {}", arena.peak_node), R"( fill="#d62728")");
   if (arena.allocs.empty()) {
-    DrawText(svg, main.left + main.width / 2, main.top + main.height / 2, "middle", "no arena allocations");
+    DrawText(svg, main_panel.left + main_panel.width / 2, main_panel.top + main_panel.height / 2, "middle",
+             "no arena allocations");
   }
   svg += "</svg>\n";
   return svg;

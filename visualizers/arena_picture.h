@@ -16,7 +16,7 @@
 namespace tfa::viz {
 
 struct ArenaPictureOptions {
-  int width = 960;   // pixels, whole picture
+  int width = 960;  // pixels, whole picture
   int height = 440;
   std::string title;  // drawn above the plot when not empty
 };

@@ -158,4 +158,3 @@ Result<std::string> GraphvizGraph::Render(const std::string& engine, const std::
 }
 
 }  // namespace tfa::viz
-

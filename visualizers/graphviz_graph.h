@@ -10,7 +10,6 @@
 
 #include <graphviz/cgraph.h>
 
-#include <memory>
 #include <string>
 
 #include "libanalysis/core/status.h"

@@ -30,7 +30,9 @@ figure svg { max-width: 100%; height: auto; }
 )css";
 
 std::string Cell(const std::string& text) { return "<td>" + EscapeMarkup(text) + "</td>"; }
-std::string NumberCell(const std::string& text) { return "<td class=\"num\">" + EscapeMarkup(text) + "</td>"; }
+std::string NumberCell(const std::string& text) {
+  return "<td class=\"num\">" + EscapeMarkup(text) + "</td>";
+}
 std::string BytesCell(uint64_t bytes) {
   return fmt::format("<td class=\"num\" title=\"{} B\">{}</td>", bytes, HumanBytes(bytes));
 }
@@ -56,17 +58,20 @@ void AppendFigures(std::string& html, const SubgraphReport& report) {
   html += "</table>\n";
 }
 
-void AppendPartitionTable(std::string& html, const SubgraphReport& report, const PartitionView& view) {
-  html += "<h3>Partitions</h3>\n<table class=\"partitions\">\n<tr><th>#</th><th>kind</th>"
-          "<th>delegate</th><th>nodes</th><th>first node</th><th>last node</th><th>ops</th>"
-          "<th>boundary in</th><th>boundary out</th><th>copied per inference</th></tr>\n";
+void AppendPartitionTable(std::string& html, const SubgraphReport& report,
+                          const PartitionView& view) {
+  html +=
+      "<h3>Partitions</h3>\n<table class=\"partitions\">\n<tr><th>#</th><th>kind</th>"
+      "<th>delegate</th><th>nodes</th><th>first node</th><th>last node</th><th>ops</th>"
+      "<th>boundary in</th><th>boundary out</th><th>copied per inference</th></tr>\n";
   for (size_t p = 0; p < report.partitions.size(); ++p) {
     const PartitionReport& partition = report.partitions[p];
     const PartitionSummary& summary = view.partitions[p];
     const PartitionColour colour = ColourForPartition(partition);
     const bool cpu = partition.kind == PartitionReport::Kind::kCpu;
     html += fmt::format(
-        "<tr><td class=\"num\"><span class=\"swatch\" style=\"background:{};border-color:{}\"></span>{}</td>",
+        "<tr><td class=\"num\"><span class=\"swatch\" "
+        "style=\"background:{};border-color:{}\"></span>{}</td>",
         colour.fill, colour.stroke, p);
     html += Cell(cpu ? "cpu" : "delegate") + Cell(cpu ? "" : partition.delegate);
     html += NumberCell(std::to_string(summary.node_count));
@@ -86,7 +91,9 @@ void AppendUnsupported(std::string& html, const Subgraph& subgraph, const Subgra
     html += "<p>None.</p>\n";
     return;
   }
-  html += "<table class=\"unsupported\">\n<tr><th>node</th><th>op</th><th>delegate</th><th>reason</th></tr>\n";
+  html +=
+      "<table "
+      "class=\"unsupported\">\n<tr><th>node</th><th>op</th><th>delegate</th><th>reason</th></tr>\n";
   for (const UnsupportedNode& u : report.unsupported) {
     std::string op = u.op;
     if (op.empty() && u.node >= 0 && static_cast<size_t>(u.node) < subgraph.nodes.size()) {
@@ -114,28 +121,30 @@ Status AppendSubgraph(std::string& html, const Model& model, const SubgraphRepor
   Result<PartitionView> view = BuildPartitionView(subgraph, report);
   if (!view.ok()) return view.status();
 
-  html += fmt::format("<section class=\"subgraph\" id=\"subgraph-{}\">\n<h2>Subgraph {}{} — {} nodes</h2>\n",
-                      report.index, report.index,
-                      subgraph.name.empty() ? "" : " (" + EscapeMarkup(subgraph.name) + ")",
-                      subgraph.nodes.size());
+  html += fmt::format(
+      "<section class=\"subgraph\" id=\"subgraph-{}\">\n<h2>Subgraph {}{} — {} nodes</h2>\n",
+      report.index, report.index,
+      subgraph.name.empty() ? "" : " (" + EscapeMarkup(subgraph.name) + ")", subgraph.nodes.size());
   AppendFigures(html, report);
   AppendPartitionTable(html, report, *view);
   AppendUnsupported(html, subgraph, report);
 
   PartitionGraphOptions graph_options;
   graph_options.collapse = subgraph.nodes.size() > options.collapse_above_nodes;
-  Result<std::string> graph = RenderPartitionGraph(subgraph, report, GraphFormat::kSvg, graph_options);
+  Result<std::string> graph =
+      RenderPartitionGraph(subgraph, report, GraphFormat::kSvg, graph_options);
   if (!graph.ok()) return graph.status();
-  html += fmt::format("<h3>Partition graph{}</h3>\n<figure class=\"partition-graph\">\n{}</figure>\n",
-                      graph_options.collapse ? " (collapsed: one box per partition)" : "",
-                      InlineSvg(*graph));
+  html += fmt::format(
+      "<h3>Partition graph{}</h3>\n<figure class=\"partition-graph\">\n{}</figure>\n",
+      graph_options.collapse ? " (collapsed: one box per partition)" : "", InlineSvg(*graph));
 
   if (report.arena) {
     html += "<h3>Arena</h3>\n<figure class=\"arena\">\n" + RenderArenaSvg(*report.arena, subgraph) +
             "</figure>\n";
     if (!report.arena->assumptions.empty()) {
       html += "<p>Assumptions:</p>\n<ul class=\"assumptions\">\n";
-      for (const std::string& a : report.arena->assumptions) html += "<li>" + EscapeMarkup(a) + "</li>\n";
+      for (const std::string& a : report.arena->assumptions)
+        html += "<li>" + EscapeMarkup(a) + "</li>\n";
       html += "</ul>\n";
     }
   }
@@ -154,7 +163,8 @@ Result<std::string> RenderHtmlReport(const Model& model, const Report& report,
   std::string delegates;
   for (const std::string& d : report.delegates) delegates += (delegates.empty() ? "" : ", ") + d;
   html += "delegates: " + EscapeMarkup(delegates.empty() ? "none" : delegates);
-  if (!report.tool_version.empty()) html += " · tflite-analyze " + EscapeMarkup(report.tool_version);
+  if (!report.tool_version.empty())
+    html += " · tflite-analyze " + EscapeMarkup(report.tool_version);
   html += "</p>\n";
   for (const SubgraphReport& subgraph : report.subgraphs) {
     Status status = AppendSubgraph(html, model, subgraph, options);

@@ -35,7 +35,8 @@ Report TinyModelReport() {
   arena.size = 8192;
   arena.lower_bound = 6144;
   arena.peak_node = 1;
-  arena.allocs = {{0, 0, 4096, 0, 0, false, std::nullopt}, {3, 4096, 2048, 0, 1, false, std::nullopt}};
+  arena.allocs = {{0, 0, 4096, 0, 0, false, std::nullopt},
+                  {3, 4096, 2048, 0, 1, false, std::nullopt}};
   arena.assumptions = {"MY_CUSTOM: temporaries <unknown>"};
   report.subgraphs[0].arena = arena;
   return report;
@@ -59,7 +60,8 @@ TEST(HtmlReportTest, TinyModelHasTablesAndBothPictures) {
   EXPECT_EQ(CountOccurrences(*html, "<table class=\"partitions\">"), 1u);
   EXPECT_EQ(CountOccurrences(*html, "<span class=\"swatch\""), 3u);
   EXPECT_EQ(CountOccurrences(*html, "<table class=\"unsupported\">"), 1u);
-  EXPECT_NE(html->find("<td>custom op &lt;MY_CUSTOM&gt; has no GPU kernel</td>"), std::string::npos);
+  EXPECT_NE(html->find("<td>custom op &lt;MY_CUSTOM&gt; has no GPU kernel</td>"),
+            std::string::npos);
   EXPECT_EQ(CountOccurrences(*html, "<svg"), 2u);
   EXPECT_EQ(CountOccurrences(*html, "class=\"cluster\""), 3u);
   EXPECT_EQ(CountOccurrences(*html, "<rect class=\"alloc\""), 2u);
@@ -88,7 +90,8 @@ TEST(HtmlReportTest, ReportAndModelMustAgree) {
   report.subgraphs[0].index = 2;
   Result<std::string> html = RenderHtmlReport(TinyModel(), report);
   ASSERT_FALSE(html.ok());
-  EXPECT_EQ(html.status().message(), "tiny.tflite: report subgraph 2 is not in the model (1 subgraphs)");
+  EXPECT_EQ(html.status().message(),
+            "tiny.tflite: report subgraph 2 is not in the model (1 subgraphs)");
 }
 
 TEST(HtmlReportTest, CorpusModelWithThreePartitions) {

@@ -37,7 +37,8 @@ std::string LabelText(const std::string& text) {
 
 std::string PartitionTitle(const SubgraphReport& report, size_t p) {
   const PartitionReport& partition = report.partitions[p];
-  const std::string who = partition.kind == PartitionReport::Kind::kCpu ? "CPU" : partition.delegate;
+  const std::string who =
+      partition.kind == PartitionReport::Kind::kCpu ? "CPU" : partition.delegate;
   return fmt::format("P{}: {}", p, who);
 }
 
@@ -101,14 +102,14 @@ IoNodes AddIoNodes(GraphvizGraph& graph, const Subgraph& subgraph, const Partiti
     if (!is_input && !is_output) continue;
     std::map<int32_t, Agnode_t*>& nodes = is_input ? io.inputs : io.outputs;
     if (nodes.count(edge.tensor) > 0) continue;
-    Agnode_t* node =
-        graph.AddNode(graph.root(), fmt::format("{}_t{}", is_input ? "input" : "output", edge.tensor));
+    Agnode_t* node = graph.AddNode(
+        graph.root(), fmt::format("{}_t{}", is_input ? "input" : "output", edge.tensor));
     graph.Set(node, "shape", "ellipse");
     graph.Set(node, "style", "filled");
     graph.Set(node, "fillcolor", "#fffbe6");
-    graph.Set(node, "label", fmt::format("{}\\n{}\\n{}", is_input ? "input" : "output",
-                                         LabelText(subgraph.tensors[edge.tensor].name),
-                                         HumanBytes(edge.bytes)));
+    graph.Set(node, "label",
+              fmt::format("{}\\n{}\\n{}", is_input ? "input" : "output",
+                          LabelText(subgraph.tensors[edge.tensor].name), HumanBytes(edge.bytes)));
     graph.Set(node, "tooltip", TensorDescription(subgraph, edge.tensor));
     nodes[edge.tensor] = node;
   }
@@ -129,8 +130,9 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
   for (size_t p = 0; p < report.partitions.size(); ++p) {
     const PartitionColour colour = ColourForPartition(report.partitions[p]);
     Agraph_t* cluster = graph.AddSubgraph(graph.root(), fmt::format("cluster_p{}", p));
-    graph.Set(cluster, "label", fmt::format("{} ({} nodes)", LabelText(PartitionTitle(report, p)),
-                                            view.partitions[p].node_count));
+    graph.Set(cluster, "label",
+              fmt::format("{} ({} nodes)", LabelText(PartitionTitle(report, p)),
+                          view.partitions[p].node_count));
     graph.Set(cluster, "style", "filled,rounded");
     graph.Set(cluster, "color", colour.stroke);
     graph.Set(cluster, "fillcolor", colour.fill);
@@ -146,7 +148,8 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     Agnode_t* node = graph.AddNode(parent, fmt::format("n{}", n));
     const int32_t index = static_cast<int32_t>(n);
     graph.Set(node, "label", NodeLabel(subgraph, index));
-    if (p != kOutsidePartitions) graph.Set(node, "color", ColourForPartition(report.partitions[p]).stroke);
+    if (p != kOutsidePartitions)
+      graph.Set(node, "color", ColourForPartition(report.partitions[p]).stroke);
     auto reason = reasons.find(index);
     if (reason == reasons.end()) {
       graph.Set(node, "tooltip", NodeLabel(subgraph, index));
@@ -183,9 +186,10 @@ void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const Subgrap
     const PartitionSummary& summary = view.partitions[p];
     const PartitionColour colour = ColourForPartition(report.partitions[p]);
     Agnode_t* box = graph.AddNode(graph.root(), fmt::format("p{}", p));
-    std::string label = fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)),
-                                    summary.node_count);
-    if (summary.node_count > 0) label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
+    std::string label =
+        fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
+    if (summary.node_count > 0)
+      label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
     label += "\\n" + LabelText(summary.op_summary);
     graph.Set(box, "fillcolor", colour.fill);
     graph.Set(box, "color", colour.stroke);

@@ -130,7 +130,8 @@ TEST(PartitionGraphTest, FormatFromPath) {
   EXPECT_EQ(*GraphFormatFromPath("b.Png"), GraphFormat::kPng);
   Result<GraphFormat> unknown = GraphFormatFromPath("out.pdf");
   ASSERT_FALSE(unknown.ok());
-  EXPECT_EQ(unknown.status().message(), "out.pdf: unknown picture format (use .dot, .gv, .svg or .png)");
+  EXPECT_EQ(unknown.status().message(),
+            "out.pdf: unknown picture format (use .dot, .gv, .svg or .png)");
 }
 
 TEST(PartitionGraphTest, WritesTheFormatTheExtensionNames) {
@@ -139,7 +140,8 @@ TEST(PartitionGraphTest, WritesTheFormatTheExtensionNames) {
   const std::string svg_path = (dir / "tiny.svg").string();
   ASSERT_TRUE(WritePartitionGraph(TinySubgraph(), TinyReport(), {}, svg_path).ok());
   ExpectWellFormedSvg(tfa::testing::ReadTextFile(svg_path));
-  Status bad = WritePartitionGraph(TinySubgraph(), TinyReport(), {}, (dir / "no/such/x.dot").string());
+  Status bad =
+      WritePartitionGraph(TinySubgraph(), TinyReport(), {}, (dir / "no/such/x.dot").string());
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.message().find("no/such/x.dot: cannot open for writing"), std::string::npos);
   std::filesystem::remove_all(dir);

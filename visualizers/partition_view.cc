@@ -30,8 +30,9 @@ Result<std::vector<int32_t>> AssignPartitions(const Subgraph& subgraph,
   for (size_t p = 0; p < report.partitions.size(); ++p) {
     for (int32_t node : report.partitions[p].nodes) {
       if (node < 0 || static_cast<size_t>(node) >= subgraph.nodes.size()) {
-        return Status::Error(fmt::format("subgraph {}: partition {}: node {} is out of range ({} nodes)",
-                                         report.index, p, node, subgraph.nodes.size()));
+        return Status::Error(
+            fmt::format("subgraph {}: partition {}: node {} is out of range ({} nodes)",
+                        report.index, p, node, subgraph.nodes.size()));
       }
       if (partition_of[node] != kOutsidePartitions) {
         return Status::Error(fmt::format("subgraph {}: node {} is in partitions {} and {}",
@@ -116,8 +117,10 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
   std::vector<std::set<int32_t>> read_outside(report.partitions.size());
   for (const TensorEdge& edge : view.edges) {
     if (!edge.crosses_boundary()) continue;
-    if (edge.to_partition != kOutsidePartitions) read_from_outside[edge.to_partition].insert(edge.tensor);
-    if (edge.from_partition != kOutsidePartitions) read_outside[edge.from_partition].insert(edge.tensor);
+    if (edge.to_partition != kOutsidePartitions)
+      read_from_outside[edge.to_partition].insert(edge.tensor);
+    if (edge.from_partition != kOutsidePartitions)
+      read_outside[edge.from_partition].insert(edge.tensor);
   }
   for (size_t p = 0; p < report.partitions.size(); ++p) {
     for (int32_t t : read_from_outside[p]) {

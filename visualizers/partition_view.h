@@ -35,16 +35,16 @@ struct PartitionSummary {
   size_t node_count = 0;
   int32_t first_node = -1;  // smallest original node index (-1 when the partition is empty)
   int32_t last_node = -1;
-  std::string op_summary;   // most frequent ops first: "CONV_2D×12, ADD×4, RELU×2, …"
+  std::string op_summary;           // most frequent ops first: "CONV_2D×12, ADD×4, RELU×2, …"
   uint64_t boundary_in_bytes = 0;   // distinct tensors read from outside the partition
   uint64_t boundary_out_bytes = 0;  // distinct tensors read outside, or graph outputs
   size_t unsupported_nodes = 0;     // nodes of this partition the report lists as unsupported
 };
 
 struct PartitionView {
-  std::vector<int32_t> partition_of_node;  // per node of the subgraph; kOutsidePartitions if none
+  std::vector<int32_t> partition_of_node;    // per node of the subgraph; kOutsidePartitions if none
   std::vector<PartitionSummary> partitions;  // parallel to SubgraphReport::partitions
-  std::vector<TensorEdge> edges;            // ordered by consumer node, then input position
+  std::vector<TensorEdge> edges;             // ordered by consumer node, then input position
 };
 
 // Fails when the report names a node the subgraph does not have or puts a node in two partitions.

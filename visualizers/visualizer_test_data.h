@@ -90,9 +90,9 @@ inline SubgraphReport AlternatingReport(size_t node_count, size_t parts) {
       nodes.push_back(static_cast<int32_t>(n));
     }
     if (cpu && !nodes.empty()) r.unsupported.push_back({nodes.front(), "", "gpu", "test reason"});
-    r.partitions.push_back(Partition(cpu ? PartitionReport::Kind::kCpu
-                                         : PartitionReport::Kind::kDelegate,
-                                     cpu ? "" : "gpu", std::move(nodes)));
+    r.partitions.push_back(
+        Partition(cpu ? PartitionReport::Kind::kCpu : PartitionReport::Kind::kDelegate,
+                  cpu ? "" : "gpu", std::move(nodes)));
     if (!cpu) ++r.delegated_partition_count;
   }
   return r;

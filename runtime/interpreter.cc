@@ -1,0 +1,241 @@
+#include "runtime/interpreter.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#include "libanalysis/arena/arena_planner.h"
+#include "libanalysis/core/checked_math.h"
+#include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/model/model_loader.h"
+#include "runtime/kernels/cpu/cpu_kernels.h"
+
+namespace tfa::runtime {
+namespace {
+
+constexpr uint64_t kBufferAlignment = 64;
+
+std::string NodeName(const Subgraph& graph, int32_t node) {
+  return "subgraph 0: node " + std::to_string(node) + " (" + graph.nodes[static_cast<size_t>(node)].op + ")";
+}
+
+bool UploadedOnce(const Tensor& tensor) {
+  return tensor.allocation == AllocationType::kMmapRo || tensor.allocation == AllocationType::kArenaRwPersistent;
+}
+
+}  // namespace
+
+void Interpreter::AlignedFree::operator()(uint8_t* p) const { std::free(p); }
+
+Status CheckArenaPlanDisjoint(const ArenaPlan& plan) {
+  for (const auto* blocks : {&plan.rw_blocks, &plan.persistent_blocks}) {
+    for (size_t i = 0; i < blocks->size(); ++i) {
+      const ArenaBlock& a = (*blocks)[i];
+      for (size_t j = i + 1; j < blocks->size(); ++j) {
+        const ArenaBlock& b = (*blocks)[j];
+        if (a.tensor == b.tensor || a.size == 0 || b.size == 0) continue;
+        const bool live_together = a.first_step <= b.last_step && b.first_step <= a.last_step;
+        const bool bytes_overlap = a.offset < b.offset + b.size && b.offset < a.offset + a.size;
+        if (live_together && bytes_overlap) {
+          return Status::Error("arena plan places tensors " + std::to_string(a.tensor) + " and " +
+                               std::to_string(b.tensor) + " in overlapping bytes while both are live");
+        }
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+Interpreter::~Interpreter() = default;
+
+Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& model_path,
+                                                         const InterpreterOptions& options) {
+  auto model = LoadModelFile(model_path);
+  if (!model.ok()) return model.status();
+  if (model->format != "tflite") return Status::Error(model_path + ": the runtime needs a .tflite file");
+  if (model->subgraphs.empty()) return Status::Error(model_path + ": the model has no subgraphs");
+  std::unique_ptr<Interpreter> interpreter(new Interpreter());
+  auto data = ModelData::Open(model_path);
+  if (!data.ok()) return data.status();
+  interpreter->model_data_ = std::move(*data);
+  interpreter->graph_ = std::move(model->subgraphs[0]);
+  interpreter->poison_outputs_ = options.poison_outputs;
+  if (interpreter->graph_.execution_plan.empty()) {
+    interpreter->graph_.execution_plan = IdentityExecutionPlan(interpreter->graph_);
+  }
+  TFA_RETURN_IF_ERROR(interpreter->ApplyDelegates(options).WithContext(model_path));
+  auto plan = PlanArena(interpreter->graph_, options.arena);
+  if (!plan.ok()) return plan.status().WithContext(model_path);
+  interpreter->plan_ = std::move(*plan);
+  TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(interpreter->plan_).WithContext(model_path));
+  TFA_RETURN_IF_ERROR(interpreter->AllocateTensors().WithContext(model_path));
+  TFA_RETURN_IF_ERROR(interpreter->PrepareSteps(options).WithContext(model_path));
+  return interpreter;
+}
+
+Status Interpreter::ApplyDelegates(const InterpreterOptions& options) {
+  for (Delegate* delegate : options.delegates) {
+    std::vector<int32_t> claimed;
+    for (int32_t node : graph_.execution_plan) {
+      if (graph_.nodes[static_cast<size_t>(node)].kind == NodeKind::kDelegateKernel) continue;
+      if (delegate->IsNodeSupported(graph_, node)) claimed.push_back(node);
+    }
+    auto delegated = ReplaceNodeSubsetsWithDelegateKernels(graph_, claimed, delegate->Name(), delegate->Partitioning());
+    if (!delegated.ok()) return delegated.status().WithContext("delegate " + delegate->Name());
+    graph_ = std::move(delegated->subgraph);
+  }
+  return Status::Ok();
+}
+
+Status Interpreter::AllocateTensors() {
+  auto allocate = [](uint64_t bytes) -> Buffer {
+    const uint64_t rounded = CheckedAlignUp(std::max<uint64_t>(bytes, 1), kBufferAlignment).value_or(0);
+    if (rounded == 0) return Buffer();
+    return Buffer(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
+  };
+  arena_ = allocate(plan_.arena_size);
+  persistent_arena_ = allocate(plan_.persistent_arena_size);
+  if (!arena_ || !persistent_arena_) return Status::Error("cannot allocate the arena");
+  // Everything starts as NaN bytes: a read of a tensor nobody wrote shows in the outputs.
+  std::memset(arena_.get(), 0xff, plan_.arena_size);
+  std::memset(persistent_arena_.get(), 0xff, plan_.persistent_arena_size);
+
+  tensors_.resize(graph_.tensors.size());
+  for (size_t i = 0; i < graph_.tensors.size(); ++i) {
+    const Tensor& t = graph_.tensors[i];
+    RuntimeTensor& r = tensors_[i];
+    r.type = t.type;
+    r.shape = t.shape;
+    r.bytes = t.bytes_or_zero();
+    r.quantization = &t.quantization;
+    r.is_constant = t.is_constant();
+    const auto index = static_cast<int32_t>(i);
+    if (t.is_constant()) {
+      const auto bytes = model_data_->TensorData(0, index);
+      r.data = const_cast<uint8_t*>(bytes.data());  // kernels never write their inputs
+      r.bytes = bytes.size();
+      r.sparsity = model_data_->TensorSparsity(0, index);
+      continue;
+    }
+    if (t.allocation == AllocationType::kDynamic) {
+      if (!t.bytes) return Status::Error("tensor " + std::to_string(i) + " has a size only known at run time");
+      dynamic_buffers_.push_back(allocate(*t.bytes));
+      r.data = dynamic_buffers_.back().get();
+      stats_.dynamic_bytes += *t.bytes;
+      continue;
+    }
+    const TensorPlacement& p = plan_.tensors[i];
+    if (p.arena == ArenaKind::kNone) continue;  // never used, zero bytes, or no buffer upstream either
+    const uint64_t arena_size = p.arena == ArenaKind::kRw ? plan_.arena_size : plan_.persistent_arena_size;
+    const auto end = CheckedAdd(p.offset, r.bytes);
+    if (!end || *end > arena_size) {
+      return Status::Error("tensor " + std::to_string(i) + " ends past its arena");
+    }
+    uint8_t* base = p.arena == ArenaKind::kRw ? arena_.get() : persistent_arena_.get();
+    r.data = base + p.offset;
+    uint64_t& committed = p.arena == ArenaKind::kRw ? stats_.arena_bytes : stats_.persistent_arena_bytes;
+    committed = std::max(committed, *end);
+  }
+  return Status::Ok();
+}
+
+Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
+  uint64_t scratch = 0;
+  for (int32_t index : graph_.execution_plan) {
+    const Node& node = graph_.nodes[static_cast<size_t>(index)];
+    Step step;
+    step.node = index;
+    step.context.node = &node;
+    step.context.node_data = &model_data_->Node(0, index);
+    for (int32_t t : node.inputs) step.context.inputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
+    for (int32_t t : node.outputs) step.context.outputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
+    for (int32_t t : node.outputs) {
+      if (t >= 0 && !tensors_[static_cast<size_t>(t)].data && tensors_[static_cast<size_t>(t)].bytes > 0) {
+        return Status::Error(NodeName(graph_, index) + ": output tensor " + std::to_string(t) + " has no buffer");
+      }
+    }
+    Status prepared;
+    if (node.kind == NodeKind::kDelegateKernel) {
+      Delegate* owner = nullptr;
+      for (Delegate* d : options.delegates) {
+        if (d->Name() == node.op) owner = d;
+      }
+      if (!owner) return Status::Error(NodeName(graph_, index) + ": no delegate of that name");
+      DelegatePartition partition{&graph_, node.replaces, node.inputs, node.outputs, &tensors_, model_data_.get(), 0};
+      auto kernel = owner->CreateKernel(partition);
+      if (!kernel.ok()) return kernel.status().WithContext(NodeName(graph_, index));
+      step.delegate = std::move(*kernel);
+      prepared = step.delegate->Prepare(step.context);
+      CountCopies(step, stats_.copies, true);
+    } else {
+      step.kernel = FindCpuKernel(node.op);
+      if (!step.kernel) return Status::Error(NodeName(graph_, index) + ": the runtime has no kernel for this op");
+      prepared = step.kernel->prepare(step.context);
+    }
+    TFA_RETURN_IF_ERROR(prepared.WithContext(NodeName(graph_, index)));
+    scratch = std::max(scratch, step.context.scratch_bytes);
+    steps_.push_back(std::move(step));
+  }
+  if (scratch > 0) {
+    const uint64_t rounded = CheckedAlignUp(scratch, kBufferAlignment).value_or(0);
+    if (rounded == 0) return Status::Error("kernel scratch size overflows");
+    scratch_.reset(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
+    if (!scratch_) return Status::Error("cannot allocate " + std::to_string(scratch) + " scratch bytes");
+  }
+  stats_.scratch_bytes = scratch;
+  for (Step& step : steps_) step.context.scratch = scratch_.get();
+  return Status::Ok();
+}
+
+void Interpreter::CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const {
+  const Node& node = graph_.nodes[static_cast<size_t>(step.node)];
+  for (int32_t t : node.inputs) {
+    if (t < 0) continue;
+    const Tensor& tensor = graph_.tensors[static_cast<size_t>(t)];
+    if (UploadedOnce(tensor) != at_prepare) continue;
+    (at_prepare ? copies.init_upload_bytes : copies.bytes_to_delegate) += tensor.bytes_or_zero();
+  }
+  if (at_prepare) return;
+  for (int32_t t : node.outputs) {
+    if (t >= 0) copies.bytes_from_delegate += graph_.tensors[static_cast<size_t>(t)].bytes_or_zero();
+  }
+}
+
+Status Interpreter::Invoke() {
+  CopyStats copies;
+  copies.init_upload_bytes = stats_.copies.init_upload_bytes;
+  std::vector<NodeTiming> timings;
+  timings.reserve(steps_.size());
+  bool previous_on_cpu = true;
+  std::string previous_delegate;
+  for (Step& step : steps_) {
+    const Node& node = *step.context.node;
+    const bool on_cpu = !step.delegate;
+    if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate)) ++copies.transitions;
+    previous_on_cpu = on_cpu;
+    previous_delegate = on_cpu ? std::string() : node.op;
+    if (poison_outputs_) {
+      for (RuntimeTensor* out : step.context.outputs) {
+        if (!out || !out->data) continue;
+        // An output sharing an input's buffer in place must keep the input's bytes.
+        const bool in_place = std::any_of(step.context.inputs.begin(), step.context.inputs.end(),
+                                          [&](const RuntimeTensor* in) { return in && in->data == out->data; });
+        if (!in_place) std::memset(out->data, 0xff, out->bytes);
+      }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const Status status = on_cpu ? step.kernel->eval(step.context) : step.delegate->Eval(step.context);
+    const auto end = std::chrono::steady_clock::now();
+    TFA_RETURN_IF_ERROR(status.WithContext(NodeName(graph_, step.node)));
+    if (!on_cpu) CountCopies(step, copies, false);
+    timings.push_back({step.node, node.op, std::chrono::duration<double, std::micro>(end - start).count()});
+  }
+  if (!previous_on_cpu) ++copies.transitions;  // outputs go back to the application
+  stats_.copies = copies;
+  stats_.timings = std::move(timings);
+  ++stats_.invocations;
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

@@ -1,0 +1,72 @@
+// The interface between the interpreter and an op's kernel.
+//
+// A kernel is a pair of functions. Prepare runs once after the arena is placed: it checks the
+// node's tensors (types, shapes: the output shape it would compute must equal the planned one,
+// since the arena was sized from it) and says how many scratch bytes Eval needs. Eval computes
+// the outputs from the inputs. Kernels keep no state between calls: everything they need is
+// recomputed from the node, which is cheap next to the arithmetic.
+//
+// Scratch is not a TFLite concept: upstream kernels add temporaries that the arena plans (see
+// libanalysis/prepare). Until the interpreter plans those, a kernel's working memory comes from
+// one scratch area the interpreter sizes to the largest request and reports on its own, so the
+// arena figures stay exactly those of the plan.
+#ifndef RUNTIME_KERNEL_H_
+#define RUNTIME_KERNEL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
+#include "runtime/model_data.h"
+
+namespace tfa::runtime {
+
+// A tensor as kernels see it: its type, shape and where its bytes are.
+struct RuntimeTensor {
+  TensorType type = TensorType::kFloat32;
+  std::vector<int32_t> shape;
+  uint8_t* data = nullptr;
+  uint64_t bytes = 0;
+  const Quantization* quantization = nullptr;
+  const Sparsity* sparsity = nullptr;  // sparse constants only
+  bool is_constant = false;
+
+  int Rank() const { return static_cast<int>(shape.size()); }
+  int32_t Dim(int i) const { return shape[static_cast<size_t>(i)]; }
+  int64_t NumElements() const {
+    int64_t n = 1;
+    for (int32_t d : shape) n *= d;
+    return n;
+  }
+  template <typename T>
+  T* Data() const {
+    return reinterpret_cast<T*>(data);
+  }
+};
+
+struct KernelContext {
+  const Node* node = nullptr;
+  const NodeData* node_data = nullptr;
+  std::vector<RuntimeTensor*> inputs;   // nullptr for an absent optional input (-1)
+  std::vector<RuntimeTensor*> outputs;
+  uint64_t scratch_bytes = 0;  // set by Prepare
+  uint8_t* scratch = nullptr;  // at least scratch_bytes, 64-byte aligned, during Eval
+
+  const OpOptions& options() const { return node->options; }
+  RuntimeTensor& input(size_t i) const { return *inputs[i]; }
+  RuntimeTensor& output(size_t i) const { return *outputs[i]; }
+  bool has_input(size_t i) const { return i < inputs.size() && inputs[i] != nullptr; }
+};
+
+using KernelFunction = Status (*)(KernelContext& context);
+
+struct KernelRegistration {
+  KernelFunction prepare = nullptr;
+  KernelFunction eval = nullptr;
+};
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_KERNEL_H_

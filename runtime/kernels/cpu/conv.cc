@@ -1,0 +1,134 @@
+#include "runtime/kernels/cpu/conv.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/kernels/cpu/gemm.h"
+#include "runtime/kernels/cpu/kernel_util.h"
+
+namespace tfa::runtime {
+namespace {
+
+// Output pixels gathered per im2col pass: bounds the scratch for large images.
+constexpr int64_t kIm2colRows = 512;
+
+struct ConvGeometry {
+  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw;
+  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+
+  int64_t depth() const { return int64_t{kh} * kw * in_c; }
+  // A 1x1 stride-1 unpadded convolution reads the input as the im2col matrix itself.
+  bool pointwise() const {
+    return kh == 1 && kw == 1 && stride_h == 1 && stride_w == 1 && pad_top == 0 && pad_left == 0;
+  }
+  int64_t rows_per_pass() const { return std::min<int64_t>(kIm2colRows, int64_t{out_h} * out_w); }
+};
+
+Result<ConvGeometry> Geometry(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
+  const RuntimeTensor& input = context.input(0);
+  const RuntimeTensor& filter = context.input(1);
+  TFA_RETURN_IF_ERROR(CheckType(input, TensorType::kFloat32, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(filter, TensorType::kFloat32, "filter"));
+  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
+  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
+  TFA_RETURN_IF_ERROR(CheckRank(filter, 4, "filter"));
+  const OpOptions& o = context.options();
+  ConvGeometry g{};
+  g.batches = input.Dim(0);
+  g.in_h = input.Dim(1);
+  g.in_w = input.Dim(2);
+  g.in_c = input.Dim(3);
+  g.out_c = filter.Dim(0);
+  g.kh = filter.Dim(1);
+  g.kw = filter.Dim(2);
+  if (filter.Dim(3) != g.in_c) {
+    return Status::Error("filter " + ShapeString(filter.shape) + " does not match input channels " +
+                         std::to_string(g.in_c) + " (grouped convolution is not supported)");
+  }
+  if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
+    return Status::Error("strides and dilations must be positive");
+  }
+  g.stride_h = o.stride_h;
+  g.stride_w = o.stride_w;
+  g.dilation_h = o.dilation_h;
+  g.dilation_w = o.dilation_w;
+  g.out_h = ConvOutputSize(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h);
+  g.out_w = ConvOutputSize(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w);
+  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h, g.out_h);
+  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w, g.out_w);
+  if (context.has_input(2)) {
+    const RuntimeTensor& bias = context.input(2);
+    TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
+    if (bias.NumElements() != g.out_c) return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
+  }
+  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
+  return g;
+}
+
+// Rows [row_begin, row_begin + rows) of the im2col matrix of one image: one row per output
+// pixel, (ky, kx, c) along it, zeros where the window leaves the image.
+void Im2col(const ConvGeometry& g, const float* image, int64_t row_begin, int64_t rows, float* out) {
+  const int64_t depth = g.depth();
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t pixel = row_begin + r;
+    const int32_t oy = static_cast<int32_t>(pixel / g.out_w);
+    const int32_t ox = static_cast<int32_t>(pixel % g.out_w);
+    float* dst = out + r * depth;
+    for (int32_t ky = 0; ky < g.kh; ++ky) {
+      const int32_t iy = oy * g.stride_h - g.pad_top + ky * g.dilation_h;
+      for (int32_t kx = 0; kx < g.kw; ++kx) {
+        const int32_t ix = ox * g.stride_w - g.pad_left + kx * g.dilation_w;
+        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
+          std::fill(dst, dst + g.in_c, 0.0f);
+        } else {
+          std::memcpy(dst, image + (int64_t{iy} * g.in_w + ix) * g.in_c, sizeof(float) * static_cast<size_t>(g.in_c));
+        }
+        dst += g.in_c;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Status PrepareConv2D(KernelContext& context) {
+  auto g = Geometry(context);
+  if (!g.ok()) return g.status();
+  TFA_RETURN_IF_ERROR(GetActivationRange(context.options().fused_activation).status());
+  const int64_t transposed_filter = g->depth() * g->out_c;
+  const int64_t im2col = g->pointwise() ? 0 : g->rows_per_pass() * g->depth();
+  context.scratch_bytes = static_cast<uint64_t>(transposed_filter + im2col) * sizeof(float);
+  return Status::Ok();
+}
+
+Status EvalConv2D(KernelContext& context) {
+  auto g = Geometry(context);
+  if (!g.ok()) return g.status();
+  auto range = GetActivationRange(context.options().fused_activation);
+  if (!range.ok()) return range.status();
+  const int64_t depth = g->depth();
+  float* filter_t = reinterpret_cast<float*>(context.scratch);
+  float* im2col = filter_t + depth * g->out_c;
+  Transpose2D(context.input(1).Data<const float>(), g->out_c, depth, filter_t);
+  const float* bias = context.has_input(2) ? context.input(2).Data<const float>() : nullptr;
+  const int64_t pixels = int64_t{g->out_h} * g->out_w;
+  const int64_t image_size = int64_t{g->in_h} * g->in_w * g->in_c;
+  for (int32_t b = 0; b < g->batches; ++b) {
+    const float* image = context.input(0).Data<const float>() + b * image_size;
+    float* out = context.output(0).Data<float>() + b * pixels * g->out_c;
+    if (g->pointwise()) {
+      Gemm({pixels, g->out_c, depth, depth, g->out_c, g->out_c}, image, filter_t, bias, range->min, range->max, out);
+      continue;
+    }
+    for (int64_t row = 0; row < pixels; row += g->rows_per_pass()) {
+      const int64_t rows = std::min(g->rows_per_pass(), pixels - row);
+      Im2col(*g, image, row, rows, im2col);
+      Gemm({rows, g->out_c, depth, depth, g->out_c, g->out_c}, im2col, filter_t, bias, range->min, range->max,
+           out + row * g->out_c);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

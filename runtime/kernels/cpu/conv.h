@@ -1,0 +1,16 @@
+// CONV_2D (float32): im2col into scratch, then the blocked GEMM against the transposed filter.
+// Filter [out_c, kh, kw, in_c], optional bias [out_c], SAME/VALID padding, strides, dilation,
+// fused activation, as tflite/kernels/conv.cc. Grouped convolutions are refused.
+#ifndef RUNTIME_KERNELS_CPU_CONV_H_
+#define RUNTIME_KERNELS_CPU_CONV_H_
+
+#include "runtime/kernel.h"
+
+namespace tfa::runtime {
+
+[[nodiscard]] Status PrepareConv2D(KernelContext& context);
+[[nodiscard]] Status EvalConv2D(KernelContext& context);
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_KERNELS_CPU_CONV_H_

@@ -1,0 +1,96 @@
+#include "runtime/kernels/cpu/cpu_kernels.h"
+
+#include <algorithm>
+#include <map>
+
+#include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/concatenation.h"
+#include "runtime/kernels/cpu/conv.h"
+#include "runtime/kernels/cpu/densify.h"
+#include "runtime/kernels/cpu/depth_to_space.h"
+#include "runtime/kernels/cpu/depthwise_conv.h"
+#include "runtime/kernels/cpu/dequantize.h"
+#include "runtime/kernels/cpu/elementwise.h"
+#include "runtime/kernels/cpu/fully_connected.h"
+#include "runtime/kernels/cpu/gather.h"
+#include "runtime/kernels/cpu/pad.h"
+#include "runtime/kernels/cpu/pooling.h"
+#include "runtime/kernels/cpu/reduce.h"
+#include "runtime/kernels/cpu/reshape.h"
+#include "runtime/kernels/cpu/resize.h"
+#include "runtime/kernels/cpu/slice.h"
+#include "runtime/kernels/cpu/softmax.h"
+#include "runtime/kernels/cpu/split.h"
+#include "runtime/kernels/cpu/transpose.h"
+#include "runtime/kernels/cpu/transpose_conv.h"
+
+namespace tfa::runtime {
+namespace {
+
+const std::map<std::string, KernelRegistration>& Table() {
+  static const auto* table = new std::map<std::string, KernelRegistration>{
+      {"ADD", {PrepareBinary, EvalAdd}},
+      {"SUB", {PrepareBinary, EvalSub}},
+      {"MUL", {PrepareBinary, EvalMul}},
+      {"DIV", {PrepareBinary, EvalDiv}},
+      {"MAXIMUM", {PrepareBinary, EvalMaximum}},
+      {"MINIMUM", {PrepareBinary, EvalMinimum}},
+      {"SQUARED_DIFFERENCE", {PrepareBinary, EvalSquaredDifference}},
+      {"RELU", {PrepareUnaryFloat, EvalRelu}},
+      {"RELU6", {PrepareUnaryFloat, EvalRelu6}},
+      {"RELU_N1_TO_1", {PrepareUnaryFloat, EvalReluN1To1}},
+      {"RELU_0_TO_1", {PrepareUnaryFloat, EvalRelu0To1}},
+      {"LOGISTIC", {PrepareUnaryFloat, EvalLogistic}},
+      {"TANH", {PrepareUnaryFloat, EvalTanh}},
+      {"HARD_SWISH", {PrepareUnaryFloat, EvalHardSwish}},
+      {"LEAKY_RELU", {PrepareUnaryFloat, EvalLeakyRelu}},
+      {"ELU", {PrepareUnaryFloat, EvalElu}},
+      {"PRELU", {PreparePrelu, EvalPrelu}},
+      {"CONV_2D", {PrepareConv2D, EvalConv2D}},
+      {"DEPTHWISE_CONV_2D", {PrepareDepthwiseConv2D, EvalDepthwiseConv2D}},
+      {"TRANSPOSE_CONV", {PrepareTransposeConv, EvalTransposeConv}},
+      {"Convolution2DTransposeBias", {PrepareTransposeConvBias, EvalTransposeConvBias}},
+      {"FULLY_CONNECTED", {PrepareFullyConnected, EvalFullyConnected}},
+      {"AVERAGE_POOL_2D", {PreparePool2D, EvalAveragePool2D}},
+      {"MAX_POOL_2D", {PreparePool2D, EvalMaxPool2D}},
+      {"RESHAPE", {PrepareReshape, EvalReshape}},
+      {"SQUEEZE", {PrepareReshape, EvalReshape}},
+      {"EXPAND_DIMS", {PrepareReshape, EvalReshape}},
+      {"CONCATENATION", {PrepareConcatenation, EvalConcatenation}},
+      {"PAD", {PreparePad, EvalPad}},
+      {"PADV2", {PreparePad, EvalPad}},
+      {"MIRROR_PAD", {PrepareMirrorPad, EvalMirrorPad}},
+      {"MEAN", {PrepareReduce, EvalMean}},
+      {"SUM", {PrepareReduce, EvalSum}},
+      {"RESIZE_BILINEAR", {PrepareResize, EvalResizeBilinear}},
+      {"RESIZE_NEAREST_NEIGHBOR", {PrepareResize, EvalResizeNearestNeighbor}},
+      {"SOFTMAX", {PrepareSoftmax, EvalSoftmax}},
+      {"DEQUANTIZE", {PrepareDequantize, EvalDequantize}},
+      {"DENSIFY", {PrepareDensify, EvalDensify}},
+      {"DEPTH_TO_SPACE", {PrepareDepthToSpace, EvalDepthToSpace}},
+      {"SPACE_TO_DEPTH", {PrepareSpaceToDepth, EvalSpaceToDepth}},
+      {"SLICE", {PrepareSlice, EvalSlice}},
+      {"STRIDED_SLICE", {PrepareStridedSlice, EvalStridedSlice}},
+      {"TRANSPOSE", {PrepareTranspose, EvalTranspose}},
+      {"SPLIT", {PrepareSplit, EvalSplit}},
+      {"SPLIT_V", {PrepareSplitV, EvalSplitV}},
+      {"GATHER", {PrepareGather, EvalGather}},
+  };
+  return *table;
+}
+
+}  // namespace
+
+const KernelRegistration* FindCpuKernel(const std::string& op) {
+  const auto& table = Table();
+  auto it = table.find(op);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> CpuKernelOps() {
+  std::vector<std::string> ops;
+  for (const auto& [name, registration] : Table()) ops.push_back(name);
+  return ops;
+}
+
+}  // namespace tfa::runtime

@@ -1,0 +1,104 @@
+#include "runtime/kernels/cpu/depthwise_conv.h"
+
+#include <algorithm>
+
+#include "runtime/kernels/cpu/kernel_util.h"
+
+namespace tfa::runtime {
+namespace {
+
+struct DepthwiseGeometry {
+  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw, multiplier;
+  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+};
+
+Result<DepthwiseGeometry> Geometry(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
+  const RuntimeTensor& input = context.input(0);
+  const RuntimeTensor& filter = context.input(1);
+  TFA_RETURN_IF_ERROR(CheckType(input, TensorType::kFloat32, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(filter, TensorType::kFloat32, "filter"));
+  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
+  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
+  TFA_RETURN_IF_ERROR(CheckRank(filter, 4, "filter"));
+  const OpOptions& o = context.options();
+  DepthwiseGeometry g{};
+  g.batches = input.Dim(0);
+  g.in_h = input.Dim(1);
+  g.in_w = input.Dim(2);
+  g.in_c = input.Dim(3);
+  g.kh = filter.Dim(1);
+  g.kw = filter.Dim(2);
+  g.out_c = filter.Dim(3);
+  if (filter.Dim(0) != 1 || g.in_c == 0 || g.out_c % g.in_c != 0) {
+    return Status::Error("filter " + ShapeString(filter.shape) + " does not fit input " + ShapeString(input.shape));
+  }
+  // Upstream derives the multiplier from the shapes; the option only has to agree.
+  g.multiplier = g.out_c / g.in_c;
+  if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
+    return Status::Error("strides and dilations must be positive");
+  }
+  g.stride_h = o.stride_h;
+  g.stride_w = o.stride_w;
+  g.dilation_h = o.dilation_h;
+  g.dilation_w = o.dilation_w;
+  g.out_h = ConvOutputSize(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h);
+  g.out_w = ConvOutputSize(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w);
+  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h, g.out_h);
+  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w, g.out_w);
+  if (context.has_input(2)) {
+    const RuntimeTensor& bias = context.input(2);
+    TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
+    if (bias.NumElements() != g.out_c) return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
+  }
+  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
+  return g;
+}
+
+}  // namespace
+
+Status PrepareDepthwiseConv2D(KernelContext& context) {
+  auto g = Geometry(context);
+  if (!g.ok()) return g.status();
+  return GetActivationRange(context.options().fused_activation).status();
+}
+
+Status EvalDepthwiseConv2D(KernelContext& context) {
+  auto geometry = Geometry(context);
+  if (!geometry.ok()) return geometry.status();
+  auto range = GetActivationRange(context.options().fused_activation);
+  if (!range.ok()) return range.status();
+  const DepthwiseGeometry& g = *geometry;
+  const float* input = context.input(0).Data<const float>();
+  const float* filter = context.input(1).Data<const float>();
+  const float* bias = context.has_input(2) ? context.input(2).Data<const float>() : nullptr;
+  float* output = context.output(0).Data<float>();
+  const int32_t oc = g.out_c;
+  for (int32_t b = 0; b < g.batches; ++b) {
+    for (int32_t oy = 0; oy < g.out_h; ++oy) {
+      for (int32_t ox = 0; ox < g.out_w; ++ox) {
+        float* out = output + ((int64_t{b} * g.out_h + oy) * g.out_w + ox) * oc;
+        std::fill(out, out + oc, 0.0f);
+        for (int32_t ky = 0; ky < g.kh; ++ky) {
+          const int32_t iy = oy * g.stride_h - g.pad_top + ky * g.dilation_h;
+          if (iy < 0 || iy >= g.in_h) continue;
+          for (int32_t kx = 0; kx < g.kw; ++kx) {
+            const int32_t ix = ox * g.stride_w - g.pad_left + kx * g.dilation_w;
+            if (ix < 0 || ix >= g.in_w) continue;
+            const float* in = input + ((int64_t{b} * g.in_h + iy) * g.in_w + ix) * g.in_c;
+            const float* w = filter + (int64_t{ky} * g.kw + kx) * oc;
+            if (g.multiplier == 1) {
+              for (int32_t c = 0; c < oc; ++c) out[c] += in[c] * w[c];
+            } else {
+              for (int32_t c = 0; c < oc; ++c) out[c] += in[c / g.multiplier] * w[c];
+            }
+          }
+        }
+        for (int32_t c = 0; c < oc; ++c) out[c] = range->Apply(out[c] + (bias ? bias[c] : 0.0f));
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

@@ -1,0 +1,88 @@
+#include "runtime/kernels/cpu/pooling.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "runtime/kernels/cpu/kernel_util.h"
+
+namespace tfa::runtime {
+namespace {
+
+struct PoolGeometry {
+  int32_t batches, in_h, in_w, channels, out_h, out_w, pad_top, pad_left;
+};
+
+Result<PoolGeometry> Geometry(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  const RuntimeTensor& input = context.input(0);
+  TFA_RETURN_IF_ERROR(CheckType(input, TensorType::kFloat32, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
+  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
+  const OpOptions& o = context.options();
+  if (o.stride_h <= 0 || o.stride_w <= 0 || o.filter_h <= 0 || o.filter_w <= 0) {
+    return Status::Error("strides and filter sizes must be positive");
+  }
+  PoolGeometry g{};
+  g.batches = input.Dim(0);
+  g.in_h = input.Dim(1);
+  g.in_w = input.Dim(2);
+  g.channels = input.Dim(3);
+  g.out_h = ConvOutputSize(o.padding, g.in_h, o.filter_h, o.stride_h, 1);
+  g.out_w = ConvOutputSize(o.padding, g.in_w, o.filter_w, o.stride_w, 1);
+  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, o.filter_h, o.stride_h, 1, g.out_h);
+  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, o.filter_w, o.stride_w, 1, g.out_w);
+  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.channels}));
+  return g;
+}
+
+template <bool kAverage>
+Status Pool(KernelContext& context) {
+  auto geometry = Geometry(context);
+  if (!geometry.ok()) return geometry.status();
+  auto range = GetActivationRange(context.options().fused_activation);
+  if (!range.ok()) return range.status();
+  const PoolGeometry& g = *geometry;
+  const OpOptions& o = context.options();
+  const float* input = context.input(0).Data<const float>();
+  float* output = context.output(0).Data<float>();
+  const int32_t c_count = g.channels;
+  for (int32_t b = 0; b < g.batches; ++b) {
+    for (int32_t oy = 0; oy < g.out_h; ++oy) {
+      const int32_t y0 = oy * o.stride_h - g.pad_top;
+      const int32_t y_begin = std::max(0, y0), y_end = std::min(g.in_h, y0 + o.filter_h);
+      for (int32_t ox = 0; ox < g.out_w; ++ox) {
+        const int32_t x0 = ox * o.stride_w - g.pad_left;
+        const int32_t x_begin = std::max(0, x0), x_end = std::min(g.in_w, x0 + o.filter_w);
+        float* out = output + ((int64_t{b} * g.out_h + oy) * g.out_w + ox) * c_count;
+        std::fill(out, out + c_count, kAverage ? 0.0f : std::numeric_limits<float>::lowest());
+        for (int32_t y = y_begin; y < y_end; ++y) {
+          for (int32_t x = x_begin; x < x_end; ++x) {
+            const float* in = input + ((int64_t{b} * g.in_h + y) * g.in_w + x) * c_count;
+            for (int32_t c = 0; c < c_count; ++c) {
+              out[c] = kAverage ? out[c] + in[c] : std::max(out[c], in[c]);
+            }
+          }
+        }
+        const int32_t count = (y_end - y_begin) * (x_end - x_begin);
+        for (int32_t c = 0; c < c_count; ++c) {
+          const float v = kAverage ? (count > 0 ? out[c] / static_cast<float>(count) : 0.0f) : out[c];
+          out[c] = range->Apply(v);
+        }
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status PreparePool2D(KernelContext& context) {
+  auto g = Geometry(context);
+  if (!g.ok()) return g.status();
+  return GetActivationRange(context.options().fused_activation).status();
+}
+
+Status EvalAveragePool2D(KernelContext& context) { return Pool<true>(context); }
+Status EvalMaxPool2D(KernelContext& context) { return Pool<false>(context); }
+
+}  // namespace tfa::runtime

@@ -122,6 +122,19 @@ RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceWithEqualSizes, ()) {
   CheckFastEqualsReference(subgraph, {});
 }
 
+// The best-fit edge cases: many gaps of equal aligned size, left by long-lived buffers whose
+// ends are aligned or not (63, 65, 129 bytes), next to zero-byte tensors.
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceWithEqualGaps, ()) {
+  RandomGraphOptions options = AdversarialOptions();
+  options.max_nodes = 120;
+  options.graph_output_probability = 0.5;
+  Subgraph subgraph = *GenRandomSubgraph(options);
+  for (Tensor& tensor : subgraph.tensors) {
+    tensor.bytes = *rc::gen::element<uint64_t>(0, 1, 63, 64, 65, 128, 129, 192);
+  }
+  CheckFastEqualsReference(subgraph, {});
+}
+
 // Hundreds of steps: deep segment trees, long-lived buffers with many holes between them.
 RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnLargeGraphs, ()) {
   RandomGraphOptions options = AdversarialOptions();

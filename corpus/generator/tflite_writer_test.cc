@@ -499,5 +499,26 @@ TEST(TfliteWriterBadInput, SignatureNamesMissingSubgraph) {
   ExpectError(PackTflite(m), "signature \"serving_default\" names subgraph 4 of 1");
 }
 
+TEST(TfliteWriterBadInput, SignatureNamesMissingTensor) {
+  tflite::ModelT m = SmallConvModelT();
+  auto def = std::make_unique<tflite::SignatureDefT>();
+  def->signature_key = "serving_default";
+  auto input = std::make_unique<tflite::TensorMapT>();
+  input->name = "x";
+  input->tensor_index = 77;
+  def->inputs.push_back(std::move(input));
+  m.signature_defs.push_back(std::move(def));
+  ExpectError(PackTflite(m), "signature \"serving_default\": \"x\" names tensor 77 of 5");
+}
+
+TEST(TfliteWriterBadInput, MetadataNamesMissingBuffer) {
+  tflite::ModelT m = SmallConvModelT();
+  auto meta = std::make_unique<tflite::MetadataT>();
+  meta->name = "min_runtime_version";
+  meta->buffer = 999;
+  m.metadata.push_back(std::move(meta));
+  ExpectError(PackTflite(m), "metadata \"min_runtime_version\" names buffer 999 of");
+}
+
 }  // namespace
 }  // namespace tfa

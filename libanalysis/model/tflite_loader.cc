@@ -228,8 +228,14 @@ class TfliteReader {
     model.schema_version = fb->version();
     if (fb->description()) model.description = fb->description()->str();
     if (fb->metadata()) {
+      const size_t buffers = fb->buffers() ? fb->buffers()->size() : 0;
       for (const auto* m : *fb->metadata()) {
-        model.metadata_names.push_back(m->name() ? m->name()->str() : std::string());
+        const std::string name = m->name() ? m->name()->str() : std::string();
+        if (m->buffer() >= buffers) {
+          return Error("metadata \"" + name + "\" names buffer " + std::to_string(m->buffer()) + " of " +
+                       std::to_string(buffers));
+        }
+        model.metadata_names.push_back(name);
       }
     }
     if (!fb->subgraphs() || fb->subgraphs()->size() == 0) {
@@ -252,16 +258,22 @@ class TfliteReader {
           return Error("signature \"" + sig.key + "\" names subgraph " +
                        std::to_string(def->subgraph_index()) + " of " + std::to_string(subgraph_count));
         }
+        const size_t tensor_count = model.subgraphs[def->subgraph_index()].tensors.size();
         auto read_map = [&](const flatbuffers::Vector<flatbuffers::Offset<tflite::TensorMap>>* maps,
-                            std::vector<std::pair<std::string, int32_t>>& out) {
-          if (!maps) return;
+                            std::vector<std::pair<std::string, int32_t>>& out) -> Status {
+          if (!maps) return Status::Ok();
           for (const auto* m : *maps) {
-            out.emplace_back(m->name() ? m->name()->str() : std::string(),
-                             static_cast<int32_t>(m->tensor_index()));
+            const std::string name = m->name() ? m->name()->str() : std::string();
+            if (m->tensor_index() >= tensor_count) {
+              return Error("signature \"" + sig.key + "\": \"" + name + "\" names tensor " +
+                           std::to_string(m->tensor_index()) + " of " + std::to_string(tensor_count));
+            }
+            out.emplace_back(name, static_cast<int32_t>(m->tensor_index()));
           }
+          return Status::Ok();
         };
-        read_map(def->inputs(), sig.inputs);
-        read_map(def->outputs(), sig.outputs);
+        TFA_RETURN_IF_ERROR(read_map(def->inputs(), sig.inputs));
+        TFA_RETURN_IF_ERROR(read_map(def->outputs(), sig.outputs));
         model.signatures.push_back(std::move(sig));
       }
     }

@@ -13,19 +13,6 @@
 namespace tfa {
 namespace {
 
-Result<DelegateProfile> ResolveRequest(const DelegateRequest& request) {
-  auto profile = ResolveDelegateProfile(request.spec);
-  if (!profile.ok()) return profile.status();
-  DelegateProfile p = std::move(profile).value();
-  if (request.max_partitions) p.partition.max_partitions = *request.max_partitions;
-  if (request.min_nodes_per_partition) p.partition.min_nodes_per_partition = *request.min_nodes_per_partition;
-  if (request.no_greedy) p.partition.greedy = false;
-  for (const auto& [key, value] : request.options) {
-    TFA_RETURN_IF_ERROR(p.SetOption(key, value).WithContext("delegate " + p.name));
-  }
-  return p;
-}
-
 // Bytes a tensor moves when copied; constants and tensors of unknown size count 0.
 uint64_t TensorBytes(const Subgraph& sg, int32_t t) {
   if (t < 0) return 0;
@@ -227,13 +214,26 @@ Result<SubgraphReport> ReportSubgraph(const Subgraph& original, int32_t index,
 
 }  // namespace
 
+Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request) {
+  auto profile = ResolveDelegateProfile(request.spec);
+  if (!profile.ok()) return profile.status();
+  DelegateProfile p = std::move(profile).value();
+  if (request.max_partitions) p.partition.max_partitions = *request.max_partitions;
+  if (request.min_nodes_per_partition) p.partition.min_nodes_per_partition = *request.min_nodes_per_partition;
+  if (request.no_greedy) p.partition.greedy = false;
+  for (const auto& [key, value] : request.options) {
+    TFA_RETURN_IF_ERROR(p.SetOption(key, value).WithContext("delegate " + p.name));
+  }
+  return p;
+}
+
 Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
   Report report;
   report.model = model.path;
   report.tool_version = options.tool_version;
   std::vector<DelegateProfile> profiles;
   for (const DelegateRequest& request : options.delegates) {
-    auto profile = ResolveRequest(request);
+    auto profile = ResolveDelegateRequest(request);
     if (!profile.ok()) return profile.status();
     report.delegates.push_back(profile->name);
     profiles.push_back(std::move(*profile));

@@ -12,6 +12,7 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/report/report.h"
 
 namespace tfa {
@@ -30,6 +31,9 @@ struct ReportOptions {
   std::vector<DelegateRequest> delegates;
   bool plan_arena = true;
 };
+
+// The profile a request names, with the request's partition settings and options applied.
+Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request);
 
 Result<Report> BuildReport(const Model& model, const ReportOptions& options);
 

@@ -26,7 +26,8 @@ class CpuSubsetKernel : public DelegateKernel {
     for (int32_t index : partition_.nodes) {
       const Node& node = graph.nodes[static_cast<size_t>(index)];
       const KernelRegistration* kernel = FindCpuKernel(node.op);
-      if (!kernel) return Status::Error("node " + std::to_string(index) + " (" + node.op + "): no CPU kernel");
+      if (!kernel)
+        return Status::Error("node " + std::to_string(index) + " (" + node.op + "): no CPU kernel");
       KernelContext context;
       context.node = &node;
       context.node_data = &partition_.model_data->Node(partition_.subgraph_index, index);
@@ -97,7 +98,8 @@ bool CpuSubsetDelegate::IsNodeSupported(const Subgraph& subgraph, int32_t node) 
   return n.kind != NodeKind::kDelegateKernel && ops_.count(n.op) > 0;
 }
 
-Result<std::unique_ptr<DelegateKernel>> CpuSubsetDelegate::CreateKernel(const DelegatePartition& partition) {
+Result<std::unique_ptr<DelegateKernel>> CpuSubsetDelegate::CreateKernel(
+    const DelegatePartition& partition) {
   auto kernel = std::make_unique<CpuSubsetKernel>(partition);
   TFA_RETURN_IF_ERROR(kernel->Init());
   return std::unique_ptr<DelegateKernel>(std::move(kernel));

@@ -24,9 +24,9 @@ namespace tfa::runtime {
 
 // What a delegate kernel stands for.
 struct DelegatePartition {
-  const Subgraph* subgraph = nullptr;           // the subgraph before this delegate was applied
-  std::vector<int32_t> nodes;                   // node indices in `subgraph`, in execution order
-  std::vector<int32_t> inputs;                  // boundary tensors, sorted
+  const Subgraph* subgraph = nullptr;  // the subgraph before this delegate was applied
+  std::vector<int32_t> nodes;          // node indices in `subgraph`, in execution order
+  std::vector<int32_t> inputs;         // boundary tensors, sorted
   std::vector<int32_t> outputs;
   const std::vector<RuntimeTensor>* tensors = nullptr;  // the interpreter's tensors (constants
                                                         // have data; internal tensors do not)
@@ -49,7 +49,8 @@ class Delegate {
   virtual std::string Name() const = 0;
   virtual bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const = 0;
   virtual PartitionOptions Partitioning() const { return {}; }
-  [[nodiscard]] virtual Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) = 0;
+  [[nodiscard]] virtual Result<std::unique_ptr<DelegateKernel>> CreateKernel(
+      const DelegatePartition& partition) = 0;
 };
 
 }  // namespace tfa::runtime

@@ -9,6 +9,7 @@
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/delegation/delegated_plan.h"
 #include "libanalysis/model/model_loader.h"
+#include "libanalysis/prepare/kernel_prepare.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 
 namespace tfa::runtime {
@@ -17,11 +18,13 @@ namespace {
 constexpr uint64_t kBufferAlignment = 64;
 
 std::string NodeName(const Subgraph& graph, int32_t node) {
-  return "subgraph 0: node " + std::to_string(node) + " (" + graph.nodes[static_cast<size_t>(node)].op + ")";
+  return "subgraph 0: node " + std::to_string(node) + " (" +
+         graph.nodes[static_cast<size_t>(node)].op + ")";
 }
 
 bool UploadedOnce(const Tensor& tensor) {
-  return tensor.allocation == AllocationType::kMmapRo || tensor.allocation == AllocationType::kArenaRwPersistent;
+  return tensor.allocation == AllocationType::kMmapRo ||
+         tensor.allocation == AllocationType::kArenaRwPersistent;
 }
 
 }  // namespace
@@ -39,7 +42,8 @@ Status CheckArenaPlanDisjoint(const ArenaPlan& plan) {
         const bool bytes_overlap = a.offset < b.offset + b.size && b.offset < a.offset + a.size;
         if (live_together && bytes_overlap) {
           return Status::Error("arena plan places tensors " + std::to_string(a.tensor) + " and " +
-                               std::to_string(b.tensor) + " in overlapping bytes while both are live");
+                               std::to_string(b.tensor) +
+                               " in overlapping bytes while both are live");
         }
       }
     }
@@ -53,7 +57,8 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
                                                          const InterpreterOptions& options) {
   auto model = LoadModelFile(model_path);
   if (!model.ok()) return model.status();
-  if (model->format != "tflite") return Status::Error(model_path + ": the runtime needs a .tflite file");
+  if (model->format != "tflite")
+    return Status::Error(model_path + ": the runtime needs a .tflite file");
   if (model->subgraphs.empty()) return Status::Error(model_path + ": the model has no subgraphs");
   std::unique_ptr<Interpreter> interpreter(new Interpreter());
   auto data = ModelData::Open(model_path);
@@ -65,6 +70,12 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
     interpreter->graph_.execution_plan = IdentityExecutionPlan(interpreter->graph_);
   }
   TFA_RETURN_IF_ERROR(interpreter->ApplyDelegates(options).WithContext(model_path));
+  // The memory upstream's kernel Prepare adds (temporaries, constant DEQUANTIZE outputs moved to
+  // the persistent arena), replayed as the analyser replays it, so the arena is upstream's.
+  auto prepared = ReplayKernelPrepare(interpreter->graph_);
+  if (!prepared.ok()) return prepared.status().WithContext(model_path);
+  interpreter->graph_ = std::move(prepared->subgraph);
+  interpreter->prepare_assumptions_ = std::move(prepared->assumptions);
   auto plan = PlanArena(interpreter->graph_, options.arena);
   if (!plan.ok()) return plan.status().WithContext(model_path);
   interpreter->plan_ = std::move(*plan);
@@ -81,7 +92,8 @@ Status Interpreter::ApplyDelegates(const InterpreterOptions& options) {
       if (graph_.nodes[static_cast<size_t>(node)].kind == NodeKind::kDelegateKernel) continue;
       if (delegate->IsNodeSupported(graph_, node)) claimed.push_back(node);
     }
-    auto delegated = ReplaceNodeSubsetsWithDelegateKernels(graph_, claimed, delegate->Name(), delegate->Partitioning());
+    auto delegated = ReplaceNodeSubsetsWithDelegateKernels(graph_, claimed, delegate->Name(),
+                                                           delegate->Partitioning());
     if (!delegated.ok()) return delegated.status().WithContext("delegate " + delegate->Name());
     graph_ = std::move(delegated->subgraph);
   }
@@ -90,7 +102,8 @@ Status Interpreter::ApplyDelegates(const InterpreterOptions& options) {
 
 Status Interpreter::AllocateTensors() {
   auto allocate = [](uint64_t bytes) -> Buffer {
-    const uint64_t rounded = CheckedAlignUp(std::max<uint64_t>(bytes, 1), kBufferAlignment).value_or(0);
+    const uint64_t rounded =
+        CheckedAlignUp(std::max<uint64_t>(bytes, 1), kBufferAlignment).value_or(0);
     if (rounded == 0) return Buffer();
     return Buffer(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
   };
@@ -119,22 +132,26 @@ Status Interpreter::AllocateTensors() {
       continue;
     }
     if (t.allocation == AllocationType::kDynamic) {
-      if (!t.bytes) return Status::Error("tensor " + std::to_string(i) + " has a size only known at run time");
+      if (!t.bytes)
+        return Status::Error("tensor " + std::to_string(i) + " has a size only known at run time");
       dynamic_buffers_.push_back(allocate(*t.bytes));
       r.data = dynamic_buffers_.back().get();
       stats_.dynamic_bytes += *t.bytes;
       continue;
     }
     const TensorPlacement& p = plan_.tensors[i];
-    if (p.arena == ArenaKind::kNone) continue;  // never used, zero bytes, or no buffer upstream either
-    const uint64_t arena_size = p.arena == ArenaKind::kRw ? plan_.arena_size : plan_.persistent_arena_size;
+    if (p.arena == ArenaKind::kNone)
+      continue;  // never used, zero bytes, or no buffer upstream either
+    const uint64_t arena_size =
+        p.arena == ArenaKind::kRw ? plan_.arena_size : plan_.persistent_arena_size;
     const auto end = CheckedAdd(p.offset, r.bytes);
     if (!end || *end > arena_size) {
       return Status::Error("tensor " + std::to_string(i) + " ends past its arena");
     }
     uint8_t* base = p.arena == ArenaKind::kRw ? arena_.get() : persistent_arena_.get();
     r.data = base + p.offset;
-    uint64_t& committed = p.arena == ArenaKind::kRw ? stats_.arena_bytes : stats_.persistent_arena_bytes;
+    uint64_t& committed =
+        p.arena == ArenaKind::kRw ? stats_.arena_bytes : stats_.persistent_arena_bytes;
     committed = std::max(committed, *end);
   }
   return Status::Ok();
@@ -148,11 +165,15 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
     step.node = index;
     step.context.node = &node;
     step.context.node_data = &model_data_->Node(0, index);
-    for (int32_t t : node.inputs) step.context.inputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
-    for (int32_t t : node.outputs) step.context.outputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
+    for (int32_t t : node.inputs)
+      step.context.inputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
+    for (int32_t t : node.outputs)
+      step.context.outputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs) {
-      if (t >= 0 && !tensors_[static_cast<size_t>(t)].data && tensors_[static_cast<size_t>(t)].bytes > 0) {
-        return Status::Error(NodeName(graph_, index) + ": output tensor " + std::to_string(t) + " has no buffer");
+      if (t >= 0 && !tensors_[static_cast<size_t>(t)].data &&
+          tensors_[static_cast<size_t>(t)].bytes > 0) {
+        return Status::Error(NodeName(graph_, index) + ": output tensor " + std::to_string(t) +
+                             " has no buffer");
       }
     }
     Status prepared;
@@ -162,7 +183,8 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
         if (d->Name() == node.op) owner = d;
       }
       if (!owner) return Status::Error(NodeName(graph_, index) + ": no delegate of that name");
-      DelegatePartition partition{&graph_, node.replaces, node.inputs, node.outputs, &tensors_, model_data_.get(), 0};
+      DelegatePartition partition{
+          &graph_, node.replaces, node.inputs, node.outputs, &tensors_, model_data_.get(), 0};
       auto kernel = owner->CreateKernel(partition);
       if (!kernel.ok()) return kernel.status().WithContext(NodeName(graph_, index));
       step.delegate = std::move(*kernel);
@@ -170,7 +192,8 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
       CountCopies(step, stats_.copies, true);
     } else {
       step.kernel = FindCpuKernel(node.op);
-      if (!step.kernel) return Status::Error(NodeName(graph_, index) + ": the runtime has no kernel for this op");
+      if (!step.kernel)
+        return Status::Error(NodeName(graph_, index) + ": the runtime has no kernel for this op");
       prepared = step.kernel->prepare(step.context);
     }
     TFA_RETURN_IF_ERROR(prepared.WithContext(NodeName(graph_, index)));
@@ -181,7 +204,8 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
     const uint64_t rounded = CheckedAlignUp(scratch, kBufferAlignment).value_or(0);
     if (rounded == 0) return Status::Error("kernel scratch size overflows");
     scratch_.reset(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
-    if (!scratch_) return Status::Error("cannot allocate " + std::to_string(scratch) + " scratch bytes");
+    if (!scratch_)
+      return Status::Error("cannot allocate " + std::to_string(scratch) + " scratch bytes");
   }
   stats_.scratch_bytes = scratch;
   for (Step& step : steps_) step.context.scratch = scratch_.get();
@@ -198,7 +222,8 @@ void Interpreter::CountCopies(const Step& step, CopyStats& copies, bool at_prepa
   }
   if (at_prepare) return;
   for (int32_t t : node.outputs) {
-    if (t >= 0) copies.bytes_from_delegate += graph_.tensors[static_cast<size_t>(t)].bytes_or_zero();
+    if (t >= 0)
+      copies.bytes_from_delegate += graph_.tensors[static_cast<size_t>(t)].bytes_or_zero();
   }
 }
 
@@ -212,24 +237,28 @@ Status Interpreter::Invoke() {
   for (Step& step : steps_) {
     const Node& node = *step.context.node;
     const bool on_cpu = !step.delegate;
-    if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate)) ++copies.transitions;
+    if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate))
+      ++copies.transitions;
     previous_on_cpu = on_cpu;
     previous_delegate = on_cpu ? std::string() : node.op;
     if (poison_outputs_) {
       for (RuntimeTensor* out : step.context.outputs) {
         if (!out || !out->data) continue;
         // An output sharing an input's buffer in place must keep the input's bytes.
-        const bool in_place = std::any_of(step.context.inputs.begin(), step.context.inputs.end(),
-                                          [&](const RuntimeTensor* in) { return in && in->data == out->data; });
+        const bool in_place =
+            std::any_of(step.context.inputs.begin(), step.context.inputs.end(),
+                        [&](const RuntimeTensor* in) { return in && in->data == out->data; });
         if (!in_place) std::memset(out->data, 0xff, out->bytes);
       }
     }
     const auto start = std::chrono::steady_clock::now();
-    const Status status = on_cpu ? step.kernel->eval(step.context) : step.delegate->Eval(step.context);
+    const Status status =
+        on_cpu ? step.kernel->eval(step.context) : step.delegate->Eval(step.context);
     const auto end = std::chrono::steady_clock::now();
     TFA_RETURN_IF_ERROR(status.WithContext(NodeName(graph_, step.node)));
     if (!on_cpu) CountCopies(step, copies, false);
-    timings.push_back({step.node, node.op, std::chrono::duration<double, std::micro>(end - start).count()});
+    timings.push_back(
+        {step.node, node.op, std::chrono::duration<double, std::micro>(end - start).count()});
   }
   if (!previous_on_cpu) ++copies.transitions;  // outputs go back to the application
   stats_.copies = copies;

@@ -1,11 +1,13 @@
 // Runs subgraph 0 of a model with exactly the arena plan libanalysis computes.
 //
 // Create: loads the model, maps its constants, applies the delegates one after another through
-// libanalysis's ReplaceNodeSubsetsWithDelegateKernels, plans the arena with PlanArena on the
-// final execution plan, allocates ONE 64-byte-aligned arena buffer of the planned size (and a
-// persistent one) and points every tensor at its planned offset; constants point into the mapped
-// file; dynamic tensors get their own buffers. It then checks the plan (no two tensors live at the
-// same step overlap) and runs every kernel's Prepare. Invoke runs the execution plan node by node.
+// libanalysis's ReplaceNodeSubsetsWithDelegateKernels, replays the kernels' Prepare memory effects
+// with ReplayKernelPrepare (temporaries, persistent DEQUANTIZE outputs), plans the arena with
+// PlanArena on the final execution plan, allocates ONE 64-byte-aligned arena buffer of the planned
+// size (and a persistent one) and points every tensor at its planned offset; constants point into
+// the mapped file; dynamic tensors get their own buffers. It then checks the plan (no two tensors
+// live at the same step overlap) and runs every kernel's Prepare. Invoke runs the execution plan
+// node by node.
 //
 // What it measures (RunStats): the arena bytes really committed (the end of the highest placed
 // tensor, which must equal the plan's high-water mark), the persistent arena, dynamic and scratch
@@ -40,7 +42,7 @@ struct InterpreterOptions {
 };
 
 struct NodeTiming {
-  int32_t node = -1;    // index in execution_graph().nodes
+  int32_t node = -1;  // index in execution_graph().nodes
   std::string op;
   double microseconds = 0;
 };
@@ -59,16 +61,18 @@ struct RunStats {
   uint64_t arena_bytes = 0;             // committed non-persistent arena
   uint64_t persistent_arena_bytes = 0;  // committed persistent arena
   uint64_t dynamic_bytes = 0;           // dynamic tensors, allocated on their own
-  uint64_t scratch_bytes = 0;           // the kernels' shared scratch area (not a TFLite figure)
-  CopyStats copies;                     // of the last Invoke
-  std::vector<NodeTiming> timings;      // of the last Invoke, in execution order
+  // The kernels' shared scratch area: they do not use the planned temporaries (their layouts are
+  // upstream's, not ours), which still occupy their planned arena bytes. Not a TFLite figure.
+  uint64_t scratch_bytes = 0;
+  CopyStats copies;                 // of the last Invoke
+  std::vector<NodeTiming> timings;  // of the last Invoke, in execution order
   int32_t invocations = 0;
 };
 
 class Interpreter {
  public:
-  [[nodiscard]] static Result<std::unique_ptr<Interpreter>> Create(const std::string& model_path,
-                                                                    const InterpreterOptions& options = {});
+  [[nodiscard]] static Result<std::unique_ptr<Interpreter>> Create(
+      const std::string& model_path, const InterpreterOptions& options = {});
   ~Interpreter();
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
@@ -83,13 +87,15 @@ class Interpreter {
   const Subgraph& execution_graph() const { return graph_; }
   const ArenaPlan& arena_plan() const { return plan_; }
   const RunStats& stats() const { return stats_; }
+  // What the Prepare replay could not model exactly (ReplayKernelPrepare's assumptions).
+  const std::vector<std::string>& prepare_assumptions() const { return prepare_assumptions_; }
 
  private:
   struct Step {
     int32_t node = -1;
     KernelContext context;
-    const KernelRegistration* kernel = nullptr;     // a CPU node
-    std::unique_ptr<DelegateKernel> delegate;       // a delegate kernel node
+    const KernelRegistration* kernel = nullptr;  // a CPU node
+    std::unique_ptr<DelegateKernel> delegate;    // a delegate kernel node
   };
   struct AlignedFree {
     void operator()(uint8_t* p) const;
@@ -110,6 +116,7 @@ class Interpreter {
   std::vector<Buffer> dynamic_buffers_;
   std::vector<Step> steps_;
   bool poison_outputs_ = true;
+  std::vector<std::string> prepare_assumptions_;
   RunStats stats_;
 };
 

@@ -6,10 +6,10 @@
 // the outputs from the inputs. Kernels keep no state between calls: everything they need is
 // recomputed from the node, which is cheap next to the arithmetic.
 //
-// Scratch is not a TFLite concept: upstream kernels add temporaries that the arena plans (see
-// libanalysis/prepare). Until the interpreter plans those, a kernel's working memory comes from
-// one scratch area the interpreter sizes to the largest request and reports on its own, so the
-// arena figures stay exactly those of the plan.
+// Scratch is not a TFLite concept: upstream kernels add temporaries that the arena plans, and the
+// interpreter plans them too (libanalysis/prepare replays them), so the arena is upstream's. Our
+// kernels' working memory has other layouts (a chunked im2col, transposed weights), so it comes
+// from one scratch area the interpreter sizes to the largest request and reports on its own.
 #ifndef RUNTIME_KERNEL_H_
 #define RUNTIME_KERNEL_H_
 
@@ -49,7 +49,7 @@ struct RuntimeTensor {
 struct KernelContext {
   const Node* node = nullptr;
   const NodeData* node_data = nullptr;
-  std::vector<RuntimeTensor*> inputs;   // nullptr for an absent optional input (-1)
+  std::vector<RuntimeTensor*> inputs;  // nullptr for an absent optional input (-1)
   std::vector<RuntimeTensor*> outputs;
   uint64_t scratch_bytes = 0;  // set by Prepare
   uint8_t* scratch = nullptr;  // at least scratch_bytes, 64-byte aligned, during Eval

@@ -40,7 +40,8 @@ std::vector<int32_t> IndexVector(tflite::SparseIndexVector type, const void* v) 
 
 std::unique_ptr<Sparsity> ReadSparsity(const tflite::SparsityParameters& in) {
   auto s = std::make_unique<Sparsity>();
-  if (in.traversal_order()) s->traversal_order.assign(in.traversal_order()->begin(), in.traversal_order()->end());
+  if (in.traversal_order())
+    s->traversal_order.assign(in.traversal_order()->begin(), in.traversal_order()->end());
   if (in.block_map()) s->block_map.assign(in.block_map()->begin(), in.block_map()->end());
   if (in.dim_metadata()) {
     for (const tflite::DimensionMetadata* d : *in.dim_metadata()) {
@@ -83,17 +84,20 @@ Status ModelData::Read(const std::string& path) {
   file_ = static_cast<const uint8_t*>(mapped);
   file_size_ = static_cast<size_t>(st.st_size);
 
-  flatbuffers::Verifier verifier(file_, std::min<size_t>(file_size_, kMaxFlatbufferBytes), 64, 50'000'000);
+  flatbuffers::Verifier verifier(file_, std::min<size_t>(file_size_, kMaxFlatbufferBytes), 64,
+                                 50'000'000);
   if (!tflite::VerifyModelBuffer(verifier)) return Status::Error("flatbuffer verification failed");
   const tflite::Model* model = tflite::GetModel(file_);
   if (!model->subgraphs()) return Status::Error("the model has no subgraphs");
 
   auto buffer_bytes = [&](uint32_t index) -> Result<std::span<const uint8_t>> {
-    if (index == 0 || !model->buffers() || index >= model->buffers()->size()) return std::span<const uint8_t>();
+    if (index == 0 || !model->buffers() || index >= model->buffers()->size())
+      return std::span<const uint8_t>();
     const tflite::Buffer* b = model->buffers()->Get(index);
     if (b->offset() > 1) {
       if (b->offset() > file_size_ || b->size() > file_size_ - b->offset()) {
-        return Status::Error("buffer " + std::to_string(index) + " lies beyond the end of the file");
+        return Status::Error("buffer " + std::to_string(index) +
+                             " lies beyond the end of the file");
       }
       return std::span<const uint8_t>(file_ + b->offset(), b->size());
     }
@@ -124,10 +128,13 @@ Status ModelData::Read(const std::string& path) {
         }
         n.custom_options = std::span<const uint8_t>(file_ + offset, size);
       } else if (op->custom_options()) {
-        n.custom_options = std::span<const uint8_t>(op->custom_options()->data(), op->custom_options()->size());
+        n.custom_options =
+            std::span<const uint8_t>(op->custom_options()->data(), op->custom_options()->size());
       }
-      if (const auto* o = op->builtin_options_as_DepthToSpaceOptions()) n.block_size = o->block_size();
-      if (const auto* o = op->builtin_options_as_SpaceToDepthOptions()) n.block_size = o->block_size();
+      if (const auto* o = op->builtin_options_as_DepthToSpaceOptions())
+        n.block_size = o->block_size();
+      if (const auto* o = op->builtin_options_as_SpaceToDepthOptions())
+        n.block_size = o->block_size();
       nodes.push_back(n);
     }
   }

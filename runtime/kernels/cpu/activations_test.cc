@@ -28,7 +28,8 @@ TEST(ActivationsTest, ClampingFamily) {
 }
 
 TEST(ActivationsTest, HardSwishIsXTimesRelu6OfXPlusThreeOverSix) {
-  EXPECT_EQ(RunUnary("HARD_SWISH", {-4, -3, 0, 1, 3, 5}), (std::vector<float>{0, 0, 0, 1 * 4 / 6.0f, 3, 5}));
+  EXPECT_EQ(RunUnary("HARD_SWISH", {-4, -3, 0, 1, 3, 5}),
+            (std::vector<float>{0, 0, 0, 1 * 4 / 6.0f, 3, 5}));
 }
 
 TEST(ActivationsTest, LogisticAndTanh) {

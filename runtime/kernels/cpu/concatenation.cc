@@ -17,15 +17,18 @@ Result<int> Axis(const KernelContext& context) {
     return Status::Error("a fused activation on CONCATENATION is not supported");
   }
   std::vector<int32_t> shape = context.input(0).shape;
-  if (static_cast<int>(shape.size()) != out.Rank()) return Status::Error("input 0 rank differs from the output's");
+  if (static_cast<int>(shape.size()) != out.Rank())
+    return Status::Error("input 0 rank differs from the output's");
   shape[static_cast<size_t>(*axis)] = 0;
   for (size_t i = 0; i < context.inputs.size(); ++i) {
     const RuntimeTensor& in = context.input(i);
     TFA_RETURN_IF_ERROR(CheckType(in, out.type, "input"));
-    if (in.Rank() != out.Rank()) return Status::Error("input " + std::to_string(i) + " rank differs");
+    if (in.Rank() != out.Rank())
+      return Status::Error("input " + std::to_string(i) + " rank differs");
     for (int d = 0; d < out.Rank(); ++d) {
       if (d != *axis && in.Dim(d) != out.Dim(d)) {
-        return Status::Error("input " + std::to_string(i) + " " + ShapeString(in.shape) + " does not fit");
+        return Status::Error("input " + std::to_string(i) + " " + ShapeString(in.shape) +
+                             " does not fit");
       }
     }
     shape[static_cast<size_t>(*axis)] += in.Dim(*axis);
@@ -53,7 +56,8 @@ Status EvalConcatenation(KernelContext& context) {
     const RuntimeTensor& in = context.input(i);
     const uint64_t row = static_cast<uint64_t>(in.Dim(*axis) * inner) * element;
     for (int64_t o = 0; o < outer; ++o) {
-      std::memcpy(out.data + static_cast<uint64_t>(o) * out_row + column, in.data + static_cast<uint64_t>(o) * row, row);
+      std::memcpy(out.data + static_cast<uint64_t>(o) * out_row + column,
+                  in.data + static_cast<uint64_t>(o) * row, row);
     }
     column += row;
   }

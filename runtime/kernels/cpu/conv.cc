@@ -60,7 +60,8 @@ Result<ConvGeometry> Geometry(const KernelContext& context) {
   if (context.has_input(2)) {
     const RuntimeTensor& bias = context.input(2);
     TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
-    if (bias.NumElements() != g.out_c) return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
+    if (bias.NumElements() != g.out_c)
+      return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
   }
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
   return g;
@@ -68,7 +69,8 @@ Result<ConvGeometry> Geometry(const KernelContext& context) {
 
 // Rows [row_begin, row_begin + rows) of the im2col matrix of one image: one row per output
 // pixel, (ky, kx, c) along it, zeros where the window leaves the image.
-void Im2col(const ConvGeometry& g, const float* image, int64_t row_begin, int64_t rows, float* out) {
+void Im2col(const ConvGeometry& g, const float* image, int64_t row_begin, int64_t rows,
+            float* out) {
   const int64_t depth = g.depth();
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t pixel = row_begin + r;
@@ -82,7 +84,8 @@ void Im2col(const ConvGeometry& g, const float* image, int64_t row_begin, int64_
         if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
           std::fill(dst, dst + g.in_c, 0.0f);
         } else {
-          std::memcpy(dst, image + (int64_t{iy} * g.in_w + ix) * g.in_c, sizeof(float) * static_cast<size_t>(g.in_c));
+          std::memcpy(dst, image + (int64_t{iy} * g.in_w + ix) * g.in_c,
+                      sizeof(float) * static_cast<size_t>(g.in_c));
         }
         dst += g.in_c;
       }
@@ -118,14 +121,15 @@ Status EvalConv2D(KernelContext& context) {
     const float* image = context.input(0).Data<const float>() + b * image_size;
     float* out = context.output(0).Data<float>() + b * pixels * g->out_c;
     if (g->pointwise()) {
-      Gemm({pixels, g->out_c, depth, depth, g->out_c, g->out_c}, image, filter_t, bias, range->min, range->max, out);
+      Gemm({pixels, g->out_c, depth, depth, g->out_c, g->out_c}, image, filter_t, bias, range->min,
+           range->max, out);
       continue;
     }
     for (int64_t row = 0; row < pixels; row += g->rows_per_pass()) {
       const int64_t rows = std::min(g->rows_per_pass(), pixels - row);
       Im2col(*g, image, row, rows, im2col);
-      Gemm({rows, g->out_c, depth, depth, g->out_c, g->out_c}, im2col, filter_t, bias, range->min, range->max,
-           out + row * g->out_c);
+      Gemm({rows, g->out_c, depth, depth, g->out_c, g->out_c}, im2col, filter_t, bias, range->min,
+           range->max, out + row * g->out_c);
     }
   }
   return Status::Ok();

@@ -74,11 +74,13 @@ TEST(Conv2DTest, BlockedPathsMatchADirectConvolution) {
             const int32_t iy = y - 2 + 2 * ky, ix = x - 2 + 2 * kx;  // SAME, dilation 2: pad 2
             if (iy < 0 || iy >= h || ix < 0 || ix >= w) continue;
             for (int32_t c = 0; c < ci; ++c) {
-              sum += double{input[(iy * w + ix) * ci + c]} * filter[((o * kh + ky) * kw + kx) * ci + c];
+              sum += double{input[(iy * w + ix) * ci + c]} *
+                     filter[((o * kh + ky) * kw + kx) * ci + c];
             }
           }
         }
-        max_error = std::max(max_error, std::abs(static_cast<float>(sum) - out[(y * w + x) * co + o]));
+        max_error =
+            std::max(max_error, std::abs(static_cast<float>(sum) - out[(y * w + x) * co + o]));
       }
     }
   }

@@ -13,7 +13,11 @@ namespace {
 class SparseWalker {
  public:
   SparseWalker(const RuntimeTensor& in, RuntimeTensor& out, uint64_t element)
-      : in_(in), out_(out), s_(*in.sparsity), element_(element), coords_(s_.traversal_order.size(), 0) {}
+      : in_(in),
+        out_(out),
+        s_(*in.sparsity),
+        element_(element),
+        coords_(s_.traversal_order.size(), 0) {}
 
   Status Check() const {
     const size_t rank = static_cast<size_t>(in_.Rank());
@@ -23,7 +27,8 @@ class SparseWalker {
     }
     for (size_t l = 0; l < levels; ++l) {
       const int32_t dim = s_.traversal_order[l];
-      if (dim < 0 || static_cast<size_t>(dim) >= levels) return Status::Error("bad traversal order");
+      if (dim < 0 || static_cast<size_t>(dim) >= levels)
+        return Status::Error("bad traversal order");
       const SparseDimension& m = s_.dimensions[l];
       if (!m.dense && m.segments.empty()) return Status::Error("CSR level without segments");
     }
@@ -47,8 +52,10 @@ class SparseWalker {
     if (position < 0 || static_cast<size_t>(position) + 1 >= m.segments.size()) {
       return Status::Error("CSR segment index out of range");
     }
-    for (int32_t j = m.segments[static_cast<size_t>(position)]; j < m.segments[static_cast<size_t>(position) + 1]; ++j) {
-      if (j < 0 || static_cast<size_t>(j) >= m.indices.size()) return Status::Error("CSR index out of range");
+    for (int32_t j = m.segments[static_cast<size_t>(position)];
+         j < m.segments[static_cast<size_t>(position) + 1]; ++j) {
+      if (j < 0 || static_cast<size_t>(j) >= m.indices.size())
+        return Status::Error("CSR index out of range");
       coords_[dim] = m.indices[static_cast<size_t>(j)];
       TFA_RETURN_IF_ERROR(Walk(level + 1, j));
     }
@@ -62,7 +69,8 @@ class SparseWalker {
     for (size_t b = 0; b < s_.block_map.size(); ++b) {
       if (static_cast<size_t>(s_.block_map[b]) != d) continue;
       for (size_t l = 0; l < s_.traversal_order.size(); ++l) {
-        if (static_cast<size_t>(s_.traversal_order[l]) == rank + b) return s_.dimensions[l].dense_size;
+        if (static_cast<size_t>(s_.traversal_order[l]) == rank + b)
+          return s_.dimensions[l].dense_size;
       }
     }
     return 1;
@@ -76,14 +84,15 @@ class SparseWalker {
       for (size_t b = 0; b < s_.block_map.size(); ++b) {
         if (static_cast<size_t>(s_.block_map[b]) == d) c += coords_[rank + b];
       }
-      if (c < 0 || c >= in_.Dim(static_cast<int>(d))) return Status::Error("sparse coordinate out of range");
+      if (c < 0 || c >= in_.Dim(static_cast<int>(d)))
+        return Status::Error("sparse coordinate out of range");
       offset = offset * in_.Dim(static_cast<int>(d)) + c;
     }
     if (position < 0 || static_cast<uint64_t>(position + 1) * element_ > in_.bytes) {
       return Status::Error("sparse value index out of range");
     }
-    std::memcpy(out_.data + static_cast<uint64_t>(offset) * element_, in_.data + static_cast<uint64_t>(position) * element_,
-                element_);
+    std::memcpy(out_.data + static_cast<uint64_t>(offset) * element_,
+                in_.data + static_cast<uint64_t>(position) * element_, element_);
     return Status::Ok();
   }
 

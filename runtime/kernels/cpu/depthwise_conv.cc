@@ -31,7 +31,8 @@ Result<DepthwiseGeometry> Geometry(const KernelContext& context) {
   g.kw = filter.Dim(2);
   g.out_c = filter.Dim(3);
   if (filter.Dim(0) != 1 || g.in_c == 0 || g.out_c % g.in_c != 0) {
-    return Status::Error("filter " + ShapeString(filter.shape) + " does not fit input " + ShapeString(input.shape));
+    return Status::Error("filter " + ShapeString(filter.shape) + " does not fit input " +
+                         ShapeString(input.shape));
   }
   // Upstream derives the multiplier from the shapes; the option only has to agree.
   g.multiplier = g.out_c / g.in_c;
@@ -49,7 +50,8 @@ Result<DepthwiseGeometry> Geometry(const KernelContext& context) {
   if (context.has_input(2)) {
     const RuntimeTensor& bias = context.input(2);
     TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
-    if (bias.NumElements() != g.out_c) return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
+    if (bias.NumElements() != g.out_c)
+      return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
   }
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
   return g;

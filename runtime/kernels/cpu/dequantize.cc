@@ -15,18 +15,22 @@ struct QuantParams {
 
   float Dequantize(int64_t i, int32_t value) const {
     const size_t c = q->scale.size() > 1 ? static_cast<size_t>((i / channel_stride) % channels) : 0;
-    const int64_t zero_point = q->zero_point.empty() ? 0 : q->zero_point[std::min(c, q->zero_point.size() - 1)];
+    const int64_t zero_point =
+        q->zero_point.empty() ? 0 : q->zero_point[std::min(c, q->zero_point.size() - 1)];
     return static_cast<float>(value - zero_point) * q->scale[c];
   }
 };
 
 Result<QuantParams> Params(const RuntimeTensor& in) {
-  if (!in.quantization || in.quantization->scale.empty()) return Status::Error("input has no quantization scale");
+  if (!in.quantization || in.quantization->scale.empty())
+    return Status::Error("input has no quantization scale");
   QuantParams p{in.quantization};
   if (in.quantization->scale.size() > 1) {
     const int dim = in.quantization->quantized_dimension;
-    if (dim < 0 || dim >= in.Rank() || in.Dim(dim) != static_cast<int32_t>(in.quantization->scale.size())) {
-      return Status::Error("per-channel scales do not match quantized dimension " + std::to_string(dim));
+    if (dim < 0 || dim >= in.Rank() ||
+        in.Dim(dim) != static_cast<int32_t>(in.quantization->scale.size())) {
+      return Status::Error("per-channel scales do not match quantized dimension " +
+                           std::to_string(dim));
     }
     p.channels = in.Dim(dim);
     for (int d = dim + 1; d < in.Rank(); ++d) p.channel_stride *= in.Dim(d);
@@ -74,11 +78,14 @@ Status PrepareDequantize(KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), in.shape));
   switch (in.type) {
-    case TensorType::kFloat16: return Status::Ok();
+    case TensorType::kFloat16:
+      return Status::Ok();
     case TensorType::kInt8:
     case TensorType::kUInt8:
-    case TensorType::kInt16: return Params(in).status();
-    default: break;
+    case TensorType::kInt16:
+      return Params(in).status();
+    default:
+      break;
   }
   return Status::Error(std::string("cannot dequantize ") + TensorTypeName(in.type));
 }

@@ -50,7 +50,8 @@ Status Broadcast(KernelContext& context, bool fused_activation, Op op) {
   std::vector<int32_t> index(static_cast<size_t>(rank), 0);
   int64_t offset_a = 0, offset_b = 0;
   for (int64_t o = 0; o < total; o += inner) {
-    for (int64_t i = 0; i < inner; ++i) po[o + i] = range.Apply(op(pa[offset_a + i * ia], pb[offset_b + i * ib]));
+    for (int64_t i = 0; i < inner; ++i)
+      po[o + i] = range.Apply(op(pa[offset_a + i * ia], pb[offset_b + i * ib]));
     // Advance the outer index (all dimensions but the last) like an odometer.
     for (int d = rank - 2; d >= 0; --d) {
       const auto ud = static_cast<size_t>(d);

@@ -18,15 +18,18 @@ Result<FcShape> Shape(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckType(weights, TensorType::kFloat32, "weights"));
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
   TFA_RETURN_IF_ERROR(CheckRank(weights, 2, "weights"));
-  if (context.options().weights_format != 0) return Status::Error("only the default weights format is supported");
+  if (context.options().weights_format != 0)
+    return Status::Error("only the default weights format is supported");
   FcShape s{0, weights.Dim(1), weights.Dim(0)};
   if (s.in_dim == 0 || in.NumElements() % s.in_dim != 0) {
-    return Status::Error("input " + ShapeString(in.shape) + " does not fit weights " + ShapeString(weights.shape));
+    return Status::Error("input " + ShapeString(in.shape) + " does not fit weights " +
+                         ShapeString(weights.shape));
   }
   s.batch = in.NumElements() / s.in_dim;
   if (context.has_input(2)) {
     TFA_RETURN_IF_ERROR(CheckType(context.input(2), TensorType::kFloat32, "bias"));
-    if (context.input(2).NumElements() != s.units) return Status::Error("bias size differs from the units");
+    if (context.input(2).NumElements() != s.units)
+      return Status::Error("bias size differs from the units");
   }
   std::vector<int32_t> shape;
   if (context.options().keep_num_dims) {
@@ -57,8 +60,9 @@ Status EvalFullyConnected(KernelContext& context) {
   float* weights_t = reinterpret_cast<float*>(context.scratch);
   Transpose2D(context.input(1).Data<const float>(), s->units, s->in_dim, weights_t);
   const float* bias = context.has_input(2) ? context.input(2).Data<const float>() : nullptr;
-  Gemm({s->batch, s->units, s->in_dim, s->in_dim, s->units, s->units}, context.input(0).Data<const float>(), weights_t,
-       bias, range->min, range->max, context.output(0).Data<float>());
+  Gemm({s->batch, s->units, s->in_dim, s->in_dim, s->units, s->units},
+       context.input(0).Data<const float>(), weights_t, bias, range->min, range->max,
+       context.output(0).Data<float>());
   return Status::Ok();
 }
 

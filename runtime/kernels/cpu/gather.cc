@@ -43,7 +43,8 @@ Status EvalGather(KernelContext& context) {
   uint8_t* out = context.output(0).data;
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t index : *indices) {
-      if (index < 0 || index >= axis_size) return Status::Error("index " + std::to_string(index) + " is out of range");
+      if (index < 0 || index >= axis_size)
+        return Status::Error("index " + std::to_string(index) + " is out of range");
       std::memcpy(out, params.data + static_cast<uint64_t>(o * axis_size + index) * run, run);
       out += run;
     }

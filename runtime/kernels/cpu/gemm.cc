@@ -11,8 +11,8 @@ constexpr int64_t kCols = 16;
 // Cache block along K so the B panel stays in L1/L2 while the rows of A stream by.
 constexpr int64_t kDepth = 256;
 
-void FullBlock(const GemmShape& s, const float* a, const float* b, int64_t k_begin, int64_t k_end, bool first,
-               float* c) {
+void FullBlock(const GemmShape& s, const float* a, const float* b, int64_t k_begin, int64_t k_end,
+               bool first, float* c) {
   float acc[kRows][kCols];
   for (int64_t r = 0; r < kRows; ++r) {
     for (int64_t j = 0; j < kCols; ++j) acc[r][j] = first ? 0.0f : c[r * s.ldc + j];
@@ -29,8 +29,8 @@ void FullBlock(const GemmShape& s, const float* a, const float* b, int64_t k_beg
   }
 }
 
-void EdgeBlock(const GemmShape& s, const float* a, const float* b, int64_t rows, int64_t cols, int64_t k_begin,
-               int64_t k_end, bool first, float* c) {
+void EdgeBlock(const GemmShape& s, const float* a, const float* b, int64_t rows, int64_t cols,
+               int64_t k_begin, int64_t k_end, bool first, float* c) {
   for (int64_t r = 0; r < rows; ++r) {
     float* crow = c + r * s.ldc;
     if (first) std::fill(crow, crow + cols, 0.0f);
@@ -44,8 +44,8 @@ void EdgeBlock(const GemmShape& s, const float* a, const float* b, int64_t rows,
 
 }  // namespace
 
-void Gemm(const GemmShape& s, const float* a, const float* b, const float* bias, float out_min, float out_max,
-          float* c) {
+void Gemm(const GemmShape& s, const float* a, const float* b, const float* bias, float out_min,
+          float out_max, float* c) {
   if (s.k == 0) {
     for (int64_t i = 0; i < s.m; ++i) std::fill(c + i * s.ldc, c + i * s.ldc + s.n, 0.0f);
   }

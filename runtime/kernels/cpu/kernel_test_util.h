@@ -20,7 +20,8 @@ class KernelRunner {
   NodeData& node_data() { return node_data_; }
 
   template <typename T>
-  RuntimeTensor& AddInput(TensorType type, std::vector<int32_t> shape, const std::vector<T>& values) {
+  RuntimeTensor& AddInput(TensorType type, std::vector<int32_t> shape,
+                          const std::vector<T>& values) {
     RuntimeTensor& t = Add(type, std::move(shape), values.size() * sizeof(T));
     std::memcpy(t.data, values.data(), values.size() * sizeof(T));
     inputs_.push_back(&t);
@@ -36,7 +37,8 @@ class KernelRunner {
   RuntimeTensor& AddOutput(TensorType type, std::vector<int32_t> shape) {
     int64_t n = 1;
     for (int32_t d : shape) n *= d;
-    RuntimeTensor& t = Add(type, std::move(shape), static_cast<uint64_t>(n) * ElementSize(type).value_or(1));
+    RuntimeTensor& t =
+        Add(type, std::move(shape), static_cast<uint64_t>(n) * ElementSize(type).value_or(1));
     outputs_.push_back(&t);
     return t;
   }

@@ -22,7 +22,8 @@ std::string ShapeString(const std::vector<int32_t>& shape);
 [[nodiscard]] Status CheckType(const RuntimeTensor& tensor, TensorType type, const char* role);
 [[nodiscard]] Status CheckRank(const RuntimeTensor& tensor, int rank, const char* role);
 // The planned output shape must be what the kernel computes: the arena was sized from it.
-[[nodiscard]] Status CheckOutputShape(const RuntimeTensor& output, const std::vector<int32_t>& computed);
+[[nodiscard]] Status CheckOutputShape(const RuntimeTensor& output,
+                                      const std::vector<int32_t>& computed);
 
 // Clamp bounds of a fused activation; kSignBit and unknown ones are errors (no float kernel).
 struct ActivationRange {
@@ -33,11 +34,12 @@ struct ActivationRange {
 [[nodiscard]] Result<ActivationRange> GetActivationRange(Activation activation);
 
 // Output size along one spatial dimension (upstream's ComputeOutSize).
-int32_t ConvOutputSize(Padding padding, int32_t in, int32_t filter, int32_t stride, int32_t dilation);
+int32_t ConvOutputSize(Padding padding, int32_t in, int32_t filter, int32_t stride,
+                       int32_t dilation);
 // Padding before the first element along one dimension (upstream's ComputePaddingWithOffset:
 // the odd pixel of SAME padding goes after).
-int32_t ConvPaddingBefore(Padding padding, int32_t in, int32_t filter, int32_t stride, int32_t dilation,
-                          int32_t out);
+int32_t ConvPaddingBefore(Padding padding, int32_t in, int32_t filter, int32_t stride,
+                          int32_t dilation, int32_t out);
 
 // Numpy broadcasting of two shapes; nullopt status when incompatible.
 [[nodiscard]] Result<std::vector<int32_t>> BroadcastShape(const std::vector<int32_t>& a,
@@ -45,10 +47,12 @@ int32_t ConvPaddingBefore(Padding padding, int32_t in, int32_t filter, int32_t s
 
 // Element strides of `shape` seen as a tensor of `out_rank` dimensions aligned to the right,
 // with stride 0 on broadcast dimensions (size 1 where the output is larger).
-std::vector<int64_t> BroadcastStrides(const std::vector<int32_t>& shape, const std::vector<int32_t>& out);
+std::vector<int64_t> BroadcastStrides(const std::vector<int32_t>& shape,
+                                      const std::vector<int32_t>& out);
 
 // A constant int32 or int64 tensor read as int64 values (axes, paddings, shapes).
-[[nodiscard]] Result<std::vector<int64_t>> ReadIndexTensor(const RuntimeTensor& tensor, const char* role);
+[[nodiscard]] Result<std::vector<int64_t>> ReadIndexTensor(const RuntimeTensor& tensor,
+                                                           const char* role);
 
 // Resolves a possibly negative axis against `rank`.
 [[nodiscard]] Result<int> ResolveAxis(int64_t axis, int rank);

@@ -15,8 +15,8 @@ Result<std::vector<int64_t>> PaddingBefore(const KernelContext& context) {
   auto paddings = ReadIndexTensor(context.input(1), "paddings");
   if (!paddings.ok()) return paddings.status();
   if (paddings->size() != 2 * static_cast<size_t>(in.Rank())) {
-    return Status::Error("paddings " + ShapeString(context.input(1).shape) + " do not fit input rank " +
-                         std::to_string(in.Rank()));
+    return Status::Error("paddings " + ShapeString(context.input(1).shape) +
+                         " do not fit input rank " + std::to_string(in.Rank()));
   }
   std::vector<int32_t> shape = in.shape;
   std::vector<int64_t> before(shape.size());
@@ -56,7 +56,8 @@ Status EvalPad(KernelContext& context) {
     value[0] = static_cast<uint8_t>(out.quantization->zero_point[0]);
   }
   const int64_t total = out.NumElements();
-  for (int64_t i = 0; i < total; ++i) std::memcpy(out.data + static_cast<uint64_t>(i) * element, value.data(), element);
+  for (int64_t i = 0; i < total; ++i)
+    std::memcpy(out.data + static_cast<uint64_t>(i) * element, value.data(), element);
   if (in.NumElements() == 0) return Status::Ok();
   const int rank = in.Rank();
   if (rank == 0) {
@@ -65,16 +66,19 @@ Status EvalPad(KernelContext& context) {
   }
   // Copy the input row by row (last dimension contiguous) to its padded place.
   std::vector<int64_t> out_strides(static_cast<size_t>(rank), 1);
-  for (int d = rank - 2; d >= 0; --d) out_strides[static_cast<size_t>(d)] = out_strides[static_cast<size_t>(d) + 1] * out.Dim(d + 1);
+  for (int d = rank - 2; d >= 0; --d)
+    out_strides[static_cast<size_t>(d)] = out_strides[static_cast<size_t>(d) + 1] * out.Dim(d + 1);
   const int64_t row = in.Dim(rank - 1);
   const int64_t rows = in.NumElements() / row;
   std::vector<int32_t> index(static_cast<size_t>(rank), 0);
   for (int64_t r = 0; r < rows; ++r) {
     int64_t offset = 0;
     for (int d = 0; d < rank; ++d) {
-      offset += (index[static_cast<size_t>(d)] + (*before)[static_cast<size_t>(d)]) * out_strides[static_cast<size_t>(d)];
+      offset += (index[static_cast<size_t>(d)] + (*before)[static_cast<size_t>(d)]) *
+                out_strides[static_cast<size_t>(d)];
     }
-    std::memcpy(out.data + static_cast<uint64_t>(offset) * element, in.data + static_cast<uint64_t>(r * row) * element,
+    std::memcpy(out.data + static_cast<uint64_t>(offset) * element,
+                in.data + static_cast<uint64_t>(r * row) * element,
                 static_cast<uint64_t>(row) * element);
     for (int d = rank - 2; d >= 0; --d) {
       if (++index[static_cast<size_t>(d)] < in.Dim(d)) break;
@@ -93,7 +97,8 @@ Status PrepareMirrorPad(KernelContext& context) {
   for (int d = 0; d < in.Rank(); ++d) {
     const int64_t after = context.output(0).Dim(d) - in.Dim(d) - (*before)[static_cast<size_t>(d)];
     if ((*before)[static_cast<size_t>(d)] > in.Dim(d) - offset || after > in.Dim(d) - offset) {
-      return Status::Error("mirror padding is larger than dimension " + std::to_string(d) + " allows");
+      return Status::Error("mirror padding is larger than dimension " + std::to_string(d) +
+                           " allows");
     }
   }
   return Status::Ok();
@@ -120,7 +125,8 @@ Status EvalMirrorPad(KernelContext& context) {
       source += c * stride;
       stride *= n;
     }
-    std::memcpy(out.data + static_cast<uint64_t>(i) * element, in.data + static_cast<uint64_t>(source) * element, element);
+    std::memcpy(out.data + static_cast<uint64_t>(i) * element,
+                in.data + static_cast<uint64_t>(source) * element, element);
   }
   return Status::Ok();
 }

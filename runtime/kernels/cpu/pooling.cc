@@ -31,7 +31,8 @@ Result<PoolGeometry> Geometry(const KernelContext& context) {
   g.out_w = ConvOutputSize(o.padding, g.in_w, o.filter_w, o.stride_w, 1);
   g.pad_top = ConvPaddingBefore(o.padding, g.in_h, o.filter_h, o.stride_h, 1, g.out_h);
   g.pad_left = ConvPaddingBefore(o.padding, g.in_w, o.filter_w, o.stride_w, 1, g.out_w);
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.channels}));
+  TFA_RETURN_IF_ERROR(
+      CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.channels}));
   return g;
 }
 
@@ -65,7 +66,8 @@ Status Pool(KernelContext& context) {
         }
         const int32_t count = (y_end - y_begin) * (x_end - x_begin);
         for (int32_t c = 0; c < c_count; ++c) {
-          const float v = kAverage ? (count > 0 ? out[c] / static_cast<float>(count) : 0.0f) : out[c];
+          const float v =
+              kAverage ? (count > 0 ? out[c] / static_cast<float>(count) : 0.0f) : out[c];
           out[c] = range->Apply(v);
         }
       }

@@ -13,8 +13,8 @@ Status PrepareReshape(KernelContext& context) {
   const RuntimeTensor& out = context.output(0);
   TFA_RETURN_IF_ERROR(CheckType(out, in.type, "output"));
   if (in.NumElements() != out.NumElements() || in.bytes != out.bytes) {
-    return Status::Error("input " + ShapeString(in.shape) + " and output " + ShapeString(out.shape) +
-                         " hold different element counts");
+    return Status::Error("input " + ShapeString(in.shape) + " and output " +
+                         ShapeString(out.shape) + " hold different element counts");
   }
   return Status::Ok();
 }

@@ -27,9 +27,11 @@ Taps BilinearTaps(int32_t x, float scale, bool half_pixel_centers, int32_t in) {
   return {lower, upper, position - static_cast<float>(lower)};
 }
 
-int32_t NearestTap(int32_t x, float scale, bool align_corners, bool half_pixel_centers, int32_t in) {
+int32_t NearestTap(int32_t x, float scale, bool align_corners, bool half_pixel_centers,
+                   int32_t in) {
   const float position = (static_cast<float>(x) + (half_pixel_centers ? 0.5f : 0.0f)) * scale;
-  int32_t tap = std::min(static_cast<int32_t>(align_corners ? std::round(position) : std::floor(position)), in - 1);
+  int32_t tap = std::min(
+      static_cast<int32_t>(align_corners ? std::round(position) : std::floor(position)), in - 1);
   if (half_pixel_centers) tap = std::max(tap, 0);
   return tap;
 }
@@ -44,7 +46,8 @@ Status PrepareResize(KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckRank(in, 4, "input"));
   auto size = ReadIndexTensor(context.input(1), "size");
   if (!size.ok()) return size.status();
-  if (size->size() != 2 || (*size)[0] <= 0 || (*size)[1] <= 0) return Status::Error("size must hold two positive values");
+  if (size->size() != 2 || (*size)[0] <= 0 || (*size)[1] <= 0)
+    return Status::Error("size must hold two positive values");
   if (context.options().align_corners && context.options().half_pixel_centers) {
     return Status::Error("align_corners and half_pixel_centers are exclusive");
   }
@@ -102,7 +105,8 @@ Status EvalResizeNearestNeighbor(KernelContext& context) {
       const int32_t iy = NearestTap(y, scale_h, o.align_corners, o.half_pixel_centers, in_h);
       for (int32_t x = 0; x < out_w; ++x) {
         const int32_t ix = NearestTap(x, scale_w, o.align_corners, o.half_pixel_centers, in_w);
-        std::memcpy(dst, image + (int64_t{iy} * in_w + ix) * depth, sizeof(float) * static_cast<size_t>(depth));
+        std::memcpy(dst, image + (int64_t{iy} * in_w + ix) * depth,
+                    sizeof(float) * static_cast<size_t>(depth));
         dst += depth;
       }
     }

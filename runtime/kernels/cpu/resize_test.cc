@@ -36,7 +36,8 @@ TEST(ResizeTest, BilinearTwoDimensions) {
   k.AddInt32Input({2}, {4, 4});
   k.AddOutput(TensorType::kFloat32, {1, 4, 4, 1});
   ASSERT_TRUE(k.Run().ok());
-  EXPECT_EQ(k.Output(), (std::vector<float>{0, 0.5f, 1, 1, 1, 1.5f, 2, 2, 2, 2.5f, 3, 3, 2, 2.5f, 3, 3}));
+  EXPECT_EQ(k.Output(),
+            (std::vector<float>{0, 0.5f, 1, 1, 1, 1.5f, 2, 2, 2, 2.5f, 3, 3, 2, 2.5f, 3, 3}));
 }
 
 TEST(ResizeTest, NearestCoordinateModes) {

@@ -22,12 +22,15 @@ void Gather(const RuntimeTensor& in, const Selection& s, RuntimeTensor& out) {
   for (int64_t c : s.count) total *= c;
   if (total == 0) return;
   std::vector<int64_t> strides(static_cast<size_t>(rank), 1);
-  for (int d = rank - 2; d >= 0; --d) strides[static_cast<size_t>(d)] = strides[static_cast<size_t>(d) + 1] * in.Dim(d + 1);
+  for (int d = rank - 2; d >= 0; --d)
+    strides[static_cast<size_t>(d)] = strides[static_cast<size_t>(d) + 1] * in.Dim(d + 1);
   std::vector<int64_t> index(static_cast<size_t>(rank), 0);
   for (int64_t o = 0; o < total; ++o) {
     int64_t source = 0;
-    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) source += (s.start[d] + index[d] * s.step[d]) * strides[d];
-    std::memcpy(out.data + static_cast<uint64_t>(o) * element, in.data + static_cast<uint64_t>(source) * element, element);
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d)
+      source += (s.start[d] + index[d] * s.step[d]) * strides[d];
+    std::memcpy(out.data + static_cast<uint64_t>(o) * element,
+                in.data + static_cast<uint64_t>(source) * element, element);
     for (int d = rank - 1; d >= 0; --d) {
       if (++index[static_cast<size_t>(d)] < s.count[static_cast<size_t>(d)]) break;
       index[static_cast<size_t>(d)] = 0;
@@ -44,14 +47,16 @@ Result<Selection> SliceSelection(const KernelContext& context) {
   auto size = ReadIndexTensor(context.input(2), "size");
   if (!size.ok()) return size.status();
   const auto rank = static_cast<size_t>(in.Rank());
-  if (begin->size() != rank || size->size() != rank) return Status::Error("begin and size must have one entry per dimension");
+  if (begin->size() != rank || size->size() != rank)
+    return Status::Error("begin and size must have one entry per dimension");
   Selection s;
   std::vector<int32_t> shape;
   for (size_t d = 0; d < rank; ++d) {
     const int64_t dim = in.shape[d];
     const int64_t b = (*begin)[d];
     const int64_t n = (*size)[d] == -1 ? dim - b : (*size)[d];
-    if (b < 0 || n < 0 || b + n > dim) return Status::Error("slice leaves dimension " + std::to_string(d));
+    if (b < 0 || n < 0 || b + n > dim)
+      return Status::Error("slice leaves dimension " + std::to_string(d));
     s.start.push_back(b);
     s.step.push_back(1);
     s.count.push_back(n);
@@ -66,7 +71,8 @@ Result<Selection> StridedSelection(const KernelContext& context) {
   const RuntimeTensor& in = context.input(0);
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), in.type, "output"));
   const OpOptions& o = context.options();
-  if (o.ellipsis_mask != 0 || o.new_axis_mask != 0) return Status::Error("ellipsis and new-axis masks are not supported");
+  if (o.ellipsis_mask != 0 || o.new_axis_mask != 0)
+    return Status::Error("ellipsis and new-axis masks are not supported");
   auto begin = ReadIndexTensor(context.input(1), "begin");
   if (!begin.ok()) return begin.status();
   auto end = ReadIndexTensor(context.input(2), "end");

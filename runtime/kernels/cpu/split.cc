@@ -13,7 +13,8 @@ struct SplitPlan {
 };
 
 Status CheckOutputs(const KernelContext& context, const RuntimeTensor& in, const SplitPlan& plan) {
-  if (plan.sizes.size() != context.outputs.size()) return Status::Error("output count differs from the split count");
+  if (plan.sizes.size() != context.outputs.size())
+    return Status::Error("output count differs from the split count");
   for (size_t i = 0; i < plan.sizes.size(); ++i) {
     if (!context.outputs[i]) return Status::Error("output " + std::to_string(i) + " is absent");
     TFA_RETURN_IF_ERROR(CheckType(*context.outputs[i], in.type, "output"));
@@ -25,7 +26,8 @@ Status CheckOutputs(const KernelContext& context, const RuntimeTensor& in, const
 }
 
 Result<SplitPlan> EqualPlan(const KernelContext& context) {
-  if (context.inputs.size() != 2 || !context.inputs[0] || !context.inputs[1]) return Status::Error("expects 2 inputs");
+  if (context.inputs.size() != 2 || !context.inputs[0] || !context.inputs[1])
+    return Status::Error("expects 2 inputs");
   const RuntimeTensor& in = context.input(1);
   auto axis_values = ReadIndexTensor(context.input(0), "axis");
   if (!axis_values.ok()) return axis_values.status();
@@ -33,14 +35,16 @@ Result<SplitPlan> EqualPlan(const KernelContext& context) {
   auto axis = ResolveAxis((*axis_values)[0], in.Rank());
   if (!axis.ok()) return axis.status();
   const int64_t parts = static_cast<int64_t>(context.outputs.size());
-  if (parts == 0 || in.Dim(*axis) % parts != 0) return Status::Error("dimension does not split evenly");
+  if (parts == 0 || in.Dim(*axis) % parts != 0)
+    return Status::Error("dimension does not split evenly");
   SplitPlan plan{*axis, std::vector<int64_t>(static_cast<size_t>(parts), in.Dim(*axis) / parts)};
   TFA_RETURN_IF_ERROR(CheckOutputs(context, in, plan));
   return plan;
 }
 
 Result<SplitPlan> VariablePlan(const KernelContext& context) {
-  if (context.inputs.size() != 3 || !context.inputs[0] || !context.inputs[1] || !context.inputs[2]) {
+  if (context.inputs.size() != 3 || !context.inputs[0] || !context.inputs[1] ||
+      !context.inputs[2]) {
     return Status::Error("expects 3 inputs");
   }
   const RuntimeTensor& in = context.input(0);
@@ -66,7 +70,8 @@ Result<SplitPlan> VariablePlan(const KernelContext& context) {
   SplitPlan plan{*axis, *sizes};
   int64_t sum = 0;
   for (int64_t s : plan.sizes) sum += s;
-  if (sum != in.Dim(*axis) || (unknown >= 0 && known > in.Dim(*axis))) return Status::Error("size_splits do not add up");
+  if (sum != in.Dim(*axis) || (unknown >= 0 && known > in.Dim(*axis)))
+    return Status::Error("size_splits do not add up");
   TFA_RETURN_IF_ERROR(CheckOutputs(context, in, plan));
   return plan;
 }
@@ -81,7 +86,8 @@ void Run(const RuntimeTensor& in, const SplitPlan& plan, KernelContext& context)
   for (size_t i = 0; i < plan.sizes.size(); ++i) {
     const uint64_t row = static_cast<uint64_t>(plan.sizes[i] * inner) * element;
     for (int64_t o = 0; o < outer; ++o) {
-      std::memcpy(context.outputs[i]->data + static_cast<uint64_t>(o) * row, in.data + static_cast<uint64_t>(o) * in_row + column, row);
+      std::memcpy(context.outputs[i]->data + static_cast<uint64_t>(o) * row,
+                  in.data + static_cast<uint64_t>(o) * in_row + column, row);
     }
     column += row;
   }

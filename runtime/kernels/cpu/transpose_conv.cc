@@ -17,15 +17,18 @@ struct TransposeGeometry {
 };
 
 Status CheckTensors(const KernelContext& context, const TransposeGeometry& g) {
-  for (const RuntimeTensor* t : {g.input, g.filter, g.bias, static_cast<const RuntimeTensor*>(context.outputs[0])}) {
+  for (const RuntimeTensor* t :
+       {g.input, g.filter, g.bias, static_cast<const RuntimeTensor*>(context.outputs[0])}) {
     if (t) TFA_RETURN_IF_ERROR(CheckType(*t, TensorType::kFloat32, "tensor"));
   }
   TFA_RETURN_IF_ERROR(CheckRank(*g.input, 4, "input"));
   TFA_RETURN_IF_ERROR(CheckRank(*g.filter, 4, "filter"));
   TFA_RETURN_IF_ERROR(CheckRank(context.output(0), 4, "output"));
   if (g.filter->Dim(3) != g.input->Dim(3)) return Status::Error("filter and input channels differ");
-  if (context.output(0).Dim(3) != g.filter->Dim(0)) return Status::Error("filter and output channels differ");
-  if (g.bias && g.bias->NumElements() != g.filter->Dim(0)) return Status::Error("bias size differs from out_c");
+  if (context.output(0).Dim(3) != g.filter->Dim(0))
+    return Status::Error("filter and output channels differ");
+  if (g.bias && g.bias->NumElements() != g.filter->Dim(0))
+    return Status::Error("bias size differs from out_c");
   if (g.stride_h <= 0 || g.stride_w <= 0) return Status::Error("strides must be positive");
   return Status::Ok();
 }
@@ -62,9 +65,11 @@ Result<TransposeGeometry> BiasGeometry(const KernelContext& context) {
   g.input = context.inputs[0];
   g.filter = context.inputs[1];
   g.bias = context.inputs[2];
-  const auto options = context.node_data ? context.node_data->custom_options : std::span<const uint8_t>();
+  const auto options =
+      context.node_data ? context.node_data->custom_options : std::span<const uint8_t>();
   int32_t params[3];  // TfLiteTransposeConvParams: padding, stride_width, stride_height
-  if (options.size() < sizeof(params)) return Status::Error("custom options hold fewer than 12 bytes");
+  if (options.size() < sizeof(params))
+    return Status::Error("custom options hold fewer than 12 bytes");
   std::memcpy(params, options.data(), sizeof(params));
   constexpr int32_t kTfLitePaddingSame = 1;
   g.stride_w = params[1];
@@ -79,8 +84,9 @@ Result<TransposeGeometry> BiasGeometry(const KernelContext& context) {
   }
   g.pad_top = pad_h / 2;
   g.pad_left = pad_w / 2;
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.input->Dim(0), g.stride_h * (in_h - 1) + kh - pad_h,
-                                                           g.stride_w * (in_w - 1) + kw - pad_w, g.filter->Dim(0)}));
+  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0),
+                                       {g.input->Dim(0), g.stride_h * (in_h - 1) + kh - pad_h,
+                                        g.stride_w * (in_w - 1) + kw - pad_w, g.filter->Dim(0)}));
   g.range = GetActivationRange(Activation::kNone).value();
   return g;
 }

@@ -23,8 +23,9 @@ uint64_t TensorBytes(const Subgraph& sg, int32_t t) {
 // (persistent outputs of DEQUANTIZE of a constant). They are uploaded once, not per inference.
 bool IsOnceUploaded(const Subgraph& prepared, int32_t t) {
   const Tensor& tensor = prepared.tensors[static_cast<size_t>(t)];
-  return tensor.allocation == AllocationType::kMmapRo ||
-         tensor.allocation == AllocationType::kArenaRwPersistent;
+  if (tensor.allocation == AllocationType::kMmapRo) return true;
+  // Variables live in the persistent arena too, but change on every inference.
+  return tensor.allocation == AllocationType::kArenaRwPersistent && !tensor.is_variable;
 }
 
 // The report's partitions: the final execution plan, where each delegate kernel is a delegate

@@ -85,20 +85,29 @@ TEST_P(CorpusRunTest, OutputsMatchUpstreamAndTheArenaIsThePlan) {
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusRunTest, ::testing::ValuesIn(InvokedCorpusModels()),
                          [](const auto& info) { return info.param; });
 
-// Upstream did not invoke the selfie models (its interpreter lacks mediapipe's op); ours runs
-// them, and NaN poisoning would show any element a kernel left unwritten or the plan clobbered.
-TEST(InterpreterTest, SelfieSegmentationRunsToFiniteOutputs) {
-  auto interpreter =
-      Interpreter::Create(CorpusModelPath("selfie_segmentation__selfie_segmentation"));
-  ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
-  FillDeterministicInputs(**interpreter, 1);
-  const Status invoked = (*interpreter)->Invoke();
-  ASSERT_TRUE(invoked.ok()) << invoked.message();
-  for (int32_t t : (*interpreter)->outputs()) {
-    const RuntimeTensor& out = (*interpreter)->tensor(t);
-    const float* v = out.Data<const float>();
-    for (int64_t i = 0; i < out.NumElements(); ++i)
-      ASSERT_TRUE(std::isfinite(v[i])) << "element " << i;
+// Upstream did not invoke the selfie models (its interpreter lacks mediapipe's op) but planned
+// them; ours runs them on upstream's arena, and NaN poisoning would show any element a kernel
+// left unwritten or the plan let another tensor overwrite.
+TEST(InterpreterTest, SelfieSegmentationRunsOnUpstreamsArenaToFiniteOutputs) {
+  for (const std::string name : {"selfie_segmentation__selfie_segmentation",
+                                 "selfie_segmentation__selfie_segmentation_landscape"}) {
+    const auto oracle = ReadJsonFile(OraclePath("models/" + name + ".none.json"));
+    auto interpreter = Interpreter::Create(CorpusModelPath(name));
+    ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
+    EXPECT_EQ((*interpreter)->stats().arena_bytes, oracle["arena_size"].get<uint64_t>()) << name;
+    EXPECT_EQ((*interpreter)->stats().persistent_arena_bytes,
+              oracle["arena_persist_size"].get<uint64_t>())
+        << name;
+    FillDeterministicInputs(**interpreter, 1);
+    const Status invoked = (*interpreter)->Invoke();
+    ASSERT_TRUE(invoked.ok()) << invoked.message();
+    for (int32_t t : (*interpreter)->outputs()) {
+      const RuntimeTensor& out = (*interpreter)->tensor(t);
+      const float* v = out.Data<const float>();
+      for (int64_t i = 0; i < out.NumElements(); ++i) {
+        ASSERT_TRUE(std::isfinite(v[i])) << name << " element " << i;
+      }
+    }
   }
 }
 

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "libanalysis/model/graph_json.h"
+#include "libanalysis/model/model_loader.h"
+#include "tests/support/test_paths.h"
 
 namespace tfa {
 namespace {
@@ -97,6 +99,41 @@ TEST(ReportBuilder, UnknownDelegateIsAnError) {
   ASSERT_FALSE(report.ok());
   EXPECT_NE(report.status().message().find("no-such-delegate"), std::string::npos);
 }
+
+}  // namespace
+}  // namespace tfa
+
+namespace tfa {
+namespace {
+
+// Every corpus model reports under each built-in delegate, alone and two in turn.
+class CorpusDelegateTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CorpusDelegateTest, ReportsUnderEveryBuiltinDelegate) {
+  auto model = LoadModelFile(testing::CorpusModelPath(GetParam()));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const std::vector<std::vector<std::string>> configs = {
+      {"gpu"}, {"xnnpack"}, {"add-sub"}, {"nnapi"}, {"sin"}, {"add-sub", "gpu"}, {"gpu", "xnnpack"}};
+  for (const auto& config : configs) {
+    ReportOptions options;
+    for (const std::string& spec : config) {
+      DelegateRequest r;
+      r.spec = spec;
+      options.delegates.push_back(r);
+    }
+    auto report = BuildReport(*model, options);
+    ASSERT_TRUE(report.ok()) << config[0] << ": " << report.status().message();
+    const SubgraphReport& s = report->subgraphs.at(0);
+    size_t nodes = 0;
+    for (const PartitionReport& p : s.partitions) nodes += p.nodes.size();
+    EXPECT_EQ(nodes, s.nodes) << config[0] << ": every node in exactly one partition";
+    ASSERT_TRUE(s.arena.has_value());
+    EXPECT_GE(s.arena->size, s.arena->lower_bound);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusDelegateTest, ::testing::ValuesIn(testing::CorpusModelNames()),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace tfa

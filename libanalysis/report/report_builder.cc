@@ -29,11 +29,13 @@ bool IsOnceUploaded(const Subgraph& prepared, int32_t t) {
 }
 
 // The report's partitions: the final execution plan, where each delegate kernel is a delegate
-// partition and the CPU nodes between them keep the subsets the last partitioning made.
-std::vector<PartitionReport> Partitions(const Subgraph& final_plan, const std::vector<NodeSubset>& last_subsets,
+// partition and the CPU nodes between them keep the subsets the last partitioning made (with no
+// partitioning, the whole plan is one cpu subset).
+std::vector<PartitionReport> Partitions(const Subgraph& final_plan, std::vector<NodeSubset> last_subsets,
                                         const std::vector<int32_t>& last_kernel_nodes) {
-  std::vector<PartitionReport> out;
-  auto delegate_partition = [&](const Node& kernel) {
+  if (last_subsets.empty()) last_subsets.push_back(NodeSubset{SubsetType::kCpu, final_plan.execution_plan, {}, {}});
+  auto delegate_partition = [&](int32_t kernel_node) {
+    const Node& kernel = final_plan.nodes[static_cast<size_t>(kernel_node)];
     PartitionReport p;
     p.kind = PartitionReport::Kind::kDelegate;
     p.delegate = kernel.op;
@@ -42,24 +44,11 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan, const std::v
     p.outputs = kernel.outputs;
     return p;
   };
-  if (last_subsets.empty()) {
-    PartitionReport cpu;
-    for (int32_t n : final_plan.execution_plan) {
-      const Node& node = final_plan.nodes[static_cast<size_t>(n)];
-      if (node.kind == NodeKind::kDelegateKernel) {
-        if (!cpu.nodes.empty()) out.push_back(std::exchange(cpu, PartitionReport{}));
-        out.push_back(delegate_partition(node));
-      } else {
-        cpu.nodes.push_back(n);
-      }
-    }
-    if (!cpu.nodes.empty()) out.push_back(std::move(cpu));
-    return out;
-  }
-  size_t kernel = 0;
+  std::vector<PartitionReport> out;
+  size_t next_kernel = 0;
   for (const NodeSubset& s : last_subsets) {
     if (s.type == SubsetType::kDelegate) {
-      out.push_back(delegate_partition(final_plan.nodes[static_cast<size_t>(last_kernel_nodes[kernel++])]));
+      out.push_back(delegate_partition(last_kernel_nodes[next_kernel++]));
       continue;
     }
     // A cpu subset of the last delegate may hold kernels of earlier delegates.
@@ -67,13 +56,12 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan, const std::v
     cpu.inputs = s.inputs;
     cpu.outputs = s.outputs;
     for (int32_t n : s.nodes) {
-      const Node& node = final_plan.nodes[static_cast<size_t>(n)];
-      if (node.kind == NodeKind::kDelegateKernel) {
-        if (!cpu.nodes.empty()) out.push_back(std::exchange(cpu, PartitionReport{}));
-        out.push_back(delegate_partition(node));
-      } else {
+      if (final_plan.nodes[static_cast<size_t>(n)].kind != NodeKind::kDelegateKernel) {
         cpu.nodes.push_back(n);
+        continue;
       }
+      if (!cpu.nodes.empty()) out.push_back(std::exchange(cpu, PartitionReport{}));
+      out.push_back(delegate_partition(n));
     }
     if (!cpu.nodes.empty()) out.push_back(std::move(cpu));
   }

@@ -534,6 +534,14 @@ Result<std::vector<uint8_t>> ReadFile(const std::string& path, const LoadOptions
 }  // namespace
 
 Result<Model> ParseTflite(std::span<const uint8_t> file, const std::string& source_name) {
+  // Flatbuffers reads scalars in place and assumes the buffer starts suitably aligned; a span
+  // into the middle of some other buffer is copied to storage that is. The Model owns all it
+  // reads, so the copy can go once parsing is done.
+  constexpr uintptr_t kFlatbufferAlignment = 16;
+  if (reinterpret_cast<uintptr_t>(file.data()) % kFlatbufferAlignment != 0) {
+    const std::vector<uint8_t> aligned(file.begin(), file.end());
+    return TfliteReader(aligned, source_name).Read();
+  }
   return TfliteReader(file, source_name).Read();
 }
 

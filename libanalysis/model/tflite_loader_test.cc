@@ -108,3 +108,22 @@ TEST(LoadModelFile, MissingFileIsAOneLineError) {
 
 }  // namespace
 }  // namespace tfa
+
+namespace tfa {
+namespace {
+
+using testing::CorpusModelPath;
+
+// Found by fuzz_report: a span that does not start on a flatbuffer-aligned address made the
+// Verifier read misaligned scalars (UBSan). ParseTflite now copies such spans.
+TEST(ParseTflite, AcceptsASpanAtAnOddAddress) {
+  const std::string bytes = testing::ReadTextFile(CorpusModelPath("face_detection__face_detection_short_range"));
+  std::vector<uint8_t> shifted(bytes.size() + 1);
+  std::copy(bytes.begin(), bytes.end(), shifted.begin() + 1);
+  auto model = ParseTflite(std::span<const uint8_t>(shifted.data() + 1, bytes.size()), "shifted.tflite");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_EQ(model->subgraphs[0].nodes.size(), 164u);
+}
+
+}  // namespace
+}  // namespace tfa

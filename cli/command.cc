@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "libanalysis/model/model_loader.h"
 
@@ -13,6 +14,26 @@ Model LoadModelOrThrow(const std::string& path) {
   auto model = LoadModelFile(path);
   if (!model.ok()) throw CommandError{model.status().message(), kExitBadInput};
   return std::move(model).value();
+}
+
+AnalysedModel AnalyseOrThrow(const std::string& path,
+                             const std::vector<DelegateRequest>& delegates) {
+  AnalysedModel analysed{LoadModelOrThrow(path), {}};
+  ReportOptions options;
+  options.tool_version = TFA_VERSION;
+  options.delegates = delegates;
+  auto report = BuildReport(analysed.model, options);
+  if (!report.ok()) throw CommandError{report.status().message(), kExitBadInput};
+  analysed.report = std::move(report).value();
+  return analysed;
+}
+
+std::string ReadFileOrThrow(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CommandError{path + ": cannot open file: " + std::strerror(errno), kExitBadInput};
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw CommandError{path + ": read error", kExitBadInput};
+  return bytes;
 }
 
 void WriteOutput(const std::string& path, const std::string& text) {

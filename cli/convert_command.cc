@@ -20,10 +20,11 @@ void AddConvertCommand(CLI::App& app) {
   cmd->callback([args] {
     const Model model = LoadModelOrThrow(args->model);
     if (args->subgraph < 0 || static_cast<size_t>(args->subgraph) >= model.subgraphs.size()) {
-      throw CommandError{args->model + ": no subgraph " + std::to_string(args->subgraph) + " (model has " +
-                         std::to_string(model.subgraphs.size()) + ")"};
+      throw CommandError{args->model + ": no subgraph " + std::to_string(args->subgraph) +
+                         " (model has " + std::to_string(model.subgraphs.size()) + ")"};
     }
-    WriteOutput(args->output, SubgraphToGraphJson(model.subgraphs[static_cast<size_t>(args->subgraph)], 1));
+    WriteOutput(args->output,
+                SubgraphToGraphJson(model.subgraphs[static_cast<size_t>(args->subgraph)], 1));
   });
 }
 

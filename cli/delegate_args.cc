@@ -12,14 +12,26 @@ void DelegateArgs::AddTo(CLI::App* command) {
       "--delegate",
       "Delegate to apply (repeatable, in order): gpu, xnnpack, nnapi, add-sub, sin, ops=A,B, "
       "nodes=i,j, or a profile JSON file");
-  delegate_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_size(1)->allow_extra_args(false);
-  max_partitions_ = command->add_option("--max-partitions", "For the preceding --delegate: keep the N largest partitions");
-  max_partitions_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_size(1)->allow_extra_args(false);
-  min_nodes_ = command->add_option("--min-nodes-per-partition", "For the preceding --delegate: drop smaller partitions");
-  min_nodes_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_size(1)->allow_extra_args(false);
-  no_greedy_ = command->add_flag("--no-greedy")->description("For the preceding --delegate: non-greedy clustering");
-  option_ = command->add_option("--delegate-option", "For the preceding --delegate: KEY=VALUE (e.g. allow_quant_ops=false)");
-  option_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_size(1)->allow_extra_args(false);
+  delegate_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_size(1)
+      ->allow_extra_args(false);
+  max_partitions_ = command->add_option(
+      "--max-partitions", "For the preceding --delegate: keep the N largest partitions");
+  max_partitions_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_size(1)
+      ->allow_extra_args(false);
+  min_nodes_ = command->add_option("--min-nodes-per-partition",
+                                   "For the preceding --delegate: drop smaller partitions");
+  min_nodes_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_size(1)
+      ->allow_extra_args(false);
+  no_greedy_ = command->add_flag("--no-greedy")
+                   ->description("For the preceding --delegate: non-greedy clustering");
+  option_ = command->add_option(
+      "--delegate-option", "For the preceding --delegate: KEY=VALUE (e.g. allow_quant_ops=false)");
+  option_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_size(1)
+      ->allow_extra_args(false);
 }
 
 std::vector<DelegateRequest> DelegateArgs::Requests() const {
@@ -46,7 +58,9 @@ std::vector<DelegateRequest> DelegateArgs::Requests() const {
       requests.push_back(std::move(request));
       continue;
     }
-    if (option != max_partitions_ && option != min_nodes_ && option != no_greedy_ && option != option_) continue;
+    if (option != max_partitions_ && option != min_nodes_ && option != no_greedy_ &&
+        option != option_)
+      continue;
     if (requests.empty()) {
       throw CommandError{option->get_name() + " must follow the --delegate it applies to"};
     }

@@ -19,25 +19,30 @@ std::string ShapeText(const TensorSummary& t) {
 }
 
 std::string SummaryText(const ModelSummary& m) {
-  std::string out = fmt::format("{} ({}, schema {}): {} subgraph{}, {} bytes of constants{}\n",
-                                m.model, m.format, m.schema_version, m.subgraphs.size(),
-                                m.subgraphs.size() == 1 ? "" : "s", m.constant_bytes,
-                                m.has_sparse_tensors ? ", sparse tensors" : "");
+  std::string out =
+      fmt::format("{} ({}, schema {}): {} subgraph{}, {} bytes of constants{}\n", m.model, m.format,
+                  m.schema_version, m.subgraphs.size(), m.subgraphs.size() == 1 ? "" : "s",
+                  m.constant_bytes, m.has_sparse_tensors ? ", sparse tensors" : "");
   if (!m.description.empty()) out += fmt::format("  description: {}\n", m.description);
-  if (!m.signature_keys.empty()) out += fmt::format("  signatures: {}\n", fmt::join(m.signature_keys, ", "));
-  if (!m.metadata_names.empty()) out += fmt::format("  metadata: {}\n", fmt::join(m.metadata_names, ", "));
+  if (!m.signature_keys.empty())
+    out += fmt::format("  signatures: {}\n", fmt::join(m.signature_keys, ", "));
+  if (!m.metadata_names.empty())
+    out += fmt::format("  metadata: {}\n", fmt::join(m.metadata_names, ", "));
   for (const SubgraphSummary& s : m.subgraphs) {
     out += fmt::format("\nsubgraph {}{}: {} nodes, {} tensors, {} constant bytes\n", s.index,
                        s.name.empty() ? "" : " \"" + s.name + "\"", s.nodes, s.tensors,
                        s.constant_bytes);
     for (const auto& t : s.inputs) {
-      out += fmt::format("  input  {:>4} {:<10} {:<20} {}\n", t.index, t.type, ShapeText(t), t.name);
+      out +=
+          fmt::format("  input  {:>4} {:<10} {:<20} {}\n", t.index, t.type, ShapeText(t), t.name);
     }
     for (const auto& t : s.outputs) {
-      out += fmt::format("  output {:>4} {:<10} {:<20} {}\n", t.index, t.type, ShapeText(t), t.name);
+      out +=
+          fmt::format("  output {:>4} {:<10} {:<20} {}\n", t.index, t.type, ShapeText(t), t.name);
     }
     std::vector<std::pair<std::string, size_t>> ops(s.op_histogram.begin(), s.op_histogram.end());
-    std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(ops.begin(), ops.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     out += "  ops:\n";
     for (const auto& [op, count] : ops) out += fmt::format("    {:>5}  {}\n", count, op);
   }
@@ -47,8 +52,11 @@ std::string SummaryText(const ModelSummary& m) {
 }  // namespace
 
 void AddInfoCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("info", "Summarize a model: subgraphs, op histogram, inputs and outputs");
-  cmd->footer("Example:\n  tflite-analyze info corpus/models/face_detection__face_detection_short_range.tflite --json");
+  auto* cmd =
+      app.add_subcommand("info", "Summarize a model: subgraphs, op histogram, inputs and outputs");
+  cmd->footer(
+      "Example:\n  tflite-analyze info "
+      "corpus/models/face_detection__face_detection_short_range.tflite --json");
   auto path = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   cmd->add_option("model", *path, ".tflite or Graph JSON file")->required();

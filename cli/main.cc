@@ -3,8 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/arena_command.h"
 #include "cli/command.h"
 #include "cli/convert_command.h"
+#include "cli/diff_command.h"
+#include "cli/dot_command.h"
+#include "cli/gate_command.h"
 #include "cli/info_command.h"
 #include "cli/report_command.h"
 
@@ -16,6 +20,10 @@ int main(int argc, char** argv) {
   AddInfoCommand(app);
   AddConvertCommand(app);
   AddReportCommand(app);
+  AddArenaCommand(app);
+  AddDotCommand(app);
+  AddGateCommand(app);
+  AddDiffCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -28,7 +36,7 @@ int main(int argc, char** argv) {
     std::cerr << "tflite-analyze: " << e.what() << " (see --help)\n";
     return kExitBadInput;
   } catch (const CommandError& e) {
-    std::cerr << "tflite-analyze: error: " << e.message << "\n";
+    if (!e.message.empty()) std::cerr << "tflite-analyze: error: " << e.message << "\n";
     return e.exit_code;
   }
   return kExitOk;

@@ -1,36 +1,162 @@
 #include "cli/report_command.h"
 
+#include <nlohmann/json.hpp>
+
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/delegate_args.h"
+#include "cli/parallel_map.h"
+#include "cli/report_figures.h"
+#include "cli/report_markdown.h"
 #include "cli/report_text.h"
-#include "libanalysis/report/report_builder.h"
+#include "cli/summary_table.h"
+#include "cli/terminal.h"
+#include "libanalysis/report/advisor.h"
 #include "libanalysis/report/report_json.h"
+#include "visualizers/html_report.h"
 
 namespace tfa::cli {
+namespace {
+
+struct ReportArgs {
+  std::vector<std::string> models;
+  std::string html;
+  bool advise = false;
+  DelegateArgs delegates;
+  CommonFlags common;
+};
+
+struct Advice {
+  int32_t subgraph = 0;
+  DelegationAdvice advice;
+};
+
+struct ModelResult {
+  AnalysedModel analysed;
+  std::vector<int32_t> subgraphs;  // the ones to show
+  std::vector<Advice> advice;
+};
+
+// The advisor weighs one delegate at a time on the model's own subgraph, so with several
+// --delegate each is advised on as if applied alone.
+std::vector<Advice> AdviseOrThrow(const Model& model, const std::vector<int32_t>& subgraphs,
+                                  const std::vector<DelegateRequest>& requests) {
+  if (requests.empty()) throw CommandError{"--advise needs a --delegate to advise on"};
+  std::vector<Advice> out;
+  for (const DelegateRequest& request : requests) {
+    auto profile = ResolveDelegateRequest(request);
+    if (!profile.ok()) throw CommandError{profile.status().message()};
+    for (int32_t s : subgraphs) {
+      auto advice = AdviseDelegation(model.subgraphs[static_cast<size_t>(s)], *profile);
+      if (!advice.ok()) throw CommandError{model.path + ": " + advice.status().message()};
+      out.push_back({s, std::move(advice).value()});
+    }
+  }
+  return out;
+}
+
+Report OnlySubgraphs(const Report& report, const std::vector<int32_t>& subgraphs) {
+  Report shown = report;
+  shown.subgraphs.clear();
+  for (const SubgraphReport& s : report.subgraphs) {
+    if (std::find(subgraphs.begin(), subgraphs.end(), s.index) != subgraphs.end())
+      shown.subgraphs.push_back(s);
+  }
+  return shown;
+}
+
+nlohmann::ordered_json ModelJson(const ModelResult& r) {
+  auto j =
+      nlohmann::ordered_json::parse(ReportToJson(OnlySubgraphs(r.analysed.report, r.subgraphs)));
+  if (r.advice.empty()) return j;
+  auto& advice = j["advice"] = nlohmann::ordered_json::array();
+  for (const Advice& a : r.advice) {
+    auto ja = AdviceToJson(a.advice);
+    ja["subgraph"] = a.subgraph;
+    advice.push_back(std::move(ja));
+  }
+  return j;
+}
+
+std::string ModelText(const ModelResult& r, OutputFormat format) {
+  const Report shown = OnlySubgraphs(r.analysed.report, r.subgraphs);
+  std::string out = format == OutputFormat::kMarkdown ? ReportMarkdown(shown, r.analysed.model)
+                                                      : ReportText(shown, r.analysed.model);
+  for (const Advice& a : r.advice) {
+    const std::string heading =
+        "advice for " + a.advice.delegate + ", subgraph " + std::to_string(a.subgraph);
+    out += format == OutputFormat::kMarkdown ? "\n### " + heading + "\n\n```\n"
+                                             : "\n" + heading + ":\n";
+    out += AdviceText(a.advice, r.analysed.model.subgraphs[static_cast<size_t>(a.subgraph)]);
+    if (format == OutputFormat::kMarkdown) out += "```\n";
+  }
+  return out;
+}
+
+void RunReport(const ReportArgs& args) {
+  const OutputFormat format = args.common.Format();
+  const std::vector<DelegateRequest> requests = args.delegates.Requests();
+  if (!args.html.empty() && args.models.size() != 1) {
+    throw CommandError{"--html writes one model's report: give one model"};
+  }
+  ProgressBar progress("models", args.models.size());
+  const std::vector<ModelResult> results = ParallelMap(
+      args.models.size(),
+      [&](size_t i) {
+        ModelResult r{AnalyseOrThrow(args.models[i], requests), {}, {}};
+        r.subgraphs = args.common.Subgraphs(r.analysed.model);
+        if (args.advise) r.advice = AdviseOrThrow(r.analysed.model, r.subgraphs, requests);
+        return r;
+      },
+      [&] { progress.Advance(); });
+
+  if (!args.html.empty()) {
+    const Status written =
+        viz::WriteHtmlReport(results[0].analysed.model, results[0].analysed.report, {}, args.html);
+    if (!written.ok()) throw CommandError{written.message()};
+  }
+
+  if (format == OutputFormat::kJson) {
+    if (results.size() == 1) return WriteOutput("-", ModelJson(results[0]).dump(2));
+    nlohmann::ordered_json j{{"reports", nlohmann::ordered_json::array()}};
+    for (const ModelResult& r : results) j["reports"].push_back(ModelJson(r));
+    return WriteOutput("-", j.dump(2));
+  }
+  std::string out;
+  std::vector<SummaryRow> rows;
+  for (const ModelResult& r : results) {
+    if (!out.empty()) out += "\n";
+    out += ModelText(r, format);
+    rows.push_back({r.analysed.report.model, FiguresOf(r.analysed.report)});
+  }
+  if (results.size() > 1) {
+    out += format == OutputFormat::kMarkdown ? "\n## Summary\n\n" + SummaryTableMarkdown(rows)
+                                             : "\n" + SummaryTableText(rows, Style::ForStdout());
+  }
+  WriteOutput("-", out);
+}
+
+}  // namespace
 
 void AddReportCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("report", "Predict delegate partitions, copy costs and the tensor arena");
+  auto* cmd =
+      app.add_subcommand("report", "Predict delegate partitions, copy costs and the tensor arena");
   cmd->footer(
-      "Example:\n  tflite-analyze report corpus/models/face_detection__face_detection_short_range.tflite "
-      "--delegate gpu --max-partitions 2");
-  struct Args {
-    std::string model;
-    bool json = false;
-    DelegateArgs delegates;
-  };
-  auto args = std::make_shared<Args>();
-  cmd->add_option("model", args->model, ".tflite or Graph JSON file")->required();
-  cmd->add_flag("--json", args->json, "Print the report as JSON (docs/report-json.md)");
+      "Examples:\n"
+      "  tflite-analyze report corpus/models/face_detection__face_detection_short_range.tflite "
+      "--delegate gpu --max-partitions 2\n"
+      "  tflite-analyze report corpus/models/*.tflite --delegate xnnpack   (all cores, summary "
+      "table)\n"
+      "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html");
+  auto args = std::make_shared<ReportArgs>();
+  cmd->add_option("models", args->models, ".tflite or Graph JSON files")->required();
+  cmd->add_option("--html", args->html, "Also write a self-contained HTML report (one model)");
+  cmd->add_flag("--advise", args->advise,
+                "Add the delegation advisor: candidate partitions, --max-partitions outcomes, "
+                "nodes worth supporting");
   args->delegates.AddTo(cmd);
-  cmd->callback([args] {
-    const Model model = LoadModelOrThrow(args->model);
-    ReportOptions options;
-    options.tool_version = TFA_VERSION;
-    options.delegates = args->delegates.Requests();
-    auto report = BuildReport(model, options);
-    if (!report.ok()) throw CommandError{report.status().message()};
-    WriteOutput("-", args->json ? ReportToJson(*report) : ReportText(*report, model));
-  });
+  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
+  cmd->callback([args] { RunReport(*args); });
 }
 
 }  // namespace tfa::cli

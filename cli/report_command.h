@@ -5,7 +5,8 @@
 
 namespace tfa::cli {
 
-// `tflite-analyze report MODEL [--delegate D]... [--json]`: partitions, copy costs, arena.
+// `tflite-analyze report MODEL... [--delegate D]... [--format F] [--html out.html] [--advise]`:
+// partitions, copy costs, arena; several models are analysed in parallel and summed up in a table.
 void AddReportCommand(CLI::App& app);
 
 }  // namespace tfa::cli

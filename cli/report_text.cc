@@ -12,14 +12,17 @@ namespace {
 std::string OpSummary(const Subgraph& sg, const std::vector<int32_t>& nodes, size_t max_ops = 3) {
   std::map<std::string, int> counts;
   for (int32_t n : nodes) {
-    if (n >= 0 && static_cast<size_t>(n) < sg.nodes.size()) ++counts[sg.nodes[static_cast<size_t>(n)].op];
+    if (n >= 0 && static_cast<size_t>(n) < sg.nodes.size())
+      ++counts[sg.nodes[static_cast<size_t>(n)].op];
   }
   std::vector<std::pair<std::string, int>> sorted(counts.begin(), counts.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string out;
   for (size_t i = 0; i < sorted.size() && i < max_ops; ++i) {
     if (!out.empty()) out += ", ";
-    out += sorted[i].second > 1 ? fmt::format("{} x{}", sorted[i].first, sorted[i].second) : sorted[i].first;
+    out += sorted[i].second > 1 ? fmt::format("{} x{}", sorted[i].first, sorted[i].second)
+                                : sorted[i].first;
   }
   if (sorted.size() > max_ops) out += fmt::format(", +{} more", sorted.size() - max_ops);
   return out;
@@ -27,31 +30,38 @@ std::string OpSummary(const Subgraph& sg, const std::vector<int32_t>& nodes, siz
 
 std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* title) {
   std::string out = fmt::format("\n  {}\n", title);
-  const double overhead = a.lower_bound == 0 ? 0.0
-                                             : 100.0 * (static_cast<double>(a.size) - static_cast<double>(a.lower_bound)) /
-                                                   static_cast<double>(a.lower_bound);
+  const double overhead =
+      a.lower_bound == 0
+          ? 0.0
+          : 100.0 * (static_cast<double>(a.size) - static_cast<double>(a.lower_bound)) /
+                static_cast<double>(a.lower_bound);
   out += fmt::format("    arena size        {:>12}  ({})\n", a.size, HumanBytes(a.size));
-  out += fmt::format("    persistent arena  {:>12}  ({})\n", a.persistent_size, HumanBytes(a.persistent_size));
-  out += fmt::format("    lower bound       {:>12}  ({}), allocator overhead {:.1f}%, efficiency {:.1f}%\n",
-                     a.lower_bound, HumanBytes(a.lower_bound), overhead,
-                     a.size == 0 ? 100.0 : 100.0 * static_cast<double>(a.lower_bound) / static_cast<double>(a.size));
+  out += fmt::format("    persistent arena  {:>12}  ({})\n", a.persistent_size,
+                     HumanBytes(a.persistent_size));
+  out += fmt::format(
+      "    lower bound       {:>12}  ({}), allocator overhead {:.1f}%, efficiency {:.1f}%\n",
+      a.lower_bound, HumanBytes(a.lower_bound), overhead,
+      a.size == 0 ? 100.0
+                  : 100.0 * static_cast<double>(a.lower_bound) / static_cast<double>(a.size));
   for (const std::string& s : a.assumptions) out += fmt::format("    assumption: {}\n", s);
   if (a.allocs.empty()) return out;
   out += fmt::format("    peak at step {}; largest tensors live there:\n", a.peak_node);
   std::vector<const ArenaAllocation*> live;
   for (const ArenaAllocation& al : a.allocs) {
-    if (!al.persistent && !al.shares_buffer_of && al.first_node <= a.peak_node && a.peak_node <= al.last_node) {
+    if (!al.persistent && !al.shares_buffer_of && al.first_node <= a.peak_node &&
+        a.peak_node <= al.last_node) {
       live.push_back(&al);
     }
   }
-  std::sort(live.begin(), live.end(), [](const auto* x, const auto* y) { return x->size > y->size; });
+  std::sort(live.begin(), live.end(),
+            [](const auto* x, const auto* y) { return x->size > y->size; });
   for (size_t i = 0; i < live.size() && i < 5; ++i) {
     const ArenaAllocation& al = *live[i];
     const std::string name = static_cast<size_t>(al.tensor) < sg.tensors.size()
                                  ? sg.tensors[static_cast<size_t>(al.tensor)].name
                                  : "(kernel temporary)";
-    out += fmt::format("      tensor {:>5} {:>10}  steps {}..{}  {}\n", al.tensor, HumanBytes(al.size),
-                       al.first_node, al.last_node, name);
+    out += fmt::format("      tensor {:>5} {:>10}  steps {}..{}  {}\n", al.tensor,
+                       HumanBytes(al.size), al.first_node, al.last_node, name);
   }
   return out;
 }
@@ -61,7 +71,8 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
 std::string HumanBytes(uint64_t bytes) {
   if (bytes < 1000) return fmt::format("{} B", bytes);
   if (bytes < 1000 * 1000) return fmt::format("{:.1f} kB", static_cast<double>(bytes) / 1e3);
-  if (bytes < 1000ull * 1000 * 1000) return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6);
+  if (bytes < 1000ull * 1000 * 1000)
+    return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6);
   return fmt::format("{:.2f} GB", static_cast<double>(bytes) / 1e9);
 }
 
@@ -76,33 +87,39 @@ std::string ReportText(const Report& r, const Model& model) {
   for (const SubgraphReport& s : r.subgraphs) {
     const Subgraph& sg = model.subgraphs[static_cast<size_t>(s.index)];
     out += fmt::format("\nsubgraph {}: {} nodes, {} partition{}, {} delegated\n", s.index, s.nodes,
-                       s.partitions.size(), s.partitions.size() == 1 ? "" : "s", s.delegated_partition_count);
-    out += fmt::format("  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", "#", "kind", "nodes", "first..last",
-                       "bytes in", "bytes out", "ops");
+                       s.partitions.size(), s.partitions.size() == 1 ? "" : "s",
+                       s.delegated_partition_count);
+    out += fmt::format("  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", "#", "kind", "nodes",
+                       "first..last", "bytes in", "bytes out", "ops");
     for (size_t i = 0; i < s.partitions.size(); ++i) {
       const PartitionReport& p = s.partitions[i];
       const bool delegated = p.kind == PartitionReport::Kind::kDelegate;
       const auto [lo, hi] = std::minmax_element(p.nodes.begin(), p.nodes.end());
-      out += fmt::format("  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", i, delegated ? p.delegate : "cpu",
-                         p.nodes.size(), p.nodes.empty() ? "" : fmt::format("{}..{}", *lo, *hi),
-                         delegated ? HumanBytes(p.bytes_to_delegate) : "", delegated ? HumanBytes(p.bytes_from_delegate) : "",
-                         OpSummary(sg, p.nodes));
+      out += fmt::format(
+          "  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", i, delegated ? p.delegate : "cpu",
+          p.nodes.size(), p.nodes.empty() ? "" : fmt::format("{}..{}", *lo, *hi),
+          delegated ? HumanBytes(p.bytes_to_delegate) : "",
+          delegated ? HumanBytes(p.bytes_from_delegate) : "", OpSummary(sg, p.nodes));
     }
     if (!s.unsupported.empty()) {
-      out += fmt::format("\n  {} node{} left on the CPU:\n", s.unsupported.size(), s.unsupported.size() == 1 ? "" : "s");
+      out += fmt::format("\n  {} node{} left on the CPU:\n", s.unsupported.size(),
+                         s.unsupported.size() == 1 ? "" : "s");
       for (const UnsupportedNode& u : s.unsupported) {
         out += fmt::format("    {} #{}: {} ({})\n", u.op, u.node, u.reason, u.delegate);
       }
     }
     if (!r.delegates.empty()) {
-      out += fmt::format("\n  copies per inference: {} to delegates, {} back, {} transitions; {} uploaded once\n",
-                         HumanBytes(s.copy.bytes_to_delegate), HumanBytes(s.copy.bytes_from_delegate),
-                         s.copy.transitions, HumanBytes(s.copy.init_upload_bytes));
+      out += fmt::format(
+          "\n  copies per inference: {} to delegates, {} back, {} transitions; {} uploaded once\n",
+          HumanBytes(s.copy.bytes_to_delegate), HumanBytes(s.copy.bytes_from_delegate),
+          s.copy.transitions, HumanBytes(s.copy.init_upload_bytes));
     }
-    if (s.arena) out += ArenaSection(*s.arena, sg, r.delegates.empty() ? "arena" : "arena after delegation");
+    if (s.arena)
+      out += ArenaSection(*s.arena, sg, r.delegates.empty() ? "arena" : "arena after delegation");
     if (s.arena_cpu_only && !r.delegates.empty()) {
-      out += fmt::format("  arena on the CPU-only plan: {} ({}), persistent {}\n", s.arena_cpu_only->size,
-                         HumanBytes(s.arena_cpu_only->size), HumanBytes(s.arena_cpu_only->persistent_size));
+      out += fmt::format("  arena on the CPU-only plan: {} ({}), persistent {}\n",
+                         s.arena_cpu_only->size, HumanBytes(s.arena_cpu_only->size),
+                         HumanBytes(s.arena_cpu_only->persistent_size));
     }
   }
   return out;

@@ -1,5 +1,6 @@
 // End-to-end tests of the real tflite-analyze binary: exit codes, one-line errors, JSON output.
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_paths.h"
@@ -27,7 +28,8 @@ TEST(Cli, InfoJsonHasTheContractFields) {
 }
 
 TEST(Cli, InfoTextNamesOpsAndInputs) {
-  ToolRun run = RunTool("info " + testing::CorpusModelPath("selfie_segmentation__selfie_segmentation"));
+  ToolRun run =
+      RunTool("info " + testing::CorpusModelPath("selfie_segmentation__selfie_segmentation"));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Convolution2DTransposeBias"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("input "), std::string::npos);
@@ -64,8 +66,12 @@ class CliBadInputTest : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliBadInputTest, ExitsTwoWithOneLineNamingTheFile) {
   const std::string path = WriteTempFile(GetParam().name, GetParam().bytes);
-  for (const char* command : {"info", "report", "convert"}) {
-    ToolRun run = RunTool(std::string(command) + " " + path);
+  const std::string no_baseline = ::testing::TempDir() + "/never_written_baseline.json";
+  for (const std::string& command :
+       {"info " + path, "report " + path, "convert " + path, "arena " + path, "dot " + path,
+        "diff " + path + " " + path,
+        "gate " + path + " --baseline " + no_baseline + " --update-baseline"}) {
+    ToolRun run = RunTool(command);
     EXPECT_EQ(run.exit_code, 2) << command << ": " << run.err;
     EXPECT_EQ(run.out, "") << command;
     ASSERT_FALSE(run.err.empty());
@@ -82,10 +88,11 @@ std::string TruncatedCorpusModel() {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, CliBadInputTest,
-    ::testing::Values(BadInput{"empty.tflite", "", "too short"},
-                      BadInput{"wrong_id.tflite", std::string("\x10\0\0\0ABCDxxxxxxxxxxxxxxxx", 24), "\"ABCD\""},
-                      BadInput{"truncated.tflite", TruncatedCorpusModel(), "verification failed"},
-                      BadInput{"bad.json", "{\"format\":\"tflite-analyze-graph/1\",\"tensors\":[]}", "nodes"}),
+    ::testing::Values(
+        BadInput{"empty.tflite", "", "too short"},
+        BadInput{"wrong_id.tflite", std::string("\x10\0\0\0ABCDxxxxxxxxxxxxxxxx", 24), "\"ABCD\""},
+        BadInput{"truncated.tflite", TruncatedCorpusModel(), "verification failed"},
+        BadInput{"bad.json", "{\"format\":\"tflite-analyze-graph/1\",\"tensors\":[]}", "nodes"}),
     [](const auto& info) {
       std::string name = info.param.name;
       for (char& c : name) {
@@ -107,10 +114,10 @@ TEST(Cli, UsageErrorExitsTwo) {
 }
 
 TEST(Cli, HelpShowsAnExample) {
-  for (const char* command : {"info", "convert", "report"}) {
+  for (const char* command : {"info", "convert", "report", "arena", "dot", "gate", "diff"}) {
     ToolRun run = RunTool(std::string(command) + " --help");
     EXPECT_EQ(run.exit_code, 0);
-    EXPECT_NE(run.out.find("Example:"), std::string::npos) << command;
+    EXPECT_NE(run.out.find("Example"), std::string::npos) << command;
   }
 }
 

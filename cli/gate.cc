@@ -1,0 +1,517 @@
+#include "cli/gate.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace tfa::cli {
+namespace {
+
+using json = nlohmann::json;
+
+// A baseline is three objects deep (root, model, configuration) plus two arrays and a delegate
+// object; anything deeper is not a baseline, and refusing it before parsing bounds the parser's
+// work on hostile input.
+constexpr int kMaxNesting = 8;
+
+Status CheckNesting(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxNesting) {
+        return Status::Error(
+            fmt::format("nested more than {} levels deep at byte {}", kMaxNesting, i));
+      }
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return Status::Ok();
+}
+
+// Reads one JSON object field by field, naming the field's path in every error and refusing
+// fields it was not asked about (a misspelt "arena_byte" must not silently gate nothing).
+class ObjectReader {
+ public:
+  ObjectReader(const json& j, std::string path) : j_(j), path_(std::move(path)) {}
+
+  Status CheckIsObject() const {
+    if (!j_.is_object()) return Error(path_, "expected an object");
+    return Status::Ok();
+  }
+
+  Result<const json*> Field(const std::string& key, bool required = true) {
+    known_.insert(key);
+    const auto it = j_.find(key);
+    if (it == j_.end()) {
+      if (!required) return static_cast<const json*>(nullptr);
+      return Error(Path(key), "missing");
+    }
+    return &*it;
+  }
+
+  Result<std::string> String(const std::string& key) {
+    auto f = Field(key);
+    if (!f.ok()) return f.status();
+    if (!(*f)->is_string()) return Error(Path(key), "expected a string");
+    return (*f)->get<std::string>();
+  }
+
+  Result<uint64_t> Unsigned(const std::string& key) {
+    auto f = Field(key);
+    if (!f.ok()) return f.status();
+    if (!(*f)->is_number_unsigned()) return Error(Path(key), "expected a non-negative integer");
+    return (*f)->get<uint64_t>();
+  }
+
+  Status CheckNoOtherFields() const {
+    for (const auto& [key, value] : j_.items()) {
+      if (!known_.count(key)) return Error(Path(key), "unknown field");
+    }
+    return Status::Ok();
+  }
+
+  std::string Path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+  static Status Error(const std::string& path, const std::string& what) {
+    return Status::Error((path.empty() ? std::string("top level") : path) + ": " + what);
+  }
+
+ private:
+  const json& j_;
+  std::string path_;
+  std::set<std::string> known_;
+};
+
+Result<int32_t> Int32Field(ObjectReader& reader, const std::string& key) {
+  auto f = reader.Field(key);
+  if (!f.ok()) return f.status();
+  if (!(*f)->is_number_integer())
+    return ObjectReader::Error(reader.Path(key), "expected an integer");
+  const int64_t v = (*f)->get<int64_t>();
+  if ((*f)->is_number_unsigned() && (*f)->get<uint64_t>() > INT32_MAX) {
+    return ObjectReader::Error(reader.Path(key), "out of range");
+  }
+  if (v < INT32_MIN || v > INT32_MAX) return ObjectReader::Error(reader.Path(key), "out of range");
+  return static_cast<int32_t>(v);
+}
+
+Result<DelegateRequest> ParseDelegate(const json& j, const std::string& path) {
+  ObjectReader reader(j, path);
+  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  DelegateRequest d;
+  auto spec = reader.String("spec");
+  if (!spec.ok()) return spec.status();
+  if (spec->empty()) return ObjectReader::Error(reader.Path("spec"), "empty");
+  d.spec = *spec;
+  for (const char* key : {"max_partitions", "min_nodes_per_partition"}) {
+    auto present = reader.Field(key, false);
+    if (!present.ok() || *present == nullptr) continue;
+    auto v = Int32Field(reader, key);
+    if (!v.ok()) return v.status();
+    (std::string(key) == "max_partitions" ? d.max_partitions : d.min_nodes_per_partition) = *v;
+  }
+  auto no_greedy = reader.Field("no_greedy", false);
+  if (no_greedy.ok() && *no_greedy != nullptr) {
+    if (!(*no_greedy)->is_boolean())
+      return ObjectReader::Error(reader.Path("no_greedy"), "expected true or false");
+    d.no_greedy = (*no_greedy)->get<bool>();
+  }
+  auto options = reader.Field("options", false);
+  if (options.ok() && *options != nullptr) {
+    if (!(*options)->is_array())
+      return ObjectReader::Error(reader.Path("options"), "expected an array");
+    for (size_t i = 0; i < (*options)->size(); ++i) {
+      const json& kv = (**options)[i];
+      const std::string where = fmt::format("{}[{}]", reader.Path("options"), i);
+      if (!kv.is_string()) return ObjectReader::Error(where, "expected a \"KEY=VALUE\" string");
+      const std::string text = kv.get<std::string>();
+      const size_t eq = text.find('=');
+      if (eq == std::string::npos || eq == 0)
+        return ObjectReader::Error(where, "expected KEY=VALUE");
+      d.options.emplace_back(text.substr(0, eq), text.substr(eq + 1));
+    }
+  }
+  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  return d;
+}
+
+Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
+  ObjectReader reader(j, path);
+  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  BaselineConfig config;
+  auto delegates = reader.Field("delegates");
+  if (!delegates.ok()) return delegates.status();
+  if (!(*delegates)->is_array())
+    return ObjectReader::Error(reader.Path("delegates"), "expected an array");
+  for (size_t i = 0; i < (*delegates)->size(); ++i) {
+    auto d = ParseDelegate((**delegates)[i], fmt::format("{}[{}]", reader.Path("delegates"), i));
+    if (!d.ok()) return d.status();
+    config.delegates.push_back(std::move(*d));
+  }
+  const std::pair<const char*, uint64_t*> figures[] = {
+      {"arena_bytes", &config.figures.arena_bytes},
+      {"persistent_bytes", &config.figures.persistent_bytes},
+      {"delegated_partitions", &config.figures.delegated_partitions},
+      {"copy_bytes", &config.figures.copy_bytes}};
+  for (const auto& [key, target] : figures) {
+    auto v = reader.Unsigned(key);
+    if (!v.ok()) return v.status();
+    *target = *v;
+  }
+  // Written for people reading the file; derived from "delegates", so not checked.
+  (void)reader.Field("config", false);
+  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  return config;
+}
+
+bool IsSha256Hex(const std::string& s) {
+  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+Result<BaselineModel> ParseModel(const json& j, const std::string& path) {
+  ObjectReader reader(j, path);
+  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  BaselineModel model;
+  auto file = reader.String("file");
+  if (!file.ok()) return file.status();
+  if (file->empty() || file->find('/') != std::string::npos) {
+    return ObjectReader::Error(reader.Path("file"), "expected a file name without directories");
+  }
+  model.file = *file;
+  auto sha = reader.String("sha256");
+  if (!sha.ok()) return sha.status();
+  if (!IsSha256Hex(*sha))
+    return ObjectReader::Error(reader.Path("sha256"), "expected 64 lower-case hex digits");
+  model.sha256 = *sha;
+  auto configs = reader.Field("configs");
+  if (!configs.ok()) return configs.status();
+  if (!(*configs)->is_array())
+    return ObjectReader::Error(reader.Path("configs"), "expected an array");
+  for (size_t i = 0; i < (*configs)->size(); ++i) {
+    const std::string where = fmt::format("{}[{}]", reader.Path("configs"), i);
+    auto c = ParseConfig((**configs)[i], where);
+    if (!c.ok()) return c.status();
+    for (const BaselineConfig& seen : model.configs) {
+      if (SameConfig(seen.delegates, c->delegates)) {
+        return ObjectReader::Error(
+            where, "configuration \"" + ConfigName(c->delegates) + "\" recorded twice");
+      }
+    }
+    model.configs.push_back(std::move(*c));
+  }
+  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  return model;
+}
+
+Result<Baseline> ParseBaselineJson(const json& j) {
+  ObjectReader reader(j, "");
+  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  auto format = reader.String("format");
+  if (!format.ok()) return format.status();
+  if (*format != kBaselineFormat) {
+    return ObjectReader::Error(
+        "format", fmt::format("expected \"{}\", got \"{}\"", kBaselineFormat, *format));
+  }
+  auto models = reader.Field("models");
+  if (!models.ok()) return models.status();
+  if (!(*models)->is_array()) return ObjectReader::Error("models", "expected an array");
+  Baseline baseline;
+  for (size_t i = 0; i < (*models)->size(); ++i) {
+    const std::string where = fmt::format("models[{}]", i);
+    auto m = ParseModel((**models)[i], where);
+    if (!m.ok()) return m.status();
+    for (const BaselineModel& seen : baseline.models) {
+      if (seen.file == m->file)
+        return ObjectReader::Error(where, "model \"" + m->file + "\" recorded twice");
+    }
+    baseline.models.push_back(std::move(*m));
+  }
+  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  return baseline;
+}
+
+nlohmann::ordered_json DelegateJson(const DelegateRequest& d) {
+  nlohmann::ordered_json j{{"spec", d.spec}};
+  if (d.max_partitions) j["max_partitions"] = *d.max_partitions;
+  if (d.min_nodes_per_partition) j["min_nodes_per_partition"] = *d.min_nodes_per_partition;
+  if (d.no_greedy) j["no_greedy"] = true;
+  if (!d.options.empty()) {
+    auto& options = j["options"] = nlohmann::ordered_json::array();
+    for (const auto& [key, value] : d.options) options.push_back(key + "=" + value);
+  }
+  return j;
+}
+
+const BaselineModel* FindModel(const Baseline& baseline, const std::string& file) {
+  for (const BaselineModel& m : baseline.models) {
+    if (m.file == file) return &m;
+  }
+  return nullptr;
+}
+
+const BaselineModel* FindModelBySha(const Baseline& baseline, const std::string& sha256) {
+  for (const BaselineModel& m : baseline.models) {
+    if (m.sha256 == sha256) return &m;
+  }
+  return nullptr;
+}
+
+FigureCheck CheckFigure(const std::string& figure, uint64_t before, uint64_t after,
+                        const Tolerance& tolerance, bool fail_on_shrink) {
+  FigureCheck check{figure, before, after, (fail_on_shrink ? "±" : "+") + tolerance.ToString()};
+  const uint64_t allowed = tolerance.AllowedChange(before);
+  if (after > before && after - before > allowed) {
+    check.verdict = FigureCheck::Verdict::kGrew;
+  } else if (fail_on_shrink && before > after && before - after > allowed) {
+    check.verdict = FigureCheck::Verdict::kShrank;
+  }
+  return check;
+}
+
+}  // namespace
+
+GatedFigures GatedFiguresOf(const ReportFigures& f) {
+  return {f.arena_bytes, f.persistent_bytes, f.delegated_partitions, f.copy_bytes};
+}
+
+Result<Baseline> ParseBaseline(std::string_view text, const std::string& source) {
+  const Status nesting = CheckNesting(text);
+  if (!nesting.ok()) return nesting.WithContext(source);
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    // nlohmann's message is one line ("[json.exception.parse_error.101] parse error at line 3,
+    // column 5: ..."), control characters from the input escaped.
+    return Status::Error(source + ": not valid JSON: " + e.what());
+  }
+  auto baseline = ParseBaselineJson(j);
+  if (!baseline.ok()) return baseline.status().WithContext(source);
+  return baseline;
+}
+
+std::string BaselineToJson(const Baseline& baseline) {
+  std::vector<const BaselineModel*> models;
+  for (const BaselineModel& m : baseline.models) models.push_back(&m);
+  std::sort(models.begin(), models.end(),
+            [](const auto* a, const auto* b) { return a->file < b->file; });
+  nlohmann::ordered_json root{{"format", kBaselineFormat},
+                              {"models", nlohmann::ordered_json::array()}};
+  for (const BaselineModel* m : models) {
+    std::vector<const BaselineConfig*> configs;
+    for (const BaselineConfig& c : m->configs) configs.push_back(&c);
+    std::sort(configs.begin(), configs.end(), [](const auto* a, const auto* b) {
+      return ConfigName(a->delegates) < ConfigName(b->delegates);
+    });
+    nlohmann::ordered_json jm{
+        {"file", m->file}, {"sha256", m->sha256}, {"configs", nlohmann::ordered_json::array()}};
+    for (const BaselineConfig* c : configs) {
+      nlohmann::ordered_json delegates = nlohmann::ordered_json::array();
+      for (const DelegateRequest& d : c->delegates) delegates.push_back(DelegateJson(d));
+      jm["configs"].push_back({{"config", ConfigName(c->delegates)},
+                               {"delegates", std::move(delegates)},
+                               {"arena_bytes", c->figures.arena_bytes},
+                               {"persistent_bytes", c->figures.persistent_bytes},
+                               {"delegated_partitions", c->figures.delegated_partitions},
+                               {"copy_bytes", c->figures.copy_bytes}});
+    }
+    root["models"].push_back(std::move(jm));
+  }
+  return root.dump(2) + "\n";
+}
+
+std::string ConfigName(const std::vector<DelegateRequest>& delegates) {
+  if (delegates.empty()) return "cpu only";
+  std::string out;
+  for (const DelegateRequest& d : delegates) {
+    if (!out.empty()) out += ' ';
+    out += "--delegate " + d.spec;
+    if (d.max_partitions) out += fmt::format(" --max-partitions {}", *d.max_partitions);
+    if (d.min_nodes_per_partition)
+      out += fmt::format(" --min-nodes-per-partition {}", *d.min_nodes_per_partition);
+    if (d.no_greedy) out += " --no-greedy";
+    for (const auto& [key, value] : d.options) out += " --delegate-option " + key + "=" + value;
+  }
+  return out;
+}
+
+bool SameConfig(const std::vector<DelegateRequest>& a, const std::vector<DelegateRequest>& b) {
+  auto same = [](const DelegateRequest& x, const DelegateRequest& y) {
+    return x.spec == y.spec && x.max_partitions == y.max_partitions &&
+           x.min_nodes_per_partition == y.min_nodes_per_partition && x.no_greedy == y.no_greedy &&
+           x.options == y.options;
+  };
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), same);
+}
+
+uint64_t Tolerance::AllowedChange(uint64_t baseline) const {
+  if (!is_percent) return absolute;
+  return static_cast<uint64_t>(std::floor(static_cast<long double>(baseline) * percent / 100.0L));
+}
+
+std::string Tolerance::ToString() const {
+  if (!is_percent) return fmt::format("{} B", absolute);
+  return fmt::format("{}%", percent);
+}
+
+Result<Tolerance> ParseTolerance(const std::string& text, const std::string& flag) {
+  const auto error = [&] {
+    return Status::Error(
+        flag + ": expected a percentage (\"2%\") or a byte count (\"4096\"), got \"" + text + "\"");
+  };
+  if (text.empty()) return error();
+  Tolerance t;
+  const bool percent = text.back() == '%';
+  const std::string number = percent ? text.substr(0, text.size() - 1) : text;
+  if (number.empty() || !std::all_of(number.begin(), number.end(),
+                                     [](char c) { return std::isdigit(c) || c == '.'; })) {
+    return error();
+  }
+  try {
+    size_t used = 0;
+    if (percent) {
+      t.percent = std::stod(number, &used);
+    } else {
+      t.absolute = std::stoull(number, &used);
+      t.is_percent = false;
+    }
+    if (used != number.size()) return error();
+  } catch (const std::exception&) {
+    return error();
+  }
+  return t;
+}
+
+bool ConfigCheck::passed() const {
+  return problem.empty() && std::all_of(figures.begin(), figures.end(), [](const FigureCheck& f) {
+           return f.verdict == FigureCheck::Verdict::kPass;
+         });
+}
+
+bool GateResult::passed() const { return failures() == 0; }
+
+size_t GateResult::failures() const {
+  size_t n = 0;
+  for (const ConfigCheck& c : checks) {
+    if (!c.problem.empty()) ++n;
+    for (const FigureCheck& f : c.figures) n += f.verdict == FigureCheck::Verdict::kPass ? 0 : 1;
+  }
+  return n;
+}
+
+size_t GateResult::total() const {
+  size_t n = 0;
+  for (const ConfigCheck& c : checks) n += c.problem.empty() ? c.figures.size() : 1;
+  return n;
+}
+
+GateResult CompareWithBaseline(const Baseline& baseline,
+                               const std::vector<Measurement>& measurements,
+                               const GateOptions& options) {
+  GateResult result;
+  for (const Measurement& m : measurements) {
+    ConfigCheck check{m.path, m.file, ConfigName(m.delegates), "", {}};
+    const BaselineModel* model = FindModel(baseline, m.file);
+    if (model == nullptr) {
+      const BaselineModel* renamed = FindModelBySha(baseline, m.sha256);
+      check.problem = renamed != nullptr
+                          ? "the baseline records this file's contents as \"" + renamed->file +
+                                "\": renamed? (re-record with --update-baseline)"
+                          : "not in the baseline (record it with --update-baseline)";
+      result.checks.push_back(std::move(check));
+      continue;
+    }
+    const BaselineConfig* config = nullptr;
+    for (const BaselineConfig& c : model->configs) {
+      if (SameConfig(c.delegates, m.delegates)) config = &c;
+    }
+    if (config == nullptr) {
+      check.problem = "configuration not in the baseline (record it with --update-baseline)";
+      result.checks.push_back(std::move(check));
+      continue;
+    }
+    const GatedFigures& before = config->figures;
+    const GatedFigures& after = m.figures;
+    check.figures.push_back(CheckFigure("arena_bytes", before.arena_bytes, after.arena_bytes,
+                                        options.arena_growth, options.fail_on_shrink));
+    check.figures.push_back(CheckFigure("persistent_bytes", before.persistent_bytes,
+                                        after.persistent_bytes, options.persistent_growth,
+                                        options.fail_on_shrink));
+    if (options.max_delegated_partitions) {
+      FigureCheck partitions{"delegated_partitions", before.delegated_partitions,
+                             after.delegated_partitions,
+                             fmt::format("<= {}", *options.max_delegated_partitions)};
+      if (after.delegated_partitions > *options.max_delegated_partitions) {
+        partitions.verdict = FigureCheck::Verdict::kGrew;
+      } else if (options.fail_on_shrink &&
+                 after.delegated_partitions < before.delegated_partitions) {
+        partitions.verdict = FigureCheck::Verdict::kShrank;
+      }
+      check.figures.push_back(std::move(partitions));
+    } else {
+      check.figures.push_back(CheckFigure("delegated_partitions", before.delegated_partitions,
+                                          after.delegated_partitions, Tolerance{0, 0, false},
+                                          options.fail_on_shrink));
+      check.figures.back().limit = options.fail_on_shrink ? "±0" : "+0";
+    }
+    check.figures.push_back(CheckFigure("copy_bytes", before.copy_bytes, after.copy_bytes,
+                                        options.copy_bytes_growth, options.fail_on_shrink));
+    result.checks.push_back(std::move(check));
+  }
+  return result;
+}
+
+std::vector<std::vector<DelegateRequest>> RecordedConfigs(const Baseline& baseline,
+                                                          const std::string& file) {
+  std::vector<std::vector<DelegateRequest>> configs;
+  if (const BaselineModel* m = FindModel(baseline, file)) {
+    for (const BaselineConfig& c : m->configs) configs.push_back(c.delegates);
+  }
+  return configs;
+}
+
+Baseline MergeIntoBaseline(Baseline baseline, const std::vector<Measurement>& measurements) {
+  for (const Measurement& m : measurements) {
+    auto by_name = std::find_if(baseline.models.begin(), baseline.models.end(),
+                                [&](const BaselineModel& b) { return b.file == m.file; });
+    if (by_name == baseline.models.end()) {
+      by_name = std::find_if(baseline.models.begin(), baseline.models.end(),
+                             [&](const BaselineModel& b) { return b.sha256 == m.sha256; });
+    }
+    if (by_name == baseline.models.end()) {
+      baseline.models.push_back({m.file, m.sha256, {}});
+      by_name = baseline.models.end() - 1;
+    }
+    by_name->file = m.file;
+    by_name->sha256 = m.sha256;
+    auto config =
+        std::find_if(by_name->configs.begin(), by_name->configs.end(),
+                     [&](const BaselineConfig& c) { return SameConfig(c.delegates, m.delegates); });
+    if (config == by_name->configs.end()) {
+      by_name->configs.push_back({m.delegates, m.figures});
+    } else {
+      config->figures = m.figures;
+    }
+  }
+  return baseline;
+}
+
+}  // namespace tfa::cli

@@ -1,0 +1,143 @@
+// The CI gate as plain data: a baseline of recorded figures (several models x several delegate
+// configurations in one JSON file, docs/ci-gating.md), its parser, and the comparison of newly
+// measured figures with it under thresholds. Nothing here prints; gate_command.cc and
+// gate_output.cc turn a GateResult into text, JUnit XML or GitHub annotations.
+//
+// A model is found in the baseline by its file name; its sha256 is recorded too, so a model that
+// was renamed (same bytes, a name the baseline does not know) is caught instead of silently
+// becoming a new, unchecked entry.
+#ifndef CLI_GATE_H_
+#define CLI_GATE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/report_figures.h"
+#include "libanalysis/core/status.h"
+#include "libanalysis/report/report_builder.h"
+
+namespace tfa::cli {
+
+inline constexpr const char* kBaselineFormat = "tflite-analyze-baseline/1";
+
+// The figures a baseline records for one model x configuration.
+struct GatedFigures {
+  uint64_t arena_bytes = 0;
+  uint64_t persistent_bytes = 0;
+  uint64_t delegated_partitions = 0;
+  uint64_t copy_bytes = 0;
+
+  bool operator==(const GatedFigures&) const = default;
+};
+
+GatedFigures GatedFiguresOf(const ReportFigures& figures);
+
+struct BaselineConfig {
+  std::vector<DelegateRequest> delegates;  // empty: the CPU-only plan
+  GatedFigures figures;
+};
+
+struct BaselineModel {
+  std::string file;    // file name without directories
+  std::string sha256;  // lower-case hex of the file's bytes
+  std::vector<BaselineConfig> configs;
+};
+
+struct Baseline {
+  std::vector<BaselineModel> models;
+};
+
+// Refuses anything but a well-formed baseline (format tag, types, non-negative integers, no
+// duplicate model or configuration, nesting at most a few levels deep) with one line naming
+// `source` and the offending field: "b.json: models[1].configs[0].arena_bytes: expected ...".
+[[nodiscard]] Result<Baseline> ParseBaseline(std::string_view text, const std::string& source);
+
+// Pretty-printed, models sorted by file name, configurations by ConfigName, so re-recording an
+// unchanged baseline gives an identical file (clean diffs in version control).
+std::string BaselineToJson(const Baseline& baseline);
+
+// How a configuration reads on the command line: "--delegate gpu --max-partitions 2", or
+// "cpu only" for no delegate.
+std::string ConfigName(const std::vector<DelegateRequest>& delegates);
+bool SameConfig(const std::vector<DelegateRequest>& a, const std::vector<DelegateRequest>& b);
+
+// What a figure may move by: a share of its baseline value ("2%") or a byte count ("4096").
+struct Tolerance {
+  double percent = 0;
+  uint64_t absolute = 0;
+  bool is_percent = true;
+
+  uint64_t AllowedChange(uint64_t baseline) const;
+  std::string ToString() const;  // "2%", "4096"
+};
+
+// "2%", "0.5%", "4096"; an error names the flag.
+[[nodiscard]] Result<Tolerance> ParseTolerance(const std::string& text, const std::string& flag);
+
+struct GateOptions {
+  Tolerance arena_growth;
+  Tolerance persistent_growth;
+  Tolerance copy_bytes_growth;
+  // When set, the delegated partition count may be anything up to this, instead of not growing.
+  std::optional<uint64_t> max_delegated_partitions;
+  // Also fail when a figure improved by more than its tolerance: the baseline is stale and should
+  // be re-recorded so the improvement is locked in (TFLite Micro's arena threshold tests do this).
+  bool fail_on_shrink = false;
+};
+
+// One model measured under one configuration.
+struct Measurement {
+  std::string path;  // as given on the command line
+  std::string file;  // file name
+  std::string sha256;
+  std::vector<DelegateRequest> delegates;
+  GatedFigures figures;
+};
+
+struct FigureCheck {
+  enum class Verdict { kPass, kGrew, kShrank };
+  std::string figure;  // "arena_bytes", ...
+  uint64_t before = 0;
+  uint64_t after = 0;
+  std::string limit;  // what was allowed, in words: "+2%", "<= 3"
+  Verdict verdict = Verdict::kPass;
+
+  int64_t delta() const { return static_cast<int64_t>(after) - static_cast<int64_t>(before); }
+};
+
+struct ConfigCheck {
+  std::string path;
+  std::string file;
+  std::string config;  // ConfigName
+  // Set when the model cannot be compared: not in the baseline, renamed, configuration missing.
+  std::string problem;
+  std::vector<FigureCheck> figures;
+
+  bool passed() const;
+};
+
+struct GateResult {
+  std::vector<ConfigCheck> checks;
+  bool passed() const;
+  size_t failures() const;  // failed figures and problems
+  size_t total() const;     // figures and problems
+};
+
+GateResult CompareWithBaseline(const Baseline& baseline,
+                               const std::vector<Measurement>& measurements,
+                               const GateOptions& options);
+
+// The configurations recorded for `file` (empty when the model is not in the baseline).
+std::vector<std::vector<DelegateRequest>> RecordedConfigs(const Baseline& baseline,
+                                                          const std::string& file);
+
+// The baseline with every measurement recorded: a model is matched by file name (or, when renamed,
+// by sha256, taking the new name), its sha256 updated, a configuration replaced or added.
+Baseline MergeIntoBaseline(Baseline baseline, const std::vector<Measurement>& measurements);
+
+}  // namespace tfa::cli
+
+#endif  // CLI_GATE_H_

@@ -1,0 +1,189 @@
+#include "cli/gate_command.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/delegate_args.h"
+#include "cli/gate.h"
+#include "cli/gate_output.h"
+#include "cli/parallel_map.h"
+#include "cli/report_figures.h"
+#include "cli/sha256.h"
+#include "cli/terminal.h"
+
+namespace tfa::cli {
+namespace {
+
+struct GateArgs {
+  std::vector<std::string> models;
+  std::string baseline;
+  std::string arena_growth = "0%";
+  std::string persistent_growth = "0%";
+  std::string copy_bytes_growth = "0%";
+  std::optional<uint64_t> max_delegated_partitions;
+  bool fail_on_shrink = false;
+  bool update_baseline = false;
+  std::string output = "-";
+  std::string junit_output;
+  DelegateArgs delegates;
+  CommonFlags common;
+};
+
+Tolerance ToleranceOrThrow(const std::string& text, const std::string& flag) {
+  auto t = ParseTolerance(text, flag);
+  if (!t.ok()) throw CommandError{t.status().message()};
+  return *t;
+}
+
+// Without --delegate a model is checked under every configuration its baseline entry records
+// (found by name, or by contents when renamed), so one CI step checks everything recorded; a
+// model the baseline does not know is measured on the CPU-only plan.
+std::vector<std::vector<DelegateRequest>> ConfigsToMeasure(
+    const Baseline& baseline, const std::string& file, const std::string& sha256,
+    const std::vector<DelegateRequest>& requested) {
+  if (!requested.empty()) return {requested};
+  auto configs = RecordedConfigs(baseline, file);
+  if (configs.empty()) {
+    for (const BaselineModel& m : baseline.models) {
+      if (m.sha256 == sha256) configs = RecordedConfigs(baseline, m.file);
+    }
+  }
+  if (configs.empty()) configs.emplace_back();
+  return configs;
+}
+
+Baseline LoadBaselineOrThrow(const std::string& path, bool may_be_missing) {
+  if (may_be_missing && !std::filesystem::exists(path)) return {};
+  auto baseline = ParseBaseline(ReadFileOrThrow(path), path);
+  if (!baseline.ok()) throw CommandError{baseline.status().message()};
+  return std::move(baseline).value();
+}
+
+std::string RecordedText(const std::vector<Measurement>& measurements, const std::string& path) {
+  std::string out;
+  for (const Measurement& m : measurements) {
+    out += fmt::format(
+        "recorded {} [{}]: arena {}, persistent {}, {} delegated partition{}, {} copied\n", m.file,
+        ConfigName(m.delegates), m.figures.arena_bytes, m.figures.persistent_bytes,
+        m.figures.delegated_partitions, m.figures.delegated_partitions == 1 ? "" : "s",
+        m.figures.copy_bytes);
+  }
+  out += fmt::format("baseline written to {}\n", path);
+  return out;
+}
+
+int RunGate(const GateArgs& args) {
+  const OutputFormat format = args.common.Format();
+  GateOptions options;
+  options.arena_growth = ToleranceOrThrow(args.arena_growth, "--max-arena-growth");
+  options.persistent_growth = ToleranceOrThrow(args.persistent_growth, "--max-persistent-growth");
+  options.copy_bytes_growth = ToleranceOrThrow(args.copy_bytes_growth, "--max-copy-bytes-growth");
+  options.max_delegated_partitions = args.max_delegated_partitions;
+  options.fail_on_shrink = args.fail_on_shrink;
+  const std::vector<DelegateRequest> requested = args.delegates.Requests();
+  const Baseline baseline = LoadBaselineOrThrow(args.baseline, args.update_baseline);
+
+  ProgressBar progress("models", args.models.size());
+  const auto per_model = ParallelMap(
+      args.models.size(),
+      [&](size_t i) {
+        const std::string& path = args.models[i];
+        const std::string sha256 = Sha256Hex(ReadFileOrThrow(path));
+        const std::string file = std::filesystem::path(path).filename().string();
+        std::vector<Measurement> measurements;
+        for (auto& delegates : ConfigsToMeasure(baseline, file, sha256, requested)) {
+          const AnalysedModel analysed = AnalyseOrThrow(path, delegates);
+          measurements.push_back(
+              {path, file, sha256, delegates, GatedFiguresOf(FiguresOf(analysed.report))});
+        }
+        return measurements;
+      },
+      [&] { progress.Advance(); });
+  std::vector<Measurement> measurements;
+  for (const auto& m : per_model) measurements.insert(measurements.end(), m.begin(), m.end());
+
+  if (args.update_baseline) {
+    WriteOutput(args.baseline, BaselineToJson(MergeIntoBaseline(baseline, measurements)));
+    WriteOutput(args.output, RecordedText(measurements, args.baseline));
+    return kExitOk;
+  }
+
+  const GateResult result = CompareWithBaseline(baseline, measurements, options);
+  if (!args.junit_output.empty())
+    WriteOutput(args.junit_output, GateJunitXml(result, args.baseline));
+  const char* github_actions = std::getenv("GITHUB_ACTIONS");
+  const bool annotate = github_actions != nullptr && std::string(github_actions) == "true";
+  std::string out;
+  switch (format) {
+    case OutputFormat::kJson:
+      out = GateJson(result, args.baseline);
+      break;
+    case OutputFormat::kMarkdown:
+      out = GateMarkdown(result, args.baseline);
+      break;
+    case OutputFormat::kJunit:
+      out = GateJunitXml(result, args.baseline);
+      break;
+    case OutputFormat::kGithub:
+      out = GateGithubAnnotations(result, args.baseline);
+      break;
+    case OutputFormat::kText:
+      out = GateText(result, args.baseline, args.output == "-" ? Style::ForStdout() : Style(false));
+      // On GitHub Actions the log is plain text; annotations make failures show on the PR too.
+      if (annotate) out += GateGithubAnnotations(result, args.baseline);
+      break;
+  }
+  WriteOutput(args.output, out);
+  return result.passed() ? kExitOk : kExitGateFailed;
+}
+
+}  // namespace
+
+void AddGateCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "gate", "Fail (exit 1) when arena, partitions or copy bytes regress against a baseline");
+  cmd->footer(
+      "Examples:\n"
+      "  tflite-analyze gate models/*.tflite --delegate gpu --baseline baseline.json "
+      "--update-baseline\n"
+      "  tflite-analyze gate models/*.tflite --baseline baseline.json --max-arena-growth 2% "
+      "--format junit "
+      "-o gate.xml\n"
+      "Without --delegate every configuration the baseline records for a model is checked.");
+  auto args = std::make_shared<GateArgs>();
+  cmd->add_option("models", args->models, ".tflite or Graph JSON files")->required();
+  cmd->add_option("--baseline", args->baseline, "Baseline JSON file (docs/ci-gating.md)")
+      ->required();
+  cmd->add_option("--max-arena-growth", args->arena_growth,
+                  "Allowed arena growth: N% or bytes (default 0%)");
+  cmd->add_option("--max-persistent-growth", args->persistent_growth,
+                  "Allowed persistent arena growth: N% or bytes (default 0%)");
+  cmd->add_option("--max-copy-bytes-growth", args->copy_bytes_growth,
+                  "Allowed growth of bytes copied per inference: N% or bytes (default 0%)");
+  // Not --max-partitions: that is the per-delegate option (keep the N largest partitions).
+  cmd->add_option("--max-delegated-partitions", args->max_delegated_partitions,
+                  "Allow up to N delegated partitions (default: no more than the baseline)");
+  cmd->add_flag("--fail-on-shrink", args->fail_on_shrink,
+                "Also fail when a figure improved beyond its limit (re-record the baseline)");
+  cmd->add_flag("--update-baseline", args->update_baseline,
+                "Record the figures into the baseline instead of gating");
+  cmd->add_option("-o,--output", args->output, "Write the verdict here (- = stdout)");
+  cmd->add_option("--junit-output", args->junit_output,
+                  "Also write a JUnit XML testsuite to this file");
+  args->delegates.AddTo(cmd);
+  args->common.AddTo(cmd,
+                     {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown,
+                      OutputFormat::kJunit, OutputFormat::kGithub},
+                     /*with_subgraph=*/false);
+  cmd->callback([args] {
+    // The verdict is already printed: end with its exit code and no error line.
+    const int code = RunGate(*args);
+    if (code != kExitOk) throw CommandError{"", code};
+  });
+}
+
+}  // namespace tfa::cli

@@ -1,0 +1,237 @@
+#include "cli/gate_output.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/report_text.h"
+
+namespace tfa::cli {
+namespace {
+
+bool IsBytes(const FigureCheck& f) { return f.figure != "delegated_partitions"; }
+
+std::string Amount(const FigureCheck& f, uint64_t value) {
+  return IsBytes(f) ? fmt::format("{} ({})", value, HumanBytes(value)) : std::to_string(value);
+}
+
+std::string Delta(const FigureCheck& f) {
+  const int64_t d = f.delta();
+  std::string out = fmt::format("{:+}", d);
+  if (f.before != 0 && d != 0) {
+    out +=
+        fmt::format(" ({:+.2f}%)", 100.0 * static_cast<double>(d) / static_cast<double>(f.before));
+  }
+  return out;
+}
+
+const char* VerdictWord(const FigureCheck& f) {
+  switch (f.verdict) {
+    case FigureCheck::Verdict::kPass:
+      return "ok";
+    case FigureCheck::Verdict::kGrew:
+      return "REGRESSED";
+    case FigureCheck::Verdict::kShrank:
+      return "IMPROVED beyond limit";
+  }
+  return "";
+}
+
+// "arena_bytes grew from 1000 to 1100 (+100, +10.00%), limit +2%".
+std::string FailureSentence(const FigureCheck& f) {
+  return fmt::format("{} {} from {} to {} ({}), limit {}", f.figure,
+                     f.verdict == FigureCheck::Verdict::kGrew ? "grew" : "shrank", f.before,
+                     f.after, Delta(f), f.limit);
+}
+
+std::string Summary(const GateResult& result, const std::string& baseline_path) {
+  if (result.passed()) {
+    return fmt::format("PASSED: {} check{} within limits of {}", result.total(),
+                       result.total() == 1 ? "" : "s", baseline_path);
+  }
+  return fmt::format("FAILED: {} of {} check{} against {}", result.failures(), result.total(),
+                     result.total() == 1 ? "" : "s", baseline_path);
+}
+
+std::string XmlEscape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline and carriage return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+          out += '?';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+// GitHub workflow commands: the message escapes %, CR and LF; properties also ':' and ','.
+std::string GithubEscape(const std::string& text, bool property) {
+  std::string out;
+  for (char c : text) {
+    if (c == '%') {
+      out += "%25";
+    } else if (c == '\r') {
+      out += "%0D";
+    } else if (c == '\n') {
+      out += "%0A";
+    } else if (property && c == ':') {
+      out += "%3A";
+    } else if (property && c == ',') {
+      out += "%2C";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string GateText(const GateResult& result, const std::string& baseline_path,
+                     const Style& style) {
+  std::string out;
+  for (const ConfigCheck& c : result.checks) {
+    if (!out.empty()) out += "\n";
+    out += fmt::format("{}  [{}]  {}\n", style.Bold(c.path), c.config,
+                       c.passed() ? style.Green("ok") : style.Red("FAILED"));
+    if (!c.problem.empty()) {
+      out += "  " + style.Red(c.problem) + "\n";
+      continue;
+    }
+    out += fmt::format("  {:<22} {:>22} {:>22} {:>20}  {:>8}  {}\n", "figure", "baseline", "now",
+                       "delta", "limit", "verdict");
+    for (const FigureCheck& f : c.figures) {
+      const std::string verdict = VerdictWord(f);
+      out += fmt::format("  {:<22} {:>22} {:>22} {:>20}  {:>8}  {}\n", f.figure,
+                         Amount(f, f.before), Amount(f, f.after), Delta(f), f.limit,
+                         f.verdict == FigureCheck::Verdict::kPass ? verdict : style.Red(verdict));
+    }
+  }
+  const std::string summary = Summary(result, baseline_path);
+  out += "\n" + (result.passed() ? style.Green(summary) : style.Red(summary)) + "\n";
+  return out;
+}
+
+std::string GateMarkdown(const GateResult& result, const std::string& baseline_path) {
+  std::string out =
+      fmt::format("### tflite-analyze gate: {}\n\n", result.passed() ? "passed" : "FAILED");
+  out += "| model | configuration | figure | baseline | now | delta | limit | verdict |\n";
+  out += "|---|---|---|---:|---:|---:|---:|---|\n";
+  for (const ConfigCheck& c : result.checks) {
+    if (!c.problem.empty()) {
+      out += fmt::format("| `{}` | `{}` | | | | | | ❌ {} |\n", c.file, c.config, c.problem);
+      continue;
+    }
+    for (const FigureCheck& f : c.figures) {
+      const bool ok = f.verdict == FigureCheck::Verdict::kPass;
+      out += fmt::format("| `{}` | `{}` | {} | {} | {} | {} | {} | {} {} |\n", c.file, c.config,
+                         f.figure, f.before, f.after, Delta(f), f.limit, ok ? "✅" : "❌",
+                         VerdictWord(f));
+    }
+  }
+  out += "\n" + Summary(result, baseline_path) + "\n";
+  return out;
+}
+
+std::string GateJson(const GateResult& result, const std::string& baseline_path) {
+  nlohmann::ordered_json j{{"baseline", baseline_path},
+                           {"passed", result.passed()},
+                           {"failures", result.failures()},
+                           {"checks", nlohmann::ordered_json::array()}};
+  for (const ConfigCheck& c : result.checks) {
+    nlohmann::ordered_json jc{
+        {"model", c.path}, {"file", c.file}, {"config", c.config}, {"passed", c.passed()}};
+    if (!c.problem.empty()) jc["problem"] = c.problem;
+    jc["figures"] = nlohmann::ordered_json::array();
+    for (const FigureCheck& f : c.figures) {
+      const char* verdict = f.verdict == FigureCheck::Verdict::kPass   ? "pass"
+                            : f.verdict == FigureCheck::Verdict::kGrew ? "grew"
+                                                                       : "shrank";
+      jc["figures"].push_back({{"figure", f.figure},
+                               {"before", f.before},
+                               {"after", f.after},
+                               {"delta", f.delta()},
+                               {"limit", f.limit},
+                               {"verdict", verdict}});
+    }
+    j["checks"].push_back(std::move(jc));
+  }
+  return j.dump(2) + "\n";
+}
+
+std::string GateJunitXml(const GateResult& result, const std::string& baseline_path) {
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += fmt::format(
+      "<testsuite name=\"tflite-analyze gate\" tests=\"{}\" failures=\"{}\" errors=\"0\">\n",
+      result.total(), result.failures());
+  out += fmt::format("  <properties><property name=\"baseline\" value=\"{}\"/></properties>\n",
+                     XmlEscape(baseline_path));
+  for (const ConfigCheck& c : result.checks) {
+    const std::string classname = XmlEscape(c.file + " [" + c.config + "]");
+    if (!c.problem.empty()) {
+      out += fmt::format("  <testcase classname=\"{}\" name=\"baseline entry\">\n", classname);
+      out += fmt::format("    <failure message=\"{}\" type=\"missing\"/>\n", XmlEscape(c.problem));
+      out += "  </testcase>\n";
+      continue;
+    }
+    for (const FigureCheck& f : c.figures) {
+      if (f.verdict == FigureCheck::Verdict::kPass) {
+        out += fmt::format("  <testcase classname=\"{}\" name=\"{}\"/>\n", classname, f.figure);
+        continue;
+      }
+      out += fmt::format("  <testcase classname=\"{}\" name=\"{}\">\n", classname, f.figure);
+      out += fmt::format(
+          "    <failure message=\"{}\" type=\"{}\">baseline {}, now {}, delta {}, limit "
+          "{}</failure>\n",
+          XmlEscape(FailureSentence(f)),
+          f.verdict == FigureCheck::Verdict::kGrew ? "regression" : "unexpected-improvement",
+          f.before, f.after, XmlEscape(Delta(f)), XmlEscape(f.limit));
+      out += "  </testcase>\n";
+    }
+  }
+  out += "</testsuite>\n";
+  return out;
+}
+
+std::string GateGithubAnnotations(const GateResult& result, const std::string& baseline_path) {
+  std::string out;
+  for (const ConfigCheck& c : result.checks) {
+    const std::string title = GithubEscape("tflite-analyze gate [" + c.config + "]", true);
+    const std::string file = GithubEscape(c.path, true);
+    if (!c.problem.empty()) {
+      out += fmt::format("::error file={},title={}::{}\n", file, title,
+                         GithubEscape(c.file + ": " + c.problem, false));
+      continue;
+    }
+    for (const FigureCheck& f : c.figures) {
+      if (f.verdict == FigureCheck::Verdict::kPass) continue;
+      out += fmt::format("::error file={},title={}::{}\n", file, title,
+                         GithubEscape(c.file + ": " + FailureSentence(f), false));
+    }
+  }
+  out += fmt::format("::notice title=tflite-analyze gate::{}\n",
+                     GithubEscape(Summary(result, baseline_path), false));
+  return out;
+}
+
+}  // namespace tfa::cli

@@ -1,0 +1,113 @@
+#include "cli/model_diff.h"
+
+#include <algorithm>
+#include <map>
+
+namespace tfa::cli {
+namespace {
+
+std::map<std::string, int64_t> OpHistogram(const Subgraph& sg) {
+  std::map<std::string, int64_t> counts;
+  for (const Node& n : sg.nodes) ++counts[n.op];
+  return counts;
+}
+
+std::vector<PartitionLine> PartitionLines(const SubgraphReport& s) {
+  std::vector<PartitionLine> lines;
+  for (const PartitionReport& p : s.partitions) {
+    PartitionLine line{p.kind == PartitionReport::Kind::kDelegate ? p.delegate : "cpu",
+                       p.nodes.size(), 0, 0};
+    if (!p.nodes.empty()) {
+      const auto [lo, hi] = std::minmax_element(p.nodes.begin(), p.nodes.end());
+      line.first_node = *lo;
+      line.last_node = *hi;
+    }
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// How a tensor is recognised across the two models.
+std::string TensorKey(const Subgraph& sg, int32_t tensor) {
+  const size_t t = static_cast<size_t>(tensor);
+  if (t >= sg.tensors.size())
+    return "(kernel temporary " + std::to_string(t - sg.tensors.size()) + ")";
+  if (sg.tensors[t].name.empty()) return "(tensor " + std::to_string(tensor) + ")";
+  return sg.tensors[t].name;
+}
+
+// Arena bytes per tensor key; a tensor placed twice counts its largest block.
+std::map<std::string, uint64_t> ArenaBytesByKey(const Subgraph& sg, const ArenaReport& arena) {
+  std::map<std::string, uint64_t> bytes;
+  for (const ArenaAllocation& a : arena.allocs) {
+    if (a.persistent || a.shares_buffer_of) continue;
+    uint64_t& b = bytes[TensorKey(sg, a.tensor)];
+    b = std::max(b, a.size);
+  }
+  return bytes;
+}
+
+// Tensors live at `peak`'s peak step whose bytes there exceed what `other` gives them.
+std::vector<ArenaTensorChange> ExplainPeak(const Subgraph& peak_sg, const ArenaReport& peak,
+                                           const Subgraph& other_sg, const ArenaReport& other,
+                                           bool peak_is_after) {
+  const std::map<std::string, uint64_t> other_bytes = ArenaBytesByKey(other_sg, other);
+  std::vector<ArenaTensorChange> changes;
+  for (const ArenaAllocation& a : peak.allocs) {
+    if (a.persistent || a.shares_buffer_of || a.first_node > peak.peak_node ||
+        a.last_node < peak.peak_node)
+      continue;
+    const std::string key = TensorKey(peak_sg, a.tensor);
+    const auto it = other_bytes.find(key);
+    const uint64_t theirs = it == other_bytes.end() ? 0 : it->second;
+    if (a.size <= theirs) continue;
+    changes.push_back(
+        {key, a.tensor, peak_is_after ? theirs : a.size, peak_is_after ? a.size : theirs});
+  }
+  std::sort(changes.begin(), changes.end(), [](const auto& x, const auto& y) {
+    const auto change = [](const ArenaTensorChange& c) {
+      return c.after > c.before ? c.after - c.before : c.before - c.after;
+    };
+    return change(x) != change(y) ? change(x) > change(y) : x.name < y.name;
+  });
+  return changes;
+}
+
+}  // namespace
+
+ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, int32_t subgraph) {
+  const size_t s = static_cast<size_t>(subgraph);
+  const Subgraph& old_sg = before.model.subgraphs[s];
+  const Subgraph& new_sg = after.model.subgraphs[s];
+  const SubgraphReport& old_r = before.report.subgraphs[s];
+  const SubgraphReport& new_r = after.report.subgraphs[s];
+  ModelDiff diff;
+  diff.subgraph = subgraph;
+  const auto old_ops = OpHistogram(old_sg);
+  const auto new_ops = OpHistogram(new_sg);
+  std::map<std::string, OpCountChange> ops;
+  for (const auto& [op, n] : old_ops) ops[op] = {op, n, 0};
+  for (const auto& [op, n] : new_ops) {
+    ops.try_emplace(op, OpCountChange{op, 0, 0});
+    ops[op].after = n;
+  }
+  for (const auto& [op, change] : ops) {
+    if (change.before != change.after) diff.ops.push_back(change);
+  }
+  diff.before = FiguresOf(before.report, {subgraph});
+  diff.after = FiguresOf(after.report, {subgraph});
+  diff.partitions_before = PartitionLines(old_r);
+  diff.partitions_after = PartitionLines(new_r);
+  if (!old_r.arena || !new_r.arena) return diff;
+  diff.arena_grew = new_r.arena->size >= old_r.arena->size;
+  if (diff.arena_grew) {
+    diff.peak_step = new_r.arena->peak_node;
+    diff.arena_tensors = ExplainPeak(new_sg, *new_r.arena, old_sg, *old_r.arena, true);
+  } else {
+    diff.peak_step = old_r.arena->peak_node;
+    diff.arena_tensors = ExplainPeak(old_sg, *old_r.arena, new_sg, *new_r.arena, false);
+  }
+  return diff;
+}
+
+}  // namespace tfa::cli

@@ -1,0 +1,60 @@
+// What changed between two versions of a model, as plain data for `tflite-analyze diff`: the op
+// histogram, the partitioning, the figures (arena, persistent, copy bytes), and the tensors that
+// explain an arena change.
+//
+// The explanation looks at the peak step of the larger arena: when the arena grew, the tensors
+// live at the new peak that are new or larger than in the old model; when it shrank, the tensors
+// live at the old peak that are gone or smaller. Tensors are matched by name (by index when
+// unnamed); kernel temporaries, which have no names, by their position after the model's tensors.
+// That is an explanation, not a proof: a tensor of the same size can also move the peak by living
+// longer, which this does not report.
+#ifndef CLI_MODEL_DIFF_H_
+#define CLI_MODEL_DIFF_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "cli/report_figures.h"
+
+namespace tfa::cli {
+
+struct OpCountChange {
+  std::string op;
+  int64_t before = 0;
+  int64_t after = 0;
+};
+
+struct ArenaTensorChange {
+  std::string name;
+  int32_t tensor = 0;   // index in the model whose peak it is live at
+  uint64_t before = 0;  // arena bytes in the old model's arena (0: not there)
+  uint64_t after = 0;
+};
+
+struct PartitionLine {
+  std::string kind;  // delegate name or "cpu"
+  size_t nodes = 0;
+  int32_t first_node = 0;
+  int32_t last_node = 0;
+};
+
+struct ModelDiff {
+  int32_t subgraph = 0;
+  std::vector<OpCountChange> ops;  // ops whose count changed, by name
+  ReportFigures before;
+  ReportFigures after;
+  std::vector<PartitionLine> partitions_before;
+  std::vector<PartitionLine> partitions_after;
+  bool arena_grew = false;
+  int32_t peak_step = 0;                         // of the model the explanation is taken from
+  std::vector<ArenaTensorChange> arena_tensors;  // largest change first
+};
+
+// Both reports must come from the same delegate configuration; `subgraph` must exist in both.
+ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, int32_t subgraph);
+
+}  // namespace tfa::cli
+
+#endif  // CLI_MODEL_DIFF_H_

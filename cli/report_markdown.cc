@@ -1,0 +1,78 @@
+#include "cli/report_markdown.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "cli/report_text.h"
+
+namespace tfa::cli {
+namespace {
+
+// A table cell: a '|' would end it, a newline the row.
+std::string Cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else {
+      out += c == '\n' ? ' ' : c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string ReportMarkdown(const Report& r, const Model& model) {
+  std::string out = fmt::format("## `{}`\n\n", r.model);
+  if (!r.delegates.empty())
+    out += fmt::format("Delegates, in order: {}\n\n", fmt::join(r.delegates, ", "));
+  for (const SubgraphReport& s : r.subgraphs) {
+    const Subgraph& sg = model.subgraphs[static_cast<size_t>(s.index)];
+    out += fmt::format("### Subgraph {}\n\n| figure | value |\n|---|---:|\n", s.index);
+    out += fmt::format("| nodes | {} |\n| partitions | {} |\n| delegated partitions | {} |\n",
+                       s.nodes, s.partitions.size(), s.delegated_partition_count);
+    out += fmt::format(
+        "| bytes to delegates / inference | {} |\n| bytes from delegates / inference | {} |\n",
+        s.copy.bytes_to_delegate, s.copy.bytes_from_delegate);
+    if (s.arena) {
+      out += fmt::format(
+          "| arena | {} ({}) |\n| persistent arena | {} |\n| arena lower bound | {} |\n",
+          s.arena->size, HumanBytes(s.arena->size), s.arena->persistent_size, s.arena->lower_bound);
+    }
+    out +=
+        "\n| # | kind | nodes | first..last | bytes in | bytes out | ops "
+        "|\n|---:|---|---:|---|---:|---:|---|\n";
+    for (size_t i = 0; i < s.partitions.size(); ++i) {
+      const PartitionReport& p = s.partitions[i];
+      const bool delegated = p.kind == PartitionReport::Kind::kDelegate;
+      const auto [lo, hi] = std::minmax_element(p.nodes.begin(), p.nodes.end());
+      std::map<std::string, int> ops;
+      for (int32_t n : p.nodes) {
+        if (n >= 0 && static_cast<size_t>(n) < sg.nodes.size())
+          ++ops[sg.nodes[static_cast<size_t>(n)].op];
+      }
+      std::vector<std::string> op_list;
+      for (const auto& [op, count] : ops) op_list.push_back(fmt::format("{}×{}", op, count));
+      out += fmt::format(
+          "| {} | {} | {} | {} | {} | {} | {} |\n", i, delegated ? p.delegate : "cpu",
+          p.nodes.size(), p.nodes.empty() ? "" : fmt::format("{}..{}", *lo, *hi),
+          delegated ? std::to_string(p.bytes_to_delegate) : "",
+          delegated ? std::to_string(p.bytes_from_delegate) : "", fmt::join(op_list, ", "));
+    }
+    if (!s.unsupported.empty()) {
+      out += "\n| unsupported node | op | delegate | reason |\n|---:|---|---|---|\n";
+      for (const UnsupportedNode& u : s.unsupported) {
+        out += fmt::format("| {} | {} | {} | {} |\n", u.node, Cell(u.op), Cell(u.delegate),
+                           Cell(u.reason));
+      }
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace tfa::cli

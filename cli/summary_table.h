@@ -1,0 +1,24 @@
+// The table `report` prints after several models: one row per model with its totals over every
+// subgraph, so models can be compared at a glance.
+#ifndef CLI_SUMMARY_TABLE_H_
+#define CLI_SUMMARY_TABLE_H_
+
+#include <string>
+#include <vector>
+
+#include "cli/report_figures.h"
+#include "cli/terminal.h"
+
+namespace tfa::cli {
+
+struct SummaryRow {
+  std::string model;
+  ReportFigures figures;
+};
+
+std::string SummaryTableText(const std::vector<SummaryRow>& rows, const Style& style);
+std::string SummaryTableMarkdown(const std::vector<SummaryRow>& rows);
+
+}  // namespace tfa::cli
+
+#endif  // CLI_SUMMARY_TABLE_H_

@@ -1,0 +1,47 @@
+// Inputs shared by the end-to-end CLI tests: a small Graph JSON chain whose middle tensor and
+// middle op can be changed, so a "new version" of the model has a known bigger arena and a known
+// op change, and helpers to put files in a fresh directory.
+#ifndef TESTS_CLI_CLI_FIXTURES_H_
+#define TESTS_CLI_CLI_FIXTURES_H_
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/support/tool_runner.h"
+
+namespace tfa::testing {
+
+// input (4096 B) -> #0 ADD -> mid (4096 B) -> #1 `middle_op` -> wide (`wide_bytes`) -> #2 ADD
+// -> output (4096 B); no in-place sharing, so every tensor gets its own arena block.
+inline std::string ChainGraphJson(uint64_t wide_bytes, const std::string& middle_op = "MUL") {
+  return R"({"format":"tflite-analyze-graph/1",
+ "tensors":[{"name":"input","bytes":4096},{"name":"mid","bytes":4096},
+            {"name":"wide","bytes":)" +
+         std::to_string(wide_bytes) + R"(},{"name":"output","bytes":4096}],
+ "nodes":[{"op":"ADD","inputs":[0,0],"outputs":[1],"inplace":0},
+          {"op":")" +
+         middle_op + R"(","inputs":[1,1],"outputs":[2],"inplace":0},
+          {"op":"ADD","inputs":[2,2],"outputs":[3],"inplace":0}],
+ "inputs":[0],"outputs":[3],"variables":[]})";
+}
+
+// A fresh directory under the test's temp dir (removed first if a previous run left it).
+inline std::string FreshDir(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + "/" + name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline std::string WriteFile(const std::string& path, const std::string& bytes) {
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+}  // namespace tfa::testing
+
+#endif  // TESTS_CLI_CLI_FIXTURES_H_

@@ -1,0 +1,87 @@
+#include "runtime/delegates/cpu_partition_kernel.h"
+
+#include <algorithm>
+
+namespace tfa::runtime {
+
+Result<std::unique_ptr<CpuPartitionKernel>> CpuPartitionKernel::Create(
+    const DelegatePartition& partition, KernelLookup lookup) {
+  std::unique_ptr<CpuPartitionKernel> kernel(new CpuPartitionKernel(partition));
+  const Subgraph& graph = *partition.subgraph;
+  for (int32_t index : partition.nodes) {
+    const Node& node = graph.nodes[static_cast<size_t>(index)];
+    const KernelRegistration* registration = lookup(node.op);
+    if (!registration) {
+      return Status::Error("node " + std::to_string(index) + " (" + node.op +
+                           "): the delegate has no kernel for this op");
+    }
+    Step step;
+    step.node = index;
+    step.kernel = registration;
+    step.context.node = &node;
+    step.context.node_data = &partition.model_data->Node(partition.subgraph_index, index);
+    for (int32_t t : node.inputs) step.context.inputs.push_back(kernel->Local(t));
+    for (int32_t t : node.outputs) step.context.outputs.push_back(kernel->Local(t));
+    kernel->steps_.push_back(std::move(step));
+  }
+  for (auto& [t, tensor] : kernel->tensors_) {
+    if (tensor.is_constant || kernel->IsBoundary(t)) continue;
+    // Whole floats, at least one, so that every element type finds its bytes aligned.
+    kernel->storage_.push_back(std::make_unique<float[]>(tensor.bytes / sizeof(float) + 1));
+    tensor.data = reinterpret_cast<uint8_t*>(kernel->storage_.back().get());
+  }
+  return kernel;
+}
+
+RuntimeTensor* CpuPartitionKernel::Local(int32_t tensor) {
+  if (tensor < 0) return nullptr;
+  auto [it, inserted] = tensors_.try_emplace(tensor);
+  if (inserted) it->second = (*partition_.tensors)[static_cast<size_t>(tensor)];
+  return &it->second;
+}
+
+bool CpuPartitionKernel::IsBoundary(int32_t tensor) const {
+  return std::binary_search(partition_.inputs.begin(), partition_.inputs.end(), tensor) ||
+         std::binary_search(partition_.outputs.begin(), partition_.outputs.end(), tensor);
+}
+
+// The interpreter passes the boundary tensors in the partition's order.
+void CpuPartitionKernel::Bind(const KernelContext& context) {
+  auto bind = [&](const std::vector<int32_t>& indices, const std::vector<RuntimeTensor*>& given) {
+    for (size_t i = 0; i < indices.size() && i < given.size(); ++i) {
+      auto it = tensors_.find(indices[i]);
+      if (it != tensors_.end() && given[i]) it->second.data = given[i]->data;
+    }
+  };
+  bind(partition_.inputs, context.inputs);
+  bind(partition_.outputs, context.outputs);
+}
+
+Status CpuPartitionKernel::Prepare(KernelContext& context) {
+  Bind(context);
+  uint64_t scratch = 0;
+  for (Step& step : steps_) {
+    TFA_RETURN_IF_ERROR(
+        step.kernel->prepare(step.context).WithContext("node " + std::to_string(step.node)));
+    scratch = std::max(scratch, step.context.scratch_bytes);
+  }
+  // 64 spare bytes so the scratch can start on a 64-byte boundary, as kernels are promised.
+  scratch_ = std::make_unique<float[]>(scratch / sizeof(float) + 16);
+  auto address = reinterpret_cast<uintptr_t>(scratch_.get());
+  uint8_t* aligned = reinterpret_cast<uint8_t*>(scratch_.get()) + ((64 - address % 64) % 64);
+  for (Step& step : steps_) step.context.scratch = aligned;
+  return Status::Ok();
+}
+
+Status CpuPartitionKernel::Eval(KernelContext& context) {
+  Bind(context);
+  nodes_evaluated_ = 0;
+  for (Step& step : steps_) {
+    TFA_RETURN_IF_ERROR(
+        step.kernel->eval(step.context).WithContext("node " + std::to_string(step.node)));
+    ++nodes_evaluated_;
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

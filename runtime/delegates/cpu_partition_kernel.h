@@ -1,0 +1,60 @@
+// A delegate kernel that runs its partition node by node with CPU kernels: every node of the
+// partition, in the partition's execution order. The sample delegates and the simulated delegates
+// run on it, so their outputs can be compared with a CPU-only run bit for bit.
+//
+// Boundary tensors are bound to the interpreter's buffers at every call (the arena may place them
+// anywhere); constants keep pointing into the model; every other tensor the nodes touch is
+// internal to the partition, has no arena space (as upstream plans it) and lives in storage this
+// kernel owns.
+#ifndef RUNTIME_DELEGATES_CPU_PARTITION_KERNEL_H_
+#define RUNTIME_DELEGATES_CPU_PARTITION_KERNEL_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/delegate.h"
+
+namespace tfa::runtime {
+
+// Finds the kernel for an op name; nullptr when there is none.
+using KernelLookup = const KernelRegistration* (*)(const std::string& op);
+
+class CpuPartitionKernel : public DelegateKernel {
+ public:
+  // Errors name the first node whose op `lookup` has no kernel for.
+  [[nodiscard]] static Result<std::unique_ptr<CpuPartitionKernel>> Create(
+      const DelegatePartition& partition, KernelLookup lookup);
+
+  Status Prepare(KernelContext& context) override;
+  Status Eval(KernelContext& context) override;
+
+  const DelegatePartition& partition() const { return partition_; }
+  // How many nodes the last Eval ran (all of the partition's, or the error stopped it).
+  size_t nodes_evaluated() const { return nodes_evaluated_; }
+
+ private:
+  struct Step {
+    int32_t node = -1;
+    const KernelRegistration* kernel = nullptr;
+    KernelContext context;
+  };
+
+  explicit CpuPartitionKernel(const DelegatePartition& partition) : partition_(partition) {}
+  RuntimeTensor* Local(int32_t tensor);
+  bool IsBoundary(int32_t tensor) const;
+  void Bind(const KernelContext& context);
+
+  DelegatePartition partition_;
+  std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
+  std::vector<std::unique_ptr<float[]>> storage_;
+  std::vector<Step> steps_;
+  std::unique_ptr<float[]> scratch_;
+  size_t nodes_evaluated_ = 0;
+};
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_DELEGATES_CPU_PARTITION_KERNEL_H_

@@ -1,0 +1,36 @@
+// A delegate whose support predicate is a delegate profile and whose kernels run their partition
+// node by node on CPU kernels (CpuPartitionKernel). The sample delegates are such delegates: they
+// show the delegate path end to end (partitioning identical to the analyser's prediction, boundary
+// copies, subset-internal tensors outside the arena) with outputs a CPU-only run must reproduce.
+#ifndef RUNTIME_DELEGATES_SAMPLES_PROFILE_CPU_DELEGATE_H_
+#define RUNTIME_DELEGATES_SAMPLES_PROFILE_CPU_DELEGATE_H_
+
+#include <memory>
+#include <string>
+
+#include "runtime/delegate.h"
+#include "runtime/delegates/cpu_partition_kernel.h"
+#include "runtime/delegates/profile_support.h"
+
+namespace tfa::runtime {
+
+class ProfileCpuDelegate : public Delegate {
+ public:
+  ProfileCpuDelegate(ProfileSupport support, KernelLookup lookup)
+      : support_(std::move(support)), lookup_(lookup) {}
+
+  std::string Name() const override { return support_.profile().name; }
+  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override {
+    return support_.IsNodeSupported(subgraph, node);
+  }
+  PartitionOptions Partitioning() const override { return support_.Partitioning(); }
+  Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
+
+ private:
+  ProfileSupport support_;
+  KernelLookup lookup_;
+};
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_DELEGATES_SAMPLES_PROFILE_CPU_DELEGATE_H_

@@ -1,0 +1,59 @@
+// The OpenCL GPU delegate: runs the partitions the `gpu` profile selects (the analyser's model of
+// TFLite's GPU delegate: its op rules, its one largest partition, its FP16 helper) with real
+// OpenCL on any OpenCL 1.2 device, so `run --delegate gpu --validate` measures what `report
+// --delegate gpu` predicts. The ops it computes are listed by OpenClHasKernelFor (opencl_ops.h);
+// a partition holding another op the profile accepts is a CreateKernel error naming the op.
+//
+// Options (`--delegate-option KEY=VALUE` or plugin options): `platform=N` and `device=N` pick
+// the device (ListOpenClDevices' numbering, default 0 and 0); every other key is a `gpu` profile
+// option (allow_quant_ops, opencl_available, ...).
+#ifndef RUNTIME_DELEGATES_OPENCL_OPENCL_DELEGATE_H_
+#define RUNTIME_DELEGATES_OPENCL_OPENCL_DELEGATE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "libanalysis/core/status.h"
+#include "runtime/delegate.h"
+#include "runtime/delegates/delegate_options.h"
+#include "runtime/delegates/opencl/opencl_device.h"
+#include "runtime/delegates/opencl/opencl_partition_kernel.h"
+#include "runtime/delegates/opencl/opencl_program.h"
+#include "runtime/delegates/profile_support.h"
+
+namespace tfa::runtime {
+
+class OpenClDelegate : public Delegate {
+ public:
+  OpenClDelegate(ProfileSupport support, std::unique_ptr<OpenClDevice> device)
+      : support_(std::move(support)), device_(std::move(device)), programs_(*device_) {}
+
+  std::string Name() const override { return support_.profile().name; }
+  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override {
+    return support_.IsNodeSupported(subgraph, node);
+  }
+  PartitionOptions Partitioning() const override { return support_.Partitioning(); }
+  Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
+
+  const OpenClDeviceInfo& device_info() const { return device_->info(); }
+  // What each kernel this delegate created moved, in creation order.
+  const std::vector<std::shared_ptr<DeviceTransfers>>& transfers() const { return transfers_; }
+  // How many times the op program was built (once per delegate at most).
+  int program_builds() const { return programs_.builds(); }
+
+ private:
+  ProfileSupport support_;
+  std::unique_ptr<OpenClDevice> device_;
+  OpenClProgramCache programs_;
+  std::vector<std::shared_ptr<DeviceTransfers>> transfers_;
+};
+
+// Opens the device the options name and resolves the `gpu` profile with the remaining options.
+// No OpenCL platform, a platform or device index out of range, or a bad option is an error.
+[[nodiscard]] Result<std::unique_ptr<Delegate>> CreateOpenClDelegate(
+    const DelegateOptions& options = {});
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_DELEGATES_OPENCL_OPENCL_DELEGATE_H_

@@ -1,0 +1,341 @@
+#include "runtime/delegates/opencl/opencl_delegate.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <iostream>
+
+#include "corpus/generator/model_builder.h"
+#include "runtime/delegates/testing/delegate_run_checks.h"
+#include "tests/support/test_paths.h"
+
+namespace tfa::runtime {
+namespace {
+
+using testing::ExpectPredictionMatches;
+using testing::MaxOutputError;
+using testing::Measure;
+using testing::PredictDelegation;
+using testing::RunModel;
+
+// One delegate for the whole binary: PoCL builds the op program once (about a second).
+OpenClDelegate* SharedDelegate() {
+  static std::unique_ptr<Delegate> delegate = [] {
+    auto created = CreateOpenClDelegate();
+    return created.ok() ? std::move(*created) : nullptr;
+  }();
+  return static_cast<OpenClDelegate*>(delegate.get());
+}
+
+std::string NoOpenClReason() { return CreateOpenClDelegate().status().message(); }
+
+std::vector<float> Values(size_t n, uint32_t seed) {
+  std::vector<float> values(n);
+  uint32_t state = seed * 2654435761u + 1;
+  for (float& v : values) {
+    state = state * 1664525u + 1013904223u;
+    v = static_cast<float>(state >> 8) / static_cast<float>(1u << 24) - 0.5f;
+  }
+  return values;
+}
+
+size_t Count(const std::vector<int32_t>& shape) {
+  size_t n = 1;
+  for (int32_t d : shape) n *= static_cast<size_t>(d);
+  return n;
+}
+
+// One small model per case: an input, the op under test, constants as needed.
+struct OpCase {
+  std::string name;
+  std::function<void(ModelBuilder&, int32_t input)> build;  // adds nodes, sets outputs
+  std::vector<int32_t> input_shape = {1, 6, 7, 4};
+};
+
+int32_t Constant(ModelBuilder& b, const std::string& name, std::vector<int32_t> shape,
+                 uint32_t seed) {
+  const size_t n = Count(shape);
+  return b.AddConstant(0, name, TensorType::kFloat32, std::move(shape),
+                       FloatBytes(Values(n, seed)));
+}
+
+int32_t Float(ModelBuilder& b, const std::string& name, std::vector<int32_t> shape) {
+  return b.AddTensor(0, name, TensorType::kFloat32, std::move(shape));
+}
+
+int32_t Ints(ModelBuilder& b, const std::string& name, std::vector<int32_t> shape,
+             std::vector<int32_t> values) {
+  return b.AddConstant(0, name, TensorType::kInt32, std::move(shape), Int32Bytes(values));
+}
+
+OpOptions Conv(Padding padding, int32_t stride, Activation activation = Activation::kNone) {
+  OpOptions o;
+  o.padding = padding;
+  o.stride_h = o.stride_w = stride;
+  o.fused_activation = activation;
+  return o;
+}
+
+std::function<void(ModelBuilder&, int32_t)> Unary(const std::string& op) {
+  return [op](ModelBuilder& b, int32_t in) {
+    const int32_t out = Float(b, "out", {1, 6, 7, 4});
+    b.AddNode(0, op, {in}, {out});
+    b.SetOutputs(0, {out});
+  };
+}
+
+std::function<void(ModelBuilder&, int32_t)> Binary(const std::string& op,
+                                                   std::vector<int32_t> other_shape,
+                                                   Activation activation = Activation::kNone) {
+  return [=](ModelBuilder& b, int32_t in) {
+    const int32_t other = Constant(b, "other", other_shape, 7);
+    const int32_t out = Float(b, "out", {1, 6, 7, 4});
+    OpOptions o;
+    o.fused_activation = activation;
+    b.AddNode(0, op, {in, other}, {out}, o);
+    b.SetOutputs(0, {out});
+  };
+}
+
+std::vector<OpCase> OpCases() {
+  std::vector<OpCase> cases;
+  cases.push_back(
+      {"conv_same_stride2_relu6", [](ModelBuilder& b, int32_t in) {
+         const int32_t w = Constant(b, "w", {5, 3, 3, 4}, 1);
+         const int32_t bias = Constant(b, "bias", {5}, 2);
+         const int32_t out = Float(b, "out", {1, 3, 4, 5});
+         b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Conv(Padding::kSame, 2, Activation::kRelu6));
+         b.SetOutputs(0, {out});
+       }});
+  cases.push_back({"conv_valid_1x1", [](ModelBuilder& b, int32_t in) {
+                     const int32_t w = Constant(b, "w", {3, 1, 1, 4}, 3);
+                     const int32_t bias = Constant(b, "bias", {3}, 4);
+                     const int32_t out = Float(b, "out", {1, 6, 7, 3});
+                     b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Conv(Padding::kValid, 1));
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"depthwise_multiplier2", [](ModelBuilder& b, int32_t in) {
+                     const int32_t w = Constant(b, "w", {1, 3, 3, 8}, 5);
+                     const int32_t bias = Constant(b, "bias", {8}, 6);
+                     const int32_t out = Float(b, "out", {1, 6, 7, 8});
+                     OpOptions o = Conv(Padding::kSame, 1, Activation::kRelu);
+                     o.depth_multiplier = 2;
+                     b.AddNode(0, "DEPTHWISE_CONV_2D", {in, w, bias}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"transpose_conv_stride2", [](ModelBuilder& b, int32_t in) {
+                     const int32_t shape = Ints(b, "shape", {4}, {1, 12, 14, 3});
+                     const int32_t w = Constant(b, "w", {3, 3, 3, 4}, 8);
+                     const int32_t out = Float(b, "out", {1, 12, 14, 3});
+                     b.AddNode(0, "TRANSPOSE_CONV", {shape, w, in}, {out}, Conv(Padding::kSame, 2));
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"fully_connected", [](ModelBuilder& b, int32_t in) {
+                     const int32_t shape = Ints(b, "shape", {2}, {1, 168});
+                     const int32_t flat = Float(b, "flat", {1, 168});
+                     b.AddNode(0, "RESHAPE", {in, shape}, {flat});
+                     const int32_t w = Constant(b, "w", {10, 168}, 9);
+                     const int32_t bias = Constant(b, "bias", {10}, 10);
+                     const int32_t out = Float(b, "out", {1, 10});
+                     b.AddNode(0, "FULLY_CONNECTED", {flat, w, bias}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"add_broadcast_relu", {Binary("ADD", {4}, Activation::kRelu)}});
+  cases.push_back({"sub_broadcast_rows", {Binary("SUB", {1, 6, 1, 4})}});
+  cases.push_back({"mul_same_shape", {Binary("MUL", {1, 6, 7, 4})}});
+  cases.push_back({"maximum", {Binary("MAXIMUM", {4})}});
+  cases.push_back({"prelu", {Binary("PRELU", {1, 1, 4})}});
+  for (const char* op : {"RELU", "RELU6", "LOGISTIC", "TANH", "HARD_SWISH", "ELU"}) {
+    cases.push_back({std::string("unary_") + op, Unary(op)});
+  }
+  cases.push_back({"average_pool_same", [](ModelBuilder& b, int32_t in) {
+                     OpOptions o = Conv(Padding::kSame, 2);
+                     o.filter_h = o.filter_w = 3;
+                     const int32_t out = Float(b, "out", {1, 3, 4, 4});
+                     b.AddNode(0, "AVERAGE_POOL_2D", {in}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"max_pool_valid", [](ModelBuilder& b, int32_t in) {
+                     OpOptions o = Conv(Padding::kValid, 2);
+                     o.filter_h = o.filter_w = 2;
+                     const int32_t out = Float(b, "out", {1, 3, 3, 4});
+                     b.AddNode(0, "MAX_POOL_2D", {in}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"concatenation_channels", [](ModelBuilder& b, int32_t in) {
+                     const int32_t relu = Float(b, "relu", {1, 6, 7, 4});
+                     b.AddNode(0, "RELU", {in}, {relu});
+                     const int32_t other = Constant(b, "other", {1, 6, 7, 2}, 11);
+                     const int32_t out = Float(b, "out", {1, 6, 7, 10});
+                     OpOptions o;
+                     o.axis = 3;
+                     b.AddNode(0, "CONCATENATION", {in, other, relu}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"resize_bilinear_half_pixel", [](ModelBuilder& b, int32_t in) {
+                     const int32_t size = Ints(b, "size", {2}, {12, 11});
+                     const int32_t out = Float(b, "out", {1, 12, 11, 4});
+                     OpOptions o;
+                     o.half_pixel_centers = true;
+                     b.AddNode(0, "RESIZE_BILINEAR", {in, size}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"resize_bilinear_align_corners", [](ModelBuilder& b, int32_t in) {
+                     const int32_t size = Ints(b, "size", {2}, {11, 13});
+                     const int32_t out = Float(b, "out", {1, 11, 13, 4});
+                     OpOptions o;
+                     o.align_corners = true;
+                     b.AddNode(0, "RESIZE_BILINEAR", {in, size}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"resize_nearest", [](ModelBuilder& b, int32_t in) {
+                     const int32_t size = Ints(b, "size", {2}, {12, 14});
+                     const int32_t out = Float(b, "out", {1, 12, 14, 4});
+                     b.AddNode(0, "RESIZE_NEAREST_NEIGHBOR", {in, size}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"pad", [](ModelBuilder& b, int32_t in) {
+                     const int32_t paddings = Ints(b, "paddings", {4, 2}, {0, 0, 1, 2, 0, 1, 3, 0});
+                     const int32_t out = Float(b, "out", {1, 9, 8, 7});
+                     b.AddNode(0, "PAD", {in, paddings}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"mean_spatial", [](ModelBuilder& b, int32_t in) {
+                     const int32_t axes = Ints(b, "axes", {2}, {1, 2});
+                     const int32_t out = Float(b, "out", {1, 1, 1, 4});
+                     OpOptions o;
+                     o.keep_dims = true;
+                     b.AddNode(0, "MEAN", {in, axes}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"softmax", [](ModelBuilder& b, int32_t in) {
+                     const int32_t out = Float(b, "out", {1, 6, 7, 4});
+                     OpOptions o;
+                     o.beta = 1.0f;  // the GPU delegate takes SOFTMAX with beta 1 only
+                     b.AddNode(0, "SOFTMAX", {in}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"fp16_weights_dequantized_at_prepare", [](ModelBuilder& b, int32_t in) {
+                     const int32_t w16 = b.AddConstant(0, "w16", TensorType::kFloat16, {5, 3, 3, 4},
+                                                       Float16Bytes(Values(180, 12)));
+                     const int32_t w = Float(b, "w", {5, 3, 3, 4});
+                     b.AddNode(0, "DEQUANTIZE", {w16}, {w});
+                     const int32_t out = Float(b, "out", {1, 6, 7, 5});
+                     b.AddNode(0, "CONV_2D", {in, w}, {out}, Conv(Padding::kSame, 1));
+                     b.SetOutputs(0, {out});
+                   }});
+  return cases;
+}
+
+class OpenClOpTest : public ::testing::TestWithParam<OpCase> {};
+
+TEST_P(OpenClOpTest, MatchesTheCpuKernel) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  const OpCase& op = GetParam();
+  ModelBuilder builder(op.name);
+  builder.AddSubgraph("main");
+  const int32_t input = Float(builder, "input", op.input_shape);
+  builder.SetInputs(0, {input});
+  op.build(builder, input);
+  SyntheticModel model = std::move(builder).Finish();
+  const std::string path =
+      testing::WriteTempFile(op.name + ".tflite", WriteTflite(model.model, model.data));
+  auto gpu = RunModel(path, {SharedDelegate()});
+  auto cpu = RunModel(path, {});
+  ASSERT_TRUE(gpu && cpu);
+  const auto measured = Measure(*gpu);
+  ExpectPredictionMatches(PredictDelegation(path, {"gpu"}), measured);
+  EXPECT_EQ(measured.delegated_partitions, 1);
+  EXPECT_LE(MaxOutputError(*gpu, *cpu), 1e-4);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ops, OpenClOpTest, ::testing::ValuesIn(OpCases()),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(OpenClDelegateTest, ListsAtLeastOneDevice) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  auto devices = ListOpenClDevices();
+  ASSERT_TRUE(devices.ok()) << devices.status().message();
+  ASSERT_FALSE(devices->empty());
+  EXPECT_EQ((*devices)[0].platform_index, 0);
+  EXPECT_FALSE((*devices)[0].device_name.empty());
+  EXPECT_NE((*devices)[0].version.find("OpenCL"), std::string::npos);
+}
+
+TEST(OpenClDelegateTest, DeviceOutOfRangeIsAnError) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  auto delegate = CreateOpenClDelegate({{"platform", "0"}, {"device", "99"}});
+  ASSERT_FALSE(delegate.ok());
+  EXPECT_NE(delegate.status().message().find("has no device 99"), std::string::npos)
+      << delegate.status().message();
+  auto bad = CreateOpenClDelegate({{"device", "first"}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("'first'"), std::string::npos);
+}
+
+TEST(OpenClDelegateTest, ProgramIsBuiltOnceForAllKernels) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  for (const OpCase& op : OpCases()) {
+    if (op.name != "softmax" && op.name != "pad") continue;
+    ModelBuilder builder(op.name);
+    builder.AddSubgraph("main");
+    builder.AddSubgraph("main");
+    const int32_t input = Float(builder, "input", op.input_shape);
+    builder.SetInputs(0, {input});
+    op.build(builder, input);
+    SyntheticModel model = std::move(builder).Finish();
+    ASSERT_TRUE(RunModel(
+        testing::WriteTempFile("once_" + op.name + ".tflite", WriteTflite(model.model, model.data)),
+        {SharedDelegate()}));
+  }
+  EXPECT_EQ(SharedDelegate()->program_builds(), 1);
+}
+
+// End to end on corpus models: the partitioning and boundary bytes the analyser predicts, the
+// bytes the kernel really moved, and outputs within 1e-3 of the CPU run.
+class OpenClCorpusTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OpenClCorpusTest, RunsAsPredicted) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  const std::string path = tfa::testing::CorpusModelPath(GetParam());
+  auto created = CreateOpenClDelegate();
+  ASSERT_TRUE(created.ok()) << created.status().message();
+  auto* delegate = static_cast<OpenClDelegate*>(created->get());
+  auto gpu = RunModel(path, {delegate});
+  auto cpu = RunModel(path, {});
+  ASSERT_TRUE(gpu && cpu);
+  const auto measured = Measure(*gpu);
+  ExpectPredictionMatches(PredictDelegation(path, {"gpu"}), measured);
+  ASSERT_EQ(delegate->transfers().size(), static_cast<size_t>(measured.delegated_partitions));
+  uint64_t to_device = 0, from_device = 0;
+  for (const auto& transfers : delegate->transfers()) {
+    to_device += transfers->bytes_to_device;
+    from_device += transfers->bytes_from_device;
+  }
+  EXPECT_EQ(to_device, measured.copies.bytes_to_delegate);
+  EXPECT_EQ(from_device, measured.copies.bytes_from_delegate);
+  const double error = MaxOutputError(*gpu, *cpu);
+  EXPECT_LE(error, 1e-3);
+
+  // Latency after the first run (PoCL compiles lazily on first launch).
+  auto time_invoke = [](Interpreter& run) {
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_TRUE(run.Invoke().ok());
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  const double gpu_ms = time_invoke(*gpu), cpu_ms = time_invoke(*cpu);
+  std::cout << GetParam() << ": partitions " << measured.delegated_partitions << ", to device "
+            << to_device << " B, from device " << from_device << " B, max error " << error
+            << ", CPU " << cpu_ms << " ms, OpenCL " << gpu_ms << " ms on "
+            << delegate->device_info().device_name << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, OpenClCorpusTest,
+                         ::testing::Values("face_detection__face_detection_short_range",
+                                           "selfie_segmentation__selfie_segmentation"));
+
+}  // namespace
+}  // namespace tfa::runtime

@@ -1,0 +1,68 @@
+// The OpenCL delegate's op program (op_kernels_source.h) built for one device, and the RAII
+// handles of the OpenCL objects the delegate creates. One program per delegate: a delegate
+// builds it at its first kernel's Prepare and all its partitions' kernels are made from it.
+#ifndef RUNTIME_DELEGATES_OPENCL_OPENCL_PROGRAM_H_
+#define RUNTIME_DELEGATES_OPENCL_OPENCL_PROGRAM_H_
+
+#include <CL/cl.h>
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "libanalysis/core/status.h"
+#include "runtime/delegates/opencl/opencl_device.h"
+
+namespace tfa::runtime {
+
+struct ClMemRelease {
+  void operator()(cl_mem mem) const { clReleaseMemObject(mem); }
+};
+using ClMem = std::unique_ptr<std::remove_pointer_t<cl_mem>, ClMemRelease>;
+
+struct ClKernelRelease {
+  void operator()(cl_kernel kernel) const { clReleaseKernel(kernel); }
+};
+using ClKernel = std::unique_ptr<std::remove_pointer_t<cl_kernel>, ClKernelRelease>;
+
+class OpenClProgram {
+ public:
+  // Compiles the op kernels for `device`; a build failure carries the compiler's log.
+  [[nodiscard]] static Result<std::unique_ptr<OpenClProgram>> Build(const OpenClDevice& device);
+  ~OpenClProgram();
+  OpenClProgram(const OpenClProgram&) = delete;
+  OpenClProgram& operator=(const OpenClProgram&) = delete;
+
+  // A fresh kernel object for the kernel function `name` (each node sets its own arguments).
+  [[nodiscard]] Result<ClKernel> CreateKernel(const char* name) const;
+  // Seconds the build took (PoCL compiles at run time: worth knowing).
+  double build_seconds() const { return build_seconds_; }
+
+ private:
+  OpenClProgram() = default;
+
+  cl_program program_ = nullptr;
+  double build_seconds_ = 0;
+};
+
+// The op program of one device, built on first use and kept: a delegate's partitions share it,
+// so a model pays for one build however many partitions it has.
+class OpenClProgramCache {
+ public:
+  explicit OpenClProgramCache(const OpenClDevice& device) : device_(device) {}
+
+  [[nodiscard]] Result<const OpenClProgram*> Get();
+  int builds() const { return builds_; }
+
+ private:
+  const OpenClDevice& device_;
+  std::unique_ptr<OpenClProgram> program_;
+  int builds_ = 0;
+};
+
+// A device buffer of `bytes` (at least 4: OpenCL refuses empty buffers).
+[[nodiscard]] Result<ClMem> CreateBuffer(const OpenClDevice& device, size_t bytes);
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_DELEGATES_OPENCL_OPENCL_PROGRAM_H_

@@ -1,6 +1,7 @@
 #include "cli/arena_command.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <fmt/ranges.h>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/report_text.h"
+#include "libanalysis/arena/alternative_planners.h"
 #include "visualizers/arena_picture.h"
 
 namespace tfa::cli {
@@ -26,6 +28,7 @@ struct ArenaArgs {
 struct PlannerRow {
   std::string planner;
   uint64_t size = 0;
+  std::string note;  // e.g. "not proven" for an optimal search that gave up
 };
 
 struct SubgraphArena {
@@ -36,10 +39,39 @@ struct SubgraphArena {
 };
 
 // The planners the arena command knows; "tflite" is upstream's ArenaPlanner, replayed by the
-// report. The others arrive with libanalysis/arena/alternative_planners.h.
+// report; the others lay out the same blocks (libanalysis/arena/alternative_planners.h).
 const std::vector<std::string>& PlannerNames() {
-  static const std::vector<std::string> names = {"tflite"};
+  static const std::vector<std::string> names = {"tflite", "tflm-greedy", "greedy-size",
+                                                 "greedy-breadth", "optimal"};
   return names;
+}
+
+// The non-persistent arena's blocks as the TFLite plan has them (aliases share their owner's).
+std::vector<ArenaBlock> ArenaBlocks(const ArenaReport& arena, int32_t& num_steps) {
+  std::vector<ArenaBlock> blocks;
+  num_steps = 0;
+  for (const ArenaAllocation& a : arena.allocs) {
+    if (a.persistent || a.shares_buffer_of) continue;
+    blocks.push_back(ArenaBlock{a.tensor, a.offset, a.size, a.first_node, a.last_node});
+    num_steps = std::max(num_steps, a.last_node + 1);
+  }
+  return blocks;
+}
+
+PlannerRow RunPlanner(const std::string& name, const ArenaReport& arena) {
+  if (name == "tflite") return {name, arena.size, ""};
+  auto kind = PlannerKindFromName(name);
+  if (!kind.ok()) throw CommandError{kind.status().message()};
+  int32_t num_steps = 0;
+  const std::vector<ArenaBlock> blocks = ArenaBlocks(arena, num_steps);
+  auto plan = PlanWith(*kind, blocks, num_steps);
+  if (!plan.ok()) throw CommandError{plan.status().message()};
+  std::string note;
+  if (*kind == PlannerKind::kOptimal) {
+    note = plan->optimal ? "proven optimal"
+                         : fmt::format("not proven (best found by {})", PlannerKindName(plan->found_by));
+  }
+  return {name, plan->arena_size, note};
 }
 
 std::vector<std::string> PlannersToRun(const std::string& choice) {
@@ -67,7 +99,7 @@ std::string ArenaText(const std::string& title, const std::vector<SubgraphArena>
                          a.lower_bound, a.persistent);
       out += "| planner | arena bytes | gap to lower bound |\n|---|---:|---:|\n";
       for (const PlannerRow& r : a.rows) {
-        out += fmt::format("| {} | {} | {} |\n", r.planner, r.size, Gap(r.size, a.lower_bound));
+        out += fmt::format("| {} | {} | {} {} |\n", r.planner, r.size, Gap(r.size, a.lower_bound), r.note);
       }
       continue;
     }
@@ -77,8 +109,8 @@ std::string ArenaText(const std::string& title, const std::vector<SubgraphArena>
     out += fmt::format("  {:<16} {:>12} {:>10}  {}\n", "planner", "arena bytes", "",
                        "gap to lower bound");
     for (const PlannerRow& r : a.rows) {
-      out += fmt::format("  {:<16} {:>12} {:>10}  {}\n", r.planner, r.size, HumanBytes(r.size),
-                         Gap(r.size, a.lower_bound));
+      out += fmt::format("  {:<16} {:>12} {:>10}  {}{}\n", r.planner, r.size, HumanBytes(r.size),
+                         Gap(r.size, a.lower_bound), r.note.empty() ? "" : "  " + r.note);
     }
   }
   return out;
@@ -107,7 +139,7 @@ void RunArena(const ArenaArgs& args) {
     const SubgraphReport& s = analysed.report.subgraphs[static_cast<size_t>(index)];
     if (!s.arena) continue;
     SubgraphArena a{index, s.arena->lower_bound, s.arena->persistent_size, {}};
-    for (const std::string& planner : planners) a.rows.push_back({planner, s.arena->size});
+    for (const std::string& planner : planners) a.rows.push_back(RunPlanner(planner, *s.arena));
     arenas.push_back(std::move(a));
   }
 
@@ -130,7 +162,8 @@ void RunArena(const ArenaArgs& args) {
       js["planners"].push_back(
           {{"planner", r.planner},
            {"size", r.size},
-           {"gap", static_cast<int64_t>(r.size) - static_cast<int64_t>(a.lower_bound)}});
+           {"gap", static_cast<int64_t>(r.size) - static_cast<int64_t>(a.lower_bound)},
+           {"note", r.note}});
     }
     j["subgraphs"].push_back(std::move(js));
   }

@@ -11,6 +11,7 @@
 #include "cli/gate_command.h"
 #include "cli/info_command.h"
 #include "cli/report_command.h"
+#include "cli/run_command.h"
 
 int main(int argc, char** argv) {
   using namespace tfa::cli;
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
   AddDotCommand(app);
   AddGateCommand(app);
   AddDiffCommand(app);
+  AddRunCommand(app);
+  AddDevicesCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

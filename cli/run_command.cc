@@ -1,0 +1,220 @@
+#include "cli/run_command.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/delegate_args.h"
+#include "cli/runtime_delegates.h"
+#include "libanalysis/report/report_builder.h"
+#include "runtime/delegates/opencl/opencl_device.h"
+#include "runtime/input_generator.h"
+#include "runtime/interpreter.h"
+
+namespace tfa::cli {
+namespace {
+
+struct RunArgs {
+  std::string model;
+  bool validate = false;
+  uint64_t input_seed = 1;
+  double tolerance = 1e-3;
+  std::string external_delegate;
+  std::vector<std::string> external_options;
+  DelegateArgs delegates;
+  CommonFlags common;
+};
+
+// One predicted figure next to what the run measured.
+struct Check {
+  std::string figure;
+  uint64_t predicted = 0;
+  uint64_t measured = 0;
+  bool ok() const { return predicted == measured; }
+};
+
+struct OutputComparison {
+  int32_t tensor = 0;
+  std::string name;
+  double max_abs_error = 0;
+  double max_rel_error = 0;
+  bool ok = true;
+};
+
+struct TimedRun {
+  std::unique_ptr<runtime::Interpreter> interpreter;
+  double milliseconds = 0;
+};
+
+TimedRun RunInterpreter(const std::string& path, const std::vector<runtime::Delegate*>& delegates, uint64_t seed) {
+  runtime::InterpreterOptions options;
+  options.delegates = delegates;
+  auto interpreter = runtime::Interpreter::Create(path, options);
+  if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
+  runtime::FillDeterministicInputs(**interpreter, seed);
+  // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
+  // the second is the one timed.
+  for (int i = 0; i < 2; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    if (Status s = (*interpreter)->Invoke(); !s.ok()) throw CommandError{path + ": " + s.message()};
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (i == 1) return {std::move(interpreter).value(), ms};
+  }
+  return {};
+}
+
+// Float outputs within `tolerance` of the reference, relative to max(1, |reference|); other
+// types must match byte for byte.
+OutputComparison CompareOutput(const runtime::RuntimeTensor& got, const runtime::RuntimeTensor& want,
+                               int32_t tensor, const std::string& name, double tolerance) {
+  OutputComparison c{tensor, name, 0, 0, true};
+  if (got.bytes != want.bytes) {
+    c.ok = false;
+    return c;
+  }
+  if (got.type != TensorType::kFloat32) {
+    c.ok = std::equal(got.data, got.data + got.bytes, want.data);
+    return c;
+  }
+  const int64_t n = static_cast<int64_t>(got.bytes / sizeof(float));
+  for (int64_t i = 0; i < n; ++i) {
+    const double a = got.Data<float>()[i];
+    const double b = want.Data<float>()[i];
+    const double abs_error = std::fabs(a - b);
+    c.max_abs_error = std::max(c.max_abs_error, abs_error);
+    c.max_rel_error = std::max(c.max_rel_error, abs_error / std::max(1e-30, std::fabs(b)));
+    if (!(abs_error <= tolerance * std::max(1.0, std::fabs(b)))) c.ok = false;
+  }
+  return c;
+}
+
+void Run(const RunArgs& args) {
+  const OutputFormat format = args.common.Format();
+  const Model model = LoadModelOrThrow(args.model);
+  const std::vector<DelegateRequest> requests = args.delegates.Requests();
+
+  std::vector<RuntimeDelegate> owned;
+  for (const DelegateRequest& r : requests) owned.push_back(CreateRuntimeDelegate(r));
+  if (!args.external_delegate.empty()) {
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const std::string& kv : args.external_options) {
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        throw CommandError{"--external-delegate-option: expected KEY=VALUE, got \"" + kv + "\""};
+      }
+      options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    owned.push_back(LoadPluginDelegate(args.external_delegate, options));
+  }
+  std::vector<runtime::Delegate*> delegates;
+  for (RuntimeDelegate& d : owned) delegates.push_back(d.delegate.get());
+
+  const TimedRun run = RunInterpreter(args.model, delegates, args.input_seed);
+  const runtime::RunStats& stats = run.interpreter->stats();
+  const Subgraph& executed = run.interpreter->execution_graph();
+  uint64_t kernels = 0;
+  for (int32_t n : executed.execution_plan) kernels += executed.nodes[static_cast<size_t>(n)].kind == NodeKind::kDelegateKernel;
+
+  nlohmann::ordered_json j{{"model", args.model}, {"delegates", nlohmann::ordered_json::array()}};
+  for (const DelegateRequest& r : requests) j["delegates"].push_back(r.spec);
+  j["latency_ms"] = run.milliseconds;
+  j["measured"] = {{"arena_size", stats.arena_bytes},
+                   {"persistent_size", stats.persistent_arena_bytes},
+                   {"delegated_partitions", kernels},
+                   {"bytes_to_delegate", stats.copies.bytes_to_delegate},
+                   {"bytes_from_delegate", stats.copies.bytes_from_delegate},
+                   {"init_upload_bytes", stats.copies.init_upload_bytes},
+                   {"transitions", stats.copies.transitions}};
+  std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n", args.model,
+                                 run.milliseconds, kernels, kernels == 1 ? "" : "s");
+  bool all_ok = true;
+  if (args.validate) {
+    // The prediction, with external plugins unknown to the analyser left out of it.
+    ReportOptions options;
+    options.delegates = requests;
+    auto report = BuildReport(model, options);
+    if (!report.ok()) throw CommandError{report.status().message()};
+    const SubgraphReport& predicted = report->subgraphs.at(0);
+    std::vector<Check> checks = {
+        {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count), kernels},
+        {"bytes to delegates", predicted.copy.bytes_to_delegate, stats.copies.bytes_to_delegate},
+        {"bytes from delegates", predicted.copy.bytes_from_delegate, stats.copies.bytes_from_delegate},
+        {"uploaded once", predicted.copy.init_upload_bytes, stats.copies.init_upload_bytes},
+        {"transitions", predicted.copy.transitions, static_cast<uint64_t>(stats.copies.transitions)},
+        {"arena", predicted.arena->size, stats.arena_bytes},
+        {"persistent arena", predicted.arena->persistent_size, stats.persistent_arena_bytes},
+    };
+    if (!args.external_delegate.empty()) checks.resize(0);  // the analyser has no profile for a plugin
+    text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
+    j["checks"] = nlohmann::ordered_json::array();
+    for (const Check& c : checks) {
+      all_ok &= c.ok();
+      text += fmt::format("  {:<22} {:>12} {:>12}  {}\n", c.figure, c.predicted, c.measured, c.ok() ? "ok" : "MISMATCH");
+      j["checks"].push_back({{"figure", c.figure}, {"predicted", c.predicted}, {"measured", c.measured}, {"ok", c.ok()}});
+    }
+
+    const TimedRun cpu = RunInterpreter(args.model, {}, args.input_seed);
+    text += fmt::format("\n  outputs vs the CPU-only run (tolerance {:g} relative to max(1, |cpu|)); CPU-only {:.2f} ms\n",
+                        args.tolerance, cpu.milliseconds);
+    j["cpu_latency_ms"] = cpu.milliseconds;
+    j["outputs"] = nlohmann::ordered_json::array();
+    for (int32_t t : run.interpreter->outputs()) {
+      const std::string& name = model.subgraphs[0].tensors[static_cast<size_t>(t)].name;
+      const OutputComparison c = CompareOutput(run.interpreter->tensor(t), cpu.interpreter->tensor(t), t, name,
+                                               args.tolerance);
+      all_ok &= c.ok;
+      text += fmt::format("  output {:>5} max abs {:.3g}, max rel {:.3g}  {}  {}\n", t, c.max_abs_error,
+                          c.max_rel_error, c.ok ? "ok" : "MISMATCH", name);
+      j["outputs"].push_back({{"tensor", t}, {"name", name}, {"max_abs_error", c.max_abs_error},
+                              {"max_rel_error", c.max_rel_error}, {"ok", c.ok}});
+    }
+    text += all_ok ? "\nVALIDATED: the run matches the prediction\n" : "\nFAILED: the run differs from the prediction\n";
+    j["validated"] = all_ok;
+  }
+  WriteOutput("-", format == OutputFormat::kJson ? j.dump(2) : text);
+  if (!all_ok) throw CommandError{"run: validation failed", kExitGateFailed};
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("run", "Run a model on the runtime and validate the prediction");
+  cmd->footer(
+      "Examples:\n"
+      "  tflite-analyze run corpus/models/face_detection__face_detection_short_range.tflite --delegate gpu --validate\n"
+      "  tflite-analyze run model.tflite --delegate add-sub --delegate sin --validate --json\n"
+      "Exit codes: 0 ok, 1 the run differs from the prediction, 2 bad input.");
+  auto args = std::make_shared<RunArgs>();
+  cmd->add_option("model", args->model, ".tflite file")->required();
+  cmd->add_flag("--validate", args->validate,
+                "Compare measured arena, partitions and copies with the prediction, outputs with a CPU-only run");
+  cmd->add_option("--input-seed", args->input_seed, "Seed of the deterministic inputs (the oracle's generator)");
+  cmd->add_option("--tolerance", args->tolerance, "Output tolerance relative to max(1, |cpu|)");
+  cmd->add_option("--external-delegate", args->external_delegate, "A delegate plugin (.so) to apply after the others");
+  cmd->add_option("--external-delegate-option", args->external_options, "KEY=VALUE for the plugin (repeatable)");
+  args->delegates.AddTo(cmd);
+  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson}, false);
+  cmd->callback([args] { Run(*args); });
+}
+
+void AddDevicesCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("devices", "List the OpenCL platforms and devices the runtime can use");
+  cmd->footer("Example:\n  tflite-analyze devices");
+  cmd->callback([] {
+    auto devices = runtime::ListOpenClDevices();
+    if (!devices.ok()) throw CommandError{devices.status().message()};
+    std::string out;
+    for (const runtime::OpenClDeviceInfo& d : *devices) {
+      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {:.1f} GB  [{}]\n", d.platform_index,
+                         d.device_index, d.device_name, d.device_type, d.version, d.compute_units,
+                         static_cast<double>(d.global_memory_bytes) / 1e9, d.platform_name);
+    }
+    WriteOutput("-", out);
+  });
+}
+
+}  // namespace tfa::cli

@@ -1,0 +1,35 @@
+#include "cli/runtime_delegates.h"
+
+#include "cli/command.h"
+#include "delegates_sim/simulated_delegate.h"
+#include "runtime/delegates/plugin/delegate_registry.h"
+#include "runtime/delegates/plugin/external_delegate.h"
+
+namespace tfa::cli {
+
+RuntimeDelegate CreateRuntimeDelegate(const DelegateRequest& request) {
+  // The runtime delegates choose nodes with the profile's own partition settings; per-run
+  // overrides would make the prediction and the run disagree silently.
+  if (request.max_partitions || request.min_nodes_per_partition || request.no_greedy) {
+    throw CommandError{"run: --delegate " + request.spec +
+                       ": --max-partitions, --min-nodes-per-partition and --no-greedy are analysis-only "
+                       "options (use report)"};
+  }
+  if (const runtime::RegisteredDelegate* registered = runtime::FindRegisteredDelegate(request.spec)) {
+    auto delegate = registered->create(request.options);
+    if (!delegate.ok()) throw CommandError{"--delegate " + request.spec + ": " + delegate.status().message()};
+    return {std::move(delegate).value(), request.spec == "gpu" ? "opencl" : "sample"};
+  }
+  auto simulated = runtime::CreateSimulatedDelegate(request.spec, request.options);
+  if (!simulated.ok()) throw CommandError{"--delegate " + request.spec + ": " + simulated.status().message()};
+  return {std::move(simulated).value(), "simulated"};
+}
+
+RuntimeDelegate LoadPluginDelegate(const std::string& path,
+                                   const std::vector<std::pair<std::string, std::string>>& options) {
+  auto delegate = runtime::LoadExternalDelegate(path, options);
+  if (!delegate.ok()) throw CommandError{delegate.status().message()};
+  return {std::move(delegate).value(), "plugin"};
+}
+
+}  // namespace tfa::cli

@@ -30,7 +30,7 @@ inline std::string ChainGraphJson(uint64_t wide_bytes, const std::string& middle
 
 // A fresh directory under the test's temp dir (removed first if a previous run left it).
 inline std::string FreshDir(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "/" + name;
+  const std::string dir = ProcessTempPath(name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

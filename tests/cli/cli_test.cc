@@ -36,7 +36,7 @@ TEST(Cli, InfoTextNamesOpsAndInputs) {
 }
 
 TEST(Cli, ConvertWritesGraphJsonThatLoadsAgain) {
-  const std::string out = ::testing::TempDir() + "/converted.json";
+  const std::string out = testing::ProcessTempPath("converted.json");
   ToolRun run = RunTool("convert " + testing::CorpusModelPath(kShortRange) + " -o " + out);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   ToolRun again = RunTool("info --json " + out);
@@ -66,7 +66,7 @@ class CliBadInputTest : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliBadInputTest, ExitsTwoWithOneLineNamingTheFile) {
   const std::string path = WriteTempFile(GetParam().name, GetParam().bytes);
-  const std::string no_baseline = ::testing::TempDir() + "/never_written_baseline.json";
+  const std::string no_baseline = testing::ProcessTempPath("never_written_baseline.json");
   for (const std::string& command :
        {"info " + path, "report " + path, "convert " + path, "arena " + path, "dot " + path,
         "diff " + path + " " + path,

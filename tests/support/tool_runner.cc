@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -11,8 +12,12 @@
 
 namespace tfa::testing {
 
+std::string ProcessTempPath(const std::string& name) {
+  return ::testing::TempDir() + "/tfa_" + std::to_string(getpid()) + "_" + name;
+}
+
 ToolRun RunTool(const std::string& args) {
-  const std::string err_file = ::testing::TempDir() + "/tool_stderr.txt";
+  const std::string err_file = ProcessTempPath("tool_stderr.txt");
   const std::string command = ToolPath() + " " + args + " 2>" + err_file;
   ToolRun run;
   FILE* pipe = popen(command.c_str(), "r");
@@ -27,7 +32,7 @@ ToolRun RunTool(const std::string& args) {
 }
 
 std::string WriteTempFile(const std::string& name, const std::string& bytes) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = ProcessTempPath(name);
   std::ofstream(path, std::ios::binary) << bytes;
   return path;
 }

@@ -15,6 +15,10 @@ struct ToolRun {
 // `args` is appended to the tool path as shell words.
 ToolRun RunTool(const std::string& args);
 
+// TempDir()/tfa_PID_name: ctest runs test processes side by side, so every file a test writes
+// is named after its process.
+std::string ProcessTempPath(const std::string& name);
+
 // Writes `bytes` to a file in the test's temp dir and returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& bytes);
 

@@ -80,6 +80,17 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     return node < 0 ? kOutsidePartitions : view.partition_of_node[node];
   };
 
+  // A delegate kernel reads exactly its inputs: with the GPU delegate's fp16 helper, a node of
+  // the partition whose model input is a CPU DEQUANTIZE output reads the fp16 constant instead
+  // (delegation rewires it), so that edge carries nothing at run time. A report that does not
+  // list a kernel's inputs draws every edge.
+  auto delegate_reads = [&](int32_t partition, int32_t t) {
+    if (partition == kOutsidePartitions) return true;
+    const PartitionReport& p = report.partitions[static_cast<size_t>(partition)];
+    if (p.kind != PartitionReport::Kind::kDelegate || p.inputs.empty()) return true;
+    return std::find(p.inputs.begin(), p.inputs.end(), t) != p.inputs.end();
+  };
+
   for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
     const Node& node = subgraph.nodes[n];
     if (!IsModelNode(node)) continue;
@@ -87,6 +98,7 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     for (int32_t t : node.inputs) {
       if (!moves_at_run_time(t) || !seen.insert(t).second) continue;
       const int32_t to = static_cast<int32_t>(n);
+      if (partition_of(producer[t]) != partition_of(to) && !delegate_reads(partition_of(to), t)) continue;
       view.edges.push_back({t, producer[t], to, partition_of(producer[t]), partition_of(to),
                             subgraph.tensors[t].bytes_or_zero()});
     }

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "visualizers/visualizer_test_data.h"
+#include "libanalysis/model/model_loader.h"
+#include "libanalysis/report/report_builder.h"
+#include "tests/support/test_paths.h"
 
 namespace tfa::viz {
 namespace {
@@ -58,6 +61,33 @@ TEST(PartitionViewTest, OpSummaryKeepsTheMostFrequentKinds) {
   s.nodes[3].op = "ADD";
   EXPECT_EQ(SummarizeOps(s, {0, 1, 2, 3}, 1), "ADD×3, …");
   EXPECT_EQ(SummarizeOps(s, {0, 1, 2, 3}), "ADD×3, CONV_2D×1");
+}
+
+}  // namespace
+}  // namespace tfa::viz
+
+namespace tfa::viz {
+namespace {
+
+// With the GPU delegate's fp16 helper the kernel reads fp16 constants, not the CPU's
+// DEQUANTIZE outputs: the picture's boundary bytes are the report's copy bytes.
+TEST(PartitionViewTest, BoundaryBytesIntoAGpuPartitionAreTheReportsCopyBytes) {
+  auto model = LoadModelFile(tfa::testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  ReportOptions options;
+  DelegateRequest gpu;
+  gpu.spec = "gpu";
+  options.delegates.push_back(gpu);
+  auto report = BuildReport(*model, options);
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  const SubgraphReport& s = report->subgraphs[0];
+  auto view = BuildPartitionView(model->subgraphs[0], s);
+  ASSERT_TRUE(view.ok()) << view.status().message();
+  for (size_t p = 0; p < s.partitions.size(); ++p) {
+    if (s.partitions[p].kind != PartitionReport::Kind::kDelegate) continue;
+    EXPECT_EQ(view->partitions[p].boundary_in_bytes, s.partitions[p].bytes_to_delegate);
+    EXPECT_EQ(view->partitions[p].boundary_out_bytes, s.partitions[p].bytes_from_delegate);
+  }
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "libanalysis/core/json_nesting.h"
+
 namespace tfa::cli {
 namespace {
 
@@ -17,32 +19,6 @@ using json = nlohmann::json;
 // work on hostile input.
 constexpr int kMaxNesting = 8;
 
-Status CheckNesting(std::string_view text) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxNesting) {
-        return Status::Error(
-            fmt::format("nested more than {} levels deep at byte {}", kMaxNesting, i));
-      }
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
-  return Status::Ok();
-}
 
 // Reads one JSON object field by field, naming the field's path in every error and refusing
 // fields it was not asked about (a misspelt "arena_byte" must not silently gate nothing).
@@ -293,7 +269,7 @@ GatedFigures GatedFiguresOf(const ReportFigures& f) {
 }
 
 Result<Baseline> ParseBaseline(std::string_view text, const std::string& source) {
-  const Status nesting = CheckNesting(text);
+  const Status nesting = CheckJsonNesting(text, kMaxNesting);
   if (!nesting.ok()) return nesting.WithContext(source);
   json j;
   try {

@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{
             OneModelBaseline(R"("delegates":[],)" + kFigures + R"(},{"delegates":[],)" + kFigures),
             "configs[1]: configuration \"cpu only\" recorded twice"},
-        Malformed{std::string(100, '[') + std::string(100, ']'), "nested more than 8 levels"},
+        Malformed{std::string(100, '[') + std::string(100, ']'), "nested deeper than 8 levels"},
         Malformed{"{\"format\":\"tflite-analyze-baseline/1\",\"models\":[]} trailing",
                   "not valid JSON"}));
 

@@ -3,6 +3,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "libanalysis/core/json_nesting.h"
 #include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/model/graph_validation.h"
 
@@ -11,36 +12,8 @@ namespace {
 
 using json = nlohmann::json;
 
-// nlohmann's parser recurses once per nesting level: refuse absurd depth before parsing so a
-// hostile "[[[[..." cannot exhaust the stack.
+// Graph JSON is a handful of levels deep; anything beyond this is not a graph.
 constexpr int kMaxJsonDepth = 64;
-
-Status CheckNestingDepth(std::string_view text) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) {
-        return Status::Error("JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
-                             " levels");
-      }
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return Status::Ok();
-}
 
 class Reader {
  public:
@@ -168,7 +141,7 @@ Result<Node> ReadNode(const Reader& r, const json& j, const std::string& path, i
 }  // namespace
 
 Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name) {
-  if (Status depth = CheckNestingDepth(text); !depth.ok()) return depth.WithContext(source_name);
+  if (Status depth = CheckJsonNesting(text, kMaxJsonDepth); !depth.ok()) return depth.WithContext(source_name);
   json doc;
   try {
     doc = json::parse(text.begin(), text.end());

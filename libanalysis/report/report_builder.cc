@@ -1,7 +1,7 @@
 #include "libanalysis/report/report_builder.h"
 
 #include <algorithm>
-#include <set>
+#include <utility>
 
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/arena/arena_planner.h"
@@ -13,7 +13,7 @@
 namespace tfa {
 namespace {
 
-// Bytes a tensor moves when copied; constants and tensors of unknown size count 0.
+// Bytes a tensor moves when copied; tensors of unknown size (dynamic) count 0.
 uint64_t TensorBytes(const Subgraph& sg, int32_t t) {
   if (t < 0) return 0;
   return sg.tensors[static_cast<size_t>(t)].bytes_or_zero();

@@ -67,22 +67,28 @@ int FlushNothing(void*) { return 0; }
 Agiodisc_t g_string_io = {AgIoDisc.afread, AppendToString, FlushNothing};
 Agdisc_t g_string_disc = {&AgMemDisc, &AgIdDisc, &g_string_io};
 
-// Frees a gvc context (and the layout made with it) on every return path.
-class LayoutContext {
- public:
-  explicit LayoutContext(Agraph_t* graph) : context_(gvContext()), graph_(graph) {}
-  ~LayoutContext() {
-    if (laid_out_) gvFreeLayout(context_, graph_);
-    if (context_ != nullptr) gvFreeContext(context_);
-  }
-  LayoutContext(const LayoutContext&) = delete;
-  LayoutContext& operator=(const LayoutContext&) = delete;
+// One gvc context for the whole process, never freed: Graphviz 2.42's pango plugin keeps
+// pointers into the context's font data after gvFreeContext, so a second context's layout reads
+// freed memory (AddressSanitizer: heap-use-after-free in textspan_size). Renderings are already
+// serialized (GraphvizCall), so sharing it is safe.
+GVC_t* SharedContext() {
+  static GVC_t* const context = gvContext();
+  return context;
+}
 
-  GVC_t* get() { return context_; }
+// Frees the layout made with the shared context on every return path.
+class Layout {
+ public:
+  explicit Layout(Agraph_t* graph) : graph_(graph) {}
+  ~Layout() {
+    if (laid_out_) gvFreeLayout(SharedContext(), graph_);
+  }
+  Layout(const Layout&) = delete;
+  Layout& operator=(const Layout&) = delete;
+
   void set_laid_out() { laid_out_ = true; }
 
  private:
-  GVC_t* context_;
   Agraph_t* graph_;
   bool laid_out_ = false;
 };
@@ -139,16 +145,17 @@ Result<std::string> GraphvizGraph::WriteDot() {
 
 Result<std::string> GraphvizGraph::Render(const std::string& engine, const std::string& format) {
   GraphvizCall call;
-  LayoutContext context(graph_);
-  if (context.get() == nullptr) return call.Error("graphviz: cannot create a rendering context");
-  if (gvLayout(context.get(), graph_, engine.c_str()) != 0) {
+  GVC_t* context = SharedContext();
+  if (context == nullptr) return call.Error("graphviz: cannot create a rendering context");
+  Layout layout(graph_);
+  if (gvLayout(context, graph_, engine.c_str()) != 0) {
     return call.Error("graphviz: layout engine '" + engine +
                       "' failed (is libgvc's plugin configuration installed?)");
   }
-  context.set_laid_out();
+  layout.set_laid_out();
   char* data = nullptr;
   unsigned int length = 0;
-  if (gvRenderData(context.get(), graph_, format.c_str(), &data, &length) != 0 || data == nullptr) {
+  if (gvRenderData(context, graph_, format.c_str(), &data, &length) != 0 || data == nullptr) {
     if (data != nullptr) gvFreeRenderData(data);
     return call.Error("graphviz: rendering format '" + format + "' failed");
   }

@@ -52,6 +52,10 @@ Padding ToPadding(tflite::Padding p) {
 OpOptions ReadOptions(const tflite::Operator& op) {
   using BO = tflite::BuiltinOptions;
   OpOptions o;
+  if (op.custom_options()) o.custom_options_size = op.custom_options()->size();
+  if (op.large_custom_options_size() > 0) o.custom_options_size = op.large_custom_options_size();
+  // A union type without its table (found by fuzzing) reads as upstream's defaults.
+  if (op.builtin_options() == nullptr) return o;
   switch (op.builtin_options_type()) {
     case BO::Conv2DOptions: {
       const auto* c = op.builtin_options_as_Conv2DOptions();
@@ -194,8 +198,6 @@ OpOptions ReadOptions(const tflite::Operator& op) {
     default:
       break;
   }
-  if (op.custom_options()) o.custom_options_size = op.custom_options()->size();
-  if (op.large_custom_options_size() > 0) o.custom_options_size = op.large_custom_options_size();
   return o;
 }
 

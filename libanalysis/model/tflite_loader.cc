@@ -413,7 +413,13 @@ class TfliteReader {
     t.buffer = static_cast<int32_t>(in.buffer());
     if (const auto* q = in.quantization()) {
       if (q->scale()) t.quantization.scale.assign(q->scale()->begin(), q->scale()->end());
-      if (q->zero_point()) t.quantization.zero_point.assign(q->zero_point()->begin(), q->zero_point()->end());
+      if (const auto* zp = q->zero_point()) {
+        // The Verifier checks a vector's length prefix, not the alignment of 8-byte elements
+        // (found by fuzzing: a misaligned int64 load), so copy them out byte-wise.
+        const auto* raw = reinterpret_cast<const uint8_t*>(zp->Data());
+        t.quantization.zero_point.resize(zp->size());
+        std::memcpy(t.quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
+      }
       t.quantization.quantized_dimension = q->quantized_dimension();
     }
     auto data_bytes = BufferBytes(fb, in.buffer(), where_named);

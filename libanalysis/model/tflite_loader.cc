@@ -418,7 +418,7 @@ class TfliteReader {
         // (found by fuzzing: a misaligned int64 load), so copy them out byte-wise.
         const auto* raw = reinterpret_cast<const uint8_t*>(zp->Data());
         t.quantization.zero_point.resize(zp->size());
-        std::memcpy(t.quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
+        if (zp->size() > 0) std::memcpy(t.quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
       }
       t.quantization.quantized_dimension = q->quantized_dimension();
     }

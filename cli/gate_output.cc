@@ -1,5 +1,7 @@
 #include "cli/gate_output.h"
 
+#include "visualizers/markup_escape.h"
+
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
@@ -53,36 +55,6 @@ std::string Summary(const GateResult& result, const std::string& baseline_path) 
                      result.total() == 1 ? "" : "s", baseline_path);
 }
 
-std::string XmlEscape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
 
 // GitHub workflow commands: the message escapes %, CR and LF; properties also ':' and ','.
 std::string GithubEscape(const std::string& text, bool property) {
@@ -185,12 +157,12 @@ std::string GateJunitXml(const GateResult& result, const std::string& baseline_p
       "<testsuite name=\"tflite-analyze gate\" tests=\"{}\" failures=\"{}\" errors=\"0\">\n",
       result.total(), result.failures());
   out += fmt::format("  <properties><property name=\"baseline\" value=\"{}\"/></properties>\n",
-                     XmlEscape(baseline_path));
+                     viz::EscapeMarkup(baseline_path));
   for (const ConfigCheck& c : result.checks) {
-    const std::string classname = XmlEscape(c.file + " [" + c.config + "]");
+    const std::string classname = viz::EscapeMarkup(c.file + " [" + c.config + "]");
     if (!c.problem.empty()) {
       out += fmt::format("  <testcase classname=\"{}\" name=\"baseline entry\">\n", classname);
-      out += fmt::format("    <failure message=\"{}\" type=\"missing\"/>\n", XmlEscape(c.problem));
+      out += fmt::format("    <failure message=\"{}\" type=\"missing\"/>\n", viz::EscapeMarkup(c.problem));
       out += "  </testcase>\n";
       continue;
     }
@@ -203,9 +175,9 @@ std::string GateJunitXml(const GateResult& result, const std::string& baseline_p
       out += fmt::format(
           "    <failure message=\"{}\" type=\"{}\">baseline {}, now {}, delta {}, limit "
           "{}</failure>\n",
-          XmlEscape(FailureSentence(f)),
+          viz::EscapeMarkup(FailureSentence(f)),
           f.verdict == FigureCheck::Verdict::kGrew ? "regression" : "unexpected-improvement",
-          f.before, f.after, XmlEscape(Delta(f)), XmlEscape(f.limit));
+          f.before, f.after, viz::EscapeMarkup(Delta(f)), viz::EscapeMarkup(f.limit));
       out += "  </testcase>\n";
     }
   }

@@ -36,23 +36,8 @@ Result<DepthwiseGeometry> Geometry(const KernelContext& context) {
   }
   // Upstream derives the multiplier from the shapes; the option only has to agree.
   g.multiplier = g.out_c / g.in_c;
-  if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
-    return Status::Error("strides and dilations must be positive");
-  }
-  g.stride_h = o.stride_h;
-  g.stride_w = o.stride_w;
-  g.dilation_h = o.dilation_h;
-  g.dilation_w = o.dilation_w;
-  g.out_h = ConvOutputSize(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h);
-  g.out_w = ConvOutputSize(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w);
-  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h, g.out_h);
-  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w, g.out_w);
-  if (context.has_input(2)) {
-    const RuntimeTensor& bias = context.input(2);
-    TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
-    if (bias.NumElements() != g.out_c)
-      return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
-  }
+  TFA_RETURN_IF_ERROR(FillConvWindow(o, g));
+  TFA_RETURN_IF_ERROR(CheckConvBias(context, g.out_c));
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
   return g;
 }

@@ -143,4 +143,12 @@ Result<int> ResolveAxis(int64_t axis, int rank) {
   return static_cast<int>(axis < 0 ? axis + rank : axis);
 }
 
+Status CheckConvBias(const KernelContext& context, int32_t out_c) {
+  if (!context.has_input(2)) return Status::Ok();
+  const RuntimeTensor& bias = context.input(2);
+  TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
+  if (bias.NumElements() != out_c) return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
+  return Status::Ok();
+}
+
 }  // namespace tfa::runtime

@@ -41,6 +41,27 @@ int32_t ConvOutputSize(Padding padding, int32_t in, int32_t filter, int32_t stri
 int32_t ConvPaddingBefore(Padding padding, int32_t in, int32_t filter, int32_t stride,
                           int32_t dilation, int32_t out);
 
+// Strides, dilations, output size and leading padding of a 2-D window op (convolutions), from its
+// options and the `in_h`/`in_w`/`kh`/`kw` already in `g`: any geometry struct with those fields.
+template <typename Geometry>
+[[nodiscard]] Status FillConvWindow(const OpOptions& o, Geometry& g) {
+  if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
+    return Status::Error("strides and dilations must be positive");
+  }
+  g.stride_h = o.stride_h;
+  g.stride_w = o.stride_w;
+  g.dilation_h = o.dilation_h;
+  g.dilation_w = o.dilation_w;
+  g.out_h = ConvOutputSize(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h);
+  g.out_w = ConvOutputSize(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w);
+  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, g.kh, g.stride_h, g.dilation_h, g.out_h);
+  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, g.kw, g.stride_w, g.dilation_w, g.out_w);
+  return Status::Ok();
+}
+
+// The optional float32 bias (input 2) of a convolution has one element per output channel.
+[[nodiscard]] Status CheckConvBias(const KernelContext& context, int32_t out_c);
+
 // Numpy broadcasting of two shapes; nullopt status when incompatible.
 [[nodiscard]] Result<std::vector<int32_t>> BroadcastShape(const std::vector<int32_t>& a,
                                                           const std::vector<int32_t>& b);

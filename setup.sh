@@ -44,4 +44,4 @@ fi
 build_dir=${BUILD_DIR:-build}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc)"
-echo "setup: built into $build_dir (binary: $build_dir/cli/tflite-analyze)"
+echo "setup: built into $build_dir (binary: $build_dir/tflite-analyze)"

@@ -240,6 +240,17 @@ class ProfileReader {
       TFA_RETURN_IF_ERROR(ReadBool(p, "static_unpack_follows_consumers", "partition",
                                    &s.static_unpack_follows_consumers));
     }
+    if (j.contains("kernel")) {
+      const Json& k = j.at("kernel");
+      if (!k.is_object()) return Error("kernel", "expected an object");
+      TFA_RETURN_IF_ERROR(
+          ReadString(k, "delegate_kernel", "kernel", &profile->kernel.delegate_kernel));
+      if (!profile->kernel.delegate_kernel.empty() && profile->kernel.delegate_kernel != "gpu") {
+        return Error("kernel.delegate_kernel", "expected \"gpu\" or absent");
+      }
+      TFA_RETURN_IF_ERROR(ReadBool(k, "prepare_before_delegation", "kernel",
+                                   &profile->kernel.prepare_before_delegation));
+    }
     if (j.contains("transfer")) {
       const Json& t = j.at("transfer");
       if (!t.is_object()) return Error("transfer", "expected an object");

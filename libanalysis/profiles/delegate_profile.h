@@ -78,6 +78,16 @@ struct TransferCosts {
   double EstimatedCopySeconds(uint64_t bytes, int64_t transitions) const;
 };
 
+// What the delegate's kernels do to memory, for the Prepare replay (libanalysis/prepare).
+struct KernelSettings {
+  // "gpu": upstream's GPU delegate kernel (its temporaries and float twins of quantized tensors);
+  // empty: an opaque kernel that adds nothing (claim-by-op delegates, samples, XNNPACK).
+  std::string delegate_kernel;
+  // False for delegates registered with kTfLiteDelegateFlagsAllowDynamicTensors (XNNPACK): the
+  // interpreter then delegates before any CPU Prepare runs.
+  bool prepare_before_delegation = true;
+};
+
 struct ProfileOption {
   bool value = false;
   std::string description;
@@ -107,6 +117,7 @@ struct DelegateProfile {
   std::map<std::string, ProfileOption> options;
   PartitionSettings partition;
   TransferCosts transfer;
+  KernelSettings kernel;
 
   // Sets a declared option from "true"/"false" (also 1/0); unknown keys are an error naming
   // the profile's options.

@@ -15,7 +15,8 @@ constexpr char kMinimal[] = R"({"format": "tflite-analyze-profile/1", "name": "m
           {"op": "MyOp", "custom": true}],
   "options": {"fast": {"default": false, "description": "d"}},
   "partition": {"max_partitions": 2, "min_nodes_per_partition": 3, "greedy": false},
-  "transfer": {"bandwidth_bytes_per_second": 1000, "transition_latency_seconds": 0.5}})";
+  "transfer": {"bandwidth_bytes_per_second": 1000, "transition_latency_seconds": 0.5},
+  "kernel": {"delegate_kernel": "gpu", "prepare_before_delegation": false}})";
 
 TEST(DelegateProfileTest, ParsesEveryDeclaredField) {
   auto profile = ParseDelegateProfileJson(kMinimal, "mine.json");
@@ -36,6 +37,8 @@ TEST(DelegateProfileTest, ParsesEveryDeclaredField) {
   EXPECT_FALSE(profile->partition.greedy);
   EXPECT_FALSE(profile->OptionEnabled("fast"));
   EXPECT_DOUBLE_EQ(profile->transfer.EstimatedCopySeconds(3000, 2), 3.0 + 1.0);
+  EXPECT_EQ(profile->kernel.delegate_kernel, "gpu");
+  EXPECT_FALSE(profile->kernel.prepare_before_delegation);
 }
 
 TEST(DelegateProfileTest, FindsRulesByBuiltinNameOrCustomCode) {
@@ -75,6 +78,8 @@ TEST(DelegateProfileTest, MalformedProfilesAreOneLineErrorsNamingTheField) {
        "p.json: ops[1]: second rule for ADD"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "transfer": {"bandwidth_bytes_per_second": -1}})",
        "p.json: transfer.bandwidth_bytes_per_second: expected a non-negative number"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "kernel": {"delegate_kernel": "npu"}})",
+       "p.json: kernel.delegate_kernel: expected \"gpu\" or absent"},
   };
   for (const auto& c : cases) {
     auto profile = ParseDelegateProfileJson(c.text, "p.json");
@@ -125,6 +130,11 @@ TEST(DelegateProfileTest, GpuDefaultsAreUpstreams) {
   EXPECT_TRUE(gpu->OptionEnabled("opencl_available"));
   EXPECT_EQ(gpu->partition.EffectiveMaxPartitions(), 1);
   EXPECT_TRUE(gpu->partition.fp16_helper);
+  EXPECT_EQ(gpu->kernel.delegate_kernel, "gpu");
+  EXPECT_TRUE(gpu->kernel.prepare_before_delegation);
+  auto xnnpack = ResolveDelegateProfile("xnnpack");
+  ASSERT_TRUE(xnnpack.ok());
+  EXPECT_FALSE(xnnpack->kernel.prepare_before_delegation);
   gpu->partition.max_partitions = 0;
   EXPECT_EQ(gpu->partition.EffectiveMaxPartitions(), 1);
   gpu->partition.max_partitions = -4;

@@ -6,6 +6,7 @@
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/prepare/control_flow_prepare.h"
 #include "libanalysis/prepare/kernel_prepare.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/profiles/delegate_selection.h"
@@ -96,19 +97,18 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>
   return total;
 }
 
-Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::string> assumptions) {
-  auto plan = PlanArena(prepared);
-  if (!plan.ok()) return plan.status();
+ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> assumptions) {
   ArenaReport a;
-  a.size = plan->arena_size;
-  a.persistent_size = plan->persistent_arena_size;
-  const ArenaLowerBound bound = LowerBound(plan->rw_blocks, plan->num_steps);
+  a.size = plan.arena_size;
+  a.persistent_size = plan.persistent_arena_size;
+  a.high_water_mark = plan.arena_size;
+  const ArenaLowerBound bound = LowerBound(plan.rw_blocks, plan.num_steps);
   a.lower_bound = bound.bytes;
   a.peak_node = bound.peak_step;
   a.assumptions = std::move(assumptions);
-  const int32_t last_step = std::max(plan->num_steps - 1, 0);
-  for (size_t t = 0; t < plan->tensors.size(); ++t) {
-    const TensorPlacement& p = plan->tensors[t];
+  const int32_t last_step = std::max(plan.num_steps - 1, 0);
+  for (size_t t = 0; t < plan.tensors.size(); ++t) {
+    const TensorPlacement& p = plan.tensors[t];
     if (p.arena == ArenaKind::kNone) continue;
     ArenaAllocation al;
     al.tensor = static_cast<int32_t>(t);
@@ -123,18 +123,39 @@ Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::s
   return a;
 }
 
+Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::string> assumptions) {
+  auto plan = PlanArena(prepared);
+  if (!plan.ok()) return plan.status();
+  return ArenaReportFromPlan(*plan, std::move(assumptions));
+}
+
+// A subgraph's arena as the whole-model replay left it: the committed buffers (the largest plan)
+// with the last plan's allocations, or an empty arena marked unplanned.
+ArenaReport ArenaReportFromMemory(SubgraphMemory memory) {
+  ArenaReport a;
+  if (memory.planned) {
+    a = ArenaReportFromPlan(memory.plan, std::move(memory.assumptions));
+    a.size = memory.arena_size;
+    a.persistent_size = memory.persistent_arena_size;
+    a.planning_stops_at_node = memory.planning_stops_at;
+  } else {
+    a.planned = false;
+  }
+  a.notes = std::move(memory.notes);
+  return a;
+}
+
 // What the applied delegates' kernels do in Prepare. The GPU delegate's kernel adds float twins
 // of quantized tensors; XNNPACK allows dynamic tensors, so the interpreter skips the CPU Prepare
 // of the nodes before handing them over (see libanalysis/prepare/kernel_prepare.h).
 PrepareOptions PrepareOptionsFor(const std::vector<DelegateProfile>& profiles) {
   PrepareOptions options;
   for (const DelegateProfile& p : profiles) {
-    if (p.name == "gpu") {
+    if (p.kernel.delegate_kernel == "gpu") {
       options.delegate_kernels[p.name] = DelegateKernelKind::kGpu;
       options.gpu_allow_quant_ops = p.OptionEnabled("allow_quant_ops");
-    } else if (p.name == "xnnpack") {
-      options.prepare_before_delegation = false;
     }
+    if (!p.kernel.prepare_before_delegation) options.prepare_before_delegation = false;
   }
   return options;
 }
@@ -152,35 +173,90 @@ Result<ArenaReport> ArenaFor(const Subgraph& plan, bool replay_prepare) {
   return PlanArenaReport(prepared->subgraph, prepared->assumptions);
 }
 
-Result<SubgraphReport> ReportSubgraph(const Subgraph& original, int32_t index,
-                                      const std::vector<DelegateProfile>& profiles, bool plan_arena,
-                                      bool replay_prepare) {
-  SubgraphReport sr;
-  sr.index = index;
-  sr.nodes = original.nodes.size();
-  Subgraph current = original;
+// A subgraph as the delegates applied so far left it, and what they said about its nodes.
+struct SubgraphDelegation {
+  Subgraph current;
   std::vector<NodeSubset> last_subsets;
   std::vector<int32_t> last_kernel_nodes;
-  for (const DelegateProfile& profile : profiles) {
-    auto selection = SelectDelegateNodes(current, profile);
-    if (!selection.ok()) return selection.status();
-    for (const NodeSupport& v : selection->verdicts) {
-      if (v.supported || v.reason.empty()) continue;
-      sr.unsupported.push_back(UnsupportedNode{v.node, current.nodes[static_cast<size_t>(v.node)].op,
-                                               profile.name, v.reason});
-    }
-    auto delegated = ApplyDelegateSelection(current, profile, *selection);
-    if (!delegated.ok()) return delegated.status();
-    if (!delegated->subsets.empty()) {
-      last_subsets = delegated->subsets;
-      last_kernel_nodes = delegated->kernel_nodes;
-    }
-    current = std::move(delegated->subgraph);
+  std::vector<UnsupportedNode> unsupported;
+};
+
+Status ApplyProfile(SubgraphDelegation& d, const DelegateProfile& profile) {
+  auto selection = SelectDelegateNodes(d.current, profile);
+  if (!selection.ok()) return selection.status();
+  for (const NodeSupport& v : selection->verdicts) {
+    if (v.supported || v.reason.empty()) continue;
+    d.unsupported.push_back(UnsupportedNode{v.node, d.current.nodes[static_cast<size_t>(v.node)].op,
+                                            profile.name, v.reason});
   }
-  sr.partitions = Partitions(current, last_subsets, last_kernel_nodes);
+  auto delegated = ApplyDelegateSelection(d.current, profile, *selection);
+  if (!delegated.ok()) return delegated.status();
+  if (!delegated->subsets.empty()) {
+    d.last_subsets = delegated->subsets;
+    d.last_kernel_nodes = delegated->kernel_nodes;
+  }
+  d.current = std::move(delegated->subgraph);
+  return Status::Ok();
+}
+
+SubgraphReport PartitionsReport(const SubgraphDelegation& d, int32_t index, size_t nodes) {
+  SubgraphReport sr;
+  sr.index = index;
+  sr.nodes = nodes;
+  sr.unsupported = d.unsupported;
+  sr.partitions = Partitions(d.current, d.last_subsets, d.last_kernel_nodes);
   for (const PartitionReport& p : sr.partitions) {
     sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
   }
+  return sr;
+}
+
+// .tflite models: the whole model replayed as the interpreter runs it, so WHILE and IF plan their
+// child subgraphs and each delegate reaches every subgraph in turn (control_flow_prepare.h).
+Result<std::vector<SubgraphReport>> ReportModelSubgraphs(const Model& model,
+                                                         const std::vector<DelegateProfile>& profiles) {
+  std::vector<SubgraphDelegation> delegation(model.subgraphs.size());
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) delegation[s].current = model.subgraphs[s];
+  std::vector<ModelDelegate> delegates;
+  for (const DelegateProfile& profile : profiles) {
+    ModelDelegate d;
+    d.name = profile.name;
+    d.allows_dynamic_tensors = !PrepareOptionsFor({profile}).prepare_before_delegation;
+    d.apply = [&delegation, &profile](int32_t s, const Subgraph& current) -> Result<Subgraph> {
+      SubgraphDelegation& sd = delegation[static_cast<size_t>(s)];
+      sd.current = current;
+      TFA_RETURN_IF_ERROR(ApplyProfile(sd, profile).WithContext("subgraph " + std::to_string(s)));
+      return sd.current;
+    };
+    delegates.push_back(std::move(d));
+  }
+  auto memory = ReplayModelMemory(model, delegates, PrepareOptionsFor(profiles));
+  if (!memory.ok()) return memory.status();
+  std::vector<SubgraphMemory> cpu_only;
+  if (!profiles.empty()) {
+    auto cpu = ReplayModelMemory(model, {}, PrepareOptions{});
+    if (!cpu.ok()) return cpu.status();
+    cpu_only = std::move(cpu).value();
+  }
+  std::vector<SubgraphReport> out;
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    SubgraphReport sr = PartitionsReport(delegation[s], static_cast<int32_t>(s), model.subgraphs[s].nodes.size());
+    sr.copy = ComputeCopyCosts((*memory)[s].prepared, sr.partitions);
+    sr.arena = ArenaReportFromMemory(std::move((*memory)[s]));
+    sr.arena_cpu_only = profiles.empty() ? sr.arena : ArenaReportFromMemory(std::move(cpu_only[s]));
+    out.push_back(std::move(sr));
+  }
+  return out;
+}
+
+Result<SubgraphReport> ReportSubgraph(const Subgraph& original, int32_t index,
+                                      const std::vector<DelegateProfile>& profiles, bool plan_arena,
+                                      bool replay_prepare) {
+  SubgraphDelegation d;
+  d.current = original;
+  for (const DelegateProfile& profile : profiles) TFA_RETURN_IF_ERROR(ApplyProfile(d, profile));
+  SubgraphReport sr = PartitionsReport(d, index, original.nodes.size());
+  const Subgraph& current = d.current;
   if (plan_arena) {
     auto prepared = Prepare(current, PrepareOptionsFor(profiles), replay_prepare);
     if (!prepared.ok()) return prepared.status();
@@ -226,6 +302,12 @@ Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
     if (!profile.ok()) return profile.status();
     report.delegates.push_back(profile->name);
     profiles.push_back(std::move(*profile));
+  }
+  if (model.format == "tflite" && options.plan_arena) {
+    auto subgraphs = ReportModelSubgraphs(model, profiles);
+    if (!subgraphs.ok()) return subgraphs.status().WithContext(model.path);
+    report.subgraphs = std::move(subgraphs).value();
+    return report;
   }
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     auto sr = ReportSubgraph(model.subgraphs[s], static_cast<int32_t>(s), profiles, options.plan_arena,

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "libanalysis/core/status.h"
+#include "libanalysis/delegation/node_selection.h"
 #include "libanalysis/delegation/node_subset.h"
 #include "libanalysis/model/graph.h"
 #include "runtime/kernel.h"
@@ -49,6 +50,11 @@ class Delegate {
   virtual std::string Name() const = 0;
   virtual bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const = 0;
   virtual PartitionOptions Partitioning() const { return {}; }
+  // Node inputs the delegate points at other tensors before its nodes are replaced, asked after
+  // IsNodeSupported was asked about every node of the same plan. The GPU delegate's FP16 helper
+  // rewires the nodes it takes from constant DEQUANTIZE outputs to the fp16 constants, and
+  // upstream leaves them rewired, which changes the partitions' boundaries.
+  virtual std::vector<InputRemap> InputRemaps(const Subgraph&) const { return {}; }
   [[nodiscard]] virtual Result<std::unique_ptr<DelegateKernel>> CreateKernel(
       const DelegatePartition& partition) = 0;
 };

@@ -8,6 +8,7 @@
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/delegation/node_selection.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/prepare/kernel_prepare.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
@@ -92,6 +93,8 @@ Status Interpreter::ApplyDelegates(const InterpreterOptions& options) {
       if (graph_.nodes[static_cast<size_t>(node)].kind == NodeKind::kDelegateKernel) continue;
       if (delegate->IsNodeSupported(graph_, node)) claimed.push_back(node);
     }
+    const std::vector<InputRemap> remaps = delegate->InputRemaps(graph_);
+    if (!remaps.empty()) graph_ = ApplyInputRemaps(graph_, remaps);
     auto delegated = ReplaceNodeSubsetsWithDelegateKernels(graph_, claimed, delegate->Name(),
                                                            delegate->Partitioning());
     if (!delegated.ok()) return delegated.status().WithContext("delegate " + delegate->Name());

@@ -1,7 +1,8 @@
 // Runs subgraph 0 of a model with exactly the arena plan libanalysis computes.
 //
 // Create: loads the model, maps its constants, applies the delegates one after another through
-// libanalysis's ReplaceNodeSubsetsWithDelegateKernels, replays the kernels' Prepare memory effects
+// libanalysis's ReplaceNodeSubsetsWithDelegateKernels (after the input remaps a delegate asks
+// for, as upstream's FP16 helper leaves them), replays the kernels' Prepare memory effects
 // with ReplayKernelPrepare (temporaries, persistent DEQUANTIZE outputs), plans the arena with
 // PlanArena on the final execution plan, allocates ONE 64-byte-aligned arena buffer of the planned
 // size (and a persistent one) and points every tensor at its planned offset; constants point into

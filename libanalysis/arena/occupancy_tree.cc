@@ -21,7 +21,8 @@ NodeRange RangeOf(int64_t node, int level, int64_t leaves) {
 
 }  // namespace
 
-OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment) : alignment_(alignment) {
+OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment)
+    : alignment_(alignment), last_step_(num_steps - 1) {
   leaves_ = 1;
   while (leaves_ < num_steps) leaves_ *= 2;
   own_.resize(2 * static_cast<size_t>(leaves_));
@@ -30,30 +31,32 @@ OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment) : alignment_
 
 // Adds one range, merging it with every range it overlaps or touches. Returns whether the union
 // (or the remembered unaligned end) changed.
-bool OccupancyTree::AddRange(RangeUnion& ranges, uint64_t start, const Range& range) {
-  auto it = ranges.upper_bound(start);
-  if (it != ranges.begin()) {
-    auto previous = std::prev(it);
-    if (previous->second.aligned_end >= start) it = previous;
-  }
-  if (it != ranges.end() && it->first <= start &&
-      it->second.aligned_end >= range.aligned_end) {
-    if (it->second.aligned_end > range.aligned_end || it->second.end >= range.end) return false;
-    it->second.end = range.end;
+bool OccupancyTree::AddRange(RangeUnion& ranges, const Range& range) {
+  auto by_start = [](uint64_t start, const Range& r) { return start < r.start; };
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), range.start, by_start);
+  if (it != ranges.begin() && std::prev(it)->aligned_end >= range.start) it = std::prev(it);
+  if (it != ranges.end() && it->start <= range.start && it->aligned_end >= range.aligned_end) {
+    if (it->aligned_end > range.aligned_end || it->end >= range.end) return false;
+    it->end = range.end;
     return true;
   }
-  uint64_t merged_start = start;
   Range merged = range;
-  while (it != ranges.end() && it->first <= range.aligned_end) {
-    merged_start = std::min(merged_start, it->first);
-    if (it->second.aligned_end > merged.aligned_end) {
-      merged = it->second;
-    } else if (it->second.aligned_end == merged.aligned_end) {
-      merged.end = std::max(merged.end, it->second.end);
+  auto last = it;
+  for (; last != ranges.end() && last->start <= range.aligned_end; ++last) {
+    merged.start = std::min(merged.start, last->start);
+    if (last->aligned_end > merged.aligned_end) {
+      merged.aligned_end = last->aligned_end;
+      merged.end = last->end;
+    } else if (last->aligned_end == merged.aligned_end) {
+      merged.end = std::max(merged.end, last->end);
     }
-    it = ranges.erase(it);
   }
-  ranges.emplace_hint(it, merged_start, merged);
+  if (it == last) {
+    ranges.insert(it, merged);
+  } else {
+    *it = merged;
+    ranges.erase(std::next(it), last);
+  }
   return true;
 }
 
@@ -88,8 +91,33 @@ void OccupancyTree::CollectSets(int32_t first, int32_t last,
 
 std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last,
                                                      uint64_t size) const {
-  std::vector<const RangeUnion*> sets;
+  std::vector<const RangeUnion*>& sets = query_sets_;
   CollectSets(first, last, sets);
+  // Skyline allocations meet [first, last] iff they start at or before `last`: all of them when
+  // the lifetime reaches the last step, otherwise those the scan below keeps.
+  const bool skyline_meets = first <= last_step_;
+  const bool whole_skyline = skyline_meets && last >= last_step_;
+  if (whole_skyline && !skyline_union_.empty()) sets.push_back(&skyline_union_);
+  const bool scan_skyline = skyline_meets && !whole_skyline;
+
+  // The walk folds every range starting at or before the end of the occupied run into
+  // (run_aligned_end, run_end); sets and the skyline are read through cursors, since the walk
+  // only moves up.
+  std::vector<size_t>& cursors = query_cursors_;
+  cursors.assign(sets.size(), 0);
+  size_t skyline_cursor = 0;
+  uint64_t run_aligned_end = 0;
+  uint64_t run_end = 0;  // highest unaligned end of the folded ranges ending at run_aligned_end
+  auto fold = [&](const Range& range) {
+    if (range.aligned_end > run_aligned_end) {
+      run_aligned_end = range.aligned_end;
+      run_end = range.end;
+    } else if (range.aligned_end == run_aligned_end) {
+      run_end = std::max(run_end, range.end);
+    }
+  };
+  auto by_start = [](uint64_t start, const Range& r) { return start < r.start; };
+
   bool found = false;
   uint64_t best_offset = 0;
   uint64_t best_gap = std::numeric_limits<uint64_t>::max();
@@ -97,28 +125,40 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
   const auto smallest_fit = CheckedAlignUp(size, alignment_);
   if (!smallest_fit) return std::nullopt;
   while (true) {
-    // Extend `position` to the end of the occupied run, then learn the run's highest unaligned
-    // end and where the next run starts, from a pass that no longer moves `position`.
-    bool extended = false;
-    bool run_ends_here = false;
-    uint64_t unaligned_end = 0;
-    uint64_t next_start = std::numeric_limits<uint64_t>::max();
-    for (const RangeUnion* ranges : sets) {
-      auto it = ranges->upper_bound(position);
-      if (it != ranges->end()) next_start = std::min(next_start, it->first);
-      if (it == ranges->begin()) continue;
-      const Range& previous = std::prev(it)->second;
-      if (previous.aligned_end > position) {
-        position = previous.aligned_end;
+    // Extend the run until no source has a range starting inside or right after it.
+    for (bool extended = true; extended;) {
+      extended = false;
+      for (size_t i = 0; i < sets.size(); ++i) {
+        const RangeUnion& ranges = *sets[i];
+        const uint64_t reach = std::max(position, run_aligned_end);
+        if (cursors[i] == ranges.size() || ranges[cursors[i]].start > reach) continue;
+        // A set's ranges are disjoint and sorted: the last one starting within reach ends last.
+        cursors[i] = std::upper_bound(ranges.begin() + cursors[i], ranges.end(), reach,
+                                      by_start) - ranges.begin();
+        fold(ranges[cursors[i] - 1]);
         extended = true;
-      } else if (previous.aligned_end == position) {
-        run_ends_here = true;
-        unaligned_end = std::max(unaligned_end, previous.end);
+      }
+      if (!scan_skyline) continue;
+      for (; skyline_cursor < skyline_.size(); ++skyline_cursor) {
+        const SkylineEntry& entry = skyline_[skyline_cursor];
+        if (entry.first > last) continue;
+        if (entry.range.start > std::max(position, run_aligned_end)) break;
+        fold(entry.range);
+        extended = true;
       }
     }
-    if (extended) continue;
+    position = std::max(position, run_aligned_end);
+    uint64_t next_start = std::numeric_limits<uint64_t>::max();
+    for (size_t i = 0; i < sets.size(); ++i) {
+      if (cursors[i] < sets[i]->size()) {
+        next_start = std::min(next_start, (*sets[i])[cursors[i]].start);
+      }
+    }
+    if (scan_skyline && skyline_cursor < skyline_.size()) {
+      next_start = std::min(next_start, skyline_[skyline_cursor].range.start);
+    }
     if (next_start == std::numeric_limits<uint64_t>::max()) break;
-    const uint64_t gap_start = run_ends_here ? unaligned_end : position;
+    const uint64_t gap_start = run_aligned_end == position ? run_end : position;
     const auto fit_end = CheckedAdd(position, size);
     if (!fit_end) return std::nullopt;
     if (*fit_end <= next_start && next_start - position < best_gap) {
@@ -138,20 +178,28 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
 }
 
 void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_t size) {
-  const Range range{*CheckedAlignUp(offset + size, alignment_), offset + size};
+  const Range range{offset, *CheckedAlignUp(offset + size, alignment_), offset + size};
+  if (last == last_step_) {
+    auto by_offset = [](uint64_t start, const SkylineEntry& e) { return start < e.range.start; };
+    skyline_.insert(std::upper_bound(skyline_.begin(), skyline_.end(), offset, by_offset),
+                    {range, first});
+    AddRange(skyline_union_, range);
+    return;
+  }
   // Nodes whose `sub` changed; a parent's `sub` can only change through a changed child.
-  std::vector<int64_t> changed;
+  std::vector<int64_t>& changed = changed_nodes_;
+  changed.clear();
   for (int64_t l = first + int64_t{leaves_}, r = last + int64_t{leaves_} + 1; l < r;
        l >>= 1, r >>= 1) {
     if (l & 1) {
-      AddRange(own_[l], offset, range);
-      if (AddRange(sub_[l], offset, range)) changed.push_back(l);
+      AddRange(own_[l], range);
+      if (AddRange(sub_[l], range)) changed.push_back(l);
       ++l;
     }
     if (r & 1) {
       --r;
-      AddRange(own_[r], offset, range);
-      if (AddRange(sub_[r], offset, range)) changed.push_back(r);
+      AddRange(own_[r], range);
+      if (AddRange(sub_[r], range)) changed.push_back(r);
     }
   }
   const int64_t first_leaf = first + int64_t{leaves_};
@@ -166,7 +214,7 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
           std::find_if(changed.begin(), changed.end(), [node](int64_t c) {
             return (c >> 1) == node;
           }) != changed.end();
-      if (!inside && child_changed && AddRange(sub_[node], offset, range)) {
+      if (!inside && child_changed && AddRange(sub_[node], range)) {
         changed.push_back(node);
       }
     };

@@ -8,22 +8,33 @@
 // gap is smaller than the best gap recorded *unaligned* (end measured from `current`). With no
 // fitting gap the tensor goes to AlignUp(highest end).
 //
-// Here a segment tree over steps holds, per node, the union of the byte ranges placed there:
-// `own` for allocations whose lifetime covers the node's whole range (a canonical node), `sub` for
-// every allocation with a canonical node in the node's subtree. Ranges are kept rounded up to the
-// alignment (offsets are aligned, and a gap that only exists before rounding can never fit), and
-// each range remembers the highest unaligned end among its allocations that end at its rounded
-// end, which is where upstream measures the recorded gap from. A query unions O(log S) such sets
-// (own of the nodes partly inside the lifetime, sub of the canonical nodes) and walks only their
-// gaps, so it gives exactly upstream's offset.
+// Two sources hold the placed allocations; a query walks the gaps of their union in offset order.
+// - A segment tree over steps holds, per node, the union of the byte ranges placed there: `own`
+//   for allocations whose lifetime covers the node's whole range (a canonical node), `sub` for
+//   every allocation with a canonical node in the node's subtree. A query unions O(log S) such
+//   sets (own of the nodes partly inside the lifetime, sub of the canonical nodes). Sets are
+//   sorted vectors: they stay small, since a node over a long range sees its ranges merge.
+// - Allocations alive at the last step (graph outputs, whole-run tensors) skip the tree: in it
+//   they would sit in the own sets of many nodes, their stacked buffers split between sets, and
+//   every query would re-merge them piece by piece. They are byte-disjoint (all alive at one
+//   step) and one meets a lifetime [first, last] iff it starts at or before `last`, so they are
+//   kept once, in offset order (the "skyline"): a query reaching the last step takes all of them
+//   as one merged set, others scan them once, skipping those starting after `last`.
+// Ranges are kept rounded up to the alignment (offsets are aligned, and a gap that only exists
+// before rounding can never fit), and each range remembers the highest unaligned end among its
+// allocations that end at its rounded end, which is where upstream measures the recorded gap from.
 //
-// Cost per insertion O(log S log N) (stops climbing once a union is unchanged); per query
-// O((gaps + 1) * log S * log N). Memory: one entry per maximal occupied range per node.
+// Cost per insertion: O(log S) set updates (stops climbing once a union is unchanged), each
+// O(log R + R) for a set of R ranges, or O(K) for the skyline of K allocations. Per query:
+// O((gaps + 1) * log S * log R) for the tree, plus O(K) for a query ending before the last step.
+// The gaps examined are all those of the union over the lifetime (best fit needs the smallest):
+// with many outputs kept live there are Theta(K) of them, so this is still quadratic there, with
+// a small constant (see bench/arena_bench.cc). Memory: one entry per maximal occupied range per
+// node, one per skyline allocation.
 #ifndef LIBANALYSIS_ARENA_OCCUPANCY_TREE_H_
 #define LIBANALYSIS_ARENA_OCCUPANCY_TREE_H_
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -35,7 +46,7 @@ class OccupancyTree {
   OccupancyTree(int32_t num_steps, uint64_t alignment);
 
   // The offset upstream chooses for `size` > 0 bytes alive at steps [first, last], or nullopt
-  // when an offset would overflow.
+  // when an offset would overflow. Not safe to call from two threads at once.
   std::optional<uint64_t> BestFitOffset(int32_t first, int32_t last, uint64_t size) const;
 
   // Marks bytes [offset, offset + size) as used at steps [first, last]; offset is aligned and
@@ -44,19 +55,32 @@ class OccupancyTree {
 
  private:
   struct Range {
+    uint64_t start;
     uint64_t aligned_end;
     uint64_t end;  // highest unaligned end of the allocations ending at aligned_end
   };
-  using RangeUnion = std::map<uint64_t, Range>;  // by aligned start; disjoint, never touching
+  using RangeUnion = std::vector<Range>;  // by start; disjoint, never touching
 
-  static bool AddRange(RangeUnion& ranges, uint64_t start, const Range& range);
-  // The sets whose union is the occupancy over [first, last].
+  struct SkylineEntry {
+    Range range;
+    int32_t first;  // the step it is placed at; it lives to the last step
+  };
+
+  static bool AddRange(RangeUnion& ranges, const Range& range);
+  // The sets whose union is the tree's occupancy over [first, last].
   void CollectSets(int32_t first, int32_t last, std::vector<const RangeUnion*>& sets) const;
 
   uint64_t alignment_;
+  int32_t last_step_;
   int32_t leaves_;  // a power of two >= num_steps
   std::vector<RangeUnion> own_;
   std::vector<RangeUnion> sub_;
+  std::vector<SkylineEntry> skyline_;  // by offset; equal offsets in insertion order
+  RangeUnion skyline_union_;           // the union of the whole skyline
+  // Scratch space reused across calls (so one tree answers one query at a time).
+  mutable std::vector<const RangeUnion*> query_sets_;
+  mutable std::vector<size_t> query_cursors_;
+  std::vector<int64_t> changed_nodes_;
 };
 
 }  // namespace tfa

@@ -80,15 +80,19 @@ void Insert(std::vector<Placed>& placed, const Placed& block) {
   placed.insert(position, block);
 }
 
-// Sizes that leave gaps of equal aligned size with aligned and unaligned starts.
-RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamAndTheClosedForm, ()) {
+// Random blocks against upstream's loop; `live_to_end_percent` of them live to the last step
+// (the skyline), the others get random lifetimes. Sizes leave gaps of equal aligned size with
+// aligned and unaligned starts.
+void CheckBestFitAgainstUpstream(int live_to_end_percent) {
   const int32_t steps = *rc::gen::inRange(1, 12);
   const size_t count = *rc::gen::inRange<size_t>(1, 80);
   OccupancyTree tree(steps, kAlignment);
   std::vector<Placed> placed;
   for (size_t i = 0; i < count; ++i) {
     const int32_t first = *rc::gen::inRange(0, steps);
-    const int32_t last = *rc::gen::inRange(first, steps);
+    const int32_t last = *rc::gen::inRange(0, 100) < live_to_end_percent
+                             ? steps - 1
+                             : *rc::gen::inRange(first, steps);
     const uint64_t size = *rc::gen::element<uint64_t>(1, 63, 64, 65, 100, 128, 129, 192, 256);
     const uint64_t upstream = UpstreamBestFit(placed, first, last, size);
     RC_ASSERT(ClosedFormBestFit(placed, first, last, size) == upstream);
@@ -104,6 +108,33 @@ RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamAndTheClosedForm, ())
     tree.Insert(first, last, offset, size);
     Insert(placed, {offset, size, first, last});
   }
+}
+
+RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamAndTheClosedForm, ()) {
+  CheckBestFitAgainstUpstream(0);
+}
+
+// Most blocks alive to the last step, as graph outputs are: the skyline's holes (buffers placed
+// at later steps) and the tree's short-lived blocks inside them make the gaps.
+RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamWithBuffersLiveToTheEnd, ()) {
+  CheckBestFitAgainstUpstream(60);
+}
+
+// A buffer live to the end but placed at a later step leaves a hole for earlier lifetimes only;
+// a short-lived block inside the hole splits it.
+TEST(OccupancyTreeTest, BufferPlacedLaterLeavesAHoleForEarlierLifetimes) {
+  OccupancyTree tree(4, kAlignment);
+  std::vector<Placed> placed = {{0, 128, 0, 3}, {128, 192, 2, 3}, {320, 64, 0, 3},
+                                {128, 64, 1, 1}};
+  for (const Placed& p : placed) tree.Insert(p.first, p.last, p.offset, p.size);
+  std::sort(placed.begin(), placed.end(),
+            [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+  EXPECT_EQ(UpstreamBestFit(placed, 0, 0, 128), 128u);
+  EXPECT_EQ(tree.BestFitOffset(0, 0, 128), 128u);
+  EXPECT_EQ(UpstreamBestFit(placed, 0, 1, 128), 192u);
+  EXPECT_EQ(tree.BestFitOffset(0, 1, 128), 192u);
+  EXPECT_EQ(UpstreamBestFit(placed, 1, 3, 64), 384u);
+  EXPECT_EQ(tree.BestFitOffset(1, 3, 64), 384u);
 }
 
 // Two gaps of aligned size 128 above blocks ending unaligned: upstream takes the last one.

@@ -44,6 +44,16 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
       a.size == 0 ? 100.0
                   : 100.0 * static_cast<double>(a.lower_bound) / static_cast<double>(a.size));
   for (const std::string& s : a.assumptions) out += fmt::format("    assumption: {}\n", s);
+  if (!a.planned) out += "    not planned by AllocateTensors\n";
+  if (a.planned && a.high_water_mark != a.size) {
+    out += fmt::format("    last plan needs   {:>12}  (the arena keeps an earlier, larger plan)\n",
+                       a.high_water_mark);
+  }
+  if (a.planning_stops_at_node) {
+    out += fmt::format("    planning stops at step {}: dynamic outputs, the rest is planned at Invoke\n",
+                       *a.planning_stops_at_node);
+  }
+  for (const std::string& s : a.notes) out += fmt::format("    note: {}\n", s);
   if (a.allocs.empty()) return out;
   out += fmt::format("    peak at step {}; largest tensors live there:\n", a.peak_node);
   std::vector<const ArenaAllocation*> live;

@@ -53,6 +53,12 @@ struct ArenaReport {
   int32_t peak_node = 0;
   std::vector<ArenaAllocation> allocs;
   std::vector<std::string> assumptions;  // e.g. ops whose temporaries are estimated
+  // Models with several subgraphs (libanalysis/prepare/control_flow_prepare.h): a subgraph may be
+  // planned more than once (its buffer, `size`, keeps the largest plan) or not at all.
+  bool planned = true;                    // false: AllocateTensors leaves it unplanned
+  uint64_t high_water_mark = 0;           // of the last plan; `allocs` are that plan's
+  std::optional<int32_t> planning_stops_at_node;  // plan position of the first dynamic node
+  std::vector<std::string> notes;         // who planned it, or why not
 };
 
 struct SubgraphReport {

@@ -241,8 +241,14 @@ Result<std::vector<SubgraphReport>> ReportModelSubgraphs(const Model& model,
   std::vector<SubgraphReport> out;
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     SubgraphReport sr = PartitionsReport(delegation[s], static_cast<int32_t>(s), model.subgraphs[s].nodes.size());
-    sr.copy = ComputeCopyCosts((*memory)[s].prepared, sr.partitions);
-    sr.arena = ArenaReportFromMemory(std::move((*memory)[s]));
+    SubgraphMemory& m = (*memory)[s];
+    sr.copy = ComputeCopyCosts(m.prepared, sr.partitions);
+    // A single subgraph planned as usual needs no word on who planned it.
+    const bool usual = model.subgraphs.size() == 1 && !m.planning_stops_at &&
+                       m.delegates_applied == static_cast<int32_t>(profiles.size());
+    if (usual) m.notes.clear();
+    sr.arena = ArenaReportFromMemory(std::move(m));
+    if (!profiles.empty() && model.subgraphs.size() == 1) cpu_only[s].notes.clear();
     sr.arena_cpu_only = profiles.empty() ? sr.arena : ArenaReportFromMemory(std::move(cpu_only[s]));
     out.push_back(std::move(sr));
   }

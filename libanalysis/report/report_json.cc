@@ -11,6 +11,10 @@ json ArenaJson(const ArenaReport& a, bool with_allocs) {
   json j{{"size", a.size}, {"persistent_size", a.persistent_size}, {"lower_bound", a.lower_bound},
          {"peak_node", a.peak_node}};
   if (!a.assumptions.empty()) j["assumptions"] = a.assumptions;
+  if (!a.planned) j["planned"] = false;
+  if (a.planned && a.high_water_mark != a.size) j["high_water_mark"] = a.high_water_mark;
+  if (a.planning_stops_at_node) j["planning_stops_at_node"] = *a.planning_stops_at_node;
+  if (!a.notes.empty()) j["notes"] = a.notes;
   if (!with_allocs) return j;
   json allocs = json::array();
   for (const ArenaAllocation& al : a.allocs) {

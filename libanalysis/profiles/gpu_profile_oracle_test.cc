@@ -6,7 +6,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/profiles/delegate_selection.h"
+#include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
 
 namespace tfa {
@@ -106,34 +106,16 @@ TEST(GpuProfileOracleTest, Int8ModelsMatchUpstreamGetOpsToReplace) {
   EXPECT_EQ(log_matches, compared);
 }
 
-// Rebuilds the mutant `name` from its corpus model with xdelta3 into `dir`; returns its path.
-std::string RebuildMutant(const std::string& name, const std::string& source_model,
-                          const std::filesystem::path& dir) {
-  const std::string out = (dir / (name + ".tflite")).string();
-  const std::string command = "xdelta3 -d -f -s '" + testing::CorpusModelPath(source_model) +
-                              "' '" + OraclePath("gpu_mutants/patches/" + name + ".xd3") + "' '" +
-                              out + "'";
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
-  return out;
-}
-
 TEST(GpuProfileOracleTest, GpuMutantsMatchUpstreamGetOpsToReplace) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() /
       ("tfa_gpu_mutants_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
        "_" + std::to_string(std::rand()));
   std::filesystem::create_directories(dir);
-  std::ifstream tsv(OraclePath("gpu_mutants/MUTANTS.tsv"));
-  ASSERT_TRUE(tsv.good());
-  std::string line;
-  std::getline(tsv, line);  // header: name, source_model, ...
   int mutants = 0, compared = 0, ops_matches = 0, log_matches = 0;
-  while (std::getline(tsv, line)) {
-    const std::string name = line.substr(0, line.find('\t'));
-    const size_t source_begin = line.find('\t') + 1;
-    const std::string source_model =
-        line.substr(source_begin, line.find('\t', source_begin) - source_begin);
-    const std::string model_path = RebuildMutant(name, source_model, dir);
+  for (const testing::GpuMutant& mutant : testing::GpuMutants()) {
+    const std::string& name = mutant.name;
+    const std::string model_path = testing::RebuildGpuMutant(mutant, dir.string());
     ++mutants;
     for (const char* config : {"gpu", "gpu-unlimited", "gpu-max3"}) {
       const nlohmann::json oracle =

@@ -16,6 +16,17 @@ Result<ProfileSupport> ProfileSupport::Resolve(const std::string& spec,
   return ProfileSupport(std::move(*profile));
 }
 
+bool ProfileSupport::IsCached(const Subgraph& subgraph) const {
+  return cached_subgraph_ == &subgraph && cached_node_count_ == subgraph.nodes.size() &&
+         cached_plan_ == subgraph.execution_plan;
+}
+
+std::vector<InputRemap> ProfileSupport::InputRemaps(const Subgraph& subgraph) const {
+  if (!applies_input_remaps_) return {};
+  if (!IsCached(subgraph)) Select(subgraph);
+  return remaps_;
+}
+
 bool ProfileSupport::IsNodeSupported(const Subgraph& subgraph, int32_t node) const {
   // A question about the plan's first node that a delegate may take starts a new round of
   // questions (the interpreter asks in plan order), possibly about another graph that happens to
@@ -25,10 +36,7 @@ bool ProfileSupport::IsNodeSupported(const Subgraph& subgraph, int32_t node) con
         return subgraph.nodes[static_cast<size_t>(planned)].kind != NodeKind::kDelegateKernel;
       });
   const bool new_round = first != subgraph.execution_plan.end() && *first == node;
-  if (new_round || cached_subgraph_ != &subgraph || cached_node_count_ != subgraph.nodes.size() ||
-      cached_plan_ != subgraph.execution_plan) {
-    Select(subgraph);
-  }
+  if (new_round || !IsCached(subgraph)) Select(subgraph);
   return static_cast<size_t>(node) < claimed_.size() && claimed_[static_cast<size_t>(node)];
 }
 
@@ -37,6 +45,7 @@ void ProfileSupport::Select(const Subgraph& subgraph) const {
   cached_plan_ = subgraph.execution_plan;
   cached_node_count_ = subgraph.nodes.size();
   claimed_.assign(subgraph.nodes.size(), false);
+  remaps_.clear();
   status_ = Status::Ok();
   auto selection = SelectDelegateNodes(subgraph, profile_);
   if (!selection.ok()) {
@@ -45,6 +54,10 @@ void ProfileSupport::Select(const Subgraph& subgraph) const {
   }
   for (int32_t node : selection->selection.nodes_to_replace) {
     claimed_[static_cast<size_t>(node)] = true;
+  }
+  if (applies_input_remaps_) {
+    remaps_ = selection->selection.input_remaps;
+    return;
   }
   // A rewired input whose DEQUANTIZE is delegated too changes nothing at the boundary: the fp16
   // constant is the partition's input either way. One whose DEQUANTIZE stays on the CPU would.

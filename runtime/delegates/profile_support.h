@@ -9,12 +9,13 @@
 // planned node of one plan in a row, in plan order; it is made afresh for a question about the
 // plan's first candidate node, or about another graph or plan.
 //
-// What it cannot reproduce: when the FP16 helper delegates only part of the plan, it rewires the
-// selected nodes' inputs from DEQUANTIZE outputs left on the CPU to the fp16 constants
-// (InputRemap), which the interpreter does not do. Such a selection is refused (IsNodeSupported
-// claims nothing) and `status()` says why, rather than running a partitioning the analyser did
-// not predict. Rewired inputs whose DEQUANTIZE is delegated too (full delegation) change no
-// boundary tensor and are accepted.
+// When the FP16 helper delegates only part of the plan, it rewires the selected nodes' inputs
+// from DEQUANTIZE outputs left on the CPU to the fp16 constants (InputRemap). A delegate whose
+// kernels read fp16 constants calls EnableInputRemaps and hands InputRemaps to the interpreter,
+// which applies them. For any other delegate such a selection is refused (IsNodeSupported claims
+// nothing) and `status()` says why, rather than running a partitioning the analyser did not
+// predict. Rewired inputs whose DEQUANTIZE is delegated too (full delegation) change no boundary
+// tensor and are accepted either way.
 #ifndef RUNTIME_DELEGATES_PROFILE_SUPPORT_H_
 #define RUNTIME_DELEGATES_PROFILE_SUPPORT_H_
 
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "libanalysis/core/status.h"
+#include "libanalysis/delegation/node_selection.h"
 #include "libanalysis/delegation/node_subset.h"
 #include "libanalysis/model/graph.h"
 #include "libanalysis/profiles/delegate_profile.h"
@@ -42,10 +44,15 @@ class ProfileSupport {
   const DelegateProfile& profile() const { return profile_; }
   bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const;
   PartitionOptions Partitioning() const { return {.greedy = profile_.partition.greedy}; }
+  // The caller applies InputRemaps before replacing the claimed nodes.
+  void EnableInputRemaps() { applies_input_remaps_ = true; }
+  // The fp16 helper's remaps of the selection for `subgraph` (empty unless enabled).
+  std::vector<InputRemap> InputRemaps(const Subgraph& subgraph) const;
   // Why the last selection claimed nothing although the profile selected nodes; Ok otherwise.
   const Status& status() const { return status_; }
 
  private:
+  bool IsCached(const Subgraph& subgraph) const;
   void Select(const Subgraph& subgraph) const;
 
   DelegateProfile profile_;
@@ -54,6 +61,8 @@ class ProfileSupport {
   mutable std::vector<int32_t> cached_plan_;
   mutable size_t cached_node_count_ = 0;
   mutable std::vector<bool> claimed_;
+  mutable std::vector<InputRemap> remaps_;
+  bool applies_input_remaps_ = false;
   mutable Status status_;
 };
 

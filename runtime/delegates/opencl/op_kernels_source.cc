@@ -125,7 +125,12 @@ __kernel void binary(__global const float* a, __global const float* b, __global 
     case 5: r = fmin(x, y); break;
     case 6: r = (x - y) * (x - y); break;
     case 7: r = pow(x, y); break;
-    default: r = x >= 0.0f ? x : x * y; break;
+    case 8: r = x >= 0.0f ? x : x * y; break;
+    case 9: r = floor(x / y); break;
+    default:
+      r = fmod(x, y);
+      if (r != 0.0f && (r < 0.0f) != (y < 0.0f)) r += y;
+      break;
   }
   out[gid] = clamp_act(r, lo, hi);
 }
@@ -153,7 +158,9 @@ __kernel void unary(__global const float* in, __global float* out, int op, float
     case 15: r = -x; break;
     case 16: r = sin(x); break;
     case 17: r = cos(x); break;
-    default: r = floor(x); break;
+    case 18: r = floor(x); break;
+    case 19: r = x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f); break;
+    default: r = 0.5f * x * (1.0f + erf(x * M_SQRT1_2_F)); break;
   }
   out[gid] = r;
 }
@@ -246,9 +253,10 @@ __kernel void pad(__global const float* in, __global float* out, int o1, int o2,
   out[gid] = inside ? in[((x0 * i1 + x1) * i2 + x2) * i3 + x3] : value;
 }
 
-// Mean over the dims whose r* flag is 1 (input dims i0..i3); the output keeps them as size 1.
-__kernel void mean(__global const float* in, __global float* out, int i0, int i1, int i2, int i3,
-                   int r0, int r1, int r2, int r3) {
+// Reduction over the dims whose r* flag is 1 (input dims i0..i3); the output keeps them as size
+// 1. op: 0 mean, 1 sum, 2 max, 3 min, 4 product.
+__kernel void reduce(__global const float* in, __global float* out, int i0, int i1, int i2,
+                     int i3, int r0, int r1, int r2, int r3, int op) {
   const int gid = get_global_id(0);
   const int o3 = r3 ? 1 : i3, o2 = r2 ? 1 : i2, o1 = r1 ? 1 : i1;
   const int x3 = gid % o3;
@@ -256,16 +264,83 @@ __kernel void mean(__global const float* in, __global float* out, int i0, int i1
   const int x2 = t % o2; t /= o2;
   const int x1 = t % o1;
   const int x0 = t / o1;
-  float sum = 0.0f;
+  float acc = op == 2 ? -INFINITY : (op == 3 ? INFINITY : (op == 4 ? 1.0f : 0.0f));
   int count = 0;
   for (int a = r0 ? 0 : x0; a < (r0 ? i0 : x0 + 1); ++a)
     for (int b = r1 ? 0 : x1; b < (r1 ? i1 : x1 + 1); ++b)
       for (int c = r2 ? 0 : x2; c < (r2 ? i2 : x2 + 1); ++c)
         for (int d = r3 ? 0 : x3; d < (r3 ? i3 : x3 + 1); ++d) {
-          sum += in[((a * i1 + b) * i2 + c) * i3 + d];
+          const float v = in[((a * i1 + b) * i2 + c) * i3 + d];
+          switch (op) {
+            case 2: acc = fmax(acc, v); break;
+            case 3: acc = fmin(acc, v); break;
+            case 4: acc *= v; break;
+            default: acc += v; break;
+          }
           ++count;
         }
-  out[gid] = sum / (float)count;
+  out[gid] = op == 0 ? acc / (float)count : acc;
+}
+
+// Elements moved by a map the host computed with the op's CPU kernel on element indices; any
+// 4-byte element type, copied bit for bit.
+__kernel void gather_map(__global const uint* in, __global const int* map, __global uint* out) {
+  const int gid = get_global_id(0);
+  out[gid] = in[map[gid]];
+}
+
+// One output of a split along an axis: [outer, axis, inner] taken at `offset` of the input axis.
+__kernel void split_part(__global const uint* in, __global uint* out, int axis, int inner,
+                         int in_axis, int offset) {
+  const int gid = get_global_id(0);
+  const int i = gid % inner;
+  int t = gid / inner;
+  const int a = t % axis;
+  const int o = t / axis;
+  out[gid] = in[(o * in_axis + offset + a) * inner + i];
+}
+
+// TILE: output dims o1..o3 and input dims i0..i3, right-aligned to rank 4.
+__kernel void tile(__global const uint* in, __global uint* out, int o1, int o2, int o3, int i0,
+                   int i1, int i2, int i3) {
+  const int gid = get_global_id(0);
+  const int x3 = gid % o3;
+  int t = gid / o3;
+  const int x2 = t % o2; t /= o2;
+  const int x1 = t % o1;
+  const int x0 = t / o1;
+  out[gid] = in[(((x0 % i0) * i1 + x1 % i1) * i2 + x2 % i2) * i3 + x3 % i3];
+}
+
+// CAST between float32 and int32 (C conversions: float to int truncates toward zero).
+__kernel void cast_float_to_int(__global const float* in, __global int* out) {
+  const int gid = get_global_id(0);
+  out[gid] = (int)in[gid];
+}
+
+__kernel void cast_int_to_float(__global const int* in, __global float* out) {
+  const int gid = get_global_id(0);
+  out[gid] = (float)in[gid];
+}
+
+// BATCH_MATMUL of [batch, M, K] by [batch, K, N] (adj flags transpose the last two dims); a
+// batch stride of 0 broadcasts.
+__kernel void batch_matmul(__global const float* a, __global const float* b, __global float* out,
+                           int M, int N, int K, int a_batch, int b_batch, int adj_a, int adj_b) {
+  const int gid = get_global_id(0);
+  const int n = gid % N;
+  int t = gid / N;
+  const int m = t % M;
+  const int batch = t / M;
+  __global const float* ap = a + batch * a_batch;
+  __global const float* bp = b + batch * b_batch;
+  float sum = 0.0f;
+  for (int k = 0; k < K; ++k) {
+    const float x = adj_a ? ap[k * M + m] : ap[m * K + k];
+    const float y = adj_b ? bp[n * K + k] : bp[k * N + n];
+    sum += x * y;
+  }
+  out[gid] = sum;
 }
 
 // Softmax over the last dim (`depth`); one work-item per element recomputes its row's max and

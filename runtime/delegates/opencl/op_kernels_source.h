@@ -4,6 +4,9 @@
 //
 // Layout: float32, NHWC, dense. Each kernel computes one output element per work-item (global
 // size = element count); the host passes shapes as ints. Fused activations are a [lo, hi] clamp.
+// Ops that only move elements (slices, transposes, depth/space shuffles, mirror pads, splits,
+// gathers) share one kernel that copies the input element a host-computed index map names, so
+// they work on any 4-byte element type.
 #ifndef RUNTIME_DELEGATES_OPENCL_OP_KERNELS_SOURCE_H_
 #define RUNTIME_DELEGATES_OPENCL_OP_KERNELS_SOURCE_H_
 
@@ -20,6 +23,8 @@ enum class ClBinaryOp : int {
   kSquaredDifference,
   kPow,
   kPrelu,
+  kFloorDiv,
+  kFloorMod,
 };
 
 // Unary ops of the `unary` kernel (the `op` argument); `alpha` is LEAKY_RELU's.
@@ -43,6 +48,17 @@ enum class ClUnaryOp : int {
   kSin,
   kCos,
   kFloor,
+  kSign,
+  kGelu,
+};
+
+// Reductions of the `reduce` kernel (the `op` argument).
+enum class ClReduceOp : int {
+  kMean,
+  kSum,
+  kMax,
+  kMin,
+  kProd,
 };
 
 extern const char kOpKernelsSource[];

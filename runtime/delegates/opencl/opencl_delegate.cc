@@ -1,20 +1,22 @@
 #include "runtime/delegates/opencl/opencl_delegate.h"
 
 #include <charconv>
+#include <limits>
 
+#include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/delegates/opencl/opencl_ops.h"
 
 namespace tfa::runtime {
 namespace {
 
-Result<int32_t> ParseIndex(const std::string& key, const std::string& value) {
-  int32_t index = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), index);
-  if (error != std::errc() || end != value.data() + value.size() || index < 0) {
-    return Status::Error("delegate gpu: option " + key + " must be a non-negative integer, got '" +
-                         value + "'");
+Result<int32_t> ParseInt(const std::string& key, const std::string& value, int32_t min) {
+  int32_t number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (error != std::errc() || end != value.data() + value.size() || number < min) {
+    return Status::Error("delegate gpu: option " + key + " must be an integer" +
+                         (min == 0 ? " >= 0" : "") + ", got '" + value + "'");
   }
-  return index;
+  return number;
 }
 
 }  // namespace
@@ -24,7 +26,7 @@ Result<std::unique_ptr<DelegateKernel>> OpenClDelegate::CreateKernel(
   // Refused here rather than at Prepare: the message names the op before any device work.
   for (int32_t node : partition.nodes) {
     const Node& n = partition.subgraph->nodes[static_cast<size_t>(node)];
-    if (n.op != "DEQUANTIZE" && !OpenClHasKernelFor(n.op)) {
+    if (!OpenClHasKernelFor(n.op)) {
       return Status::Error("delegate gpu (OpenCL): node " + std::to_string(node) + " (" + n.op +
                            "): the gpu profile accepts it but the OpenCL delegate has no kernel "
                            "for it yet");
@@ -37,22 +39,30 @@ Result<std::unique_ptr<DelegateKernel>> OpenClDelegate::CreateKernel(
 
 Result<std::unique_ptr<Delegate>> CreateOpenClDelegate(const DelegateOptions& options) {
   int32_t platform = 0, device = 0;
-  DelegateOptions profile_options;
+  auto profile = ResolveDelegateProfile("gpu");
+  if (!profile.ok()) return profile.status();
   for (const auto& [key, value] : options) {
     if (key == "platform" || key == "device") {
-      auto index = ParseIndex(key, value);
+      auto index = ParseInt(key, value, 0);
       if (!index.ok()) return index.status();
       (key == "platform" ? platform : device) = *index;
-      continue;
+    } else if (key == "max_delegated_partitions") {
+      // Upstream's TfLiteGpuDelegateOptionsV2 field; the profile turns 0 or less into 1 as the
+      // GPU delegate does.
+      auto count = ParseInt(key, value, std::numeric_limits<int32_t>::min());
+      if (!count.ok()) return count.status();
+      profile->partition.max_partitions = *count;
+    } else {
+      TFA_RETURN_IF_ERROR(profile->SetOption(key, value));
     }
-    profile_options.emplace_back(key, value);
   }
-  auto support = ProfileSupport::Resolve("gpu", profile_options);
-  if (!support.ok()) return support.status();
+  ProfileSupport support(std::move(*profile));
+  // Partition kernels read the fp16 constants the FP16 helper rewires nodes to.
+  support.EnableInputRemaps();
   auto opened = OpenClDevice::Open(platform, device);
   if (!opened.ok()) return opened.status().WithContext("delegate gpu");
   return std::unique_ptr<Delegate>(
-      std::make_unique<OpenClDelegate>(std::move(*support), std::move(*opened)));
+      std::make_unique<OpenClDelegate>(std::move(support), std::move(*opened)));
 }
 
 }  // namespace tfa::runtime

@@ -5,8 +5,9 @@
 // a partition holding another op the profile accepts is a CreateKernel error naming the op.
 //
 // Options (`--delegate-option KEY=VALUE` or plugin options): `platform=N` and `device=N` pick
-// the device (ListOpenClDevices' numbering, default 0 and 0); every other key is a `gpu` profile
-// option (allow_quant_ops, opencl_available, ...).
+// the device (ListOpenClDevices' numbering, default 0 and 0); `max_delegated_partitions=N` is
+// upstream's option of that name (default 1, 0 or less means 1); every other key is a `gpu`
+// profile option (allow_quant_ops, opencl_available, ...).
 #ifndef RUNTIME_DELEGATES_OPENCL_OPENCL_DELEGATE_H_
 #define RUNTIME_DELEGATES_OPENCL_OPENCL_DELEGATE_H_
 
@@ -34,6 +35,9 @@ class OpenClDelegate : public Delegate {
     return support_.IsNodeSupported(subgraph, node);
   }
   PartitionOptions Partitioning() const override { return support_.Partitioning(); }
+  std::vector<InputRemap> InputRemaps(const Subgraph& subgraph) const override {
+    return support_.InputRemaps(subgraph);
+  }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
 
   const OpenClDeviceInfo& device_info() const { return device_->info(); }

@@ -4,12 +4,18 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <iostream>
+#include <limits>
+#include <map>
+#include <optional>
 
 #include "corpus/generator/model_builder.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
+#include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/tool_runner.h"
 
 namespace tfa::runtime {
 namespace {
@@ -217,6 +223,41 @@ std::vector<OpCase> OpCases() {
                      b.AddNode(0, "SOFTMAX", {in}, {out}, o);
                      b.SetOutputs(0, {out});
                    }});
+  cases.push_back({"slice", [](ModelBuilder& b, int32_t in) {
+                     const int32_t begin = Ints(b, "begin", {4}, {0, 1, 2, 1});
+                     const int32_t size = Ints(b, "size", {4}, {1, 4, -1, 2});
+                     const int32_t out = Float(b, "out", {1, 4, 5, 2});
+                     b.AddNode(0, "SLICE", {in, begin, size}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"strided_slice_stride2", [](ModelBuilder& b, int32_t in) {
+                     const int32_t begin = Ints(b, "begin", {4}, {0, 1, 0, 0});
+                     const int32_t end = Ints(b, "end", {4}, {1, 6, 7, 4});
+                     const int32_t strides = Ints(b, "strides", {4}, {1, 2, 3, 1});
+                     const int32_t out = Float(b, "out", {1, 3, 3, 4});
+                     b.AddNode(0, "STRIDED_SLICE", {in, begin, end, strides}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"transpose", [](ModelBuilder& b, int32_t in) {
+                     const int32_t perm = Ints(b, "perm", {4}, {0, 2, 1, 3});
+                     const int32_t out = Float(b, "out", {1, 7, 6, 4});
+                     b.AddNode(0, "TRANSPOSE", {in, perm}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"mirror_pad_reflect", [](ModelBuilder& b, int32_t in) {
+                     const int32_t paddings = Ints(b, "paddings", {4, 2}, {0, 0, 2, 1, 1, 2, 0, 0});
+                     const int32_t out = Float(b, "out", {1, 9, 10, 4});
+                     b.AddNode(0, "MIRROR_PAD", {in, paddings}, {out});
+                     b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"sum_channels", [](ModelBuilder& b, int32_t in) {
+                     const int32_t axes = Ints(b, "axes", {1}, {3});
+                     const int32_t out = Float(b, "out", {1, 6, 7, 1});
+                     OpOptions o;
+                     o.keep_dims = true;
+                     b.AddNode(0, "SUM", {in, axes}, {out}, o);
+                     b.SetOutputs(0, {out});
+                   }});
   cases.push_back({"fp16_weights_dequantized_at_prepare", [](ModelBuilder& b, int32_t in) {
                      const int32_t w16 = b.AddConstant(0, "w16", TensorType::kFloat16, {5, 3, 3, 4},
                                                        Float16Bytes(Values(180, 12)));
@@ -291,6 +332,89 @@ TEST(OpenClDelegateTest, ProgramIsBuiltOnceForAllKernels) {
         {SharedDelegate()}));
   }
   EXPECT_EQ(SharedDelegate()->program_builds(), 1);
+}
+
+// The GPU mutants: the delegate takes only part of each model (fp16 DEQUANTIZE nodes left on the
+// CPU, inputs rewired to fp16 constants). Every mutant the runtime's CPU kernels can run is
+// created with the default, --max-partitions 3 and unlimited settings: the partitions, their
+// boundary tensors, the bytes uploaded once and both arenas equal the analyser's prediction.
+// Outputs are compared on the small ones only (PoCL runs the kernels on the CPU).
+class OpenClMutantTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = tfa::testing::ProcessTempPath("gpu_mutants");
+    std::filesystem::create_directories(dir_);
+    for (const tfa::testing::GpuMutant& mutant : tfa::testing::GpuMutants())
+      paths_[mutant.name] = tfa::testing::RebuildGpuMutant(mutant, dir_);
+  }
+  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+
+  static std::string dir_;
+  static std::map<std::string, std::string> paths_;
+};
+
+std::string OpenClMutantTest::dir_;
+std::map<std::string, std::string> OpenClMutantTest::paths_;
+
+// upstream's max_delegated_partitions of the oracle's configs: default, gpu-max3, gpu-unlimited.
+const std::vector<std::optional<int32_t>>& MaxPartitionSettings() {
+  static const std::vector<std::optional<int32_t>> kSettings = {
+      std::nullopt, 3, std::numeric_limits<int32_t>::max()};
+  return kSettings;
+}
+
+std::unique_ptr<Delegate> MutantDelegate(std::optional<int32_t> max_partitions) {
+  DelegateOptions options;
+  if (max_partitions) options.emplace_back("max_delegated_partitions", std::to_string(*max_partitions));
+  auto created = CreateOpenClDelegate(options);
+  EXPECT_TRUE(created.ok()) << created.status().message();
+  return created.ok() ? std::move(*created) : nullptr;
+}
+
+// The mutants whose every CPU node has a CPU kernel in the runtime.
+const std::vector<std::string>& RunnableMutants() {
+  static const std::vector<std::string> kNames = {
+      "fds_mirrorpad_x3", "fds_version_concat_pool", "fdf_version_resize_pool",
+      "fl_bcast_x3",      "hlf_dwmult_x4",           "ss_version_avgpool_x2"};
+  return kNames;
+}
+
+TEST_F(OpenClMutantTest, PartitionsBoundariesAndArenasAsPredicted) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  EXPECT_EQ(paths_.size(), 17u);
+  for (const std::string& name : RunnableMutants()) {
+    for (const std::optional<int32_t>& max_partitions : MaxPartitionSettings()) {
+      SCOPED_TRACE(name + " max_partitions " +
+                   (max_partitions ? std::to_string(*max_partitions) : std::string("default")));
+      auto delegate = MutantDelegate(max_partitions);
+      ASSERT_TRUE(delegate);
+      InterpreterOptions options;
+      options.delegates = {delegate.get()};
+      auto interpreter = Interpreter::Create(paths_.at(name), options);
+      ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
+      const auto predicted =
+          PredictDelegation(paths_.at(name), {{"gpu", max_partitions}}, /*plan_arena=*/true);
+      const auto measured = Measure(**interpreter);
+      EXPECT_GT(measured.delegated_partitions, 0);
+      ExpectPredictionMatches(predicted, measured, /*invoked=*/false);
+    }
+  }
+}
+
+TEST_F(OpenClMutantTest, SmallMutantsRunAsPredicted) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  for (const char* name : {"fds_version_concat_pool", "fds_mirrorpad_x3"}) {
+    SCOPED_TRACE(name);
+    auto delegate = MutantDelegate(3);
+    ASSERT_TRUE(delegate);
+    auto gpu = RunModel(paths_.at(name), {delegate.get()});
+    auto cpu = RunModel(paths_.at(name), {});
+    ASSERT_TRUE(gpu && cpu);
+    const auto measured = Measure(*gpu);
+    EXPECT_GT(measured.delegated_partitions, 1);
+    ExpectPredictionMatches(PredictDelegation(paths_.at(name), {{"gpu", 3}}, true), measured);
+    EXPECT_LE(MaxOutputError(*gpu, *cpu), 1e-3);
+  }
 }
 
 // End to end on corpus models: the partitioning and boundary bytes the analyser predicts, the

@@ -1,10 +1,12 @@
 #include "runtime/delegates/opencl/opencl_ops.h"
 
 #include <array>
+#include <cfloat>
 #include <cstring>
 #include <map>
 
 #include "runtime/delegates/opencl/op_kernels_source.h"
+#include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 
 namespace tfa::runtime {
@@ -25,8 +27,16 @@ enum class OpKind {
   kResizeBilinear,
   kResizeNearest,
   kPad,
-  kMean,
+  kReduce,
   kSoftmax,
+  kIndexMap,
+  kUnpack,
+  kPack,
+  kTile,
+  kCast,
+  kAddN,
+  kBatchMatmul,
+  kFoldedOnly,
 };
 
 struct OpEntry {
@@ -79,7 +89,35 @@ const std::map<std::string, OpEntry>& OpTable() {
       {"RESIZE_NEAREST_NEIGHBOR", {OpKind::kResizeNearest}},
       {"PAD", {OpKind::kPad}},
       {"PADV2", {OpKind::kPad}},
-      {"MEAN", {OpKind::kMean}},
+      {"MEAN", {OpKind::kReduce, static_cast<int>(ClReduceOp::kMean)}},
+      {"SUM", {OpKind::kReduce, static_cast<int>(ClReduceOp::kSum)}},
+      {"REDUCE_MAX", {OpKind::kReduce, static_cast<int>(ClReduceOp::kMax)}},
+      {"REDUCE_MIN", {OpKind::kReduce, static_cast<int>(ClReduceOp::kMin)}},
+      {"REDUCE_PROD", {OpKind::kReduce, static_cast<int>(ClReduceOp::kProd)}},
+      {"FLOOR_DIV", {OpKind::kBinary, static_cast<int>(ClBinaryOp::kFloorDiv)}},
+      {"FLOOR_MOD", {OpKind::kBinary, static_cast<int>(ClBinaryOp::kFloorMod)}},
+      {"SIGN", {OpKind::kUnary, static_cast<int>(ClUnaryOp::kSign)}},
+      {"GELU", {OpKind::kUnary, static_cast<int>(ClUnaryOp::kGelu)}},
+      // Index maps: `code` is the input that holds the data.
+      {"SLICE", {OpKind::kIndexMap, 0}},
+      {"STRIDED_SLICE", {OpKind::kIndexMap, 0}},
+      {"TRANSPOSE", {OpKind::kIndexMap, 0}},
+      {"DEPTH_TO_SPACE", {OpKind::kIndexMap, 0}},
+      {"SPACE_TO_DEPTH", {OpKind::kIndexMap, 0}},
+      {"MIRROR_PAD", {OpKind::kIndexMap, 0}},
+      {"GATHER", {OpKind::kIndexMap, 0}},
+      {"SPLIT", {OpKind::kIndexMap, 1}},
+      {"SPLIT_V", {OpKind::kIndexMap, 0}},
+      {"UNPACK", {OpKind::kUnpack}},
+      {"PACK", {OpKind::kPack}},
+      {"TILE", {OpKind::kTile}},
+      {"CAST", {OpKind::kCast}},
+      {"ADD_N", {OpKind::kAddN}},
+      {"BATCH_MATMUL", {OpKind::kBatchMatmul}},
+      // Their inputs are constants in the models the GPU delegate takes (sparse weights, fp16
+      // weights): the partition kernel folds them at Prepare.
+      {"DENSIFY", {OpKind::kFoldedOnly}},
+      {"DEQUANTIZE", {OpKind::kFoldedOnly}},
       {"SOFTMAX", {OpKind::kSoftmax}},
   };
   return kTable;
@@ -338,8 +376,8 @@ Result<ClStep> EncodePad(const KernelContext& context, const ClNodeBuffers& buff
                 in_dims[3], before[0], before[1], before[2], before[3], value);
 }
 
-Result<ClStep> EncodeMean(const KernelContext& context, const ClNodeBuffers& buffers,
-                          const OpenClProgram& program) {
+Result<ClStep> EncodeReduce(const KernelContext& context, const ClNodeBuffers& buffers,
+                            const OpenClProgram& program, int op) {
   const RuntimeTensor& in = context.input(0);
   auto axes = ReadIndexTensor(context.input(1), "axes");
   if (!axes.ok()) return axes.status();
@@ -351,21 +389,230 @@ Result<ClStep> EncodeMean(const KernelContext& context, const ClNodeBuffers& buf
     reduced[static_cast<size_t>(offset + *resolved)] = 1;
   }
   const auto dims = Dims4(in.shape);
-  return Launch(program, "mean", context.output(0).NumElements(), buffers.inputs[0],
+  return Launch(program, "reduce", context.output(0).NumElements(), buffers.inputs[0],
                 buffers.outputs[0], dims[0], dims[1], dims[2], dims[3], reduced[0], reduced[1],
-                reduced[2], reduced[3]);
+                reduced[2], reduced[3], op);
+}
+
+Result<ClMem> UploadIndices(const OpenClDevice& device, const std::vector<int32_t>& indices) {
+  auto buffer = CreateBuffer(device, indices.size() * sizeof(int32_t));
+  if (!buffer.ok()) return buffer.status();
+  if (indices.empty()) return buffer;
+  TFA_RETURN_IF_ERROR(CheckCl(
+      clEnqueueWriteBuffer(device.queue(), buffer->get(), CL_TRUE, 0,
+                           indices.size() * sizeof(int32_t), indices.data(), 0, nullptr, nullptr),
+      "clEnqueueWriteBuffer"));
+  return buffer;
+}
+
+// Runs the op's CPU kernel on a tensor of element indices in place of input `data_input`: each
+// output then holds, per element, the index of the input element it copies. The CPU kernels of
+// these ops move elements of any type, so the map reproduces their exact semantics (clamping,
+// masks, negative axes). Other inputs (begin/end, permutations, paddings, indices) must be
+// constants: the map is computed once.
+Result<std::vector<ClStep>> EncodeIndexMap(const KernelContext& context,
+                                           const ClNodeBuffers& buffers,
+                                           const OpenClProgram& program,
+                                           const OpenClDevice& device, size_t data_input) {
+  const KernelRegistration* cpu = FindCpuKernel(context.node->op);
+  if (!cpu) return Status::Error("no CPU kernel to compute the index map with");
+  for (size_t i = 0; i < context.inputs.size(); ++i) {
+    if (i != data_input && context.has_input(i) && !context.input(i).is_constant)
+      return Status::Error("input " + std::to_string(i) + " must be a constant");
+  }
+  RuntimeTensor data = context.input(data_input);
+  if (!buffers.inputs[data_input] || data.bytes != 4 * static_cast<uint64_t>(data.NumElements()))
+    return Status::Error("the data input must be a device tensor of 4-byte elements");
+  std::vector<int32_t> positions(static_cast<size_t>(data.NumElements()));
+  for (size_t i = 0; i < positions.size(); ++i) positions[i] = static_cast<int32_t>(i);
+  data.type = TensorType::kInt32;
+  data.quantization = nullptr;
+  data.data = reinterpret_cast<uint8_t*>(positions.data());
+  KernelContext map_context = context;
+  map_context.inputs[data_input] = &data;
+  std::vector<RuntimeTensor> outputs(context.outputs.size());
+  std::vector<std::vector<int32_t>> maps(context.outputs.size());
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    outputs[i] = context.output(i);
+    outputs[i].type = TensorType::kInt32;
+    outputs[i].quantization = nullptr;
+    maps[i].resize(static_cast<size_t>(outputs[i].NumElements()));
+    outputs[i].data = reinterpret_cast<uint8_t*>(maps[i].data());
+    map_context.outputs[i] = &outputs[i];
+  }
+  TFA_RETURN_IF_ERROR(cpu->prepare(map_context));
+  std::vector<uint8_t> scratch(static_cast<size_t>(map_context.scratch_bytes));
+  map_context.scratch = scratch.data();
+  TFA_RETURN_IF_ERROR(cpu->eval(map_context));
+  std::vector<ClStep> steps;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (!buffers.outputs[i] || maps[i].empty()) continue;
+    auto map = UploadIndices(device, maps[i]);
+    if (!map.ok()) return map.status();
+    auto step = Launch(program, "gather_map", static_cast<int64_t>(maps[i].size()),
+                       buffers.inputs[data_input], map->get(), buffers.outputs[i]);
+    if (!step.ok()) return step.status();
+    step->owned = std::move(*map);
+    step->uploaded_bytes = maps[i].size() * sizeof(int32_t);
+    steps.push_back(std::move(*step));
+  }
+  return steps;
+}
+
+// The product of `shape`'s dims after `axis`.
+int32_t InnerSize(const std::vector<int32_t>& shape, int axis) {
+  int32_t inner = 1;
+  for (size_t d = static_cast<size_t>(axis) + 1; d < shape.size(); ++d) inner *= shape[d];
+  return inner;
+}
+
+// UNPACK: output i is the input's slice i along the axis, the axis dropped.
+Result<std::vector<ClStep>> EncodeUnpack(const KernelContext& context,
+                                         const ClNodeBuffers& buffers,
+                                         const OpenClProgram& program) {
+  const RuntimeTensor& in = context.input(0);
+  auto axis = ResolveAxis(context.options().axis, in.Rank());
+  if (!axis.ok()) return axis.status();
+  const int32_t inner = InnerSize(in.shape, *axis);
+  std::vector<ClStep> steps;
+  for (size_t i = 0; i < context.outputs.size(); ++i) {
+    if (!buffers.outputs[i]) return Status::Error("outputs must be device tensors");
+    auto step = Launch(program, "split_part", context.output(i).NumElements(), buffers.inputs[0],
+                       buffers.outputs[i], 1, inner, in.Dim(*axis), static_cast<int32_t>(i));
+    if (!step.ok()) return step.status();
+    steps.push_back(std::move(*step));
+  }
+  return steps;
+}
+
+// PACK: input i becomes slice i of a new axis of the output.
+Result<std::vector<ClStep>> EncodePack(const KernelContext& context, const ClNodeBuffers& buffers,
+                                       const OpenClProgram& program) {
+  const RuntimeTensor& out = context.output(0);
+  auto axis = ResolveAxis(context.options().axis, out.Rank());
+  if (!axis.ok()) return axis.status();
+  const int32_t inner = InnerSize(out.shape, *axis);
+  std::vector<ClStep> steps;
+  for (size_t i = 0; i < context.inputs.size(); ++i) {
+    if (!buffers.inputs[i]) return Status::Error("inputs must be device tensors");
+    auto step = Launch(program, "concat_part", context.input(i).NumElements(), buffers.inputs[i],
+                       buffers.outputs[0], 1, inner, out.Dim(*axis), static_cast<int32_t>(i));
+    if (!step.ok()) return step.status();
+    steps.push_back(std::move(*step));
+  }
+  return steps;
+}
+
+Result<ClStep> EncodeTile(const KernelContext& context, const ClNodeBuffers& buffers,
+                          const OpenClProgram& program) {
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& out = context.output(0);
+  if (in.Rank() != out.Rank()) return Status::Error("TILE keeps the rank");
+  for (int d = 0; d < in.Rank(); ++d) {
+    if (in.Dim(d) == 0 || out.Dim(d) % in.Dim(d) != 0)
+      return Status::Error("output dims must be multiples of the input's");
+  }
+  const auto i = Dims4(in.shape), o = Dims4(out.shape);
+  return Launch(program, "tile", out.NumElements(), buffers.inputs[0], buffers.outputs[0], o[1],
+                o[2], o[3], i[0], i[1], i[2], i[3]);
+}
+
+Result<ClStep> EncodeCast(const KernelContext& context, const ClNodeBuffers& buffers,
+                          const OpenClProgram& program) {
+  const TensorType from = context.input(0).type, to = context.output(0).type;
+  const RuntimeTensor& out = context.output(0);
+  if (from == to) {
+    ClStep step;
+    step.copy_from = buffers.inputs[0];
+    step.copy_to = buffers.outputs[0];
+    step.copy_bytes = static_cast<size_t>(out.bytes);
+    return step;
+  }
+  if (from == TensorType::kFloat32 && to == TensorType::kInt32)
+    return Launch(program, "cast_float_to_int", out.NumElements(), buffers.inputs[0],
+                  buffers.outputs[0]);
+  if (from == TensorType::kInt32 && to == TensorType::kFloat32)
+    return Launch(program, "cast_int_to_float", out.NumElements(), buffers.inputs[0],
+                  buffers.outputs[0]);
+  return Status::Error("CAST between float32 and int32 only");
+}
+
+// ADD_N: out = in0 + in1, then out += in_k (each work-item reads and writes its own element).
+Result<std::vector<ClStep>> EncodeAddN(const KernelContext& context, const ClNodeBuffers& buffers,
+                                       const OpenClProgram& program) {
+  const RuntimeTensor& out = context.output(0);
+  const auto dims = Dims4(out.shape);
+  const int32_t s2 = dims[3], s1 = dims[2] * s2, s0 = dims[1] * s1;
+  std::vector<ClStep> steps;
+  for (size_t i = 1; i < context.inputs.size(); ++i) {
+    if (!buffers.inputs[i] || context.input(i).shape != out.shape)
+      return Status::Error("inputs must be float32 tensors of the output's shape");
+    const cl_mem sum = i == 1 ? buffers.inputs[0] : buffers.outputs[0];
+    auto step = Launch(program, "binary", out.NumElements(), sum, buffers.inputs[i],
+                       buffers.outputs[0], dims[1], dims[2], dims[3], s0, s1, s2, 1, s0, s1, s2,
+                       1, static_cast<int>(ClBinaryOp::kAdd), -FLT_MAX, FLT_MAX);
+    if (!step.ok()) return step.status();
+    steps.push_back(std::move(*step));
+  }
+  return steps;
+}
+
+Result<ClStep> EncodeBatchMatmul(const KernelContext& context, const ClNodeBuffers& buffers,
+                                 const OpenClProgram& program) {
+  const RuntimeTensor& a = context.input(0);
+  const RuntimeTensor& b = context.input(1);
+  const RuntimeTensor& out = context.output(0);
+  if (!buffers.inputs[1] || a.Rank() < 2 || b.Rank() < 2 || out.Rank() < 2)
+    return Status::Error("inputs must be float32 tensors of rank 2 or more");
+  const OpOptions& o = context.options();
+  const int32_t m = out.Dim(out.Rank() - 2), n = out.Dim(out.Rank() - 1);
+  const int32_t k = o.adj_x ? a.Dim(a.Rank() - 2) : a.Dim(a.Rank() - 1);
+  const int64_t batches = out.NumElements() / (static_cast<int64_t>(m) * n);
+  const int64_t a_batches = a.NumElements() / (static_cast<int64_t>(m) * k);
+  const int64_t b_batches = b.NumElements() / (static_cast<int64_t>(k) * n);
+  if ((a_batches != batches && a_batches != 1) || (b_batches != batches && b_batches != 1))
+    return Status::Error("batch dims must match or be 1");
+  return Launch(program, "batch_matmul", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
+                buffers.outputs[0], m, n, k, a_batches == 1 ? 0 : m * k,
+                b_batches == 1 ? 0 : k * n, o.adj_x ? 1 : 0, o.adj_y ? 1 : 0);
 }
 
 }  // namespace
 
 bool OpenClHasKernelFor(const std::string& op) { return OpTable().count(op) > 0; }
 
+bool OpenClMovesAnyElementType(const std::string& op) {
+  const auto entry = OpTable().find(op);
+  if (entry == OpTable().end()) return false;
+  switch (entry->second.kind) {
+    case OpKind::kCopy:
+    case OpKind::kIndexMap:
+    case OpKind::kUnpack:
+    case OpKind::kPack:
+    case OpKind::kTile:
+    case OpKind::kCast:
+      return true;
+    default:
+      return false;
+  }
+}
+
 Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNodeBuffers& buffers,
-                                       const OpenClProgram& program) {
+                                       const OpenClProgram& program, const OpenClDevice& device) {
   const auto entry = OpTable().find(context.node->op);
   if (entry == OpTable().end())
     return Status::Error("the OpenCL delegate has no kernel for " + context.node->op);
-  TFA_RETURN_IF_ERROR(CheckFloat(context, buffers));
+  if (entry->second.kind == OpKind::kFoldedOnly)
+    return Status::Error("the OpenCL delegate computes it only from constant inputs, at Prepare");
+  if (OpenClMovesAnyElementType(context.node->op)) {
+    for (size_t i = 0; i < context.outputs.size(); ++i) {
+      if (!context.outputs[i] || !buffers.outputs[i])
+        return Status::Error("outputs must be device tensors");
+      if (context.outputs[i]->Rank() > 4) return Status::Error("ranks above 4 are not supported");
+    }
+  } else {
+    TFA_RETURN_IF_ERROR(CheckFloat(context, buffers));
+  }
   const RuntimeTensor& out = context.output(0);
   const auto one = [](Result<ClStep> step) -> Result<std::vector<ClStep>> {
     if (!step.ok()) return step.status();
@@ -373,8 +620,10 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
     steps.push_back(std::move(*step));
     return steps;
   };
-  if (entry->second.kind != OpKind::kTransposeConv && !buffers.inputs[0])
-    return Status::Error("input 0 must be a float32 tensor");
+  const bool data_not_first = entry->second.kind == OpKind::kTransposeConv ||
+                              (entry->second.kind == OpKind::kIndexMap && entry->second.code != 0);
+  if (!data_not_first && !buffers.inputs[0])
+    return Status::Error("input 0 must be a device tensor");
   switch (entry->second.kind) {
     case OpKind::kConv:
       return one(EncodeConv(context, buffers, program, false));
@@ -410,11 +659,28 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
       return one(EncodeResize(context, buffers, program, false));
     case OpKind::kPad:
       return one(EncodePad(context, buffers, program));
-    case OpKind::kMean:
-      return one(EncodeMean(context, buffers, program));
+    case OpKind::kReduce:
+      return one(EncodeReduce(context, buffers, program, entry->second.code));
     case OpKind::kSoftmax:
       return one(Launch(program, "softmax", out.NumElements(), buffers.inputs[0],
                         buffers.outputs[0], out.Dim(out.Rank() - 1), context.options().beta));
+    case OpKind::kIndexMap:
+      return EncodeIndexMap(context, buffers, program, device,
+                            static_cast<size_t>(entry->second.code));
+    case OpKind::kUnpack:
+      return EncodeUnpack(context, buffers, program);
+    case OpKind::kPack:
+      return EncodePack(context, buffers, program);
+    case OpKind::kTile:
+      return one(EncodeTile(context, buffers, program));
+    case OpKind::kCast:
+      return one(EncodeCast(context, buffers, program));
+    case OpKind::kAddN:
+      return EncodeAddN(context, buffers, program);
+    case OpKind::kBatchMatmul:
+      return one(EncodeBatchMatmul(context, buffers, program));
+    case OpKind::kFoldedOnly:
+      break;
   }
   return Status::Error("unreachable op kind");
 }

@@ -21,17 +21,21 @@
 namespace tfa::runtime {
 
 // One unit of device work: a launch of `kernel` over `global_size` work-items, or (no kernel)
-// a copy of `copy_bytes` from `copy_from` to `copy_to`.
+// a copy of `copy_bytes` from `copy_from` to `copy_to`. `owned` is a buffer the launch reads that
+// only it uses (an index map), uploaded at encoding: `uploaded_bytes`.
 struct ClStep {
   ClKernel kernel;
   size_t global_size = 0;
   cl_mem copy_from = nullptr;
   cl_mem copy_to = nullptr;
   size_t copy_bytes = 0;
+  ClMem owned;
+  uint64_t uploaded_bytes = 0;
 };
 
 // The device buffers of a node's tensors, parallel to the context's inputs and outputs; nullptr
-// for tensors read on the host only (int32 shapes, axes, paddings) and absent inputs. `empty` is
+// for tensors read on the host only (int32 shapes, axes, paddings), absent inputs, and tensors
+// other than float32 unless OpenClMovesAnyElementType(op). `empty` is
 // a 4-byte buffer bound where a kernel takes an absent optional input (bias).
 struct ClNodeBuffers {
   std::vector<cl_mem> inputs;
@@ -39,14 +43,21 @@ struct ClNodeBuffers {
   cl_mem empty = nullptr;
 };
 
-// Whether EncodeNode knows `op` (a builtin name or custom code).
+// Whether the delegate runs `op` (a builtin name or custom code). DENSIFY and DEQUANTIZE only
+// from constant inputs, which the partition kernel folds at Prepare; EncodeNode refuses them.
 bool OpenClHasKernelFor(const std::string& op);
 
+// Whether `op`'s device work moves elements without arithmetic (or converts types), so its
+// tensors may be other than float32 (int32 after a CAST, say).
+bool OpenClMovesAnyElementType(const std::string& op);
+
 // The node's device work, in order. `context` holds the node and its tensors' shapes and
-// constant data (the CPU kernel's Prepare has already checked them).
+// constant data (the CPU kernel's Prepare has already checked them); `device` receives the
+// buffers some ops precompute (index maps).
 [[nodiscard]] Result<std::vector<ClStep>> EncodeNode(const KernelContext& context,
                                                      const ClNodeBuffers& buffers,
-                                                     const OpenClProgram& program);
+                                                     const OpenClProgram& program,
+                                                     const OpenClDevice& device);
 
 }  // namespace tfa::runtime
 

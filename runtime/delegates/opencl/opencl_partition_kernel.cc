@@ -1,6 +1,7 @@
 #include "runtime/delegates/opencl/opencl_partition_kernel.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "runtime/kernels/cpu/cpu_kernels.h"
@@ -20,24 +21,50 @@ Status OpenClPartitionKernel::Upload(cl_mem buffer, const void* data, size_t byt
                  "clEnqueueWriteBuffer");
 }
 
-Status OpenClPartitionKernel::FoldConstantDequantize(int32_t node) {
-  const Node& n = partition_.subgraph->nodes[static_cast<size_t>(node)];
+void OpenClPartitionKernel::AlignedFree::operator()(uint8_t* p) const { std::free(p); }
+
+uint8_t* OpenClPartitionKernel::HostBuffer(uint64_t bytes) {
+  // 64-byte aligned as the interpreter's arena: CPU kernels may rely on it.
+  const size_t rounded = static_cast<size_t>((std::max<uint64_t>(bytes, 1) + 63) / 64 * 64);
+  host_buffers_.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, rounded)));
+  return host_buffers_.back().get();
+}
+
+Status OpenClPartitionKernel::FoldNode(KernelContext& context) {
+  const KernelRegistration* cpu = FindCpuKernel(context.node->op);
+  if (!cpu) return Status::Error("no CPU kernel to fold its constant inputs with");
+  for (RuntimeTensor* out : context.outputs) {
+    if (out) out->data = HostBuffer(out->bytes);
+  }
+  TFA_RETURN_IF_ERROR(cpu->prepare(context));
+  context.scratch = context.scratch_bytes > 0 ? HostBuffer(context.scratch_bytes) : nullptr;
+  TFA_RETURN_IF_ERROR(cpu->eval(context));
+  for (RuntimeTensor* out : context.outputs) {
+    if (out) out->is_constant = true;
+  }
+  return Status::Ok();
+}
+
+Status OpenClPartitionKernel::DequantizeFp16Constant(RuntimeTensor& tensor) {
   const KernelRegistration* dequantize = FindCpuKernel("DEQUANTIZE");
-  if (!dequantize) return Status::Error("no CPU DEQUANTIZE kernel to fold constants with");
-  RuntimeTensor output = tensors_.at(n.outputs[0]);
-  std::vector<float> values(static_cast<size_t>(output.NumElements()));
-  output.data = reinterpret_cast<uint8_t*>(values.data());
+  if (!dequantize) return Status::Error("no CPU DEQUANTIZE kernel to read fp16 constants with");
+  RuntimeTensor output = tensor;
+  output.type = TensorType::kFloat32;
+  output.quantization = nullptr;
+  output.is_constant = false;
+  output.bytes = static_cast<uint64_t>(tensor.NumElements()) * sizeof(float);
+  output.data = HostBuffer(output.bytes);
+  Node node;
+  node.op = "DEQUANTIZE";
   KernelContext context;
-  context.node = &n;
-  context.node_data = &partition_.model_data->Node(partition_.subgraph_index, node);
-  context.inputs = {&tensors_.at(n.inputs[0])};
+  context.node = &node;
+  context.inputs = {&tensor};
   context.outputs = {&output};
   TFA_RETURN_IF_ERROR(dequantize->prepare(context));
   if (context.scratch_bytes > 0) return Status::Error("DEQUANTIZE asked for scratch");
   TFA_RETURN_IF_ERROR(dequantize->eval(context));
-  const size_t bytes = values.size() * sizeof(float);
-  TFA_RETURN_IF_ERROR(Upload(buffers_.at(n.outputs[0]).get(), values.data(), bytes, true));
-  transfers_->init_upload_bytes += bytes;
+  output.is_constant = true;
+  tensor = output;
   return Status::Ok();
 }
 
@@ -51,34 +78,50 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
     if (inserted) it->second = (*partition_.tensors)[static_cast<size_t>(t)];
     return &it->second;
   };
-  // Constant DEQUANTIZE nodes are folded here; the fp16 constants they read never reach the
-  // device.
-  std::set<int32_t> folded;
-  for (int32_t node : partition_.nodes) {
-    const Node& n = graph.nodes[static_cast<size_t>(node)];
-    if (n.op == "DEQUANTIZE" && n.inputs.size() == 1 && n.inputs[0] >= 0 &&
-        (*partition_.tensors)[static_cast<size_t>(n.inputs[0])].is_constant) {
-      folded.insert(node);
-    }
-  }
+  // Nodes whose inputs are all constants (DEQUANTIZE of fp16 weights, DENSIFY of sparse weights,
+  // chains of them) run once here with their CPU kernels, as the GPU delegate turns them into
+  // constants when it builds its model; their outputs are constants from then on.
   std::vector<KernelContext> contexts;
+  std::vector<bool> folded;
   for (int32_t node : partition_.nodes) {
     const Node& n = graph.nodes[static_cast<size_t>(node)];
     KernelContext c;
     c.node = &n;
     c.node_data = &partition_.model_data->Node(partition_.subgraph_index, node);
-    for (int32_t t : n.inputs) c.inputs.push_back(local(t));
+    bool constant_inputs = !n.inputs.empty();
+    for (int32_t t : n.inputs) {
+      c.inputs.push_back(local(t));
+      if (t >= 0 && !c.inputs.back()->is_constant) constant_inputs = false;
+    }
     for (int32_t t : n.outputs) c.outputs.push_back(local(t));
-    const bool is_folded = folded.count(node) > 0;
+    if (constant_inputs)
+      TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
+    folded.push_back(constant_inputs);
+    contexts.push_back(std::move(c));
+  }
+  // The FP16 helper points the nodes it delegates at fp16 constants (the DEQUANTIZE nodes stay
+  // on the CPU); the GPU delegate reads them as float32 weights.
+  std::set<int32_t> device_inputs;
+  for (size_t i = 0; i < contexts.size(); ++i) {
+    if (folded[i]) continue;
+    const Node& n = *contexts[i].node;
+    for (size_t k = 0; k < n.inputs.size(); ++k) {
+      RuntimeTensor* tensor = contexts[i].inputs[k];
+      if (!tensor) continue;
+      if (tensor->is_constant && tensor->type == TensorType::kFloat16) {
+        TFA_RETURN_IF_ERROR(DequantizeFp16Constant(*tensor)
+                                .WithContext(NodeLabel(graph, partition_.nodes[i]) +
+                                             ": input tensor " + std::to_string(n.inputs[k])));
+      }
+      if (!tensor->is_constant || tensor->type == TensorType::kFloat32)
+        device_inputs.insert(n.inputs[k]);
+    }
     for (int32_t t : n.outputs) {
       if (t >= 0) buffers_[t];
     }
-    for (size_t i = 0; i < n.inputs.size() && !is_folded; ++i) {
-      const RuntimeTensor* tensor = c.inputs[i];
-      if (tensor && tensor->type == TensorType::kFloat32) buffers_[n.inputs[i]];
-    }
-    contexts.push_back(std::move(c));
   }
+  for (int32_t t : device_inputs) buffers_[t];
+  for (int32_t t : partition_.outputs) buffers_[t];
   for (auto& [t, buffer] : buffers_) {
     const RuntimeTensor& tensor = tensors_.at(t);
     auto created = CreateBuffer(device_, static_cast<size_t>(tensor.bytes));
@@ -91,27 +134,20 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
   auto empty = CreateBuffer(device_, 4);
   if (!empty.ok()) return empty.status();
   empty_ = std::move(*empty);
-  for (int32_t t : partition_.inputs) {
-    if (!tensors_.count(t) || tensors_.at(t).is_constant) continue;
-    if (!buffers_.count(t))
-      return Status::Error("boundary input tensor " + std::to_string(t) + " is not float32");
-  }
   for (size_t i = 0; i < partition_.nodes.size(); ++i) {
+    if (folded[i]) continue;
     const int32_t node = partition_.nodes[i];
     KernelContext& c = contexts[i];
     const std::string label = NodeLabel(graph, node);
-    if (folded.count(node)) {
-      TFA_RETURN_IF_ERROR(FoldConstantDequantize(node).WithContext(label));
-      continue;
-    }
     // The CPU kernel's Prepare checks the node's types and shapes as a CPU run would.
     if (const KernelRegistration* cpu = FindCpuKernel(c.node->op)) {
       TFA_RETURN_IF_ERROR(cpu->prepare(c).WithContext(label));
     }
+    const bool any_type = OpenClMovesAnyElementType(c.node->op);
     ClNodeBuffers node_buffers;
     node_buffers.empty = empty_.get();
     auto buffer_of = [&](const RuntimeTensor* tensor, int32_t t) -> cl_mem {
-      if (!tensor || tensor->type != TensorType::kFloat32) return nullptr;
+      if (!tensor || (!any_type && tensor->type != TensorType::kFloat32)) return nullptr;
       auto it = buffers_.find(t);
       return it == buffers_.end() ? nullptr : it->second.get();
     };
@@ -119,9 +155,12 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
       node_buffers.inputs.push_back(buffer_of(c.inputs[k], c.node->inputs[k]));
     for (size_t k = 0; k < c.outputs.size(); ++k)
       node_buffers.outputs.push_back(buffer_of(c.outputs[k], c.node->outputs[k]));
-    auto steps = EncodeNode(c, node_buffers, **program);
+    auto steps = EncodeNode(c, node_buffers, **program, device_);
     if (!steps.ok()) return steps.status().WithContext(label);
-    for (ClStep& step : *steps) steps_.push_back(std::move(step));
+    for (ClStep& step : *steps) {
+      transfers_->init_upload_bytes += step.uploaded_bytes;
+      steps_.push_back(std::move(step));
+    }
   }
   return CheckCl(clFinish(device_.queue()), "clFinish");
 }

@@ -1,10 +1,11 @@
 // The OpenCL delegate's kernel for one partition.
 //
-// Prepare: every float32 tensor the partition touches gets a device buffer; constant weights are
-// uploaded once; constant DEQUANTIZE nodes (fp16 weights) are computed on the host with the CPU
-// kernel and their float32 result uploaded once, as the GPU delegate folds them at Prepare; every
-// other node is checked by its CPU kernel's Prepare (shapes, types) and encoded as device work
-// (opencl_ops.h). Eval: boundary inputs are written to the device, the work is enqueued in node
+// Prepare: nodes whose inputs are all constants (DEQUANTIZE of fp16 weights, DENSIFY of sparse
+// weights) are computed on the host with their CPU kernels, as the GPU delegate folds them when
+// it builds its model; fp16 constants that nodes read directly (the FP16 helper's rewiring) are
+// converted to float32. Every non-constant tensor the device nodes touch and every float32
+// constant they read gets a device buffer; constants are uploaded once. Every other node is
+// checked by its CPU kernel's Prepare (shapes, types) and encoded as device work (opencl_ops.h). Eval: boundary inputs are written to the device, the work is enqueued in node
 // order on one in-order queue, boundary outputs are read back. Nothing else crosses: tensors
 // internal to the partition live on the device only.
 //
@@ -46,15 +47,23 @@ class OpenClPartitionKernel : public DelegateKernel {
   Status Eval(KernelContext& context) override;
 
  private:
-  // Runs a constant DEQUANTIZE on the host and uploads its output.
-  Status FoldConstantDequantize(int32_t node);
+  struct AlignedFree {
+    void operator()(uint8_t* p) const;
+  };
+  // Host memory for folded constants that lives as long as the kernel.
+  uint8_t* HostBuffer(uint64_t bytes);
+  // Runs the node's CPU kernel on its constant inputs; its outputs become constants.
+  Status FoldNode(KernelContext& context);
+  // Replaces an fp16 constant by its float32 values.
+  Status DequantizeFp16Constant(RuntimeTensor& tensor);
   Status Upload(cl_mem buffer, const void* data, size_t bytes, bool blocking);
 
   DelegatePartition partition_;
   const OpenClDevice& device_;
   OpenClProgramCache& programs_;
   std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
-  std::map<int32_t, ClMem> buffers_;          // float32 tensors on the device
+  std::map<int32_t, ClMem> buffers_;          // tensors on the device
+  std::vector<std::unique_ptr<uint8_t, AlignedFree>> host_buffers_;
   ClMem empty_;
   std::vector<ClStep> steps_;
   std::shared_ptr<DeviceTransfers> transfers_;

@@ -9,21 +9,23 @@
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/report/report_builder.h"
 #include "runtime/input_generator.h"
+#include "tests/support/tool_runner.h"
 
 namespace tfa::runtime::testing {
 
 SubgraphReport PredictDelegation(const std::string& model_path,
-                                 const std::vector<std::string>& specs) {
+                                 const std::vector<DelegationSpec>& specs, bool plan_arena) {
   auto model = LoadModelFile(model_path);
   EXPECT_TRUE(model.ok()) << model.status().message();
   if (!model.ok()) return {};
   ReportOptions options;
-  for (const std::string& spec : specs) {
+  for (const DelegationSpec& spec : specs) {
     DelegateRequest request;
-    request.spec = spec;
+    request.spec = spec.spec;
+    request.max_partitions = spec.max_partitions;
     options.delegates.push_back(request);
   }
-  options.plan_arena = false;
+  options.plan_arena = plan_arena;
   auto report = BuildReport(*model, options);
   EXPECT_TRUE(report.ok()) << report.status().message();
   if (!report.ok() || report->subgraphs.empty()) return {};
@@ -52,22 +54,36 @@ MeasuredDelegation Measure(const Interpreter& interpreter) {
     if (node.kind != NodeKind::kDelegateKernel) continue;
     ++measured.delegated_partitions;
     measured.partition_nodes.push_back(node.replaces);
+    measured.partition_inputs.push_back(node.inputs);
+    measured.partition_outputs.push_back(node.outputs);
   }
   measured.copies = interpreter.stats().copies;
+  measured.arena_bytes = interpreter.stats().arena_bytes;
+  measured.persistent_arena_bytes = interpreter.stats().persistent_arena_bytes;
   return measured;
 }
 
-void ExpectPredictionMatches(const SubgraphReport& predicted, const MeasuredDelegation& measured) {
+void ExpectPredictionMatches(const SubgraphReport& predicted, const MeasuredDelegation& measured,
+                             bool invoked) {
   EXPECT_EQ(predicted.delegated_partition_count, measured.delegated_partitions);
-  std::vector<std::vector<int32_t>> predicted_nodes;
+  std::vector<std::vector<int32_t>> nodes, inputs, outputs;
   for (const PartitionReport& partition : predicted.partitions) {
-    if (partition.kind == PartitionReport::Kind::kDelegate)
-      predicted_nodes.push_back(partition.nodes);
+    if (partition.kind != PartitionReport::Kind::kDelegate) continue;
+    nodes.push_back(partition.nodes);
+    inputs.push_back(partition.inputs);
+    outputs.push_back(partition.outputs);
   }
-  EXPECT_EQ(predicted_nodes, measured.partition_nodes);
+  EXPECT_EQ(nodes, measured.partition_nodes);
+  EXPECT_EQ(inputs, measured.partition_inputs);
+  EXPECT_EQ(outputs, measured.partition_outputs);
+  EXPECT_EQ(predicted.copy.init_upload_bytes, measured.copies.init_upload_bytes);
+  if (predicted.arena) {
+    EXPECT_EQ(predicted.arena->size, measured.arena_bytes);
+    EXPECT_EQ(predicted.arena->persistent_size, measured.persistent_arena_bytes);
+  }
+  if (!invoked) return;
   EXPECT_EQ(predicted.copy.bytes_to_delegate, measured.copies.bytes_to_delegate);
   EXPECT_EQ(predicted.copy.bytes_from_delegate, measured.copies.bytes_from_delegate);
-  EXPECT_EQ(predicted.copy.init_upload_bytes, measured.copies.init_upload_bytes);
   EXPECT_EQ(predicted.copy.transitions, static_cast<uint64_t>(measured.copies.transitions));
 }
 
@@ -92,7 +108,7 @@ double MaxOutputError(const Interpreter& actual, const Interpreter& expected) {
 }
 
 std::string WriteTempFile(const std::string& name, const std::vector<uint8_t>& bytes) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = tfa::testing::ProcessTempPath(name);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(reinterpret_cast<const char*>(bytes.data()),
             static_cast<std::streamsize>(bytes.size()));

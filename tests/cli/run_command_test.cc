@@ -37,7 +37,7 @@ TEST(RunCommand, SimulatedDelegateAndTwoDelegatesInTurn) {
 }
 
 TEST(RunCommand, AnalysisOnlyOptionsAndBadInputExitTwo) {
-  auto run = RunTool("run --delegate gpu --max-partitions 2 " + testing::CorpusModelPath(kShortRange));
+  auto run = RunTool("run --delegate gpu --no-greedy " + testing::CorpusModelPath(kShortRange));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("analysis-only"), std::string::npos) << run.err;
   EXPECT_EQ(RunTool("run /nonexistent.tflite").exit_code, 2);

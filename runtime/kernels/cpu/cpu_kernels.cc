@@ -15,6 +15,7 @@
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
+#include "runtime/kernels/cpu/quantized_kernels.h"
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
@@ -79,17 +80,27 @@ const std::map<std::string, KernelRegistration>& Table() {
   return *table;
 }
 
+// The float entries above, with the ops that also run on int8/uint8 dispatching on type.
+const std::map<std::string, KernelRegistration>& AllKernels() {
+  static const auto* all = [] {
+    auto* merged = new std::map<std::string, KernelRegistration>(Table());
+    for (const auto& [op, registration] : TypeDispatchedKernels()) (*merged)[op] = registration;
+    return merged;
+  }();
+  return *all;
+}
+
 }  // namespace
 
 const KernelRegistration* FindCpuKernel(const std::string& op) {
-  const auto& table = Table();
+  const auto& table = AllKernels();
   auto it = table.find(op);
   return it == table.end() ? nullptr : &it->second;
 }
 
 std::vector<std::string> CpuKernelOps() {
   std::vector<std::string> ops;
-  for (const auto& [name, registration] : Table()) ops.push_back(name);
+  for (const auto& [name, registration] : AllKernels()) ops.push_back(name);
   return ops;
 }
 

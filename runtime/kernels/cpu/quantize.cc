@@ -1,0 +1,91 @@
+#include "runtime/kernels/cpu/quantize.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
+
+namespace tfa::runtime {
+namespace {
+
+template <typename Out>
+void FromFloat(const RuntimeTensor& in, QuantParams p, QuantizedRange range, Out* out) {
+  const float* x = in.Data<const float>();
+  const double scale = p.scale;
+  const int64_t n = in.NumElements();
+  for (int64_t i = 0; i < n; ++i) {
+    const double q = std::round(static_cast<double>(x[i]) / scale);
+    if (std::isnan(q)) {
+      out[i] = static_cast<Out>(p.zero_point);
+      continue;
+    }
+    // Clamp in double first: a huge or infinite input must not overflow the int conversion.
+    const double clamped = std::min(std::max(q + p.zero_point, static_cast<double>(range.min)),
+                                    static_cast<double>(range.max));
+    out[i] = static_cast<Out>(static_cast<int32_t>(clamped));
+  }
+}
+
+template <typename In, typename Out>
+void Requantize(const RuntimeTensor& in, QuantParams pi, QuantParams po, QuantizedRange range,
+                Out* out) {
+  const QuantizedMultiplier m =
+      QuantizeMultiplier(static_cast<double>(pi.scale) / static_cast<double>(po.scale));
+  const In* x = in.Data<const In>();
+  const int64_t n = in.NumElements();
+  for (int64_t i = 0; i < n; ++i) {
+    const int32_t v =
+        MultiplyByQuantizedMultiplier(int32_t{x[i]} - pi.zero_point, m) + po.zero_point;
+    out[i] = static_cast<Out>(range.Clamp(v));
+  }
+}
+
+}  // namespace
+
+Status PrepareQuantize(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& out = context.output(0);
+  TFA_RETURN_IF_ERROR(CheckOutputShape(out, in.shape));
+  if (!IsQuantizedType(out.type)) {
+    return Status::Error(std::string("cannot quantize to ") + TensorTypeName(out.type));
+  }
+  if (in.type != TensorType::kFloat32 && !IsQuantizedType(in.type))
+    return Status::Error(std::string("cannot quantize ") + TensorTypeName(in.type));
+  if (IsQuantizedType(in.type)) TFA_RETURN_IF_ERROR(PerTensorParams(in, "input").status());
+  return PerTensorParams(out, "output").status();
+}
+
+Status EvalQuantize(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(PrepareQuantize(context));
+  const RuntimeTensor& in = context.input(0);
+  RuntimeTensor& out = context.output(0);
+  const QuantParams po = PerTensorParams(out, "output").value();
+  const QuantizedRange range = TypeRange(out.type);
+  const bool to_int8 = out.type == TensorType::kInt8;
+  if (in.type == TensorType::kFloat32) {
+    if (to_int8) {
+      FromFloat(in, po, range, out.Data<int8_t>());
+    } else {
+      FromFloat(in, po, range, out.Data<uint8_t>());
+    }
+    return Status::Ok();
+  }
+  const QuantParams pi = PerTensorParams(in, "input").value();
+  if (in.type == TensorType::kInt8) {
+    if (to_int8) {
+      Requantize<int8_t>(in, pi, po, range, out.Data<int8_t>());
+    } else {
+      Requantize<int8_t>(in, pi, po, range, out.Data<uint8_t>());
+    }
+  } else if (to_int8) {
+    Requantize<uint8_t>(in, pi, po, range, out.Data<int8_t>());
+  } else {
+    Requantize<uint8_t>(in, pi, po, range, out.Data<uint8_t>());
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

@@ -1,0 +1,17 @@
+// QUANTIZE: float32 to int8/uint8 (round(x / scale) + zero_point, halves away from zero, the
+// division in double as upstream's AffineQuantize takes the scale as double), and requantizing
+// int8/uint8 to int8/uint8 (tflite/kernels/quantize.cc: (x - zp_in) rescaled by s_in / s_out with
+// the double-rounding fixed-point multiply, plus zp_out).
+#ifndef RUNTIME_KERNELS_CPU_QUANTIZE_H_
+#define RUNTIME_KERNELS_CPU_QUANTIZE_H_
+
+#include "runtime/kernel.h"
+
+namespace tfa::runtime {
+
+[[nodiscard]] Status PrepareQuantize(KernelContext& context);
+[[nodiscard]] Status EvalQuantize(KernelContext& context);
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_KERNELS_CPU_QUANTIZE_H_

@@ -1,0 +1,233 @@
+#include "runtime/kernels/cpu/quantized_activations.h"
+
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
+
+namespace tfa::runtime {
+namespace {
+
+struct UnaryParams {
+  QuantParams in, out;
+};
+
+Result<UnaryParams> GetParams(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& out = context.output(0);
+  TFA_RETURN_IF_ERROR(CheckType(out, in.type, "output"));
+  TFA_RETURN_IF_ERROR(CheckOutputShape(out, in.shape));
+  auto pi = PerTensorParams(in, "input");
+  if (!pi.ok()) return pi.status();
+  auto po = PerTensorParams(out, "output");
+  if (!po.ok()) return po.status();
+  return UnaryParams{*pi, *po};
+}
+
+// Applies a 256-entry table indexed by the stored byte.
+template <typename T>
+void ApplyTable(KernelContext& context, const std::array<uint8_t, 256>& table) {
+  const auto* in = context.input(0).Data<const uint8_t>();
+  auto* out = context.output(0).Data<uint8_t>();
+  const int64_t n = context.output(0).NumElements();
+  for (int64_t i = 0; i < n; ++i) out[i] = table[in[i]];
+}
+
+// The stored output of every stored input value v: f(v) as a table over bytes.
+template <typename T, typename F>
+std::array<uint8_t, 256> BuildTable(F f) {
+  std::array<uint8_t, 256> table{};
+  for (int32_t v = std::numeric_limits<T>::min(); v <= std::numeric_limits<T>::max(); ++v) {
+    const auto stored = static_cast<T>(f(v));
+    table[static_cast<uint8_t>(static_cast<T>(v))] = static_cast<uint8_t>(stored);
+  }
+  return table;
+}
+
+template <typename T>
+std::array<uint8_t, 256> FloatFunctionTable(const UnaryParams& p, float (*f)(float)) {
+  const float inverse_scale = 1.0f / p.out.scale;
+  const QuantizedRange range =
+      TypeRange(std::is_same_v<T, int8_t> ? TensorType::kInt8 : TensorType::kUInt8);
+  return BuildTable<T>([&](int32_t v) {
+    const float x = p.in.scale * static_cast<float>(v - p.in.zero_point);
+    const float rescaled = std::round(f(x) * inverse_scale);
+    return range.Clamp(static_cast<int32_t>(rescaled + static_cast<float>(p.out.zero_point)));
+  });
+}
+
+// Rescale-then-clamp of the RELU family; [lo, hi] are real bounds (infinite = none).
+template <typename T>
+std::array<uint8_t, 256> ReluTable(const UnaryParams& p, float lo, float hi) {
+  const QuantizedMultiplier m =
+      QuantizeMultiplier(static_cast<double>(p.in.scale) / static_cast<double>(p.out.scale));
+  QuantizedRange range =
+      TypeRange(std::is_same_v<T, int8_t> ? TensorType::kInt8 : TensorType::kUInt8);
+  const int32_t q_lo = p.out.zero_point + static_cast<int32_t>(std::round(lo / p.out.scale));
+  range.min = std::max(range.min, q_lo);
+  if (std::isfinite(hi)) {
+    range.max =
+        std::min(range.max, p.out.zero_point + static_cast<int32_t>(std::round(hi / p.out.scale)));
+  }
+  return BuildTable<T>([&](int32_t v) {
+    return range.Clamp(p.out.zero_point + MultiplyByQuantizedMultiplier(v - p.in.zero_point, m));
+  });
+}
+
+Status Relu(KernelContext& context, float lo, float hi) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (context.input(0).type == TensorType::kInt8) {
+    ApplyTable<int8_t>(context, ReluTable<int8_t>(*p, lo, hi));
+  } else {
+    ApplyTable<uint8_t>(context, ReluTable<uint8_t>(*p, lo, hi));
+  }
+  return Status::Ok();
+}
+
+Status FloatFunction(KernelContext& context, float (*f)(float)) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (context.input(0).type == TensorType::kInt8) {
+    ApplyTable<int8_t>(context, FloatFunctionTable<int8_t>(*p, f));
+  } else {
+    ApplyTable<uint8_t>(context, FloatFunctionTable<uint8_t>(*p, f));
+  }
+  return Status::Ok();
+}
+
+float Sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+float Tanh(float x) { return std::tanh(x); }
+
+struct PreluParams {
+  QuantParams in, alpha, out;
+  QuantizedMultiplier positive, negative;
+};
+
+Result<PreluParams> GetPreluParams(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& alpha = context.input(1);
+  const RuntimeTensor& out = context.output(0);
+  TFA_RETURN_IF_ERROR(CheckType(alpha, in.type, "alpha"));
+  TFA_RETURN_IF_ERROR(CheckType(out, in.type, "output"));
+  auto shape = BroadcastShape(in.shape, alpha.shape);
+  if (!shape.ok()) return shape.status();
+  TFA_RETURN_IF_ERROR(CheckOutputShape(out, *shape));
+  auto pi = PerTensorParams(in, "input");
+  if (!pi.ok()) return pi.status();
+  auto pa = PerTensorParams(alpha, "alpha");
+  if (!pa.ok()) return pa.status();
+  auto po = PerTensorParams(out, "output");
+  if (!po.ok()) return po.status();
+  PreluParams p{*pi, *pa, *po, {}, {}};
+  p.positive = QuantizeMultiplier(static_cast<double>(p.in.scale) / p.out.scale);
+  // Upstream multiplies the two float scales in double: (double)s_in * s_alpha / s_out.
+  p.negative = QuantizeMultiplier(static_cast<double>(p.in.scale) * p.alpha.scale / p.out.scale);
+  return p;
+}
+
+template <typename T>
+void RunPrelu(KernelContext& context, const PreluParams& p) {
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& alpha = context.input(1);
+  RuntimeTensor& out = context.output(0);
+  const T* x = in.Data<const T>();
+  const T* a = alpha.Data<const T>();
+  T* y = out.Data<T>();
+  const QuantizedRange range = TypeRange(out.type);
+  auto value = [&](T xv, T av) {
+    const int32_t input = int32_t{xv} - p.in.zero_point;
+    const int32_t v = input >= 0 ? MultiplyByQuantizedMultiplier(input, p.positive)
+                                 : MultiplyByQuantizedMultiplier(
+                                       input * (int32_t{av} - p.alpha.zero_point), p.negative);
+    return static_cast<T>(range.Clamp(v + p.out.zero_point));
+  };
+  const int64_t n = out.NumElements();
+  if (n == 0) return;
+  // Alpha repeating along the inner dimensions of an input of the output's shape (the models'
+  // per-channel alpha) is a periodic flat loop; anything else walks the broadcast.
+  const int64_t alpha_size = alpha.NumElements();
+  int leading_ones = 0;
+  while (leading_ones < alpha.Rank() && alpha.Dim(leading_ones) == 1) ++leading_ones;
+  const int alpha_rank = alpha.Rank() - leading_ones;
+  bool periodic = in.shape == out.shape && alpha_rank <= out.Rank() && alpha_size > 0;
+  for (int i = 0; periodic && i < alpha_rank; ++i)
+    periodic = alpha.Dim(alpha.Rank() - 1 - i) == out.Dim(out.Rank() - 1 - i);
+  if (periodic) {
+    for (int64_t o = 0; o < n; o += alpha_size) {
+      for (int64_t i = 0; i < alpha_size; ++i) y[o + i] = value(x[o + i], a[i]);
+    }
+    return;
+  }
+  const std::vector<int64_t> sx = BroadcastStrides(in.shape, out.shape);
+  const std::vector<int64_t> sa = BroadcastStrides(alpha.shape, out.shape);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i, ox = 0, oa = 0;
+    for (int d = out.Rank() - 1; d >= 0; --d) {
+      const auto ud = static_cast<size_t>(d);
+      const int64_t coord = rest % out.shape[ud];
+      rest /= out.shape[ud];
+      ox += coord * sx[ud];
+      oa += coord * sa[ud];
+    }
+    y[i] = value(x[ox], a[oa]);
+  }
+}
+
+template <typename T>
+std::array<uint8_t, 256> LeakyReluTable(const UnaryParams& p, float alpha) {
+  const QuantizedMultiplier identity =
+      QuantizeMultiplier(static_cast<double>(p.in.scale) / p.out.scale);
+  const QuantizedMultiplier negative =
+      QuantizeMultiplier(static_cast<double>(alpha * p.in.scale) / p.out.scale);
+  const QuantizedRange range =
+      TypeRange(std::is_same_v<T, int8_t> ? TensorType::kInt8 : TensorType::kUInt8);
+  return BuildTable<T>([&](int32_t v) {
+    const int32_t input = v - p.in.zero_point;
+    const int32_t scaled = MultiplyByQuantizedMultiplier(input, input >= 0 ? identity : negative);
+    return range.Clamp(scaled + p.out.zero_point);
+  });
+}
+
+}  // namespace
+
+Status PrepareQuantizedUnary(KernelContext& context) { return GetParams(context).status(); }
+
+Status EvalQuantizedRelu(KernelContext& context) {
+  return Relu(context, 0.0f, std::numeric_limits<float>::infinity());
+}
+Status EvalQuantizedRelu6(KernelContext& context) { return Relu(context, 0.0f, 6.0f); }
+Status EvalQuantizedReluN1To1(KernelContext& context) { return Relu(context, -1.0f, 1.0f); }
+Status EvalQuantizedLogistic(KernelContext& context) { return FloatFunction(context, Sigmoid); }
+Status EvalQuantizedTanh(KernelContext& context) { return FloatFunction(context, Tanh); }
+
+Status EvalQuantizedLeakyRelu(KernelContext& context) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  const float alpha = context.options().alpha;
+  if (context.input(0).type == TensorType::kInt8) {
+    ApplyTable<int8_t>(context, LeakyReluTable<int8_t>(*p, alpha));
+  } else {
+    ApplyTable<uint8_t>(context, LeakyReluTable<uint8_t>(*p, alpha));
+  }
+  return Status::Ok();
+}
+
+Status PrepareQuantizedPrelu(KernelContext& context) { return GetPreluParams(context).status(); }
+
+Status EvalQuantizedPrelu(KernelContext& context) {
+  auto p = GetPreluParams(context);
+  if (!p.ok()) return p.status();
+  if (context.input(0).type == TensorType::kInt8) {
+    RunPrelu<int8_t>(context, *p);
+  } else {
+    RunPrelu<uint8_t>(context, *p);
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

@@ -1,0 +1,29 @@
+// Activations on int8/uint8 tensors, as upstream's default (optimized) kernels compute them
+// (tflite/kernels/activations.cc):
+//   RELU, RELU6, RELU_N1_TO_1: rescale input to output scale (double-rounding fixed point),
+//     then clamp to zero_point + round(bound / scale);
+//   LOGISTIC, TANH: a 256-entry table built in float from the dequantized input
+//     (tflite/kernels/internal/optimized/lut.h LUTPopulate: round(f(x) / out_scale) + zp);
+//   PRELU: x >= 0 rescaled by s_in / s_out, else x * alpha rescaled by s_in * s_alpha / s_out
+//     (reference_ops::BroadcastPrelu4DSlow);
+//   LEAKY_RELU: the same with alpha a float option (s_in * alpha / s_out).
+#ifndef RUNTIME_KERNELS_CPU_QUANTIZED_ACTIVATIONS_H_
+#define RUNTIME_KERNELS_CPU_QUANTIZED_ACTIVATIONS_H_
+
+#include "runtime/kernel.h"
+
+namespace tfa::runtime {
+
+[[nodiscard]] Status PrepareQuantizedUnary(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedRelu(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedRelu6(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedReluN1To1(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedLogistic(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedTanh(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedLeakyRelu(KernelContext& context);
+[[nodiscard]] Status PrepareQuantizedPrelu(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedPrelu(KernelContext& context);
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_KERNELS_CPU_QUANTIZED_ACTIVATIONS_H_

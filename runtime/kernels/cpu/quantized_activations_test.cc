@@ -1,0 +1,82 @@
+#include "runtime/kernels/cpu/quantized_activations.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "runtime/kernels/cpu/quantized_test_util.h"
+
+namespace tfa::runtime {
+namespace {
+
+using testing::PerTensor;
+using testing::QuantizedRunner;
+
+std::vector<int32_t> AllInt8() {
+  std::vector<int32_t> v;
+  for (int32_t i = -128; i <= 127; ++i) v.push_back(i);
+  return v;
+}
+
+TEST(QuantizedActivationsTest, LogisticTableIsRoundedFloatSigmoid) {
+  QuantizedRunner r("LOGISTIC");
+  const float in_scale = 0.0625f;
+  r.AddInput({TensorType::kInt8, {256}, AllInt8(), PerTensor(in_scale, -10)});
+  r.AddOutput(TensorType::kInt8, {256}, PerTensor(1.0f / 256, -128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  const auto out = r.Output(TensorType::kInt8);
+  for (int32_t v = -128; v <= 127; ++v) {
+    const float x = in_scale * static_cast<float>(v + 10);
+    const float y = 1.0f / (1.0f + std::exp(-x));
+    const auto expected = std::min(127, static_cast<int32_t>(std::round(y * 256.0f)) - 128);
+    EXPECT_EQ(out[static_cast<size_t>(v + 128)], expected) << v;
+  }
+  EXPECT_EQ(out[118], 0);    // stored -10 is x = 0: sigmoid 0.5 -> 128 - 128
+  EXPECT_EQ(out[255], 127);  // saturates
+}
+
+TEST(QuantizedActivationsTest, TanhOfZeroIsTheOutputZeroPoint) {
+  QuantizedRunner r("TANH");
+  r.AddInput({TensorType::kUInt8, {3}, {100, 0, 255}, PerTensor(0.05f, 100)});
+  r.AddOutput(TensorType::kUInt8, {3}, PerTensor(1.0f / 128, 128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  // tanh(0) = 0; tanh(-5) = -0.99991 -> 128 - 128 = 0; tanh(7.75) -> 128 + 128 clamps to 255.
+  EXPECT_EQ(r.Output(TensorType::kUInt8), (std::vector<int32_t>{128, 0, 255}));
+}
+
+TEST(QuantizedActivationsTest, Relu6RescalesThenClamps) {
+  QuantizedRunner r("RELU6");
+  // Input scale 0.1 zp 0 -> output scale 0.05 zp -100: x = -1, 0.5, 3, 7.
+  r.AddInput({TensorType::kInt8, {4}, {-10, 5, 30, 70}, PerTensor(0.1f, 0)});
+  r.AddOutput(TensorType::kInt8, {4}, PerTensor(0.05f, -100));
+  ASSERT_TRUE(r.runner().Run().ok());
+  EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{-100, -90, -40, 20}));
+}
+
+TEST(QuantizedActivationsTest, PreluScalesNegativesByQuantizedAlphaPerChannel) {
+  QuantizedRunner r("PRELU");
+  // Input [1, 2, 2] at scale 0.5 zp 0; alpha [2] (0.25, 0.5) at scale 0.125 zp 0; output 0.25.
+  r.AddInput({TensorType::kInt8, {1, 2, 2}, {4, -4, -8, 6}, PerTensor(0.5f, 0)});
+  r.AddInput({TensorType::kInt8, {1, 1, 2}, {2, 4}, PerTensor(0.125f, 0)});
+  r.AddOutput(TensorType::kInt8, {1, 2, 2}, PerTensor(0.25f, 0));
+  ASSERT_TRUE(r.runner().Run().ok());
+  // 2.0 -> 8; -2.0 * 0.5 = -1.0 -> -4; -4.0 * 0.25 = -1.0 -> -4; 3.0 -> 12.
+  EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{8, -4, -4, 12}));
+}
+
+TEST(QuantizedActivationsTest, ReluOfInt8MatchesFloatOverEveryValue) {
+  QuantizedRunner r("RELU");
+  r.AddInput({TensorType::kInt8, {256}, AllInt8(), PerTensor(0.03f, 20)});
+  r.AddOutput(TensorType::kInt8, {256}, PerTensor(0.02f, -128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  const auto out = r.Output(TensorType::kInt8);
+  for (int32_t v = -128; v <= 127; ++v) {
+    const float y = std::max(0.0f, 0.03f * static_cast<float>(v - 20));
+    const int32_t expected = std::min(127, static_cast<int32_t>(std::lround(y / 0.02f)) - 128);
+    EXPECT_LE(std::abs(out[static_cast<size_t>(v + 128)] - expected), 1) << v;
+  }
+}
+
+}  // namespace
+}  // namespace tfa::runtime

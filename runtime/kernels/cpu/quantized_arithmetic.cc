@@ -1,0 +1,103 @@
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "runtime/kernels/cpu/kernel_util.h"
+
+namespace tfa::runtime {
+
+QuantizedMultiplier QuantizeMultiplier(double real) {
+  if (real == 0.0) return {};
+  int shift = 0;
+  const double significand = std::frexp(real, &shift);
+  auto fixed = static_cast<int64_t>(std::round(significand * (int64_t{1} << 31)));
+  if (fixed == (int64_t{1} << 31)) {
+    fixed /= 2;
+    ++shift;
+  }
+  if (shift < -31) return {};
+  return {static_cast<int32_t>(fixed), shift};
+}
+
+int32_t SaturatingRoundingDoublingHighMul(int32_t a, int32_t b) {
+  if (a == b && a == std::numeric_limits<int32_t>::min())
+    return std::numeric_limits<int32_t>::max();
+  const int64_t product = int64_t{a} * int64_t{b};
+  const int64_t nudge = product >= 0 ? (int64_t{1} << 30) : (1 - (int64_t{1} << 30));
+  // Division truncates toward zero, as upstream's does.
+  return static_cast<int32_t>((product + nudge) / (int64_t{1} << 31));
+}
+
+int32_t RoundingDivideByPOT(int32_t x, int exponent) {
+  const int32_t mask = static_cast<int32_t>((int64_t{1} << exponent) - 1);
+  const int32_t remainder = x & mask;
+  const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+  return (x >> exponent) + (remainder > threshold ? 1 : 0);
+}
+
+int32_t MultiplyByQuantizedMultiplier(int32_t x, QuantizedMultiplier m) {
+  const int left = m.shift > 0 ? m.shift : 0;
+  const int right = m.shift > 0 ? 0 : -m.shift;
+  // Upstream multiplies by 2^left in int32; the models' shifts keep it in range.
+  const auto shifted = static_cast<int32_t>(static_cast<uint32_t>(x) << left);
+  return RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(shifted, m.multiplier), right);
+}
+
+int32_t MultiplyByQuantizedMultiplierSingleRounding(int32_t x, QuantizedMultiplier m) {
+  const int total_shift = 31 - m.shift;
+  const int64_t round = int64_t{1} << (total_shift - 1);
+  return static_cast<int32_t>((int64_t{x} * m.multiplier + round) >> total_shift);
+}
+
+bool IsQuantizedType(TensorType type) {
+  return type == TensorType::kInt8 || type == TensorType::kUInt8;
+}
+
+Result<QuantParams> PerTensorParams(const RuntimeTensor& tensor, const char* role) {
+  if (!tensor.quantization || tensor.quantization->scale.empty()) {
+    return Status::Error(std::string(role) + " has no quantization scale");
+  }
+  const Quantization& q = *tensor.quantization;
+  if (q.scale.size() != 1)
+    return Status::Error(std::string(role) + " must be quantized per tensor");
+  if (!(q.scale[0] > 0.0f) || !std::isfinite(q.scale[0]))
+    return Status::Error(std::string(role) + " has a non-positive quantization scale");
+  const int64_t zero_point = q.zero_point.empty() ? 0 : q.zero_point[0];
+  const QuantizedRange range = TypeRange(tensor.type);
+  if (IsQuantizedType(tensor.type) && (zero_point < range.min || zero_point > range.max))
+    return Status::Error(std::string(role) + " has a zero point outside its type");
+  return QuantParams{q.scale[0], static_cast<int32_t>(zero_point)};
+}
+
+QuantizedRange TypeRange(TensorType type) {
+  if (type == TensorType::kUInt8) return {0, 255};
+  return {-128, 127};
+}
+
+Result<QuantizedRange> QuantizedActivationRange(Activation activation, TensorType type,
+                                                QuantParams output) {
+  const QuantizedRange full = TypeRange(type);
+  auto quantize = [&](float v) {
+    return output.zero_point + static_cast<int32_t>(std::round(v / output.scale));
+  };
+  switch (activation) {
+    case Activation::kNone:
+      return full;
+    case Activation::kRelu:
+      return QuantizedRange{std::max(full.min, quantize(0.0f)), full.max};
+    case Activation::kRelu6:
+      return QuantizedRange{std::max(full.min, quantize(0.0f)), std::min(full.max, quantize(6.0f))};
+    case Activation::kReluN1To1:
+      return QuantizedRange{std::max(full.min, quantize(-1.0f)),
+                            std::min(full.max, quantize(1.0f))};
+    default:
+      break;
+  }
+  return Status::Error(std::string("fused activation ") + ActivationName(activation) +
+                       " is not supported");
+}
+
+}  // namespace tfa::runtime

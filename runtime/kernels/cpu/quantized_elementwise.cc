@@ -1,0 +1,152 @@
+#include "runtime/kernels/cpu/quantized_elementwise.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
+
+namespace tfa::runtime {
+namespace {
+
+constexpr int kAddLeftShift = 20;  // upstream's headroom for int8/uint8 ADD and SUB
+
+struct BinaryParams {
+  QuantParams a, b, out;
+  QuantizedRange range;
+};
+
+Result<BinaryParams> GetParams(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  const RuntimeTensor& a = context.input(0);
+  const RuntimeTensor& b = context.input(1);
+  const RuntimeTensor& out = context.output(0);
+  TFA_RETURN_IF_ERROR(CheckType(b, a.type, "input 1"));
+  TFA_RETURN_IF_ERROR(CheckType(out, a.type, "output"));
+  auto shape = BroadcastShape(a.shape, b.shape);
+  if (!shape.ok()) return shape.status();
+  TFA_RETURN_IF_ERROR(CheckOutputShape(out, *shape));
+  BinaryParams p;
+  auto pa = PerTensorParams(a, "input 0");
+  if (!pa.ok()) return pa.status();
+  auto pb = PerTensorParams(b, "input 1");
+  if (!pb.ok()) return pb.status();
+  auto po = PerTensorParams(out, "output");
+  if (!po.ok()) return po.status();
+  p.a = *pa;
+  p.b = *pb;
+  p.out = *po;
+  auto range = QuantizedActivationRange(context.options().fused_activation, out.type, p.out);
+  if (!range.ok()) return range.status();
+  p.range = *range;
+  return p;
+}
+
+// Calls op(stored a, stored b) -> stored output over the broadcast of both inputs.
+template <typename T, typename Op>
+void Broadcast(KernelContext& context, Op op) {
+  const RuntimeTensor& a = context.input(0);
+  const RuntimeTensor& b = context.input(1);
+  RuntimeTensor& out = context.output(0);
+  const T* pa = a.Data<const T>();
+  const T* pb = b.Data<const T>();
+  T* po = out.Data<T>();
+  const int64_t total = out.NumElements();
+  if (total == 0) return;
+  if (a.shape == b.shape) {
+    for (int64_t i = 0; i < total; ++i) po[i] = static_cast<T>(op(pa[i], pb[i]));
+    return;
+  }
+  const std::vector<int32_t>& shape = out.shape;
+  const std::vector<int64_t> sa = BroadcastStrides(a.shape, shape);
+  const std::vector<int64_t> sb = BroadcastStrides(b.shape, shape);
+  const int rank = static_cast<int>(shape.size());
+  const int64_t inner = shape.back();
+  const int64_t ia = sa.back(), ib = sb.back();
+  std::vector<int32_t> index(static_cast<size_t>(rank), 0);
+  int64_t offset_a = 0, offset_b = 0;
+  for (int64_t o = 0; o < total; o += inner) {
+    for (int64_t i = 0; i < inner; ++i)
+      po[o + i] = static_cast<T>(op(pa[offset_a + i * ia], pb[offset_b + i * ib]));
+    for (int d = rank - 2; d >= 0; --d) {
+      const auto ud = static_cast<size_t>(d);
+      ++index[ud];
+      offset_a += sa[ud];
+      offset_b += sb[ud];
+      if (index[ud] < shape[ud]) break;
+      offset_a -= sa[ud] * shape[ud];
+      offset_b -= sb[ud] * shape[ud];
+      index[ud] = 0;
+    }
+  }
+}
+
+template <typename T>
+void AddOrSub(KernelContext& context, const BinaryParams& p, bool subtract) {
+  // Upstream's float/double mix: 2 * max(float scales) in float, ratios in double.
+  const double twice_max = 2.0f * std::max(p.a.scale, p.b.scale);
+  const QuantizedMultiplier ma = QuantizeMultiplier(p.a.scale / twice_max);
+  const QuantizedMultiplier mb = QuantizeMultiplier(p.b.scale / twice_max);
+  const QuantizedMultiplier mo = QuantizeMultiplier(
+      twice_max / static_cast<double>(static_cast<float>(1 << kAddLeftShift) * p.out.scale));
+  const int32_t za = p.a.zero_point, zb = p.b.zero_point, zo = p.out.zero_point;
+  const QuantizedRange range = p.range;
+  const int32_t sign = subtract ? -1 : 1;
+  Broadcast<T>(context, [=](T x, T y) {
+    const int32_t sx = MultiplyByQuantizedMultiplier((int32_t{x} - za) * (1 << kAddLeftShift), ma);
+    const int32_t sy = MultiplyByQuantizedMultiplier((int32_t{y} - zb) * (1 << kAddLeftShift), mb);
+    return range.Clamp(MultiplyByQuantizedMultiplier(sx + sign * sy, mo) + zo);
+  });
+}
+
+template <typename T>
+void Mul(KernelContext& context, const BinaryParams& p) {
+  // Upstream multiplies and divides the float scales in float, then widens.
+  const QuantizedMultiplier m =
+      QuantizeMultiplier(static_cast<double>(p.a.scale * p.b.scale / p.out.scale));
+  const int32_t za = p.a.zero_point, zb = p.b.zero_point, zo = p.out.zero_point;
+  const QuantizedRange range = p.range;
+  Broadcast<T>(context, [=](T x, T y) {
+    return range.Clamp(MultiplyByQuantizedMultiplier((int32_t{x} - za) * (int32_t{y} - zb), m) +
+                       zo);
+  });
+}
+
+}  // namespace
+
+Status PrepareQuantizedBinary(KernelContext& context) { return GetParams(context).status(); }
+
+Status EvalQuantizedAdd(KernelContext& context) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (context.input(0).type == TensorType::kInt8) {
+    AddOrSub<int8_t>(context, *p, false);
+  } else {
+    AddOrSub<uint8_t>(context, *p, false);
+  }
+  return Status::Ok();
+}
+
+Status EvalQuantizedSub(KernelContext& context) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (context.input(0).type == TensorType::kInt8) {
+    AddOrSub<int8_t>(context, *p, true);
+  } else {
+    AddOrSub<uint8_t>(context, *p, true);
+  }
+  return Status::Ok();
+}
+
+Status EvalQuantizedMul(KernelContext& context) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (context.input(0).type == TensorType::kInt8) {
+    Mul<int8_t>(context, *p);
+  } else {
+    Mul<uint8_t>(context, *p);
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfa::runtime

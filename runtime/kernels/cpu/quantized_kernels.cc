@@ -1,0 +1,70 @@
+#include "runtime/kernels/cpu/quantized_kernels.h"
+
+#include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/conv.h"
+#include "runtime/kernels/cpu/depthwise_conv.h"
+#include "runtime/kernels/cpu/elementwise.h"
+#include "runtime/kernels/cpu/fully_connected.h"
+#include "runtime/kernels/cpu/pooling.h"
+#include "runtime/kernels/cpu/quantize.h"
+#include "runtime/kernels/cpu/quantized_activations.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
+#include "runtime/kernels/cpu/quantized_conv.h"
+#include "runtime/kernels/cpu/quantized_elementwise.h"
+#include "runtime/kernels/cpu/quantized_pooling.h"
+#include "runtime/kernels/cpu/quantized_reduce.h"
+#include "runtime/kernels/cpu/quantized_resize.h"
+#include "runtime/kernels/cpu/reduce.h"
+#include "runtime/kernels/cpu/resize.h"
+
+namespace tfa::runtime {
+namespace {
+
+template <KernelFunction kFloatPrepare, KernelFunction kFloatEval, KernelFunction kQuantizedPrepare,
+          KernelFunction kQuantizedEval>
+constexpr KernelRegistration Dispatched() {
+  return {ByInputType<kFloatPrepare, kQuantizedPrepare>, ByInputType<kFloatEval, kQuantizedEval>};
+}
+
+}  // namespace
+
+const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
+  static const auto* table = new std::map<std::string, KernelRegistration>{
+      {"CONV_2D",
+       Dispatched<PrepareConv2D, EvalConv2D, PrepareQuantizedConv2D, EvalQuantizedConv2D>()},
+      {"DEPTHWISE_CONV_2D",
+       Dispatched<PrepareDepthwiseConv2D, EvalDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D,
+                  EvalQuantizedDepthwiseConv2D>()},
+      {"FULLY_CONNECTED",
+       Dispatched<PrepareFullyConnected, EvalFullyConnected, PrepareQuantizedFullyConnected,
+                  EvalQuantizedFullyConnected>()},
+      {"ADD", Dispatched<PrepareBinary, EvalAdd, PrepareQuantizedBinary, EvalQuantizedAdd>()},
+      {"SUB", Dispatched<PrepareBinary, EvalSub, PrepareQuantizedBinary, EvalQuantizedSub>()},
+      {"MUL", Dispatched<PrepareBinary, EvalMul, PrepareQuantizedBinary, EvalQuantizedMul>()},
+      {"RELU", Dispatched<PrepareUnaryFloat, EvalRelu, PrepareQuantizedUnary, EvalQuantizedRelu>()},
+      {"RELU6",
+       Dispatched<PrepareUnaryFloat, EvalRelu6, PrepareQuantizedUnary, EvalQuantizedRelu6>()},
+      {"RELU_N1_TO_1", Dispatched<PrepareUnaryFloat, EvalReluN1To1, PrepareQuantizedUnary,
+                                  EvalQuantizedReluN1To1>()},
+      {"LOGISTIC",
+       Dispatched<PrepareUnaryFloat, EvalLogistic, PrepareQuantizedUnary, EvalQuantizedLogistic>()},
+      {"TANH", Dispatched<PrepareUnaryFloat, EvalTanh, PrepareQuantizedUnary, EvalQuantizedTanh>()},
+      {"LEAKY_RELU", Dispatched<PrepareUnaryFloat, EvalLeakyRelu, PrepareQuantizedUnary,
+                                EvalQuantizedLeakyRelu>()},
+      {"PRELU", Dispatched<PreparePrelu, EvalPrelu, PrepareQuantizedPrelu, EvalQuantizedPrelu>()},
+      {"MAX_POOL_2D",
+       Dispatched<PreparePool2D, EvalMaxPool2D, PrepareQuantizedPool2D, EvalQuantizedMaxPool2D>()},
+      {"AVERAGE_POOL_2D", Dispatched<PreparePool2D, EvalAveragePool2D, PrepareQuantizedPool2D,
+                                     EvalQuantizedAveragePool2D>()},
+      {"RESIZE_BILINEAR", Dispatched<PrepareResize, EvalResizeBilinear, PrepareQuantizedResize,
+                                     EvalQuantizedResizeBilinear>()},
+      {"RESIZE_NEAREST_NEIGHBOR",
+       Dispatched<PrepareResize, EvalResizeNearestNeighbor, PrepareQuantizedResize,
+                  EvalQuantizedResizeNearestNeighbor>()},
+      {"MEAN", Dispatched<PrepareReduce, EvalMean, PrepareQuantizedMean, EvalQuantizedMean>()},
+      {"QUANTIZE", {PrepareQuantize, EvalQuantize}},
+  };
+  return *table;
+}
+
+}  // namespace tfa::runtime

@@ -4,18 +4,25 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "libanalysis/arena/arena_planner.h"
 #include "runtime/cpu_subset_delegate.h"
 #include "runtime/input_generator.h"
+#include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/tool_runner.h"
 
 namespace tfa::runtime {
 namespace {
 
 using tfa::testing::CorpusModelNames;
 using tfa::testing::CorpusModelPath;
+using tfa::testing::GpuMutant;
+using tfa::testing::GpuMutants;
 using tfa::testing::OraclePath;
+using tfa::testing::ProcessTempPath;
+using tfa::testing::RebuildGpuMutant;
 using tfa::testing::ReadJsonFile;
 
 // Compares the first values of every oracle output; returns the largest error seen, where the
@@ -85,37 +92,72 @@ TEST_P(CorpusRunTest, OutputsMatchUpstreamAndTheArenaIsThePlan) {
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusRunTest, ::testing::ValuesIn(InvokedCorpusModels()),
                          [](const auto& info) { return info.param; });
 
-// Upstream did not invoke the selfie models (its interpreter lacks mediapipe's op) but planned
-// them; ours runs them on upstream's arena, and NaN poisoning would show any element a kernel
-// left unwritten or the plan let another tensor overwrite.
-TEST(InterpreterTest, SelfieSegmentationRunsOnUpstreamsArenaToFiniteOutputs) {
-  for (const std::string name : {"selfie_segmentation__selfie_segmentation",
-                                 "selfie_segmentation__selfie_segmentation_landscape"}) {
+std::vector<std::string> PlannedOnlyCorpusModels() {
+  std::vector<std::string> names;
+  for (const std::string& name : CorpusModelNames()) {
     const auto oracle = ReadJsonFile(OraclePath("models/" + name + ".none.json"));
-    auto interpreter = Interpreter::Create(CorpusModelPath(name));
-    ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
-    EXPECT_EQ((*interpreter)->stats().arena_bytes, oracle["arena_size"].get<uint64_t>()) << name;
-    EXPECT_EQ((*interpreter)->stats().persistent_arena_bytes,
-              oracle["arena_persist_size"].get<uint64_t>())
-        << name;
-    FillDeterministicInputs(**interpreter, 1);
-    const Status invoked = (*interpreter)->Invoke();
-    ASSERT_TRUE(invoked.ok()) << invoked.message();
-    for (int32_t t : (*interpreter)->outputs()) {
-      const RuntimeTensor& out = (*interpreter)->tensor(t);
-      const float* v = out.Data<const float>();
-      for (int64_t i = 0; i < out.NumElements(); ++i) {
-        ASSERT_TRUE(std::isfinite(v[i])) << name << " element " << i;
-      }
+    if (oracle.value("invoke", "") != "ok") names.push_back(name);
+  }
+  return names;
+}
+
+// Upstream did not invoke the models with mediapipe's custom ops (selfie segmentation's
+// Convolution2DTransposeBias, face_landmark_with_attention's Landmarks2TransformMatrix,
+// TransformLandmarks, TransformTensorBilinear) but planned them; ours runs them on upstream's
+// arena, and NaN poisoning would show any element a kernel left unwritten or the plan let
+// another tensor overwrite.
+class PlannedOnlyCorpusRunTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PlannedOnlyCorpusRunTest, RunsOnUpstreamsArenaToFiniteOutputs) {
+  const std::string& name = GetParam();
+  const auto oracle = ReadJsonFile(OraclePath("models/" + name + ".none.json"));
+  auto interpreter = Interpreter::Create(CorpusModelPath(name));
+  ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
+  Interpreter& run = **interpreter;
+  auto plan = PlanArena(run.execution_graph());
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(run.stats().arena_bytes, plan->arena_size);
+  EXPECT_EQ(run.stats().arena_bytes, oracle["arena_size"].get<uint64_t>());
+  EXPECT_EQ(run.stats().persistent_arena_bytes, oracle["arena_persist_size"].get<uint64_t>());
+  FillDeterministicInputs(run, 1);
+  const Status invoked = run.Invoke();
+  ASSERT_TRUE(invoked.ok()) << invoked.message();
+  for (int32_t t : run.outputs()) {
+    const RuntimeTensor& out = run.tensor(t);
+    const float* v = out.Data<const float>();
+    for (int64_t i = 0; i < out.NumElements(); ++i) {
+      ASSERT_TRUE(std::isfinite(v[i])) << name << " tensor " << t << " element " << i;
     }
   }
 }
 
+INSTANTIATE_TEST_SUITE_P(Corpus, PlannedOnlyCorpusRunTest,
+                         ::testing::ValuesIn(PlannedOnlyCorpusModels()),
+                         [](const auto& info) { return info.param; });
+
+TEST(InterpreterTest, EveryCorpusModelRuns) {
+  EXPECT_EQ(InvokedCorpusModels().size() + PlannedOnlyCorpusModels().size(),
+            CorpusModelNames().size());
+  EXPECT_EQ(PlannedOnlyCorpusModels(),
+            (std::vector<std::string>{"selfie_segmentation__selfie_segmentation",
+                                      "selfie_segmentation__selfie_segmentation_landscape",
+                                      "face_mesh__face_landmark_with_attention"}));
+}
+
+// hlf_custom_early: hand_landmark_full with node 17 turned into an unknown custom op.
 TEST(InterpreterTest, MissingKernelIsAOneLineErrorNamingTheNode) {
-  auto interpreter =
-      Interpreter::Create(CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  const std::filesystem::path dir = ProcessTempPath("missing_kernel");
+  std::filesystem::create_directories(dir);
+  std::string model;
+  for (const GpuMutant& mutant : GpuMutants()) {
+    if (mutant.name == "hlf_custom_early") model = RebuildGpuMutant(mutant, dir.string());
+  }
+  ASSERT_FALSE(model.empty());
+  auto interpreter = Interpreter::Create(model);
+  std::filesystem::remove_all(dir);
   ASSERT_FALSE(interpreter.ok());
-  EXPECT_NE(interpreter.status().message().find("the runtime has no kernel for this op"),
+  EXPECT_NE(interpreter.status().message().find(
+                "node 17 (MutantUnknownOp): the runtime has no kernel for this op"),
             std::string::npos)
       << interpreter.status().message();
 }

@@ -13,6 +13,7 @@
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
+#include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
@@ -22,6 +23,8 @@
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/split.h"
+#include "runtime/kernels/cpu/transform_landmarks.h"
+#include "runtime/kernels/cpu/transform_tensor_bilinear.h"
 #include "runtime/kernels/cpu/transpose.h"
 #include "runtime/kernels/cpu/transpose_conv.h"
 
@@ -76,6 +79,10 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"SPLIT", {PrepareSplit, EvalSplit}},
       {"SPLIT_V", {PrepareSplitV, EvalSplitV}},
       {"GATHER", {PrepareGather, EvalGather}},
+      {"Landmarks2TransformMatrix",
+       {PrepareLandmarksToTransformMatrix, EvalLandmarksToTransformMatrix}},
+      {"TransformLandmarks", {PrepareTransformLandmarks, EvalTransformLandmarks}},
+      {"TransformTensorBilinear", {PrepareTransformTensorBilinear, EvalTransformTensorBilinear}},
   };
   return *table;
 }

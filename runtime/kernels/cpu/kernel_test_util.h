@@ -17,6 +17,7 @@ class KernelRunner {
   explicit KernelRunner(std::string op) { node_.op = std::move(op); }
 
   OpOptions& options() { return node_.options; }
+  void set_version(int32_t version) { node_.version = version; }
   NodeData& node_data() { return node_data_; }
 
   template <typename T>

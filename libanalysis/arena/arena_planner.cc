@@ -197,6 +197,7 @@ class FastArenaPlanner {
   Status PlaceTensors(const std::vector<int32_t>& order) {
     placed_.assign(tensors_.size(), 0);
     offset_.assign(tensors_.size(), 0);
+    rw_blocks_.reserve(order.size());
     OccupancyTree rw_occupancy(num_steps_, options_.tensor_alignment);
     uint64_t persistent_end = 0;
     for (int32_t tensor : order) {

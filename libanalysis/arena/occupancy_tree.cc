@@ -25,7 +25,7 @@ OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment)
     : alignment_(alignment), last_step_(num_steps - 1) {
   leaves_ = 1;
   while (leaves_ < num_steps) leaves_ *= 2;
-  own_.resize(2 * static_cast<size_t>(leaves_));
+  own_.resize(static_cast<size_t>(leaves_));
   sub_.resize(2 * static_cast<size_t>(leaves_));
 }
 
@@ -192,13 +192,13 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
   for (int64_t l = first + int64_t{leaves_}, r = last + int64_t{leaves_} + 1; l < r;
        l >>= 1, r >>= 1) {
     if (l & 1) {
-      AddRange(own_[l], range);
+      if (l < leaves_) AddRange(own_[l], range);
       if (AddRange(sub_[l], range)) changed.push_back(l);
       ++l;
     }
     if (r & 1) {
       --r;
-      AddRange(own_[r], range);
+      if (r < leaves_) AddRange(own_[r], range);
       if (AddRange(sub_[r], range)) changed.push_back(r);
     }
   }

@@ -73,7 +73,7 @@ class OccupancyTree {
   uint64_t alignment_;
   int32_t last_step_;
   int32_t leaves_;  // a power of two >= num_steps
-  std::vector<RangeUnion> own_;
+  std::vector<RangeUnion> own_;  // inner nodes only: a leaf's own set is its sub set
   std::vector<RangeUnion> sub_;
   std::vector<SkylineEntry> skyline_;  // by offset; equal offsets in insertion order
   RangeUnion skyline_union_;           // the union of the whole skyline

@@ -312,6 +312,65 @@ __kernel void tile(__global const uint* in, __global uint* out, int o1, int o2, 
   out[gid] = in[(((x0 % i0) * i1 + x1 % i1) * i2 + x2 % i2) * i3 + x3 % i3];
 }
 
+// Comparisons (op 0 ==, 1 !=, 2 >, 3 >=, 4 <, 5 <=) of float32 inputs with broadcast strides
+// as `binary`; the result is a bool (one byte, 0 or 1).
+__kernel void compare(__global const float* a, __global const float* b, __global uchar* out,
+                      int d1, int d2, int d3, int a0, int a1, int a2, int a3,
+                      int b0, int b1, int b2, int b3, int op) {
+  const int gid = get_global_id(0);
+  const int i3 = gid % d3;
+  int t = gid / d3;
+  const int i2 = t % d2; t /= d2;
+  const int i1 = t % d1;
+  const int i0 = t / d1;
+  const float x = a[i0 * a0 + i1 * a1 + i2 * a2 + i3 * a3];
+  const float y = b[i0 * b0 + i1 * b1 + i2 * b2 + i3 * b3];
+  bool r;
+  switch (op) {
+    case 0: r = x == y; break;
+    case 1: r = x != y; break;
+    case 2: r = x > y; break;
+    case 3: r = x >= y; break;
+    case 4: r = x < y; break;
+    default: r = x <= y; break;
+  }
+  out[gid] = r ? 1 : 0;
+}
+
+__kernel void logical_and(__global const uchar* a, __global const uchar* b, __global uchar* out,
+                          int d1, int d2, int d3, int a0, int a1, int a2, int a3,
+                          int b0, int b1, int b2, int b3) {
+  const int gid = get_global_id(0);
+  const int i3 = gid % d3;
+  int t = gid / d3;
+  const int i2 = t % d2; t /= d2;
+  const int i1 = t % d1;
+  const int i0 = t / d1;
+  out[gid] = (a[i0 * a0 + i1 * a1 + i2 * a2 + i3 * a3] != 0 &&
+              b[i0 * b0 + i1 * b1 + i2 * b2 + i3 * b3] != 0) ? 1 : 0;
+}
+
+// SELECT / SELECT_V2: condition ? x : y, each operand with its broadcast strides.
+__kernel void select_where(__global const uchar* condition, __global const float* x,
+                           __global const float* y, __global float* out, int d1, int d2, int d3,
+                           int c0, int c1, int c2, int c3, int x0, int x1, int x2, int x3,
+                           int y0, int y1, int y2, int y3) {
+  const int gid = get_global_id(0);
+  const int i3 = gid % d3;
+  int t = gid / d3;
+  const int i2 = t % d2; t /= d2;
+  const int i1 = t % d1;
+  const int i0 = t / d1;
+  out[gid] = condition[i0 * c0 + i1 * c1 + i2 * c2 + i3 * c3] != 0
+                 ? x[i0 * x0 + i1 * x1 + i2 * x2 + i3 * x3]
+                 : y[i0 * y0 + i1 * y1 + i2 * y2 + i3 * y3];
+}
+
+__kernel void cast_bool_to_float(__global const uchar* in, __global float* out) {
+  const int gid = get_global_id(0);
+  out[gid] = in[gid] != 0 ? 1.0f : 0.0f;
+}
+
 // CAST between float32 and int32 (C conversions: float to int truncates toward zero).
 __kernel void cast_float_to_int(__global const float* in, __global int* out) {
   const int gid = get_global_id(0);

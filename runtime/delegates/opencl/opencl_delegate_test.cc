@@ -330,7 +330,8 @@ std::vector<ReferenceCase> ReferenceCases() {
                    [](const std::vector<float>& x) {
                      const float ten = Values(1, 0)[0];
                      std::vector<float> out;
-                     for (float v : x) out.push_back(static_cast<float>(static_cast<int32_t>(v * ten)));
+                     for (float v : x)
+                       out.push_back(static_cast<float>(static_cast<int32_t>(v * ten)));
                      return out;
                    }});
   cases.push_back({"tile",
@@ -399,8 +400,8 @@ std::vector<ReferenceCase> ReferenceCases() {
                    }});
   cases.push_back({"floor_mod",
                    [](ModelBuilder& b, int32_t in) {
-                     const int32_t divisor = b.AddConstant(0, "divisor", TensorType::kFloat32, {1},
-                                                           FloatBytes({0.3f}));
+                     const int32_t divisor =
+                         b.AddConstant(0, "divisor", TensorType::kFloat32, {1}, FloatBytes({0.3f}));
                      const int32_t out = Float(b, "out", {1, 6, 7, 4});
                      b.AddNode(0, "FLOOR_MOD", {in, divisor}, {out});
                      b.SetOutputs(0, {out});
@@ -412,7 +413,33 @@ std::vector<ReferenceCase> ReferenceCases() {
                        return r;
                      });
                    }});
-  cases.push_back({"sign", [](ModelBuilder& b, int32_t in) {
+  // The GPU delegate takes a comparison only when a CAST or SELECT turns its one use into floats.
+  cases.push_back({"compare_select_and_cast",
+                   [](ModelBuilder& b, int32_t in) {
+                     const int32_t zero =
+                         b.AddConstant(0, "zero", TensorType::kFloat32, {1}, FloatBytes({0.0f}));
+                     const int32_t half =
+                         b.AddConstant(0, "half", TensorType::kFloat32, {1}, FloatBytes({0.5f}));
+                     const std::vector<int32_t> shape = {1, 6, 7, 4};
+                     const int32_t positive = b.AddTensor(0, "positive", TensorType::kBool, shape);
+                     b.AddNode(0, "GREATER", {in, zero}, {positive});
+                     const int32_t kept = Float(b, "kept", shape);
+                     b.AddNode(0, "SELECT_V2", {positive, in, zero}, {kept});
+                     const int32_t small = b.AddTensor(0, "small", TensorType::kBool, shape);
+                     b.AddNode(0, "LESS", {in, half}, {small});
+                     const int32_t flags = Float(b, "flags", shape);
+                     b.AddNode(0, "CAST", {small}, {flags});
+                     const int32_t relu = Float(b, "relu", shape);
+                     b.AddNode(0, "RELU", {flags}, {relu});
+                     b.SetOutputs(0, {kept, relu});
+                   },
+                   [](const std::vector<float>& x) {
+                     std::vector<float> out = Map(x, [](float v) { return v > 0.0f ? v : 0.0f; });
+                     for (float v : x) out.push_back(v < 0.5f ? 1.0f : 0.0f);
+                     return out;
+                   }});
+  cases.push_back({"sign",
+                   [](ModelBuilder& b, int32_t in) {
                      const int32_t out = Float(b, "out", {1, 6, 7, 4});
                      b.AddNode(0, "SIGN", {in}, {out});
                      b.SetOutputs(0, {out});
@@ -526,7 +553,8 @@ const std::vector<std::optional<int32_t>>& MaxPartitionSettings() {
 
 std::unique_ptr<Delegate> MutantDelegate(std::optional<int32_t> max_partitions) {
   DelegateOptions options;
-  if (max_partitions) options.emplace_back("max_delegated_partitions", std::to_string(*max_partitions));
+  if (max_partitions)
+    options.emplace_back("max_delegated_partitions", std::to_string(*max_partitions));
   auto created = CreateOpenClDelegate(options);
   EXPECT_TRUE(created.ok()) << created.status().message();
   return created.ok() ? std::move(*created) : nullptr;

@@ -36,6 +36,9 @@ enum class OpKind {
   kCast,
   kAddN,
   kBatchMatmul,
+  kCompare,
+  kLogicalAnd,
+  kSelect,
   kFoldedOnly,
 };
 
@@ -114,6 +117,16 @@ const std::map<std::string, OpEntry>& OpTable() {
       {"CAST", {OpKind::kCast}},
       {"ADD_N", {OpKind::kAddN}},
       {"BATCH_MATMUL", {OpKind::kBatchMatmul}},
+      // Comparisons: `code` is the compare kernel's op.
+      {"EQUAL", {OpKind::kCompare, 0}},
+      {"NOT_EQUAL", {OpKind::kCompare, 1}},
+      {"GREATER", {OpKind::kCompare, 2}},
+      {"GREATER_EQUAL", {OpKind::kCompare, 3}},
+      {"LESS", {OpKind::kCompare, 4}},
+      {"LESS_EQUAL", {OpKind::kCompare, 5}},
+      {"LOGICAL_AND", {OpKind::kLogicalAnd}},
+      {"SELECT", {OpKind::kSelect}},
+      {"SELECT_V2", {OpKind::kSelect}},
       // Their inputs are constants in the models the GPU delegate takes (sparse weights, fp16
       // weights): the partition kernel folds them at Prepare.
       {"DENSIFY", {OpKind::kFoldedOnly}},
@@ -261,6 +274,51 @@ Result<ClStep> EncodeFullyConnected(const KernelContext& context, const ClNodeBu
                 range->max);
 }
 
+// `input`'s element strides over `out`'s dims right-aligned to rank 4, 0 on broadcast dims.
+std::array<int32_t, 4> Strides4(const RuntimeTensor& input, const RuntimeTensor& out) {
+  const std::vector<int64_t> s = BroadcastStrides(input.shape, out.shape);
+  std::array<int32_t, 4> strides = {0, 0, 0, 0};
+  const size_t offset = 4 - s.size();
+  for (size_t d = 0; d < s.size(); ++d) strides[offset + d] = static_cast<int32_t>(s[d]);
+  return strides;
+}
+
+// Comparisons, LOGICAL_AND and SELECT: elementwise with broadcasting, bool tensors as bytes.
+Result<ClStep> EncodeLogical(const KernelContext& context, const ClNodeBuffers& buffers,
+                             const OpenClProgram& program, OpKind kind, int op) {
+  const RuntimeTensor& out = context.output(0);
+  const size_t operands = kind == OpKind::kSelect ? 3 : 2;
+  if (context.inputs.size() != operands) return Status::Error("unexpected number of inputs");
+  const TensorType operand_type =
+      kind == OpKind::kLogicalAnd ? TensorType::kBool : TensorType::kFloat32;
+  for (size_t i = 0; i < operands; ++i) {
+    const TensorType expected =
+        kind == OpKind::kSelect && i == 0 ? TensorType::kBool : operand_type;
+    if (!buffers.inputs[i] || context.input(i).type != expected || context.input(i).Rank() > 4)
+      return Status::Error("input " + std::to_string(i) + " must be a " + TensorTypeName(expected) +
+                           " tensor of rank 4 or less");
+  }
+  const TensorType out_type = kind == OpKind::kSelect ? TensorType::kFloat32 : TensorType::kBool;
+  if (out.type != out_type)
+    return Status::Error(std::string("the output must be ") + TensorTypeName(out_type));
+  const auto d = Dims4(out.shape);
+  const auto a = Strides4(context.input(0), out), b = Strides4(context.input(1), out);
+  if (kind == OpKind::kCompare) {
+    return Launch(program, "compare", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
+                  buffers.outputs[0], d[1], d[2], d[3], a[0], a[1], a[2], a[3], b[0], b[1], b[2],
+                  b[3], op);
+  }
+  if (kind == OpKind::kLogicalAnd) {
+    return Launch(program, "logical_and", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
+                  buffers.outputs[0], d[1], d[2], d[3], a[0], a[1], a[2], a[3], b[0], b[1], b[2],
+                  b[3]);
+  }
+  const auto c = Strides4(context.input(2), out);
+  return Launch(program, "select_where", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
+                buffers.inputs[2], buffers.outputs[0], d[1], d[2], d[3], a[0], a[1], a[2], a[3],
+                b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3]);
+}
+
 Result<ClStep> EncodeBinary(const KernelContext& context, const ClNodeBuffers& buffers,
                             const OpenClProgram& program, int op) {
   const RuntimeTensor& out = context.output(0);
@@ -269,13 +327,8 @@ Result<ClStep> EncodeBinary(const KernelContext& context, const ClNodeBuffers& b
       return Status::Error("inputs must be float32 tensors of rank 4 or less");
   }
   const auto out_dims = Dims4(out.shape);
-  std::array<std::array<int32_t, 4>, 2> strides{};
-  for (size_t i = 0; i < 2; ++i) {
-    const std::vector<int64_t> s = BroadcastStrides(context.input(i).shape, out.shape);
-    const size_t offset = 4 - s.size();
-    strides[i] = {0, 0, 0, 0};
-    for (size_t d = 0; d < s.size(); ++d) strides[i][offset + d] = static_cast<int32_t>(s[d]);
-  }
+  const std::array<std::array<int32_t, 4>, 2> strides = {Strides4(context.input(0), out),
+                                                         Strides4(context.input(1), out)};
   ActivationRange range = GetActivationRange(Activation::kNone).value();
   if (op != static_cast<int>(ClBinaryOp::kPrelu)) {
     auto fused = FusedRange(context);
@@ -412,8 +465,8 @@ Result<ClMem> UploadIndices(const OpenClDevice& device, const std::vector<int32_
 // constants: the map is computed once.
 Result<std::vector<ClStep>> EncodeIndexMap(const KernelContext& context,
                                            const ClNodeBuffers& buffers,
-                                           const OpenClProgram& program,
-                                           const OpenClDevice& device, size_t data_input) {
+                                           const OpenClProgram& program, const OpenClDevice& device,
+                                           size_t data_input) {
   const KernelRegistration* cpu = FindCpuKernel(context.node->op);
   if (!cpu) return Status::Error("no CPU kernel to compute the index map with");
   for (size_t i = 0; i < context.inputs.size(); ++i) {
@@ -467,8 +520,7 @@ int32_t InnerSize(const std::vector<int32_t>& shape, int axis) {
 }
 
 // UNPACK: output i is the input's slice i along the axis, the axis dropped.
-Result<std::vector<ClStep>> EncodeUnpack(const KernelContext& context,
-                                         const ClNodeBuffers& buffers,
+Result<std::vector<ClStep>> EncodeUnpack(const KernelContext& context, const ClNodeBuffers& buffers,
                                          const OpenClProgram& program) {
   const RuntimeTensor& in = context.input(0);
   auto axis = ResolveAxis(context.options().axis, in.Rank());
@@ -534,7 +586,10 @@ Result<ClStep> EncodeCast(const KernelContext& context, const ClNodeBuffers& buf
   if (from == TensorType::kInt32 && to == TensorType::kFloat32)
     return Launch(program, "cast_int_to_float", out.NumElements(), buffers.inputs[0],
                   buffers.outputs[0]);
-  return Status::Error("CAST between float32 and int32 only");
+  if (from == TensorType::kBool && to == TensorType::kFloat32)
+    return Launch(program, "cast_bool_to_float", out.NumElements(), buffers.inputs[0],
+                  buffers.outputs[0]);
+  return Status::Error("CAST from float32, int32 or bool to float32, or float32 to int32 only");
 }
 
 // ADD_N: out = in0 + in1, then out += in_k (each work-item reads and writes its own element).
@@ -549,8 +604,8 @@ Result<std::vector<ClStep>> EncodeAddN(const KernelContext& context, const ClNod
       return Status::Error("inputs must be float32 tensors of the output's shape");
     const cl_mem sum = i == 1 ? buffers.inputs[0] : buffers.outputs[0];
     auto step = Launch(program, "binary", out.NumElements(), sum, buffers.inputs[i],
-                       buffers.outputs[0], dims[1], dims[2], dims[3], s0, s1, s2, 1, s0, s1, s2,
-                       1, static_cast<int>(ClBinaryOp::kAdd), -FLT_MAX, FLT_MAX);
+                       buffers.outputs[0], dims[1], dims[2], dims[3], s0, s1, s2, 1, s0, s1, s2, 1,
+                       static_cast<int>(ClBinaryOp::kAdd), -FLT_MAX, FLT_MAX);
     if (!step.ok()) return step.status();
     steps.push_back(std::move(*step));
   }
@@ -573,8 +628,8 @@ Result<ClStep> EncodeBatchMatmul(const KernelContext& context, const ClNodeBuffe
   if ((a_batches != batches && a_batches != 1) || (b_batches != batches && b_batches != 1))
     return Status::Error("batch dims must match or be 1");
   return Launch(program, "batch_matmul", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
-                buffers.outputs[0], m, n, k, a_batches == 1 ? 0 : m * k,
-                b_batches == 1 ? 0 : k * n, o.adj_x ? 1 : 0, o.adj_y ? 1 : 0);
+                buffers.outputs[0], m, n, k, a_batches == 1 ? 0 : m * k, b_batches == 1 ? 0 : k * n,
+                o.adj_x ? 1 : 0, o.adj_y ? 1 : 0);
 }
 
 }  // namespace
@@ -591,6 +646,9 @@ bool OpenClMovesAnyElementType(const std::string& op) {
     case OpKind::kPack:
     case OpKind::kTile:
     case OpKind::kCast:
+    case OpKind::kCompare:
+    case OpKind::kLogicalAnd:
+    case OpKind::kSelect:
       return true;
     default:
       return false;
@@ -679,6 +737,10 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
       return EncodeAddN(context, buffers, program);
     case OpKind::kBatchMatmul:
       return one(EncodeBatchMatmul(context, buffers, program));
+    case OpKind::kCompare:
+    case OpKind::kLogicalAnd:
+    case OpKind::kSelect:
+      return one(EncodeLogical(context, buffers, program, entry->second.kind, entry->second.code));
     case OpKind::kFoldedOnly:
       break;
   }

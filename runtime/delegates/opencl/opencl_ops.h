@@ -47,8 +47,8 @@ struct ClNodeBuffers {
 // from constant inputs, which the partition kernel folds at Prepare; EncodeNode refuses them.
 bool OpenClHasKernelFor(const std::string& op);
 
-// Whether `op`'s device work moves elements without arithmetic (or converts types), so its
-// tensors may be other than float32 (int32 after a CAST, say).
+// Whether `op`'s tensors may be other than float32: ops that move elements without arithmetic
+// (any 4-byte type), CAST, comparisons and SELECT (bool tensors as bytes).
 bool OpenClMovesAnyElementType(const std::string& op);
 
 // The node's device work, in order. `context` holds the node and its tensors' shapes and

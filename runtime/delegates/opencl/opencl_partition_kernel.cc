@@ -94,8 +94,7 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
       if (t >= 0 && !c.inputs.back()->is_constant) constant_inputs = false;
     }
     for (int32_t t : n.outputs) c.outputs.push_back(local(t));
-    if (constant_inputs)
-      TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
+    if (constant_inputs) TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
     folded.push_back(constant_inputs);
     contexts.push_back(std::move(c));
   }
@@ -109,9 +108,9 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
       RuntimeTensor* tensor = contexts[i].inputs[k];
       if (!tensor) continue;
       if (tensor->is_constant && tensor->type == TensorType::kFloat16) {
-        TFA_RETURN_IF_ERROR(DequantizeFp16Constant(*tensor)
-                                .WithContext(NodeLabel(graph, partition_.nodes[i]) +
-                                             ": input tensor " + std::to_string(n.inputs[k])));
+        TFA_RETURN_IF_ERROR(DequantizeFp16Constant(*tensor).WithContext(
+            NodeLabel(graph, partition_.nodes[i]) + ": input tensor " +
+            std::to_string(n.inputs[k])));
       }
       if (!tensor->is_constant || tensor->type == TensorType::kFloat32)
         device_inputs.insert(n.inputs[k]);

@@ -1,6 +1,7 @@
 #include "runtime/kernels/cpu/quantized_kernels.h"
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/elementwise.h"
@@ -9,6 +10,7 @@
 #include "runtime/kernels/cpu/quantize.h"
 #include "runtime/kernels/cpu/quantized_activations.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
+#include "runtime/kernels/cpu/quantized_concatenation.h"
 #include "runtime/kernels/cpu/quantized_conv.h"
 #include "runtime/kernels/cpu/quantized_elementwise.h"
 #include "runtime/kernels/cpu/quantized_pooling.h"
@@ -62,6 +64,8 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
        Dispatched<PrepareResize, EvalResizeNearestNeighbor, PrepareQuantizedResize,
                   EvalQuantizedResizeNearestNeighbor>()},
       {"MEAN", Dispatched<PrepareReduce, EvalMean, PrepareQuantizedMean, EvalQuantizedMean>()},
+      {"CONCATENATION", Dispatched<PrepareConcatenation, EvalConcatenation,
+                                   PrepareQuantizedConcatenation, EvalQuantizedConcatenation>()},
       {"QUANTIZE", {PrepareQuantize, EvalQuantize}},
   };
   return *table;

@@ -606,9 +606,10 @@ TEST_F(OpenClMutantTest, SmallMutantsRunAsPredicted) {
   }
 }
 
-// End to end on corpus models (the sparse one through DENSIFY folded at Prepare): the
-// partitioning and boundary bytes the analyser predicts, the bytes the kernel really moved, and
-// outputs within 1e-3 of the CPU run.
+// End to end on corpus models (the sparse one through DENSIFY folded at Prepare; the one with
+// attention delegated in part, its custom ops on the CPU and delegated nodes rewired to fp16
+// constants): the partitioning and boundary bytes the analyser predicts, the bytes the kernel
+// really moved, and outputs within 1e-3 of the CPU run.
 class OpenClCorpusTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(OpenClCorpusTest, RunsAsPredicted) {
@@ -650,6 +651,7 @@ TEST_P(OpenClCorpusTest, RunsAsPredicted) {
 INSTANTIATE_TEST_SUITE_P(Corpus, OpenClCorpusTest,
                          ::testing::Values("face_detection__face_detection_short_range",
                                            "face_detection__face_detection_full_range_sparse",
+                                           "face_mesh__face_landmark_with_attention",
                                            "selfie_segmentation__selfie_segmentation"));
 
 }  // namespace

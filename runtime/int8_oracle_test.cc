@@ -53,6 +53,8 @@ TEST_P(Int8OracleTest, OutputsMatchUpstreamBuiltinKernelsOnUpstreamsArena) {
   auto interpreter = Interpreter::Create(OraclePath("int8/" + name + ".tflite"));
   ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
   Interpreter& run = **interpreter;
+  // Measured (committed bytes) == predicted (the plan) == upstream's arena.
+  EXPECT_EQ(run.stats().arena_bytes, run.arena_plan().arena_size);
   EXPECT_EQ(run.stats().arena_bytes, oracle["arena_size"].get<uint64_t>());
   EXPECT_EQ(run.stats().persistent_arena_bytes, oracle["arena_persist_size"].get<uint64_t>());
   FillDeterministicInputs(run, 1);

@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
@@ -157,9 +158,23 @@ void RunPrelu(KernelContext& context, const PreluParams& p) {
   bool periodic = in.shape == out.shape && alpha_rank <= out.Rank() && alpha_size > 0;
   for (int i = 0; periodic && i < alpha_rank; ++i)
     periodic = alpha.Dim(alpha.Rank() - 1 - i) == out.Dim(out.Rank() - 1 - i);
+  if (periodic && alpha_size * 256 > n) {
+    for (int64_t i = 0; i < n; ++i) y[i] = value(x[i], a[i % alpha_size]);
+    return;
+  }
   if (periodic) {
+    // The output depends only on (stored input, alpha position): one table per position, when
+    // the tensor is large enough to repay it.
+    std::vector<T> table(static_cast<size_t>(alpha_size) * 256);
+    for (int64_t i = 0; i < alpha_size; ++i) {
+      for (int32_t v = std::numeric_limits<T>::min(); v <= std::numeric_limits<T>::max(); ++v) {
+        table[static_cast<size_t>(i) * 256 + static_cast<uint8_t>(static_cast<T>(v))] =
+            value(static_cast<T>(v), a[i]);
+      }
+    }
     for (int64_t o = 0; o < n; o += alpha_size) {
-      for (int64_t i = 0; i < alpha_size; ++i) y[o + i] = value(x[o + i], a[i]);
+      for (int64_t i = 0; i < alpha_size; ++i)
+        y[o + i] = table[static_cast<size_t>(i) * 256 + static_cast<uint8_t>(x[o + i])];
     }
     return;
   }

@@ -19,6 +19,9 @@ QuantizedMultiplier QuantizeMultiplier(double real) {
     ++shift;
   }
   if (shift < -31) return {};
+  // A multiplier of 2^30 or more cannot come from a sane model; saturating it (as upstream's
+  // single-rounding build does) keeps every shift below 31, whatever a file says.
+  if (shift > 30) return {std::numeric_limits<int32_t>::max(), 30};
   return {static_cast<int32_t>(fixed), shift};
 }
 

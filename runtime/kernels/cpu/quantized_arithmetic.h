@@ -19,8 +19,8 @@ struct QuantizedMultiplier {
   int shift = 0;  // positive: left shift
 };
 
-// Upstream's QuantizeMultiplier: frexp, round the significand to 31 bits, renormalise 2^31, and
-// flush exponents below -31 to zero.
+// Upstream's QuantizeMultiplier: frexp, round the significand to 31 bits, renormalise 2^31,
+// flush exponents below -31 to zero and saturate those above 30.
 QuantizedMultiplier QuantizeMultiplier(double real);
 
 // Rounding high half of 2 * a * b, saturating the one overflowing case (gemmlowp's SQRDMULH).

@@ -20,6 +20,8 @@ TEST(QuantizedArithmeticTest, QuantizeMultiplierNormalisesTheSignificand) {
   EXPECT_EQ(QuantizeMultiplier(0.99999999999).shift, 1);
   EXPECT_EQ(QuantizeMultiplier(0.0).multiplier, 0);
   EXPECT_EQ(QuantizeMultiplier(1e-12).multiplier, 0);  // exponent below -31 flushes to zero
+  EXPECT_EQ(QuantizeMultiplier(1e30).shift, 30);       // absurd multipliers saturate
+  EXPECT_EQ(QuantizeMultiplier(1e30).multiplier, std::numeric_limits<int32_t>::max());
 }
 
 TEST(QuantizedArithmeticTest, RoundingDivideByPowerOfTwoRoundsHalfAwayFromZero) {

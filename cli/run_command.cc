@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,8 @@ struct RunArgs {
   double tolerance = 1e-3;
   std::string external_delegate;
   std::vector<std::string> external_options;
+  std::string memory_limit = "1G";
+  bool guard_writes = false;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -50,12 +53,27 @@ struct TimedRun {
   double milliseconds = 0;
 };
 
-TimedRun RunInterpreter(const std::string& path, const std::vector<runtime::Delegate*>& delegates, uint64_t seed) {
+// "123", "64K", "512M", "2G" (K, M, G are powers of 1024).
+uint64_t ByteSizeOrThrow(const std::string& text, const std::string& flag) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  const std::string suffix = text.substr(digits);
+  const int shift = suffix.empty() ? 0 : suffix == "K" ? 10 : suffix == "M" ? 20 : suffix == "G" ? 30 : -1;
+  constexpr size_t kMaxDigits = 12;  // below 2^40, so even with G it fits in 64 bits
+  if (digits == 0 || digits > kMaxDigits || shift < 0)
+    throw CommandError{flag + ": expected a byte count such as 1048576, 512M or 2G, got '" + text + "'"};
+  return std::stoull(text.substr(0, digits)) << shift;
+}
+
+TimedRun RunInterpreter(const RunArgs& args, const std::vector<runtime::Delegate*>& delegates) {
+  const std::string& path = args.model;
   runtime::InterpreterOptions options;
   options.delegates = delegates;
+  options.memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit");
+  options.guard_writes = args.guard_writes;
   auto interpreter = runtime::Interpreter::Create(path, options);
   if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
-  runtime::FillDeterministicInputs(**interpreter, seed);
+  runtime::FillDeterministicInputs(**interpreter, args.input_seed);
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
   // the second is the one timed.
   for (int i = 0; i < 2; ++i) {
@@ -113,7 +131,7 @@ void Run(const RunArgs& args) {
   std::vector<runtime::Delegate*> delegates;
   for (RuntimeDelegate& d : owned) delegates.push_back(d.delegate.get());
 
-  const TimedRun run = RunInterpreter(args.model, delegates, args.input_seed);
+  const TimedRun run = RunInterpreter(args, delegates);
   const runtime::RunStats& stats = run.interpreter->stats();
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
@@ -157,7 +175,7 @@ void Run(const RunArgs& args) {
       j["checks"].push_back({{"figure", c.figure}, {"predicted", c.predicted}, {"measured", c.measured}, {"ok", c.ok()}});
     }
 
-    const TimedRun cpu = RunInterpreter(args.model, {}, args.input_seed);
+    const TimedRun cpu = RunInterpreter(args, {});
     text += fmt::format("\n  outputs vs the CPU-only run (tolerance {:g} relative to max(1, |cpu|)); CPU-only {:.2f} ms\n",
                         args.tolerance, cpu.milliseconds);
     j["cpu_latency_ms"] = cpu.milliseconds;
@@ -196,6 +214,10 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--tolerance", args->tolerance, "Output tolerance relative to max(1, |cpu|)");
   cmd->add_option("--external-delegate", args->external_delegate, "A delegate plugin (.so) to apply after the others");
   cmd->add_option("--external-delegate-option", args->external_options, "KEY=VALUE for the plugin (repeatable)");
+  cmd->add_option("--memory-limit", args->memory_limit,
+                  "Refuse models whose arenas, dynamic tensors and kernel scratch need more (default 1G)");
+  cmd->add_flag("--guard-writes", args->guard_writes,
+                "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson}, false);
   cmd->callback([args] { Run(*args); });

@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <map>
+#include <queue>
 
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/checked_math.h"
@@ -34,19 +37,39 @@ void Interpreter::AlignedFree::operator()(uint8_t* p) const { std::free(p); }
 
 Status CheckArenaPlanDisjoint(const ArenaPlan& plan) {
   for (const auto* blocks : {&plan.rw_blocks, &plan.persistent_blocks}) {
-    for (size_t i = 0; i < blocks->size(); ++i) {
-      const ArenaBlock& a = (*blocks)[i];
-      for (size_t j = i + 1; j < blocks->size(); ++j) {
-        const ArenaBlock& b = (*blocks)[j];
-        if (a.tensor == b.tensor || a.size == 0 || b.size == 0) continue;
-        const bool live_together = a.first_step <= b.last_step && b.first_step <= a.last_step;
-        const bool bytes_overlap = a.offset < b.offset + b.size && b.offset < a.offset + a.size;
-        if (live_together && bytes_overlap) {
-          return Status::Error("arena plan places tensors " + std::to_string(a.tensor) + " and " +
-                               std::to_string(b.tensor) +
-                               " in overlapping bytes while both are live");
-        }
+    std::vector<const ArenaBlock*> order;
+    for (const ArenaBlock& block : *blocks) {
+      if (block.size > 0) order.push_back(&block);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const ArenaBlock* a, const ArenaBlock* b) {
+      return a->first_step < b->first_step;
+    });
+    // Live blocks by offset. They are disjoint, so a new block overlaps one of them iff it
+    // overlaps its neighbour below or above in offset order.
+    std::map<uint64_t, const ArenaBlock*> live;
+    using Expiry = std::pair<int32_t, uint64_t>;  // last step, offset
+    std::priority_queue<Expiry, std::vector<Expiry>, std::greater<>> expiries;
+    for (const ArenaBlock* block : order) {
+      while (!expiries.empty() && expiries.top().first < block->first_step) {
+        live.erase(expiries.top().second);
+        expiries.pop();
       }
+      const ArenaBlock* clash = nullptr;
+      const auto above = live.lower_bound(block->offset);
+      if (above != live.end() && above->second->offset - block->offset < block->size)
+        clash = above->second;
+      if (!clash && above != live.begin()) {
+        const ArenaBlock* below = std::prev(above)->second;
+        if (block->offset - below->offset < below->size) clash = below;
+      }
+      if (clash && clash->tensor == block->tensor) continue;  // one tensor listed twice
+      if (clash) {
+        return Status::Error("arena plan places tensors " + std::to_string(clash->tensor) +
+                             " and " + std::to_string(block->tensor) +
+                             " in overlapping bytes while both are live");
+      }
+      live.emplace(block->offset, block);
+      expiries.emplace(block->last_step, block->offset);
     }
   }
   return Status::Ok();
@@ -67,6 +90,7 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
   interpreter->model_data_ = std::move(*data);
   interpreter->graph_ = std::move(model->subgraphs[0]);
   interpreter->poison_outputs_ = options.poison_outputs;
+  interpreter->memory_limit_bytes_ = options.memory_limit_bytes;
   if (interpreter->graph_.execution_plan.empty()) {
     interpreter->graph_.execution_plan = IdentityExecutionPlan(interpreter->graph_);
   }
@@ -81,8 +105,15 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
   if (!plan.ok()) return plan.status().WithContext(model_path);
   interpreter->plan_ = std::move(*plan);
   TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(interpreter->plan_).WithContext(model_path));
+  TFA_RETURN_IF_ERROR(interpreter->CheckMemoryLimit(0).WithContext(model_path));
   TFA_RETURN_IF_ERROR(interpreter->AllocateTensors().WithContext(model_path));
   TFA_RETURN_IF_ERROR(interpreter->PrepareSteps(options).WithContext(model_path));
+  if (options.guard_writes) {
+    Interpreter& i = *interpreter;
+    i.write_guard_ = std::make_unique<WriteGuard>(std::vector<std::span<const uint8_t>>{
+        {i.arena_.get(), i.plan_.arena_size},
+        {i.persistent_arena_.get(), i.plan_.persistent_arena_size}});
+  }
   return interpreter;
 }
 
@@ -101,6 +132,26 @@ Status Interpreter::ApplyDelegates(const InterpreterOptions& options) {
     graph_ = std::move(delegated->subgraph);
   }
   return Status::Ok();
+}
+
+// Checked before anything is allocated, so a hostile model cannot make the runtime commit
+// gigabytes; `scratch_bytes` is known only once the kernels' Prepare ran.
+Status Interpreter::CheckMemoryLimit(uint64_t scratch_bytes) const {
+  uint64_t dynamic = 0;
+  for (const Tensor& t : graph_.tensors) {
+    if (t.allocation == AllocationType::kDynamic && !t.is_constant())
+      dynamic = CheckedAdd(dynamic, t.bytes_or_zero()).value_or(UINT64_MAX);
+  }
+  uint64_t total = CheckedAdd(plan_.arena_size, plan_.persistent_arena_size).value_or(UINT64_MAX);
+  total = CheckedAdd(total, dynamic).value_or(UINT64_MAX);
+  total = CheckedAdd(total, scratch_bytes).value_or(UINT64_MAX);
+  if (total <= memory_limit_bytes_) return Status::Ok();
+  return Status::Error(
+      "the run needs " + std::to_string(total) + " bytes (arena " +
+      std::to_string(plan_.arena_size) + ", persistent " +
+      std::to_string(plan_.persistent_arena_size) + ", dynamic " + std::to_string(dynamic) +
+      ", kernel scratch " + std::to_string(scratch_bytes) + "), above the memory limit of " +
+      std::to_string(memory_limit_bytes_) + " bytes");
 }
 
 Status Interpreter::AllocateTensors() {
@@ -203,6 +254,7 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
     scratch = std::max(scratch, step.context.scratch_bytes);
     steps_.push_back(std::move(step));
   }
+  TFA_RETURN_IF_ERROR(CheckMemoryLimit(scratch));
   if (scratch > 0) {
     const uint64_t rounded = CheckedAlignUp(scratch, kBufferAlignment).value_or(0);
     if (rounded == 0) return Status::Error("kernel scratch size overflows");
@@ -230,6 +282,45 @@ void Interpreter::CountCopies(const Step& step, CopyStats& copies, bool at_prepa
   }
 }
 
+Status Interpreter::CheckWrites(const Step& step) const {
+  const Node& node = *step.context.node;
+  auto range_of = [&](int32_t t) -> std::optional<GuardedRange> {
+    const TensorPlacement& p = plan_.tensors[static_cast<size_t>(t)];
+    if (p.arena == ArenaKind::kNone) return std::nullopt;
+    const uint64_t bytes = tensors_[static_cast<size_t>(t)].bytes;
+    return GuardedRange{p.arena == ArenaKind::kRw ? 0u : 1u, p.offset, p.offset + bytes};
+  };
+  std::vector<GuardedRange> allowed;
+  for (const auto* list : {&node.outputs, &node.temporaries}) {
+    for (int32_t t : *list) {
+      if (t < 0) continue;
+      if (auto range = range_of(t)) allowed.push_back(*range);
+    }
+  }
+  // Stateful kernels update their variable inputs in place.
+  for (int32_t t : node.inputs) {
+    if (t < 0 || !graph_.tensors[static_cast<size_t>(t)].is_variable) continue;
+    if (auto range = range_of(t)) allowed.push_back(*range);
+  }
+  const std::optional<GuardedRange> write = write_guard_->FirstWriteOutside(std::move(allowed));
+  if (!write) return Status::Ok();
+  // Name a tensor live at this step that holds the first changed byte.
+  const int32_t position = static_cast<int32_t>(&step - steps_.data());
+  std::string victim = "bytes no live tensor holds";
+  for (const ArenaBlock& block : write->buffer == 0 ? plan_.rw_blocks : plan_.persistent_blocks) {
+    if (block.first_step <= position && position <= block.last_step &&
+        block.offset <= write->begin && write->begin - block.offset < block.size) {
+      victim = "tensor " + std::to_string(block.tensor) + " '" +
+               graph_.tensors[static_cast<size_t>(block.tensor)].name + "'";
+      break;
+    }
+  }
+  return Status::Error(NodeName(graph_, step.node) + ": guard check: wrote " +
+                       (write->buffer == 0 ? "arena" : "persistent arena") + " bytes [" +
+                       std::to_string(write->begin) + ", " + std::to_string(write->end) +
+                       ") outside its outputs and temporaries, into " + victim);
+}
+
 Status Interpreter::Invoke() {
   CopyStats copies;
   copies.init_upload_bytes = stats_.copies.init_upload_bytes;
@@ -254,11 +345,13 @@ Status Interpreter::Invoke() {
         if (!in_place) std::memset(out->data, 0xff, out->bytes);
       }
     }
+    if (write_guard_) write_guard_->Snapshot();
     const auto start = std::chrono::steady_clock::now();
     const Status status =
         on_cpu ? step.kernel->eval(step.context) : step.delegate->Eval(step.context);
     const auto end = std::chrono::steady_clock::now();
     TFA_RETURN_IF_ERROR(status.WithContext(NodeName(graph_, step.node)));
+    if (write_guard_) TFA_RETURN_IF_ERROR(CheckWrites(step));
     if (!on_cpu) CountCopies(step, copies, false);
     timings.push_back(
         {step.node, node.op, std::chrono::duration<double, std::micro>(end - start).count()});

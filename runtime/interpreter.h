@@ -31,6 +31,7 @@
 #include "runtime/delegate.h"
 #include "runtime/kernel.h"
 #include "runtime/model_data.h"
+#include "runtime/write_guard.h"
 
 namespace tfa::runtime {
 
@@ -40,6 +41,13 @@ struct InterpreterOptions {
   // Fill each node's outputs with NaN bytes before it runs, so a plan that lets a live tensor be
   // overwritten, or a kernel that leaves an element unwritten, shows in the outputs.
   bool poison_outputs = true;
+  // Debug mode: Invoke fails when a node changes any arena byte outside its own outputs and
+  // temporaries (write_guard.h). Costs a copy and a compare of the arenas per node.
+  bool guard_writes = false;
+  // Create refuses a model whose arenas, dynamic tensors and kernel scratch need more bytes.
+  uint64_t memory_limit_bytes = kDefaultMemoryLimitBytes;
+
+  static constexpr uint64_t kDefaultMemoryLimitBytes = uint64_t{1} << 30;
 };
 
 struct NodeTiming {
@@ -108,6 +116,8 @@ class Interpreter {
   Status AllocateTensors();
   Status PrepareSteps(const InterpreterOptions& options);
   void CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const;
+  Status CheckMemoryLimit(uint64_t scratch_bytes) const;
+  Status CheckWrites(const Step& step) const;
 
   std::unique_ptr<ModelData> model_data_;
   Subgraph graph_;
@@ -117,12 +127,14 @@ class Interpreter {
   std::vector<Buffer> dynamic_buffers_;
   std::vector<Step> steps_;
   bool poison_outputs_ = true;
+  uint64_t memory_limit_bytes_ = 0;
+  std::unique_ptr<WriteGuard> write_guard_;  // set in guard_writes mode
   std::vector<std::string> prepare_assumptions_;
   RunStats stats_;
 };
 
 // Every pair of arena blocks whose step ranges overlap must not overlap in bytes: the property
-// that makes the shared arena safe. Errors name both tensors.
+// that makes the shared arena safe. Errors name both tensors. O(blocks log blocks).
 [[nodiscard]] Status CheckArenaPlanDisjoint(const ArenaPlan& plan);
 
 }  // namespace tfa::runtime

@@ -43,6 +43,21 @@ TEST(RunCommand, AnalysisOnlyOptionsAndBadInputExitTwo) {
   EXPECT_EQ(RunTool("run /nonexistent.tflite").exit_code, 2);
 }
 
+TEST(RunCommand, MemoryLimitAndGuardWrites) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  auto refused = RunTool("run --memory-limit 512K " + model);
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("above the memory limit of 524288 bytes"), std::string::npos)
+      << refused.err;
+  auto bad = RunTool("run --memory-limit 12X " + model);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--memory-limit: expected a byte count such as 1048576, 512M or 2G, got '12X'"),
+            std::string::npos)
+      << bad.err;
+  auto guarded = RunTool("run --guard-writes --memory-limit 64M --delegate add-sub " + model);
+  EXPECT_EQ(guarded.exit_code, 0) << guarded.err;
+}
+
 TEST(DevicesCommand, ListsPocl) {
   auto run = RunTool("devices");
   ASSERT_EQ(run.exit_code, 0) << run.err;

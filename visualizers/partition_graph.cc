@@ -65,6 +65,10 @@ std::map<int32_t, std::string> ReasonsByNode(const SubgraphReport& report) {
 // Declares every attribute the drawing sets, with the look shared by all objects as defaults.
 void DeclareAttributes(GraphvizGraph& graph) {
   graph.Declare(AGRAPH, "rankdir", "TB");
+  // Partitions interleave in execution order, so clusters share ranks. dot's default cluster
+  // ranking then fails ("trouble in init_rank") and Graphviz 2.42 goes on to a double free in
+  // spline routing; the global ranking of newrank handles interleaved clusters.
+  graph.Declare(AGRAPH, "newrank", "true");
   graph.Declare(AGRAPH, "fontname", kFont);
   graph.Declare(AGRAPH, "label", "");
   graph.Declare(AGRAPH, "style", "");

@@ -73,6 +73,22 @@ TEST(DotCommand, WritesSvgAndPngByExtension) {
   EXPECT_EQ(testing::ReadTextFile(dir + "/g.dot").rfind("digraph", 0), 0u);
 }
 
+// Many partitions interleaved in execution order: dot's default cluster ranking fails on them
+// and Graphviz 2.42 then aborts with a double free while routing edges (regression test).
+TEST(DotCommand, ManyInterleavedPartitionsRenderWithoutCrashing) {
+  const std::string svg = testing::FreshDir("dot_interleaved") + "/g.svg";
+  ToolRun run = RunTool("dot --delegate ops=CONV_2D,DEPTHWISE_CONV_2D,ADD -o " + svg + " " +
+                        testing::CorpusModelPath("face_detection__face_detection_short_range"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string picture = testing::ReadTextFile(svg);
+  size_t clusters = 0;
+  for (size_t at = picture.find("class=\"cluster\""); at != std::string::npos;
+       at = picture.find("class=\"cluster\"", at + 1)) {
+    ++clusters;
+  }
+  EXPECT_EQ(clusters, 37u);
+}
+
 TEST(DotCommand, UnknownExtensionExitsTwo) {
   ToolRun run = RunTool("dot -o g.bmp " + testing::CorpusModelPath(kPalm));
   EXPECT_EQ(run.exit_code, 2);

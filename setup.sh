@@ -15,6 +15,7 @@ packages=(
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   clang libclang-rt-14-dev
   xdelta3
+  chromium fonts-dejavu-core
 )
 # The corpus fetch needs npm; a machine with its own Node.js keeps it (Debian's npm conflicts
 # with nodejs builds from elsewhere).

@@ -16,11 +16,10 @@ std::string ProcessTempPath(const std::string& name) {
   return ::testing::TempDir() + "/tfa_" + std::to_string(getpid()) + "_" + name;
 }
 
-ToolRun RunTool(const std::string& args) {
+ToolRun RunCommand(const std::string& command) {
   const std::string err_file = ProcessTempPath("tool_stderr.txt");
-  const std::string command = ToolPath() + " " + args + " 2>" + err_file;
   ToolRun run;
-  FILE* pipe = popen(command.c_str(), "r");
+  FILE* pipe = popen((command + " 2>" + err_file).c_str(), "r");
   if (pipe == nullptr) return run;
   std::array<char, 4096> buffer;
   size_t n;
@@ -30,6 +29,8 @@ ToolRun RunTool(const std::string& args) {
   run.err = ReadTextFile(err_file);
   return run;
 }
+
+ToolRun RunTool(const std::string& args) { return RunCommand(ToolPath() + " " + args); }
 
 std::string WriteTempFile(const std::string& name, const std::string& bytes) {
   const std::string path = ProcessTempPath(name);

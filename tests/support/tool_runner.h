@@ -1,4 +1,5 @@
-// Runs the built tflite-analyze binary with arguments, capturing stdout, stderr and exit code.
+// Runs the built tflite-analyze binary (or another command) with arguments, capturing stdout,
+// stderr and exit code.
 #ifndef TESTS_SUPPORT_TOOL_RUNNER_H_
 #define TESTS_SUPPORT_TOOL_RUNNER_H_
 
@@ -11,6 +12,9 @@ struct ToolRun {
   std::string out;
   std::string err;
 };
+
+// Runs a shell command line, capturing stdout, stderr and exit code.
+ToolRun RunCommand(const std::string& command);
 
 // `args` is appended to the tool path as shell words.
 ToolRun RunTool(const std::string& args);

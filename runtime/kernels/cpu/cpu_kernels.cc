@@ -4,6 +4,7 @@
 #include <map>
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/densify.h"
@@ -20,6 +21,7 @@
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
+#include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/split.h"
@@ -50,6 +52,9 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"LEAKY_RELU", {PrepareUnaryFloat, EvalLeakyRelu}},
       {"ELU", {PrepareUnaryFloat, EvalElu}},
       {"PRELU", {PreparePrelu, EvalPrelu}},
+      {"CEIL", {PrepareUnaryFloat, EvalCeil}},
+      {"ROUND", {PrepareUnaryFloat, EvalRound}},
+      {"CAST", {PrepareCast, EvalCast}},
       {"CONV_2D", {PrepareConv2D, EvalConv2D}},
       {"DEPTHWISE_CONV_2D", {PrepareDepthwiseConv2D, EvalDepthwiseConv2D}},
       {"TRANSPOSE_CONV", {PrepareTransposeConv, EvalTransposeConv}},

@@ -57,6 +57,9 @@ Result<ActivationRange> GetActivationRange(Activation activation) {
   constexpr float kInf = std::numeric_limits<float>::infinity();
   switch (activation) {
     case Activation::kNone:
+    // Upstream's CalculateActivationRange (tflite/kernels/kernel_util.h) has no SIGN_BIT branch:
+    // it falls to the unbounded default, so a SIGN_BIT kernel computes as with NONE.
+    case Activation::kSignBit:
       return ActivationRange{-kInf, kInf};
     case Activation::kRelu:
       return ActivationRange{0.0f, kInf};

@@ -25,7 +25,8 @@ std::string ShapeString(const std::vector<int32_t>& shape);
 [[nodiscard]] Status CheckOutputShape(const RuntimeTensor& output,
                                       const std::vector<int32_t>& computed);
 
-// Clamp bounds of a fused activation; kSignBit and unknown ones are errors (no float kernel).
+// Clamp bounds of a fused activation; kSignBit clamps nothing (as upstream), TANH and unknown
+// ones are errors.
 struct ActivationRange {
   float min;
   float max;

@@ -49,6 +49,15 @@ Status PrepareQuantize(KernelContext& context) {
   const RuntimeTensor& in = context.input(0);
   const RuntimeTensor& out = context.output(0);
   TFA_RETURN_IF_ERROR(CheckOutputShape(out, in.shape));
+  if (out.type == TensorType::kInt16) {
+    // Upstream quantizes float32 to int16 symmetrically only (tflite/kernels/quantize.cc Prepare
+    // requires zero point 0), then rounds as for int8 (AffineQuantize).
+    TFA_RETURN_IF_ERROR(CheckType(in, TensorType::kFloat32, "input of an int16 QUANTIZE"));
+    auto params = PerTensorParams(out, "output");
+    if (!params.ok()) return params.status();
+    if (params->zero_point != 0) return Status::Error("int16 output has a nonzero zero point");
+    return Status::Ok();
+  }
   if (!IsQuantizedType(out.type)) {
     return Status::Error(std::string("cannot quantize to ") + TensorTypeName(out.type));
   }
@@ -63,6 +72,10 @@ Status EvalQuantize(KernelContext& context) {
   const RuntimeTensor& in = context.input(0);
   RuntimeTensor& out = context.output(0);
   const QuantParams po = PerTensorParams(out, "output").value();
+  if (out.type == TensorType::kInt16) {
+    FromFloat(in, po, QuantizedRange{-32768, 32767}, out.Data<int16_t>());
+    return Status::Ok();
+  }
   const QuantizedRange range = TypeRange(out.type);
   const bool to_int8 = out.type == TensorType::kInt8;
   if (in.type == TensorType::kFloat32) {

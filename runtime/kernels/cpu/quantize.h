@@ -1,4 +1,4 @@
-// QUANTIZE: float32 to int8/uint8 (round(x / scale) + zero_point, halves away from zero, the
+// QUANTIZE: float32 to int8/uint8/int16 (int16 symmetric) (round(x / scale) + zero_point, halves away from zero, the
 // division in double as upstream's AffineQuantize takes the scale as double), and requantizing
 // int8/uint8 to int8/uint8 (tflite/kernels/quantize.cc: (x - zp_in) rescaled by s_in / s_out with
 // the double-rounding fixed-point multiply, plus zp_out).

@@ -88,6 +88,9 @@ Result<QuantizedRange> QuantizedActivationRange(Activation activation, TensorTyp
   };
   switch (activation) {
     case Activation::kNone:
+    // CalculateActivationRangeQuantized (tflite/kernels/kernel_util.cc) gives SIGN_BIT the
+    // type's full range, like NONE.
+    case Activation::kSignBit:
       return full;
     case Activation::kRelu:
       return QuantizedRange{std::max(full.min, quantize(0.0f)), full.max};

@@ -6,6 +6,7 @@
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/fully_connected.h"
+#include "runtime/kernels/cpu/int32_arithmetic.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantize.h"
 #include "runtime/kernels/cpu/quantized_activations.h"
@@ -28,6 +29,13 @@ constexpr KernelRegistration Dispatched() {
   return {ByInputType<kFloatPrepare, kQuantizedPrepare>, ByInputType<kFloatEval, kQuantizedEval>};
 }
 
+// A float32 binary kernel that also runs int32 inputs (the quantized ones are dispatched apart).
+template <KernelFunction kFloatEval, KernelFunction kInt32Eval>
+struct FloatOrInt32 {
+  static constexpr KernelFunction kPrepare = ByInt32Input<PrepareBinary, PrepareInt32Binary>;
+  static constexpr KernelFunction kEval = ByInt32Input<kFloatEval, kInt32Eval>;
+};
+
 }  // namespace
 
 const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
@@ -40,9 +48,15 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"FULLY_CONNECTED",
        Dispatched<PrepareFullyConnected, EvalFullyConnected, PrepareQuantizedFullyConnected,
                   EvalQuantizedFullyConnected>()},
-      {"ADD", Dispatched<PrepareBinary, EvalAdd, PrepareQuantizedBinary, EvalQuantizedAdd>()},
-      {"SUB", Dispatched<PrepareBinary, EvalSub, PrepareQuantizedBinary, EvalQuantizedSub>()},
-      {"MUL", Dispatched<PrepareBinary, EvalMul, PrepareQuantizedBinary, EvalQuantizedMul>()},
+      {"ADD", Dispatched<FloatOrInt32<EvalAdd, EvalInt32Add>::kPrepare,
+                         FloatOrInt32<EvalAdd, EvalInt32Add>::kEval, PrepareQuantizedBinary,
+                         EvalQuantizedAdd>()},
+      {"SUB", Dispatched<FloatOrInt32<EvalSub, EvalInt32Sub>::kPrepare,
+                         FloatOrInt32<EvalSub, EvalInt32Sub>::kEval, PrepareQuantizedBinary,
+                         EvalQuantizedSub>()},
+      {"MUL", Dispatched<FloatOrInt32<EvalMul, EvalInt32Mul>::kPrepare,
+                         FloatOrInt32<EvalMul, EvalInt32Mul>::kEval, PrepareQuantizedBinary,
+                         EvalQuantizedMul>()},
       {"RELU", Dispatched<PrepareUnaryFloat, EvalRelu, PrepareQuantizedUnary, EvalQuantizedRelu>()},
       {"RELU6",
        Dispatched<PrepareUnaryFloat, EvalRelu6, PrepareQuantizedUnary, EvalQuantizedRelu6>()},

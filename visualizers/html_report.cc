@@ -21,8 +21,9 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; 
 h3 { font-size: 1.05em; margin-top: 1.5em; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: left; vertical-align: top; }
+td.spec { overflow-wrap: anywhere; min-width: 8em; }
 th { background: #f3f3f3; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .swatch { display: inline-block; width: 0.9em; height: 0.9em; border: 1px solid; margin-right: 0.4em; vertical-align: -0.1em; }
 figure { margin: 0; overflow: auto; border: 1px solid #eee; max-height: 90vh; }
 figure svg { max-width: 100%; height: auto; }
@@ -73,7 +74,9 @@ void AppendPartitionTable(std::string& html, const SubgraphReport& report,
         "<tr><td class=\"num\"><span class=\"swatch\" "
         "style=\"background:{};border-color:{}\"></span>{}</td>",
         colour.fill, colour.stroke, p);
-    html += Cell(cpu ? "cpu" : "delegate") + Cell(cpu ? "" : partition.delegate);
+    // Delegate specs such as ops=A,B,C have no spaces: they break anywhere, not the table.
+    html += Cell(cpu ? "cpu" : "delegate") + "<td class=\"spec\">" +
+            EscapeMarkup(cpu ? "" : partition.delegate) + "</td>";
     html += NumberCell(std::to_string(summary.node_count));
     html += NumberCell(summary.first_node < 0 ? "" : "#" + std::to_string(summary.first_node));
     html += NumberCell(summary.last_node < 0 ? "" : "#" + std::to_string(summary.last_node));

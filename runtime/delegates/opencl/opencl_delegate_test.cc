@@ -560,11 +560,16 @@ std::unique_ptr<Delegate> MutantDelegate(std::optional<int32_t> max_partitions) 
   return created.ok() ? std::move(*created) : nullptr;
 }
 
-// The mutants whose every CPU node has a CPU kernel in the runtime.
+// The mutants whose every CPU node has a CPU kernel in the runtime: all but hlf_custom_early
+// (an unknown custom op).
 const std::vector<std::string>& RunnableMutants() {
   static const std::vector<std::string> kNames = {
-      "fds_mirrorpad_x3", "fds_version_concat_pool", "fdf_version_resize_pool",
-      "fl_bcast_x3",      "hlf_dwmult_x4",           "ss_version_avgpool_x2"};
+      "fds_mirrorpad_x3",     "fds_version_concat_pool", "fdf_version_resize_pool",
+      "fl_bcast_x3",          "hlf_dwmult_x4",           "ss_version_avgpool_x2",
+      "fdsp_signbit_x5",      "fla_signbit_x2",          "hll_signbit_conv_mid",
+      "pdf_signbit_x2",       "ss_signbit_mul_x3",       "fdf_int16_x3",
+      "hll_int16_x2",         "pdl_ceil_round_x3",       "ssl_swap_logistic_x2",
+      "pdf_int32chain_mid"};
   return kNames;
 }
 
@@ -592,7 +597,7 @@ TEST_F(OpenClMutantTest, PartitionsBoundariesAndArenasAsPredicted) {
 
 TEST_F(OpenClMutantTest, SmallMutantsRunAsPredicted) {
   if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
-  for (const char* name : {"fds_version_concat_pool", "fds_mirrorpad_x3"}) {
+  for (const char* name : {"fds_version_concat_pool", "fds_mirrorpad_x3", "ss_signbit_mul_x3"}) {
     SCOPED_TRACE(name);
     auto delegate = MutantDelegate(3);
     ASSERT_TRUE(delegate);

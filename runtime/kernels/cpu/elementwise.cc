@@ -17,9 +17,7 @@ Status CheckBinary(const KernelContext& context) {
   return CheckOutputShape(context.output(0), *shape);
 }
 
-// Applies `op` over the broadcast of both inputs. The last output dimension runs as an inner
-// loop with each input's stride 0 or 1, so the common cases (same shape, per-channel operand,
-// scalar operand) are flat vectorisable loops.
+// Applies `op` over the broadcast of both inputs (ForEachBroadcastElement).
 template <typename Op>
 Status Broadcast(KernelContext& context, bool fused_activation, Op op) {
   TFA_RETURN_IF_ERROR(CheckBinary(context));
@@ -35,35 +33,9 @@ Status Broadcast(KernelContext& context, bool fused_activation, Op op) {
   const float* pa = a.Data<const float>();
   const float* pb = b.Data<const float>();
   float* po = out.Data<float>();
-  const int64_t total = out.NumElements();
-  if (total == 0) return Status::Ok();
-  if (a.shape == b.shape) {
-    for (int64_t i = 0; i < total; ++i) po[i] = range.Apply(op(pa[i], pb[i]));
-    return Status::Ok();
-  }
-  const std::vector<int32_t>& shape = out.shape;
-  const std::vector<int64_t> sa = BroadcastStrides(a.shape, shape);
-  const std::vector<int64_t> sb = BroadcastStrides(b.shape, shape);
-  const int rank = static_cast<int>(shape.size());
-  const int64_t inner = shape.back();
-  const int64_t ia = sa.back(), ib = sb.back();
-  std::vector<int32_t> index(static_cast<size_t>(rank), 0);
-  int64_t offset_a = 0, offset_b = 0;
-  for (int64_t o = 0; o < total; o += inner) {
-    for (int64_t i = 0; i < inner; ++i)
-      po[o + i] = range.Apply(op(pa[offset_a + i * ia], pb[offset_b + i * ib]));
-    // Advance the outer index (all dimensions but the last) like an odometer.
-    for (int d = rank - 2; d >= 0; --d) {
-      const auto ud = static_cast<size_t>(d);
-      ++index[ud];
-      offset_a += sa[ud];
-      offset_b += sb[ud];
-      if (index[ud] < shape[ud]) break;
-      offset_a -= sa[ud] * shape[ud];
-      offset_b -= sb[ud] * shape[ud];
-      index[ud] = 0;
-    }
-  }
+  ForEachBroadcastElement(a.shape, b.shape, out.shape, [&](int64_t o, int64_t ia, int64_t ib) {
+    po[o] = range.Apply(op(pa[ia], pb[ib]));
+  });
   return Status::Ok();
 }
 

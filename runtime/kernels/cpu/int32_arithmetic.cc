@@ -33,29 +33,11 @@ Status Broadcast(KernelContext& context, Op op) {
   const int32_t* pa = a.Data<const int32_t>();
   const int32_t* pb = b.Data<const int32_t>();
   int32_t* po = out.Data<int32_t>();
-  const std::vector<int32_t>& shape = out.shape;
-  const std::vector<int64_t> sa = BroadcastStrides(a.shape, shape);
-  const std::vector<int64_t> sb = BroadcastStrides(b.shape, shape);
-  const int rank = static_cast<int>(shape.size());
-  std::vector<int32_t> index(static_cast<size_t>(rank), 0);
-  int64_t offset_a = 0, offset_b = 0;
-  const int64_t total = out.NumElements();
-  for (int64_t o = 0; o < total; ++o) {
-    const auto v = static_cast<int32_t>(
-        op(static_cast<uint32_t>(pa[offset_a]), static_cast<uint32_t>(pb[offset_b])));
+  ForEachBroadcastElement(a.shape, b.shape, out.shape, [&](int64_t o, int64_t ia, int64_t ib) {
+    const auto v =
+        static_cast<int32_t>(op(static_cast<uint32_t>(pa[ia]), static_cast<uint32_t>(pb[ib])));
     po[o] = std::clamp(v, range.min, range.max);
-    // Advance the index like an odometer.
-    for (int d = rank - 1; d >= 0; --d) {
-      const auto ud = static_cast<size_t>(d);
-      ++index[ud];
-      offset_a += sa[ud];
-      offset_b += sb[ud];
-      if (index[ud] < shape[ud]) break;
-      offset_a -= sa[ud] * shape[ud];
-      offset_b -= sb[ud] * shape[ud];
-      index[ud] = 0;
-    }
-  }
+  });
   return Status::Ok();
 }
 

@@ -72,6 +72,43 @@ template <typename Geometry>
 std::vector<int64_t> BroadcastStrides(const std::vector<int32_t>& shape,
                                       const std::vector<int32_t>& out);
 
+// Calls element(out_index, a_index, b_index) for every element of the numpy broadcast of inputs
+// shaped `a` and `b` onto `out`. The last dimension is the inner loop, each input advancing by 0
+// or 1 there, so the common cases (same shape, per-channel or scalar operand) are flat loops the
+// compiler vectorises.
+template <typename Element>
+void ForEachBroadcastElement(const std::vector<int32_t>& a, const std::vector<int32_t>& b,
+                             const std::vector<int32_t>& out, Element element) {
+  int64_t total = 1;
+  for (int32_t d : out) total *= d;
+  if (total == 0) return;
+  if (a == b) {
+    for (int64_t i = 0; i < total; ++i) element(i, i, i);
+    return;
+  }
+  const std::vector<int64_t> sa = BroadcastStrides(a, out);
+  const std::vector<int64_t> sb = BroadcastStrides(b, out);
+  const int rank = static_cast<int>(out.size());
+  const int64_t inner = rank == 0 ? 1 : out.back();
+  const int64_t ia = rank == 0 ? 0 : sa.back(), ib = rank == 0 ? 0 : sb.back();
+  std::vector<int32_t> index(out.size(), 0);
+  int64_t offset_a = 0, offset_b = 0;
+  for (int64_t o = 0; o < total; o += inner) {
+    for (int64_t i = 0; i < inner; ++i) element(o + i, offset_a + i * ia, offset_b + i * ib);
+    // Advance the outer index (all dimensions but the last) like an odometer.
+    for (int d = rank - 2; d >= 0; --d) {
+      const auto ud = static_cast<size_t>(d);
+      ++index[ud];
+      offset_a += sa[ud];
+      offset_b += sb[ud];
+      if (index[ud] < out[ud]) break;
+      offset_a -= sa[ud] * out[ud];
+      offset_b -= sb[ud] * out[ud];
+      index[ud] = 0;
+    }
+  }
+}
+
 // A constant int32 or int64 tensor read as int64 values (axes, paddings, shapes).
 [[nodiscard]] Result<std::vector<int64_t>> ReadIndexTensor(const RuntimeTensor& tensor,
                                                            const char* role);

@@ -53,34 +53,9 @@ void Broadcast(KernelContext& context, Op op) {
   const T* pa = a.Data<const T>();
   const T* pb = b.Data<const T>();
   T* po = out.Data<T>();
-  const int64_t total = out.NumElements();
-  if (total == 0) return;
-  if (a.shape == b.shape) {
-    for (int64_t i = 0; i < total; ++i) po[i] = static_cast<T>(op(pa[i], pb[i]));
-    return;
-  }
-  const std::vector<int32_t>& shape = out.shape;
-  const std::vector<int64_t> sa = BroadcastStrides(a.shape, shape);
-  const std::vector<int64_t> sb = BroadcastStrides(b.shape, shape);
-  const int rank = static_cast<int>(shape.size());
-  const int64_t inner = shape.back();
-  const int64_t ia = sa.back(), ib = sb.back();
-  std::vector<int32_t> index(static_cast<size_t>(rank), 0);
-  int64_t offset_a = 0, offset_b = 0;
-  for (int64_t o = 0; o < total; o += inner) {
-    for (int64_t i = 0; i < inner; ++i)
-      po[o + i] = static_cast<T>(op(pa[offset_a + i * ia], pb[offset_b + i * ib]));
-    for (int d = rank - 2; d >= 0; --d) {
-      const auto ud = static_cast<size_t>(d);
-      ++index[ud];
-      offset_a += sa[ud];
-      offset_b += sb[ud];
-      if (index[ud] < shape[ud]) break;
-      offset_a -= sa[ud] * shape[ud];
-      offset_b -= sb[ud] * shape[ud];
-      index[ud] = 0;
-    }
-  }
+  ForEachBroadcastElement(a.shape, b.shape, out.shape, [&](int64_t o, int64_t ia, int64_t ib) {
+    po[o] = static_cast<T>(op(pa[ia], pb[ib]));
+  });
 }
 
 template <typename T>

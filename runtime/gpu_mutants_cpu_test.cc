@@ -4,13 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
 #include <map>
+#include <memory>
 
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
 #include "tests/support/gpu_mutants.h"
-#include "tests/support/tool_runner.h"
 
 namespace tfa::runtime {
 namespace {
@@ -18,23 +17,19 @@ namespace {
 class GpuMutantsOnCpuTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = tfa::testing::ProcessTempPath("gpu_mutants_cpu");
-    std::filesystem::create_directories(dir_);
-    for (const tfa::testing::GpuMutant& mutant : tfa::testing::GpuMutants())
-      paths_[mutant.name] = tfa::testing::RebuildGpuMutant(mutant, dir_);
+    mutants_ = std::make_unique<tfa::testing::RebuiltGpuMutants>("gpu_mutants_cpu");
   }
-  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+  static void TearDownTestSuite() { mutants_.reset(); }
+  static const std::map<std::string, std::string>& paths() { return mutants_->paths(); }
 
-  static std::string dir_;
-  static std::map<std::string, std::string> paths_;
+  static std::unique_ptr<tfa::testing::RebuiltGpuMutants> mutants_;
 };
 
-std::string GpuMutantsOnCpuTest::dir_;
-std::map<std::string, std::string> GpuMutantsOnCpuTest::paths_;
+std::unique_ptr<tfa::testing::RebuiltGpuMutants> GpuMutantsOnCpuTest::mutants_;
 
 TEST_F(GpuMutantsOnCpuTest, EveryMutantWithKnownOpsIsCreated) {
-  EXPECT_EQ(paths_.size(), 17u);
-  for (const auto& [name, path] : paths_) {
+  EXPECT_EQ(paths().size(), 17u);
+  for (const auto& [name, path] : paths()) {
     if (name == "hlf_custom_early") continue;
     auto interpreter = Interpreter::Create(path);
     EXPECT_TRUE(interpreter.ok()) << name << ": " << interpreter.status().message();
@@ -45,7 +40,7 @@ TEST_F(GpuMutantsOnCpuTest, EveryMutantWithKnownOpsIsCreated) {
 TEST_F(GpuMutantsOnCpuTest, SmallMutantsInvokeToFiniteOutputs) {
   for (const char* name : {"ssl_swap_logistic_x2", "ss_signbit_mul_x3"}) {
     SCOPED_TRACE(name);
-    auto interpreter = Interpreter::Create(paths_.at(name));
+    auto interpreter = Interpreter::Create(paths().at(name));
     ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
     FillDeterministicInputs(**interpreter, 1);
     ASSERT_TRUE((*interpreter)->Invoke().ok());

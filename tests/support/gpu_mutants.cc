@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "tests/support/test_paths.h"
+#include "tests/support/tool_runner.h"
 
 namespace tfa::testing {
 
@@ -34,5 +35,14 @@ std::string RebuildGpuMutant(const GpuMutant& mutant, const std::string& dir) {
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   return out;
 }
+
+RebuiltGpuMutants::RebuiltGpuMutants(const std::string& dir_name)
+    : dir_(ProcessTempPath(dir_name)) {
+  std::filesystem::remove_all(dir_);
+  std::filesystem::create_directories(dir_);
+  for (const GpuMutant& mutant : GpuMutants()) paths_[mutant.name] = RebuildGpuMutant(mutant, dir_);
+}
+
+RebuiltGpuMutants::~RebuiltGpuMutants() { std::filesystem::remove_all(dir_); }
 
 }  // namespace tfa::testing

@@ -4,18 +4,17 @@
 
 #include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "corpus/generator/model_builder.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
 #include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
-#include "tests/support/tool_runner.h"
 
 namespace tfa::runtime {
 namespace {
@@ -530,19 +529,15 @@ TEST(OpenClDelegateTest, ProgramIsBuiltOnceForAllKernels) {
 class OpenClMutantTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = tfa::testing::ProcessTempPath("gpu_mutants");
-    std::filesystem::create_directories(dir_);
-    for (const tfa::testing::GpuMutant& mutant : tfa::testing::GpuMutants())
-      paths_[mutant.name] = tfa::testing::RebuildGpuMutant(mutant, dir_);
+    mutants_ = std::make_unique<tfa::testing::RebuiltGpuMutants>("gpu_mutants");
   }
-  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+  static void TearDownTestSuite() { mutants_.reset(); }
+  static const std::map<std::string, std::string>& paths() { return mutants_->paths(); }
 
-  static std::string dir_;
-  static std::map<std::string, std::string> paths_;
+  static std::unique_ptr<tfa::testing::RebuiltGpuMutants> mutants_;
 };
 
-std::string OpenClMutantTest::dir_;
-std::map<std::string, std::string> OpenClMutantTest::paths_;
+std::unique_ptr<tfa::testing::RebuiltGpuMutants> OpenClMutantTest::mutants_;
 
 // upstream's max_delegated_partitions of the oracle's configs: default, gpu-max3, gpu-unlimited.
 const std::vector<std::optional<int32_t>>& MaxPartitionSettings() {
@@ -575,7 +570,7 @@ const std::vector<std::string>& RunnableMutants() {
 
 TEST_F(OpenClMutantTest, PartitionsBoundariesAndArenasAsPredicted) {
   if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
-  EXPECT_EQ(paths_.size(), 17u);
+  EXPECT_EQ(paths().size(), 17u);
   for (const std::string& name : RunnableMutants()) {
     for (const std::optional<int32_t>& max_partitions : MaxPartitionSettings()) {
       SCOPED_TRACE(name + " max_partitions " +
@@ -584,10 +579,10 @@ TEST_F(OpenClMutantTest, PartitionsBoundariesAndArenasAsPredicted) {
       ASSERT_TRUE(delegate);
       InterpreterOptions options;
       options.delegates = {delegate.get()};
-      auto interpreter = Interpreter::Create(paths_.at(name), options);
+      auto interpreter = Interpreter::Create(paths().at(name), options);
       ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
       const auto predicted =
-          PredictDelegation(paths_.at(name), {{"gpu", max_partitions}}, /*plan_arena=*/true);
+          PredictDelegation(paths().at(name), {{"gpu", max_partitions}}, /*plan_arena=*/true);
       const auto measured = Measure(**interpreter);
       EXPECT_GT(measured.delegated_partitions, 0);
       ExpectPredictionMatches(predicted, measured, /*invoked=*/false);
@@ -601,12 +596,12 @@ TEST_F(OpenClMutantTest, SmallMutantsRunAsPredicted) {
     SCOPED_TRACE(name);
     auto delegate = MutantDelegate(3);
     ASSERT_TRUE(delegate);
-    auto gpu = RunModel(paths_.at(name), {delegate.get()});
-    auto cpu = RunModel(paths_.at(name), {});
+    auto gpu = RunModel(paths().at(name), {delegate.get()});
+    auto cpu = RunModel(paths().at(name), {});
     ASSERT_TRUE(gpu && cpu);
     const auto measured = Measure(*gpu);
     EXPECT_GT(measured.delegated_partitions, 1);
-    ExpectPredictionMatches(PredictDelegation(paths_.at(name), {{"gpu", 3}}, true), measured);
+    ExpectPredictionMatches(PredictDelegation(paths().at(name), {{"gpu", 3}}, true), measured);
     EXPECT_LE(MaxOutputError(*gpu, *cpu), 1e-3);
   }
 }

@@ -6,20 +6,6 @@
 #include "runtime/kernels/cpu/kernel_util.h"
 
 namespace tfa::runtime {
-namespace {
-
-template <typename F>
-Status Map(KernelContext& context, F f) {
-  TFA_RETURN_IF_ERROR(PrepareUnaryFloat(context));
-  const float* in = context.input(0).Data<const float>();
-  float* out = context.output(0).Data<float>();
-  const int64_t n = context.output(0).NumElements();
-  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
-  return Status::Ok();
-}
-
-}  // namespace
-
 Status PrepareUnaryFloat(KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
   TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kFloat32, "input"));
@@ -28,32 +14,32 @@ Status PrepareUnaryFloat(KernelContext& context) {
 }
 
 Status EvalRelu(KernelContext& context) {
-  return Map(context, [](float x) { return std::max(x, 0.0f); });
+  return MapUnaryFloat(context, [](float x) { return std::max(x, 0.0f); });
 }
 Status EvalRelu6(KernelContext& context) {
-  return Map(context, [](float x) { return std::min(std::max(x, 0.0f), 6.0f); });
+  return MapUnaryFloat(context, [](float x) { return std::min(std::max(x, 0.0f), 6.0f); });
 }
 Status EvalReluN1To1(KernelContext& context) {
-  return Map(context, [](float x) { return std::min(std::max(x, -1.0f), 1.0f); });
+  return MapUnaryFloat(context, [](float x) { return std::min(std::max(x, -1.0f), 1.0f); });
 }
 Status EvalRelu0To1(KernelContext& context) {
-  return Map(context, [](float x) { return std::min(std::max(x, 0.0f), 1.0f); });
+  return MapUnaryFloat(context, [](float x) { return std::min(std::max(x, 0.0f), 1.0f); });
 }
 Status EvalLogistic(KernelContext& context) {
-  return Map(context, [](float x) { return 1.0f / (1.0f + std::exp(-x)); });
+  return MapUnaryFloat(context, [](float x) { return 1.0f / (1.0f + std::exp(-x)); });
 }
 Status EvalTanh(KernelContext& context) {
-  return Map(context, [](float x) { return std::tanh(x); });
+  return MapUnaryFloat(context, [](float x) { return std::tanh(x); });
 }
 Status EvalHardSwish(KernelContext& context) {
-  return Map(context, [](float x) { return x * std::min(std::max(x + 3.0f, 0.0f), 6.0f) / 6.0f; });
+  return MapUnaryFloat(context, [](float x) { return x * std::min(std::max(x + 3.0f, 0.0f), 6.0f) / 6.0f; });
 }
 Status EvalLeakyRelu(KernelContext& context) {
   const float alpha = context.options().alpha;
-  return Map(context, [alpha](float x) { return x > 0.0f ? x : x * alpha; });
+  return MapUnaryFloat(context, [alpha](float x) { return x > 0.0f ? x : x * alpha; });
 }
 Status EvalElu(KernelContext& context) {
-  return Map(context, [](float x) { return x < 0.0f ? std::expm1(x) : x; });
+  return MapUnaryFloat(context, [](float x) { return x < 0.0f ? std::expm1(x) : x; });
 }
 
 Status PreparePrelu(KernelContext& context) {

@@ -9,6 +9,17 @@
 namespace tfa::runtime {
 
 [[nodiscard]] Status PrepareUnaryFloat(KernelContext& context);
+
+// Checks the node as PrepareUnaryFloat does, then writes f(x) for every element x.
+template <typename F>
+[[nodiscard]] Status MapUnaryFloat(KernelContext& context, F f) {
+  TFA_RETURN_IF_ERROR(PrepareUnaryFloat(context));
+  const float* in = context.input(0).Data<const float>();
+  float* out = context.output(0).Data<float>();
+  const int64_t n = context.output(0).NumElements();
+  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
+  return Status::Ok();
+}
 [[nodiscard]] Status EvalRelu(KernelContext& context);
 [[nodiscard]] Status EvalRelu6(KernelContext& context);
 [[nodiscard]] Status EvalReluN1To1(KernelContext& context);

@@ -5,20 +5,6 @@
 #include "runtime/kernels/cpu/activations.h"
 
 namespace tfa::runtime {
-namespace {
-
-template <typename F>
-Status Map(KernelContext& context, F f) {
-  TFA_RETURN_IF_ERROR(PrepareUnaryFloat(context));
-  const float* in = context.input(0).Data<const float>();
-  float* out = context.output(0).Data<float>();
-  const int64_t n = context.output(0).NumElements();
-  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
-  return Status::Ok();
-}
-
-}  // namespace
-
 float RoundHalfToEven(float x) {
   const float floor = std::floor(x);
   const float fraction = x - floor;
@@ -29,9 +15,9 @@ float RoundHalfToEven(float x) {
 }
 
 Status EvalCeil(KernelContext& context) {
-  return Map(context, [](float x) { return std::ceil(x); });
+  return MapUnaryFloat(context, [](float x) { return std::ceil(x); });
 }
 
-Status EvalRound(KernelContext& context) { return Map(context, RoundHalfToEven); }
+Status EvalRound(KernelContext& context) { return MapUnaryFloat(context, RoundHalfToEven); }
 
 }  // namespace tfa::runtime

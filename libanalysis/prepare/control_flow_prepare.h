@@ -24,8 +24,7 @@
 //   - CALL_ONCE plans its init subgraph only when it runs, so AllocateTensors leaves it unplanned.
 // Resource variables: VAR_HANDLE's output becomes a 4-byte persistent handle; READ_VARIABLE of a
 // scalar makes its output dynamic (tflite/kernels/var_handle.cc, read_variable.cc).
-// Not modelled: what Invoke does later (IF re-planning the active branch, CALL_ONCE planning and
-// releasing its init subgraph, dynamic bodies re-planned every iteration).
+// What the first Invoke does after this is control_flow_invoke.h.
 #ifndef LIBANALYSIS_PREPARE_CONTROL_FLOW_PREPARE_H_
 #define LIBANALYSIS_PREPARE_CONTROL_FLOW_PREPARE_H_
 
@@ -58,7 +57,9 @@ struct SubgraphMemory {
   Subgraph prepared;
   std::vector<std::string> assumptions;  // the kernel Prepare replay's, for the last plan
   ArenaPlan plan;                        // the last plan
-  // The committed buffers: the largest high-water marks over all plans of this subgraph.
+  // The committed buffers: the largest high-water marks over all plans since the buffer was last
+  // released. The high-water marks themselves are the last plan's (plan.arena_size and
+  // plan.persistent_arena_size: upstream's ClearPlan resets them on each plan).
   uint64_t arena_size = 0;
   uint64_t persistent_arena_size = 0;
   int32_t plan_count = 0;
@@ -66,6 +67,10 @@ struct SubgraphMemory {
   std::optional<int32_t> planning_stops_at;
   int32_t delegates_applied = 0;
   std::vector<std::string> notes;  // who planned it, or why not; delegates not applied
+  // After an Invoke (control_flow_invoke.h): whether it ran, and whether its non-persistent
+  // buffer was then released (arena_size 0; `plan`, hence the high-water marks, kept).
+  bool invoked = false;
+  bool released = false;
 };
 
 // Subgraph i of the result is subgraph i of `model`. Errors name the subgraph, the node and the

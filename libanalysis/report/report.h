@@ -61,6 +61,23 @@ struct ArenaReport {
   std::vector<std::string> notes;         // who planned it, or why not
 };
 
+// One subgraph after the first Invoke (libanalysis/prepare/control_flow_invoke.h). `arena.size`
+// and `arena.persistent_size` are the buffers as they stand (size 0 once released);
+// `arena.high_water_mark` and `allocs` are the last plan's.
+struct AfterInvokeReport {
+  ArenaReport arena;
+  uint64_t persistent_high_water_mark = 0;
+  bool invoked = false;
+  bool released = false;
+};
+
+// The first Invoke of a model with control flow, as a whole.
+struct InvokeReport {
+  std::vector<std::string> facts_used;  // the input-dependent facts the replay read
+  // The fact the replay needed and was not given; the subgraphs then carry no after_invoke.
+  std::optional<std::string> undetermined;
+};
+
 struct SubgraphReport {
   int32_t index = 0;
   size_t nodes = 0;
@@ -70,6 +87,7 @@ struct SubgraphReport {
   std::vector<UnsupportedNode> unsupported;
   std::optional<ArenaReport> arena;           // on the plan after delegation
   std::optional<ArenaReport> arena_cpu_only;  // on the plain CPU plan
+  std::optional<AfterInvokeReport> after_invoke;  // models with control flow only
 };
 
 struct Report {
@@ -77,6 +95,7 @@ struct Report {
   std::string tool_version;
   std::vector<std::string> delegates;  // as given on the command line, in order
   std::vector<SubgraphReport> subgraphs;
+  std::optional<InvokeReport> invoke;  // models with control flow only
 };
 
 }  // namespace tfa

@@ -6,6 +6,7 @@
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/prepare/control_flow_invoke.h"
 #include "libanalysis/prepare/control_flow_prepare.h"
 #include "libanalysis/prepare/kernel_prepare.h"
 #include "libanalysis/profiles/delegate_profile.h"
@@ -211,10 +212,20 @@ SubgraphReport PartitionsReport(const SubgraphDelegation& d, int32_t index, size
   return sr;
 }
 
+AfterInvokeReport AfterInvokeFromMemory(SubgraphMemory memory) {
+  AfterInvokeReport r;
+  r.persistent_high_water_mark = memory.planned ? memory.plan.persistent_arena_size : 0;
+  r.invoked = memory.invoked;
+  r.released = memory.released;
+  r.arena = ArenaReportFromMemory(std::move(memory));
+  return r;
+}
+
 // .tflite models: the whole model replayed as the interpreter runs it, so WHILE and IF plan their
-// child subgraphs and each delegate reaches every subgraph in turn (control_flow_prepare.h).
-Result<std::vector<SubgraphReport>> ReportModelSubgraphs(const Model& model,
-                                                         const std::vector<DelegateProfile>& profiles) {
+// child subgraphs and each delegate reaches every subgraph in turn (control_flow_prepare.h); with
+// several subgraphs, also what the first Invoke does to them (control_flow_invoke.h).
+Status ReportModelSubgraphs(const Model& model, const std::vector<DelegateProfile>& profiles,
+                            const InvokeFacts& facts, Report& report) {
   std::vector<SubgraphDelegation> delegation(model.subgraphs.size());
   for (size_t s = 0; s < model.subgraphs.size(); ++s) delegation[s].current = model.subgraphs[s];
   std::vector<ModelDelegate> delegates;
@@ -230,18 +241,27 @@ Result<std::vector<SubgraphReport>> ReportModelSubgraphs(const Model& model,
     };
     delegates.push_back(std::move(d));
   }
-  auto memory = ReplayModelMemory(model, delegates, PrepareOptionsFor(profiles));
-  if (!memory.ok()) return memory.status();
+  const bool control_flow = model.subgraphs.size() > 1;
+  FirstInvokeMemory memory;
+  if (control_flow) {
+    auto replayed = ReplayFirstInvoke(model, delegates, PrepareOptionsFor(profiles), facts);
+    if (!replayed.ok()) return replayed.status();
+    memory = std::move(replayed).value();
+    report.invoke = InvokeReport{memory.facts_used, memory.undetermined};
+  } else {
+    auto replayed = ReplayModelMemory(model, delegates, PrepareOptionsFor(profiles));
+    if (!replayed.ok()) return replayed.status();
+    memory.after_allocate = std::move(replayed).value();
+  }
   std::vector<SubgraphMemory> cpu_only;
   if (!profiles.empty()) {
     auto cpu = ReplayModelMemory(model, {}, PrepareOptions{});
     if (!cpu.ok()) return cpu.status();
     cpu_only = std::move(cpu).value();
   }
-  std::vector<SubgraphReport> out;
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     SubgraphReport sr = PartitionsReport(delegation[s], static_cast<int32_t>(s), model.subgraphs[s].nodes.size());
-    SubgraphMemory& m = (*memory)[s];
+    SubgraphMemory& m = memory.after_allocate[s];
     sr.copy = ComputeCopyCosts(m.prepared, sr.partitions);
     // A single subgraph planned as usual needs no word on who planned it.
     const bool usual = model.subgraphs.size() == 1 && !m.planning_stops_at &&
@@ -250,9 +270,10 @@ Result<std::vector<SubgraphReport>> ReportModelSubgraphs(const Model& model,
     sr.arena = ArenaReportFromMemory(std::move(m));
     if (!profiles.empty() && model.subgraphs.size() == 1) cpu_only[s].notes.clear();
     sr.arena_cpu_only = profiles.empty() ? sr.arena : ArenaReportFromMemory(std::move(cpu_only[s]));
-    out.push_back(std::move(sr));
+    if (!memory.after_invoke.empty()) sr.after_invoke = AfterInvokeFromMemory(std::move(memory.after_invoke[s]));
+    report.subgraphs.push_back(std::move(sr));
   }
-  return out;
+  return Status::Ok();
 }
 
 Result<SubgraphReport> ReportSubgraph(const Subgraph& original, int32_t index,
@@ -310,9 +331,7 @@ Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
     profiles.push_back(std::move(*profile));
   }
   if (model.format == "tflite" && options.plan_arena) {
-    auto subgraphs = ReportModelSubgraphs(model, profiles);
-    if (!subgraphs.ok()) return subgraphs.status().WithContext(model.path);
-    report.subgraphs = std::move(subgraphs).value();
+    TFA_RETURN_IF_ERROR(ReportModelSubgraphs(model, profiles, options.invoke_facts, report).WithContext(model.path));
     return report;
   }
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {

@@ -12,6 +12,7 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/prepare/control_flow_invoke.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/report/report.h"
 
@@ -30,6 +31,9 @@ struct ReportOptions {
   std::string tool_version;
   std::vector<DelegateRequest> delegates;
   bool plan_arena = true;
+  // Models with several subgraphs: the input-dependent facts of the first Invoke, whose effect on
+  // every subgraph's memory the report then shows (Report::invoke, SubgraphReport::after_invoke).
+  InvokeFacts invoke_facts;
 };
 
 // The profile a request names, with the request's partition settings and options applied.

@@ -1,6 +1,7 @@
 #include "libanalysis/arena/arena_plan.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "libanalysis/core/checked_math.h"
@@ -88,13 +89,20 @@ bool IsArenaTensor(const Tensor& tensor) {
 
 Status ValidateForArenaPlanning(const Subgraph& subgraph) {
   const auto num_tensors = static_cast<int64_t>(subgraph.tensors.size());
-  auto check_list = [&](const std::vector<int32_t>& list, const std::string& where,
-                        bool optional_allowed) -> Status {
+  // The first tensor of `list` outside the subgraph, if any; messages are built only then, since
+  // this runs over every node of graphs of a million tensors.
+  auto out_of_range = [&](const std::vector<int32_t>& list,
+                          bool optional_allowed) -> std::optional<int32_t> {
     for (int32_t tensor : list) {
       if (optional_allowed && tensor == -1) continue;
-      if (tensor < 0 || tensor >= num_tensors) {
-        return Status::Error(TensorOutOfRange(subgraph, where, tensor));
-      }
+      if (tensor < 0 || tensor >= num_tensors) return tensor;
+    }
+    return std::nullopt;
+  };
+  auto check_list = [&](const std::vector<int32_t>& list, const std::string& where,
+                        bool optional_allowed) -> Status {
+    if (const auto bad = out_of_range(list, optional_allowed)) {
+      return Status::Error(TensorOutOfRange(subgraph, where, *bad));
     }
     return Status::Ok();
   };
@@ -109,6 +117,10 @@ Status ValidateForArenaPlanning(const Subgraph& subgraph) {
                            " (" + std::to_string(subgraph.nodes.size()) + " nodes)");
     }
     const Node& node = subgraph.nodes[node_index];
+    if (!out_of_range(node.inputs, true) && !out_of_range(node.outputs, true) &&
+        !out_of_range(node.temporaries, false)) {
+      continue;
+    }
     const std::string where = "node " + std::to_string(node_index) + " (" + node.op + ")";
     TFA_RETURN_IF_ERROR(check_list(node.inputs, where + " inputs", true));
     TFA_RETURN_IF_ERROR(check_list(node.outputs, where + " outputs", true));

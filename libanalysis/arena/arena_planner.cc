@@ -71,7 +71,7 @@ class FastArenaPlanner {
       Allocate(0, tensor);
       is_graph_input[tensor] = 1;
     }
-    std::vector<int> remaining = references;
+    const std::vector<int> outside_references = references;
     for (int32_t step = 0; step < num_steps_; ++step) {
       for (int32_t tensor : NodeAt(step).inputs) {
         if (tensor != -1) ++references[tensor];
@@ -106,16 +106,22 @@ class FastArenaPlanner {
         break;
       }
     }
-    for (int32_t step = 0; step < num_steps_; ++step) {
-      for (int32_t tensor : NodeAt(step).inputs) {
-        if (tensor != -1) ++remaining[Owner(tensor)];
-      }
+    // Each node input counts against the buffer's owner: the same sums as upstream's pass over
+    // the node inputs, taken per tensor.
+    std::vector<int> remaining = outside_references;
+    for (size_t tensor = 0; tensor < num_tensors; ++tensor) {
+      remaining[Owner(static_cast<int32_t>(tensor))] +=
+          references[tensor] - outside_references[tensor];
     }
+    // Temporaries are set after every node's outputs and inputs, as upstream's
+    // ExecuteAllocations does after PlanAllocations; collected here to save a pass over the nodes.
+    std::vector<std::pair<int32_t, int32_t>> temporaries;
     for (int32_t step = 0; step < num_steps_; ++step) {
       const Node& node = NodeAt(step);
       for (int32_t tensor : node.outputs) {
         if (tensor != -1) Allocate(step, tensor);
       }
+      for (int32_t tensor : node.temporaries) temporaries.emplace_back(step, tensor);
       if (options_.preserve_all_tensors) continue;
       for (int32_t tensor : node.inputs) {
         if (tensor == -1) continue;
@@ -125,11 +131,9 @@ class FastArenaPlanner {
         }
       }
     }
-    for (int32_t step = 0; step < num_steps_; ++step) {
-      for (int32_t tensor : NodeAt(step).temporaries) {
-        alloc_step_[tensor] = step;
-        if (!options_.preserve_all_tensors) free_step_[tensor] = step;
-      }
+    for (const auto& [step, tensor] : temporaries) {
+      alloc_step_[tensor] = step;
+      if (!options_.preserve_all_tensors) free_step_[tensor] = step;
     }
   }
 
@@ -165,12 +169,12 @@ class FastArenaPlanner {
   }
 
   // Upstream's CreateTensorAllocationVector on precomputed keys. std::sort sees the same
-  // comparison results as upstream's comparator, so equal tensors end in the same order.
+  // comparison results as upstream's comparator, so equal tensors end in the same order. The
+  // comparator's three cases are packed into one 128-bit key: whole-run tensors first, by index;
+  // then the rest by size, larger first, then by first step (equal keys compare equal, as there).
   std::vector<int32_t> AllocationOrder() const {
     struct SortKey {
-      bool whole_run;
-      uint64_t bytes;
-      int32_t alloc_step;
+      unsigned __int128 key;
       int32_t tensor;
     };
     std::vector<SortKey> keys;
@@ -178,16 +182,16 @@ class FastArenaPlanner {
       const AllocationType type = tensors_[tensor].allocation;
       if ((type == AllocationType::kArenaRw && Bytes(tensor) > 0) ||
           type == AllocationType::kArenaRwPersistent) {
-        keys.push_back({alloc_step_[tensor] == 0 && free_step_[tensor] == kNodeNotAssigned,
-                        Bytes(tensor), alloc_step_[tensor], tensor});
+        const bool whole_run = alloc_step_[tensor] == 0 && free_step_[tensor] == kNodeNotAssigned;
+        using Key = unsigned __int128;
+        const Key key = whole_run ? Key{static_cast<uint32_t>(tensor)} << 32
+                                  : Key{1} << 127 | Key{~Bytes(tensor)} << 32 |
+                                        static_cast<uint32_t>(alloc_step_[tensor]);
+        keys.push_back({key, tensor});
       }
     }
-    std::sort(keys.begin(), keys.end(), [](const SortKey& a, const SortKey& b) {
-      if (a.whole_run) return b.whole_run ? a.tensor < b.tensor : true;
-      if (b.whole_run) return false;
-      if (a.bytes != b.bytes) return a.bytes > b.bytes;
-      return a.alloc_step < b.alloc_step;
-    });
+    std::sort(keys.begin(), keys.end(),
+              [](const SortKey& a, const SortKey& b) { return a.key < b.key; });
     std::vector<int32_t> order;
     order.reserve(keys.size());
     for (const SortKey& key : keys) order.push_back(key.tensor);
@@ -248,7 +252,7 @@ class FastArenaPlanner {
            (a == AllocationType::kArenaRw || a == AllocationType::kArenaRwPersistent);
   }
 
-  Result<ArenaPlan> Resolve() const {
+  Result<ArenaPlan> Resolve() {
     ArenaPlan plan;
     plan.num_steps = num_steps_;
     plan.tensors.resize(tensors_.size());
@@ -276,8 +280,8 @@ class FastArenaPlanner {
                             : ArenaKind::kPersistent;
       placement.offset = offset_[holder];
     }
-    plan.rw_blocks = rw_blocks_;
-    plan.persistent_blocks = persistent_blocks_;
+    plan.rw_blocks = std::move(rw_blocks_);
+    plan.persistent_blocks = std::move(persistent_blocks_);
     plan.arena_size = arena_size_;
     plan.persistent_arena_size = persistent_arena_size_;
     return plan;

@@ -5,16 +5,16 @@
 // How: lifetimes and the allocation order are computed as upstream does (the order on ties
 // still goes through libstdc++'s std::unordered_set and std::sort, since that is what decides
 // it). The best-fit search, which upstream runs over every allocation placed so far, works here
-// on a segment tree over execution steps whose nodes hold unions of occupied byte ranges
-// (rounded to the alignment, which cannot change which gaps fit): a placement visits O(log S)
-// nodes and only the gaps of the union over its lifetime, not every allocation.
+// on a segment tree over blocks of execution steps whose nodes hold unions of occupied byte
+// ranges (rounded to the alignment, which cannot change which gaps fit): a placement visits
+// O(log S) nodes and only the gaps of the union over its lifetime, not every allocation.
 //
 // Cost: O(N log S log N + gaps examined), see occupancy_tree.h. The gaps examined are those of
-// the occupied ranges over each tensor's lifetime. A plain chain has few (100k tensors: ~65x the
-// reference's speed, 1M in ~3 s CPU). Outputs kept live to the end sit in a separate offset-ordered
-// skyline, but every earlier lifetime still sees the holes that later-placed outputs leave in it,
-// Theta(N) of them, and best fit must look at all: with every 10th output live this is ~6x the
-// reference at 100k and still quadratic (bench/arena_bench.cc).
+// the occupied ranges over each tensor's lifetime. A plain chain has few (100k tensors: ~150x the
+// reference's speed, 1M in 0.9 s CPU). Outputs kept live to the end sit in a separate
+// offset-ordered skyline, but every earlier lifetime still sees the holes that later-placed
+// outputs leave in it, Theta(N) of them, and best fit must look at all: with every 10th output
+// live this is ~11x the reference at 100k and still quadratic (bench/arena_bench.cc).
 #ifndef LIBANALYSIS_ARENA_ARENA_PLANNER_H_
 #define LIBANALYSIS_ARENA_ARENA_PLANNER_H_
 

@@ -9,7 +9,7 @@
 namespace tfa {
 namespace {
 
-// A node's level (0 = leaf) and step range in a heap-ordered tree with `leaves` leaves.
+// A node's level (0 = leaf) and block range in a heap-ordered tree with `leaves` leaves.
 struct NodeRange {
   int64_t first;
   int64_t last;
@@ -23,10 +23,28 @@ NodeRange RangeOf(int64_t node, int level, int64_t leaves) {
 
 OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment)
     : alignment_(alignment), last_step_(num_steps - 1) {
+  const int64_t blocks = (int64_t{num_steps} + kBlockSteps - 1) / kBlockSteps;
   leaves_ = 1;
-  while (leaves_ < num_steps) leaves_ *= 2;
-  own_.resize(static_cast<size_t>(leaves_));
+  while (leaves_ < blocks) leaves_ *= 2;
+  own_.resize(2 * static_cast<size_t>(leaves_));
   sub_.resize(2 * static_cast<size_t>(leaves_));
+  partial_.resize(static_cast<size_t>(blocks));
+}
+
+OccupancyTree::BlockSpan OccupancyTree::SpanOf(int32_t first, int32_t last) const {
+  BlockSpan span;
+  span.first_block = first / kBlockSteps;
+  span.last_block = last / kBlockSteps;
+  auto covers = [&](int32_t block) {
+    const int64_t block_last = std::min<int64_t>(int64_t{block} * kBlockSteps + kBlockSteps - 1,
+                                                 last_step_);
+    return first <= int64_t{block} * kBlockSteps && last >= block_last;
+  };
+  span.first_partial = !covers(span.first_block);
+  span.last_partial = span.last_block != span.first_block && !covers(span.last_block);
+  span.covered_first = span.first_partial ? span.first_block + 1 : span.first_block;
+  span.covered_last = covers(span.last_block) ? span.last_block : span.last_block - 1;
+  return span;
 }
 
 // Adds one range, merging it with every range it overlaps or touches. Returns whether the union
@@ -63,8 +81,9 @@ bool OccupancyTree::AddRange(RangeUnion& ranges, const Range& range) {
 void OccupancyTree::CollectSets(int32_t first, int32_t last,
                                 std::vector<const RangeUnion*>& sets) const {
   sets.clear();
-  for (int64_t l = first + int64_t{leaves_}, r = last + int64_t{leaves_} + 1; l < r;
-       l >>= 1, r >>= 1) {
+  const BlockSpan span = SpanOf(first, last);
+  for (int64_t l = span.covered_first + int64_t{leaves_}, r = span.covered_last + int64_t{leaves_} + 1;
+       l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
       if (!sub_[l].empty()) sets.push_back(&sub_[l]);
       ++l;
@@ -74,19 +93,50 @@ void OccupancyTree::CollectSets(int32_t first, int32_t last,
       if (!sub_[r].empty()) sets.push_back(&sub_[r]);
     }
   }
-  const int64_t first_leaf = first + int64_t{leaves_};
-  const int64_t last_leaf = last + int64_t{leaves_};
+  // Allocations covering a whole node that the lifetime only partly covers (the partial blocks
+  // and their ancestors) meet the lifetime too.
+  const int64_t first_leaf = span.first_block + int64_t{leaves_};
+  const int64_t last_leaf = span.last_block + int64_t{leaves_};
   auto add_partly_covered = [&](int64_t node, int level) {
     const NodeRange range = RangeOf(node, level, leaves_);
-    const bool inside = range.first >= first && range.last <= last;
+    const bool inside = range.first >= span.covered_first && range.last <= span.covered_last;
     if (!inside && !own_[node].empty()) sets.push_back(&own_[node]);
   };
-  for (int level = 1; (first_leaf >> level) >= 1; ++level) {
+  for (int level = 0; has_own_ranges_ && (first_leaf >> level) >= 1; ++level) {
     const int64_t left = first_leaf >> level;
     const int64_t right = last_leaf >> level;
     add_partly_covered(left, level);
     if (right != left) add_partly_covered(right, level);
   }
+  // Allocations starting or ending inside a partial block are kept there as they came.
+  RangeUnion& partial = query_partial_;
+  partial.clear();
+  auto add_partial_block = [&](int32_t block) {
+    for (const PartialEntry& entry : partial_[block]) {
+      if (entry.first <= last && entry.last >= first) partial.push_back(entry.range);
+    }
+  };
+  if (span.first_partial) add_partial_block(span.first_block);
+  if (span.last_partial) add_partial_block(span.last_block);
+  if (partial.empty()) return;
+  std::sort(partial.begin(), partial.end(),
+            [](const Range& a, const Range& b) { return a.start < b.start; });
+  size_t kept = 0;
+  for (const Range& range : partial) {
+    if (kept > 0 && range.start <= partial[kept - 1].aligned_end) {
+      Range& merged = partial[kept - 1];
+      if (range.aligned_end > merged.aligned_end) {
+        merged.aligned_end = range.aligned_end;
+        merged.end = range.end;
+      } else if (range.aligned_end == merged.aligned_end) {
+        merged.end = std::max(merged.end, range.end);
+      }
+      continue;
+    }
+    partial[kept++] = range;
+  }
+  partial.resize(kept);
+  sets.push_back(&partial);
 }
 
 std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last,
@@ -186,30 +236,41 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
     AddRange(skyline_union_, range);
     return;
   }
+  const BlockSpan span = SpanOf(first, last);
   // Nodes whose `sub` changed; a parent's `sub` can only change through a changed child.
   std::vector<int64_t>& changed = changed_nodes_;
   changed.clear();
-  for (int64_t l = first + int64_t{leaves_}, r = last + int64_t{leaves_} + 1; l < r;
-       l >>= 1, r >>= 1) {
+  auto add_partial_block = [&](int32_t block) {
+    partial_[block].push_back({range, first, last});
+    const int64_t leaf = block + int64_t{leaves_};
+    if (AddRange(sub_[leaf], range)) changed.push_back(leaf);
+  };
+  if (span.first_partial) add_partial_block(span.first_block);
+  if (span.last_partial) add_partial_block(span.last_block);
+  for (int64_t l = span.covered_first + int64_t{leaves_}, r = span.covered_last + int64_t{leaves_} + 1;
+       l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
-      if (l < leaves_) AddRange(own_[l], range);
+      AddRange(own_[l], range);
+      has_own_ranges_ = true;
       if (AddRange(sub_[l], range)) changed.push_back(l);
       ++l;
     }
     if (r & 1) {
       --r;
-      if (r < leaves_) AddRange(own_[r], range);
+      AddRange(own_[r], range);
+      has_own_ranges_ = true;
       if (AddRange(sub_[r], range)) changed.push_back(r);
     }
   }
-  const int64_t first_leaf = first + int64_t{leaves_};
-  const int64_t last_leaf = last + int64_t{leaves_};
+  const int64_t first_leaf = span.first_block + int64_t{leaves_};
+  const int64_t last_leaf = span.last_block + int64_t{leaves_};
   for (int level = 1; (first_leaf >> level) >= 1 && !changed.empty(); ++level) {
     const int64_t left = first_leaf >> level;
     const int64_t right = last_leaf >> level;
     auto update = [&](int64_t node) {
       const NodeRange node_range = RangeOf(node, level, leaves_);
-      const bool inside = node_range.first >= first && node_range.last <= last;
+      const bool inside =
+          node_range.first >= span.covered_first && node_range.last <= span.covered_last;
       const bool child_changed =
           std::find_if(changed.begin(), changed.end(), [node](int64_t c) {
             return (c >> 1) == node;

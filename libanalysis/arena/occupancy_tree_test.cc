@@ -84,15 +84,18 @@ void Insert(std::vector<Placed>& placed, const Placed& block) {
 // (the skyline), the others get random lifetimes. Sizes leave gaps of equal aligned size with
 // aligned and unaligned starts.
 void CheckBestFitAgainstUpstream(int live_to_end_percent) {
-  const int32_t steps = *rc::gen::inRange(1, 12);
+  // Up to 12 steps stays inside one block of the tree; up to 150 spans several, with lifetimes
+  // of every length against block boundaries.
+  const int32_t steps = *rc::gen::element(*rc::gen::inRange(1, 12), *rc::gen::inRange(1, 150));
   const size_t count = *rc::gen::inRange<size_t>(1, 80);
   OccupancyTree tree(steps, kAlignment);
   std::vector<Placed> placed;
   for (size_t i = 0; i < count; ++i) {
     const int32_t first = *rc::gen::inRange(0, steps);
+    const int32_t span = *rc::gen::element(3, 20, 40, steps);
     const int32_t last = *rc::gen::inRange(0, 100) < live_to_end_percent
                              ? steps - 1
-                             : *rc::gen::inRange(first, steps);
+                             : *rc::gen::inRange(first, std::min(steps, first + span));
     const uint64_t size = *rc::gen::element<uint64_t>(1, 63, 64, 65, 100, 128, 129, 192, 256);
     const uint64_t upstream = UpstreamBestFit(placed, first, last, size);
     RC_ASSERT(ClosedFormBestFit(placed, first, last, size) == upstream);

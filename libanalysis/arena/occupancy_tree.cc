@@ -47,6 +47,15 @@ OccupancyTree::BlockSpan OccupancyTree::SpanOf(int32_t first, int32_t last) cons
   return span;
 }
 
+void OccupancyTree::AbsorbEnd(Range& into, const Range& range) {
+  if (range.aligned_end > into.aligned_end) {
+    into.aligned_end = range.aligned_end;
+    into.end = range.end;
+  } else if (range.aligned_end == into.aligned_end) {
+    into.end = std::max(into.end, range.end);
+  }
+}
+
 // Adds one range, merging it with every range it overlaps or touches. Returns whether the union
 // (or the remembered unaligned end) changed.
 bool OccupancyTree::AddRange(RangeUnion& ranges, const Range& range) {
@@ -62,12 +71,7 @@ bool OccupancyTree::AddRange(RangeUnion& ranges, const Range& range) {
   auto last = it;
   for (; last != ranges.end() && last->start <= range.aligned_end; ++last) {
     merged.start = std::min(merged.start, last->start);
-    if (last->aligned_end > merged.aligned_end) {
-      merged.aligned_end = last->aligned_end;
-      merged.end = last->end;
-    } else if (last->aligned_end == merged.aligned_end) {
-      merged.end = std::max(merged.end, last->end);
-    }
+    AbsorbEnd(merged, *last);
   }
   if (it == last) {
     ranges.insert(it, merged);
@@ -82,7 +86,8 @@ void OccupancyTree::CollectSets(int32_t first, int32_t last,
                                 std::vector<const RangeUnion*>& sets) const {
   sets.clear();
   const BlockSpan span = SpanOf(first, last);
-  for (int64_t l = span.covered_first + int64_t{leaves_}, r = span.covered_last + int64_t{leaves_} + 1;
+  for (int64_t l = span.covered_first + int64_t{leaves_},
+               r = span.covered_last + int64_t{leaves_} + 1;
        l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
       if (!sub_[l].empty()) sets.push_back(&sub_[l]);
@@ -124,13 +129,7 @@ void OccupancyTree::CollectSets(int32_t first, int32_t last,
   size_t kept = 0;
   for (const Range& range : partial) {
     if (kept > 0 && range.start <= partial[kept - 1].aligned_end) {
-      Range& merged = partial[kept - 1];
-      if (range.aligned_end > merged.aligned_end) {
-        merged.aligned_end = range.aligned_end;
-        merged.end = range.end;
-      } else if (range.aligned_end == merged.aligned_end) {
-        merged.end = std::max(merged.end, range.end);
-      }
+      AbsorbEnd(partial[kept - 1], range);
       continue;
     }
     partial[kept++] = range;
@@ -150,22 +149,14 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
   if (whole_skyline && !skyline_union_.empty()) sets.push_back(&skyline_union_);
   const bool scan_skyline = skyline_meets && !whole_skyline;
 
-  // The walk folds every range starting at or before the end of the occupied run into
-  // (run_aligned_end, run_end); sets and the skyline are read through cursors, since the walk
-  // only moves up.
+  // The walk folds every range starting at or before the end of the occupied run into `run`
+  // (its highest aligned end, and the highest unaligned end among the ranges ending there; its
+  // start is unused); sets and the skyline are read through cursors, since the walk only moves up.
   std::vector<size_t>& cursors = query_cursors_;
   cursors.assign(sets.size(), 0);
   size_t skyline_cursor = 0;
-  uint64_t run_aligned_end = 0;
-  uint64_t run_end = 0;  // highest unaligned end of the folded ranges ending at run_aligned_end
-  auto fold = [&](const Range& range) {
-    if (range.aligned_end > run_aligned_end) {
-      run_aligned_end = range.aligned_end;
-      run_end = range.end;
-    } else if (range.aligned_end == run_aligned_end) {
-      run_end = std::max(run_end, range.end);
-    }
-  };
+  Range run{0, 0, 0};
+  auto fold = [&](const Range& range) { AbsorbEnd(run, range); };
   auto by_start = [](uint64_t start, const Range& r) { return start < r.start; };
 
   bool found = false;
@@ -180,7 +171,7 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
       extended = false;
       for (size_t i = 0; i < sets.size(); ++i) {
         const RangeUnion& ranges = *sets[i];
-        const uint64_t reach = std::max(position, run_aligned_end);
+        const uint64_t reach = std::max(position, run.aligned_end);
         if (cursors[i] == ranges.size() || ranges[cursors[i]].start > reach) continue;
         // A set's ranges are disjoint and sorted: the last one starting within reach ends last.
         cursors[i] = std::upper_bound(ranges.begin() + cursors[i], ranges.end(), reach,
@@ -192,12 +183,12 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
       for (; skyline_cursor < skyline_.size(); ++skyline_cursor) {
         const SkylineEntry& entry = skyline_[skyline_cursor];
         if (entry.first > last) continue;
-        if (entry.range.start > std::max(position, run_aligned_end)) break;
+        if (entry.range.start > std::max(position, run.aligned_end)) break;
         fold(entry.range);
         extended = true;
       }
     }
-    position = std::max(position, run_aligned_end);
+    position = std::max(position, run.aligned_end);
     uint64_t next_start = std::numeric_limits<uint64_t>::max();
     for (size_t i = 0; i < sets.size(); ++i) {
       if (cursors[i] < sets[i]->size()) {
@@ -208,7 +199,7 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
       next_start = std::min(next_start, skyline_[skyline_cursor].range.start);
     }
     if (next_start == std::numeric_limits<uint64_t>::max()) break;
-    const uint64_t gap_start = run_aligned_end == position ? run_end : position;
+    const uint64_t gap_start = run.aligned_end == position ? run.end : position;
     const auto fit_end = CheckedAdd(position, size);
     if (!fit_end) return std::nullopt;
     if (*fit_end <= next_start && next_start - position < best_gap) {
@@ -247,7 +238,8 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
   };
   if (span.first_partial) add_partial_block(span.first_block);
   if (span.last_partial) add_partial_block(span.last_block);
-  for (int64_t l = span.covered_first + int64_t{leaves_}, r = span.covered_last + int64_t{leaves_} + 1;
+  for (int64_t l = span.covered_first + int64_t{leaves_},
+               r = span.covered_last + int64_t{leaves_} + 1;
        l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
       AddRange(own_[l], range);

@@ -91,6 +91,9 @@ class OccupancyTree {
 
   static constexpr int32_t kBlockSteps = 16;
 
+  // Extends `into`'s end to `range`'s when that is higher (keeping the highest unaligned end
+  // among ranges ending at the same aligned end, where upstream measures gaps from).
+  static void AbsorbEnd(Range& into, const Range& range);
   static bool AddRange(RangeUnion& ranges, const Range& range);
   BlockSpan SpanOf(int32_t first, int32_t last) const;
   // The sets whose union is the tree's occupancy over [first, last].

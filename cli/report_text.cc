@@ -76,6 +76,15 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
   return out;
 }
 
+// One line: what the subgraph holds once the first Invoke is over.
+std::string AfterInvokeLine(const AfterInvokeReport& r) {
+  const char* state = r.released ? "ran, then released" : r.invoked ? "ran" : "did not run";
+  if (!r.arena.planned) return fmt::format("  after one Invoke: {}, not planned\n", state);
+  return fmt::format("  after one Invoke: {}; arena {} (last plan {}), persistent {} (last plan {})\n", state,
+                     HumanBytes(r.arena.size), HumanBytes(r.arena.high_water_mark),
+                     HumanBytes(r.arena.persistent_size), HumanBytes(r.persistent_high_water_mark));
+}
+
 }  // namespace
 
 std::string HumanBytes(uint64_t bytes) {
@@ -94,6 +103,12 @@ std::string ReportText(const Report& r, const Model& model) {
     out += ")";
   }
   out += "\n";
+  if (r.invoke && r.invoke->undetermined) {
+    out += fmt::format("after one Invoke: not determined, the run needs {}\n", *r.invoke->undetermined);
+  }
+  if (r.invoke) {
+    for (const std::string& f : r.invoke->facts_used) out += fmt::format("invoke fact: {}\n", f);
+  }
   for (const SubgraphReport& s : r.subgraphs) {
     const Subgraph& sg = model.subgraphs[static_cast<size_t>(s.index)];
     out += fmt::format("\nsubgraph {}: {} nodes, {} partition{}, {} delegated\n", s.index, s.nodes,
@@ -131,6 +146,7 @@ std::string ReportText(const Report& r, const Model& model) {
                          s.arena_cpu_only->size, HumanBytes(s.arena_cpu_only->size),
                          HumanBytes(s.arena_cpu_only->persistent_size));
     }
+    if (s.after_invoke) out += AfterInvokeLine(*s.after_invoke);
   }
   return out;
 }

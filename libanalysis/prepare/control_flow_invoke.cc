@@ -169,8 +169,14 @@ Status ModelMemoryReplay::EvalIf(int32_t s, int32_t node_index) {
   const auto given = facts_->if_conditions.find({s, node_index});
   if (given == facts_->if_conditions.end()) return NeedFact(caller + ": its condition's value (input-dependent)");
   const int32_t active = given->second ? node.options.then_subgraph : node.options.else_subgraph;
-  facts_used_->push_back(caller + ": runs its " + (given->second ? "then" : "else") + " branch, subgraph " +
-                         std::to_string(active) + " (given)");
+  const int32_t idle = given->second ? node.options.else_subgraph : node.options.then_subgraph;
+  const std::string branch_name = given->second ? "then" : "else";
+  facts_used_->push_back(caller + ": runs its " + branch_name + " branch, subgraph " + std::to_string(active) +
+                         " (given)");
+  states_[static_cast<size_t>(active)].memory.notes.push_back("run as the " + branch_name + " branch of " + caller +
+                                                              " (condition given)");
+  states_[static_cast<size_t>(idle)].memory.notes.push_back("not run: " + caller + " took its " + branch_name +
+                                                            " branch (condition given); keeps its plan");
   bool dynamic = false;
   for (int32_t t : node.outputs) dynamic |= IsDynamic(states_[static_cast<size_t>(s)].graph, t);
 

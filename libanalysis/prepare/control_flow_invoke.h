@@ -72,7 +72,8 @@ struct FirstInvokeMemory {
   std::vector<std::string> facts_used;  // one line per fact the run read, in the order it read them
 };
 
-// Errors are ReplayModelMemory's, and a fact that names a node or tensor the model lacks.
+// Errors are ReplayModelMemory's, and a run shape naming a tensor its subgraph lacks or with no
+// byte size. Facts the run never reads are ignored.
 [[nodiscard]] Result<FirstInvokeMemory> ReplayFirstInvoke(const Model& model,
                                                           const std::vector<ModelDelegate>& delegates,
                                                           const PrepareOptions& options,

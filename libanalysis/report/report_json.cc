@@ -7,6 +7,18 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+json AllocsJson(const std::vector<ArenaAllocation>& allocs) {
+  json out = json::array();
+  for (const ArenaAllocation& al : allocs) {
+    json ja{{"tensor", al.tensor}, {"offset", al.offset}, {"size", al.size},
+            {"first_node", al.first_node}, {"last_node", al.last_node}};
+    if (al.persistent) ja["arena"] = "persistent";
+    if (al.shares_buffer_of) ja["shares_buffer_of"] = *al.shares_buffer_of;
+    out.push_back(std::move(ja));
+  }
+  return out;
+}
+
 json ArenaJson(const ArenaReport& a, bool with_allocs) {
   json j{{"size", a.size}, {"persistent_size", a.persistent_size}, {"lower_bound", a.lower_bound},
          {"peak_node", a.peak_node}};
@@ -15,16 +27,23 @@ json ArenaJson(const ArenaReport& a, bool with_allocs) {
   if (a.planned && a.high_water_mark != a.size) j["high_water_mark"] = a.high_water_mark;
   if (a.planning_stops_at_node) j["planning_stops_at_node"] = *a.planning_stops_at_node;
   if (!a.notes.empty()) j["notes"] = a.notes;
-  if (!with_allocs) return j;
-  json allocs = json::array();
-  for (const ArenaAllocation& al : a.allocs) {
-    json ja{{"tensor", al.tensor}, {"offset", al.offset}, {"size", al.size},
-            {"first_node", al.first_node}, {"last_node", al.last_node}};
-    if (al.persistent) ja["arena"] = "persistent";
-    if (al.shares_buffer_of) ja["shares_buffer_of"] = *al.shares_buffer_of;
-    allocs.push_back(std::move(ja));
-  }
-  j["allocs"] = std::move(allocs);
+  if (with_allocs) j["allocs"] = AllocsJson(a.allocs);
+  return j;
+}
+
+json AfterInvokeJson(const AfterInvokeReport& r) {
+  const ArenaReport& a = r.arena;
+  json j{{"planned", a.planned},
+         {"invoked", r.invoked},
+         {"released", r.released},
+         {"arena_size", a.size},
+         {"persistent_size", a.persistent_size},
+         {"arena_high_water_mark", a.high_water_mark},
+         {"persistent_high_water_mark", r.persistent_high_water_mark}};
+  if (!a.assumptions.empty()) j["assumptions"] = a.assumptions;
+  if (a.planning_stops_at_node) j["planning_stops_at_node"] = *a.planning_stops_at_node;
+  if (!a.notes.empty()) j["notes"] = a.notes;
+  j["allocs"] = AllocsJson(a.allocs);
   return j;
 }
 
@@ -68,7 +87,13 @@ std::string ReportToJson(const Report& r, int indent) {
     js["unsupported_nodes"] = std::move(unsupported);
     if (s.arena) js["arena"] = ArenaJson(*s.arena, true);
     if (s.arena_cpu_only) js["arena_cpu_only"] = ArenaJson(*s.arena_cpu_only, false);
+    if (s.after_invoke) js["after_invoke"] = AfterInvokeJson(*s.after_invoke);
     j["subgraphs"].push_back(std::move(js));
+  }
+  if (r.invoke) {
+    json ji{{"determined", !r.invoke->undetermined.has_value()}, {"facts_used", r.invoke->facts_used}};
+    if (r.invoke->undetermined) ji["undetermined"] = *r.invoke->undetermined;
+    j["invoke"] = std::move(ji);
   }
   return j.dump(indent);
 }

@@ -2,12 +2,13 @@
 // (PlanArenaReference) on generated graphs of 1k to 1M tensors; the reference runs up to 100k
 // (it is quadratic) and the `speedup` counter is its CPU time over the fast planner's.
 //
-// The graph is the shape of the upstream scaling table in the oracle README: a chain with skip
-// connections where every 10th output stays live as a graph output (and the same chain with
-// only its last output live); every 5th node has a
-// temporary, every 7th node is add-like (in place on inputs 0/1). Sizes repeat, so ties occur.
+// The graph is a chain with skip connections, with only its last output live (the shape of real
+// models, which have a few outputs) and with every 10th output kept live as a graph output (the
+// adversarial shape for best fit: each earlier lifetime sees a hole where every later-placed
+// output sits). Every 5th node has a temporary, every 7th node is add-like (in place on inputs
+// 0/1). Sizes repeat, so ties occur.
 //
-//   build-arena/arena_bench --benchmark_counters_tabular=true
+//   build/arena_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 
 #include <time.h>

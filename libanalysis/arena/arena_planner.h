@@ -9,12 +9,13 @@
 // ranges (rounded to the alignment, which cannot change which gaps fit): a placement visits
 // O(log S) nodes and only the gaps of the union over its lifetime, not every allocation.
 //
-// Cost: O(N log S log N + gaps examined), see occupancy_tree.h. The gaps examined are those of
-// the occupied ranges over each tensor's lifetime. A plain chain has few (100k tensors: ~150x the
-// reference's speed, 1M in 0.9 s CPU). Outputs kept live to the end sit in a separate
-// offset-ordered skyline, but every earlier lifetime still sees the holes that later-placed
-// outputs leave in it, Theta(N) of them, and best fit must look at all: with every 10th output
-// live this is ~11x the reference at 100k and still quadratic (bench/arena_bench.cc).
+// Cost: O(N log S log N + gaps examined), see occupancy_tree.h and skyline_holes.h. The gaps
+// examined are those of the short-lived allocations' union over each tensor's lifetime; the
+// holes that outputs kept live leave for earlier lifetimes (Theta(N) of them when many are) are
+// indexed by step and size rather than walked. bench/arena_bench.cc, CPU time: a chain of 100k
+// tensors ~150x the reference, 1M in ~1.0 s; the same with every 10th output live (the
+// adversarial shape for best fit) ~30x at 100k and 1M in ~3.6 s, where the reference is
+// quadratic.
 #ifndef LIBANALYSIS_ARENA_ARENA_PLANNER_H_
 #define LIBANALYSIS_ARENA_ARENA_PLANNER_H_
 

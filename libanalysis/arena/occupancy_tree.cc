@@ -21,8 +21,11 @@ NodeRange RangeOf(int64_t node, int level, int64_t leaves) {
 
 }  // namespace
 
-OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment)
-    : alignment_(alignment), last_step_(num_steps - 1) {
+OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment, size_t scanned_skyline)
+    : alignment_(alignment),
+      last_step_(num_steps - 1),
+      scanned_skyline_(scanned_skyline),
+      skyline_holes_(num_steps - 1, alignment) {
   const int64_t blocks = (int64_t{num_steps} + kBlockSteps - 1) / kBlockSteps;
   leaves_ = 1;
   while (leaves_ < blocks) leaves_ *= 2;
@@ -45,15 +48,6 @@ OccupancyTree::BlockSpan OccupancyTree::SpanOf(int32_t first, int32_t last) cons
   span.covered_first = span.first_partial ? span.first_block + 1 : span.first_block;
   span.covered_last = covers(span.last_block) ? span.last_block : span.last_block - 1;
   return span;
-}
-
-void OccupancyTree::AbsorbEnd(Range& into, const Range& range) {
-  if (range.aligned_end > into.aligned_end) {
-    into.aligned_end = range.aligned_end;
-    into.end = range.end;
-  } else if (range.aligned_end == into.aligned_end) {
-    into.end = std::max(into.end, range.end);
-  }
 }
 
 // Adds one range, merging it with every range it overlaps or touches. Returns whether the union
@@ -124,17 +118,7 @@ void OccupancyTree::CollectSets(int32_t first, int32_t last,
   if (span.first_partial) add_partial_block(span.first_block);
   if (span.last_partial) add_partial_block(span.last_block);
   if (partial.empty()) return;
-  std::sort(partial.begin(), partial.end(),
-            [](const Range& a, const Range& b) { return a.start < b.start; });
-  size_t kept = 0;
-  for (const Range& range : partial) {
-    if (kept > 0 && range.start <= partial[kept - 1].aligned_end) {
-      AbsorbEnd(partial[kept - 1], range);
-      continue;
-    }
-    partial[kept++] = range;
-  }
-  partial.resize(kept);
+  MergeIntoUnion(partial);
   sets.push_back(&partial);
 }
 
@@ -148,6 +132,15 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
   const bool whole_skyline = skyline_meets && last >= last_step_;
   if (whole_skyline && !skyline_union_.empty()) sets.push_back(&skyline_union_);
   const bool scan_skyline = skyline_meets && !whole_skyline;
+  if (scan_skyline && skyline_holes_.size() > scanned_skyline_) {
+    RangeUnion& obstacles = query_obstacles_;
+    obstacles.clear();
+    for (const RangeUnion* ranges : sets) {
+      obstacles.insert(obstacles.end(), ranges->begin(), ranges->end());
+    }
+    MergeIntoUnion(obstacles);
+    return skyline_holes_.BestFitOffset(last, size, obstacles);
+  }
 
   // The walk folds every range starting at or before the end of the occupied run into `run`
   // (its highest aligned end, and the highest unaligned end among the ranges ending there; its
@@ -222,8 +215,14 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
   const Range range{offset, *CheckedAlignUp(offset + size, alignment_), offset + size};
   if (last == last_step_) {
     auto by_offset = [](uint64_t start, const SkylineEntry& e) { return start < e.range.start; };
-    skyline_.insert(std::upper_bound(skyline_.begin(), skyline_.end(), offset, by_offset),
-                    {range, first});
+    skyline_holes_.Insert(first, range);
+    if (skyline_holes_.size() > scanned_skyline_) {
+      skyline_.clear();
+      skyline_.shrink_to_fit();
+    } else {
+      skyline_.insert(std::upper_bound(skyline_.begin(), skyline_.end(), offset, by_offset),
+                      {range, first});
+    }
     AddRange(skyline_union_, range);
     return;
   }

@@ -23,20 +23,22 @@
 //   they would sit in the own sets of many nodes, their stacked buffers split between sets, and
 //   every query would re-merge them piece by piece. They are byte-disjoint (all alive at one
 //   step) and one meets a lifetime [first, last] iff it starts at or before `last`, so they are
-//   kept once, in offset order (the "skyline"): a query reaching the last step takes all of them
-//   as one merged set, others scan them once, skipping those starting after `last`.
+//   kept once (the "skyline"): a query reaching the last step takes all of them as one merged
+//   set. Others meet only some, with a hole where each later-placed one sits; a small skyline
+//   is scanned in offset order, a large one (more than kScannedSkyline) goes to SkylineHoles,
+//   which indexes those holes by step and best-fit order and takes the tree's ranges over the
+//   lifetime as obstacles.
 // Ranges are kept rounded up to the alignment (offsets are aligned, and a gap that only exists
 // before rounding can never fit), and each range remembers the highest unaligned end among its
 // allocations that end at its rounded end, which is where upstream measures the recorded gap from.
 //
 // Cost per insertion: O(log S) set updates (stops climbing once a union is unchanged), each
-// O(log R + R) for a set of R ranges, or O(K) for the skyline of K allocations. Per query:
-// O((gaps + 1) * log S * log R) for the tree, the partial blocks' lists, plus O(K) for a query
-// ending before the last step. The gaps examined are all those of the union over the lifetime
-// (best fit needs the smallest): with many outputs kept live there are Theta(K) of them, so this
-// is still quadratic there, with a small constant (see bench/arena_bench.cc). Memory: one entry
-// per maximal occupied range per node, at most two block-list entries per allocation, one per
-// skyline allocation.
+// O(log R + R) for a set of R ranges, plus SkylineHoles' for a skyline allocation. Per query:
+// O((gaps + 1) * log S * log R) for the tree and the partial blocks' lists, plus the skyline's
+// share: at most kScannedSkyline entries scanned, or SkylineHoles' indexed search. The gaps
+// walked are those of the tree's union over the lifetime; the skyline's holes, Theta(K) with
+// many outputs kept live, are not walked. Memory: one entry per maximal occupied range per
+// node, at most two block-list entries per allocation, SkylineHoles' per skyline allocation.
 #ifndef LIBANALYSIS_ARENA_OCCUPANCY_TREE_H_
 #define LIBANALYSIS_ARENA_OCCUPANCY_TREE_H_
 
@@ -44,12 +46,19 @@
 #include <optional>
 #include <vector>
 
+#include "libanalysis/arena/occupied_range.h"
+#include "libanalysis/arena/skyline_holes.h"
+
 namespace tfa {
 
 class OccupancyTree {
  public:
-  // Steps 0..num_steps-1; `alignment` is a power of two.
-  OccupancyTree(int32_t num_steps, uint64_t alignment);
+  // Skylines up to this many allocations are scanned; larger ones use SkylineHoles' index.
+  static constexpr size_t kScannedSkyline = 64;
+
+  // Steps 0..num_steps-1; `alignment` is a power of two. `scanned_skyline` lets tests put every
+  // skyline through either path.
+  OccupancyTree(int32_t num_steps, uint64_t alignment, size_t scanned_skyline = kScannedSkyline);
 
   // The offset upstream chooses for `size` > 0 bytes alive at steps [first, last], or nullopt
   // when an offset would overflow. Not safe to call from two threads at once.
@@ -60,11 +69,7 @@ class OccupancyTree {
   void Insert(int32_t first, int32_t last, uint64_t offset, uint64_t size);
 
  private:
-  struct Range {
-    uint64_t start;
-    uint64_t aligned_end;
-    uint64_t end;  // highest unaligned end of the allocations ending at aligned_end
-  };
+  using Range = OccupiedRange;
   using RangeUnion = std::vector<Range>;  // by start; disjoint, never touching
 
   // An allocation that starts or ends inside a block, kept in that block as it came.
@@ -91,9 +96,6 @@ class OccupancyTree {
 
   static constexpr int32_t kBlockSteps = 16;
 
-  // Extends `into`'s end to `range`'s when that is higher (keeping the highest unaligned end
-  // among ranges ending at the same aligned end, where upstream measures gaps from).
-  static void AbsorbEnd(Range& into, const Range& range);
   static bool AddRange(RangeUnion& ranges, const Range& range);
   BlockSpan SpanOf(int32_t first, int32_t last) const;
   // The sets whose union is the tree's occupancy over [first, last].
@@ -106,12 +108,15 @@ class OccupancyTree {
   std::vector<RangeUnion> sub_;
   std::vector<std::vector<PartialEntry>> partial_;  // per block
   bool has_own_ranges_ = false;  // lets queries skip the own sets while all are empty
-  std::vector<SkylineEntry> skyline_;  // by offset; equal offsets in insertion order
+  size_t scanned_skyline_;
+  std::vector<SkylineEntry> skyline_;  // by offset, while it has at most scanned_skyline_ entries
   RangeUnion skyline_union_;           // the union of the whole skyline
+  SkylineHoles skyline_holes_;
   // Scratch space reused across calls (so one tree answers one query at a time).
   mutable std::vector<const RangeUnion*> query_sets_;
   mutable std::vector<size_t> query_cursors_;
   mutable RangeUnion query_partial_;
+  mutable RangeUnion query_obstacles_;
   std::vector<int64_t> changed_nodes_;
 };
 

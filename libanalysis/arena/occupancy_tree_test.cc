@@ -83,12 +83,12 @@ void Insert(std::vector<Placed>& placed, const Placed& block) {
 // Random blocks against upstream's loop; `live_to_end_percent` of them live to the last step
 // (the skyline), the others get random lifetimes. Sizes leave gaps of equal aligned size with
 // aligned and unaligned starts.
-void CheckBestFitAgainstUpstream(int live_to_end_percent) {
+void CheckBestFitAgainstUpstream(int live_to_end_percent, size_t scanned_skyline) {
   // Up to 12 steps stays inside one block of the tree; up to 150 spans several, with lifetimes
   // of every length against block boundaries.
   const int32_t steps = *rc::gen::element(*rc::gen::inRange(1, 12), *rc::gen::inRange(1, 150));
   const size_t count = *rc::gen::inRange<size_t>(1, 80);
-  OccupancyTree tree(steps, kAlignment);
+  OccupancyTree tree(steps, kAlignment, scanned_skyline);
   std::vector<Placed> placed;
   for (size_t i = 0; i < count; ++i) {
     const int32_t first = *rc::gen::inRange(0, steps);
@@ -114,13 +114,19 @@ void CheckBestFitAgainstUpstream(int live_to_end_percent) {
 }
 
 RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamAndTheClosedForm, ()) {
-  CheckBestFitAgainstUpstream(0);
+  CheckBestFitAgainstUpstream(0, OccupancyTree::kScannedSkyline);
 }
 
 // Most blocks alive to the last step, as graph outputs are: the skyline's holes (buffers placed
 // at later steps) and the tree's short-lived blocks inside them make the gaps.
 RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamWithBuffersLiveToTheEnd, ()) {
-  CheckBestFitAgainstUpstream(60);
+  CheckBestFitAgainstUpstream(60, OccupancyTree::kScannedSkyline);
+}
+
+// The same with the skyline's holes indexed from its first buffer (SkylineHoles), as large
+// skylines are.
+RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamWithIndexedSkyline, ()) {
+  CheckBestFitAgainstUpstream(*rc::gen::element(20, 60, 90), 0);
 }
 
 // A buffer live to the end but placed at a later step leaves a hole for earlier lifetimes only;

@@ -1,0 +1,252 @@
+#include "libanalysis/arena/skyline_holes.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "libanalysis/core/checked_math.h"
+
+namespace tfa {
+namespace {
+
+constexpr int32_t kNever = std::numeric_limits<int32_t>::max();
+constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
+
+// The last key under a trie node covering 2^bits keys from `base`.
+uint64_t LastKeyOf(uint64_t base, int bits) {
+  return bits >= 64 ? kMaxKey : base + ((uint64_t{1} << bits) - 1);
+}
+
+}  // namespace
+
+SkylineHoles::SkylineHoles(int32_t last_step, uint64_t alignment)
+    : alignment_(alignment), last_step_(last_step) {
+  while (index_leaves_ < last_step_) index_leaves_ *= 2;
+  index_slot_.assign(2 * static_cast<size_t>(index_leaves_), kNone);
+}
+
+void SkylineHoles::TrieInsert(int32_t entry) {
+  const uint64_t key = Key(entry);
+  const int32_t first = entries_[entry].first;
+  auto new_node = [&] {
+    trie_.push_back(TrieNode{});
+    trie_.back().earliest = kNever;
+    return static_cast<int32_t>(trie_.size() - 1);
+  };
+  if (trie_root_ == kNone) trie_root_ = new_node();
+  while (trie_bits_ < 64 && (key >> trie_bits_) != 0) {
+    const int32_t root = new_node();
+    trie_[root].child[0] = trie_root_;
+    trie_[root].earliest = trie_[trie_root_].earliest;
+    trie_root_ = root;
+    ++trie_bits_;
+  }
+  int32_t node = trie_root_;
+  for (int bits = trie_bits_;; --bits) {
+    trie_[node].earliest = std::min(trie_[node].earliest, first);
+    if (bits == 0) break;
+    const int side = static_cast<int>((key >> (bits - 1)) & 1);
+    if (trie_[node].child[side] == kNone) {
+      const int32_t child = new_node();
+      trie_[node].child[side] = child;
+    }
+    node = trie_[node].child[side];
+  }
+  trie_[node].entry = entry;
+}
+
+int32_t SkylineHoles::NextMet(uint64_t key, int32_t step) const {
+  auto search = [&](auto& self, int32_t node, int bits, uint64_t base) -> int32_t {
+    if (node == kNone || trie_[node].earliest > step || LastKeyOf(base, bits) < key) return kNone;
+    if (bits == 0) return trie_[node].entry;
+    const uint64_t half = uint64_t{1} << (bits - 1);
+    const int32_t found = self(self, trie_[node].child[0], bits - 1, base);
+    return found != kNone ? found : self(self, trie_[node].child[1], bits - 1, base + half);
+  };
+  return search(search, trie_root_, trie_bits_, 0);
+}
+
+int32_t SkylineHoles::PreviousMet(uint64_t key, int32_t step) const {
+  auto search = [&](auto& self, int32_t node, int bits, uint64_t base) -> int32_t {
+    if (node == kNone || trie_[node].earliest > step || base >= key) return kNone;
+    if (bits == 0) return trie_[node].entry;
+    const uint64_t half = uint64_t{1} << (bits - 1);
+    const int32_t found = self(self, trie_[node].child[1], bits - 1, base + half);
+    return found != kNone ? found : self(self, trie_[node].child[0], bits - 1, base);
+  };
+  return search(search, trie_root_, trie_bits_, 0);
+}
+
+int32_t SkylineHoles::EarliestIn(uint64_t from, uint64_t to) const {
+  auto search = [&](auto& self, int32_t node, int bits, uint64_t base) -> int32_t {
+    const uint64_t last = LastKeyOf(base, bits);
+    if (node == kNone || last < from || base > to) return kNever;
+    if (base >= from && last <= to) return trie_[node].earliest;
+    const uint64_t half = uint64_t{1} << (bits - 1);
+    return std::min(self(self, trie_[node].child[0], bits - 1, base),
+                    self(self, trie_[node].child[1], bits - 1, base + half));
+  };
+  return from > to ? kNever : search(search, trie_root_, trie_bits_, 0);
+}
+
+SkylineHoles::StepRange SkylineHoles::StepsOf(const Hole& hole) const {
+  const int32_t opens = std::max(EarliestOf(hole.left), EarliestOf(hole.right));
+  // The hole closes when an allocation between its sides appears (the arena's start is below
+  // key 0, the open top above every key).
+  int32_t closes = kNever;
+  if (hole.right == kNone || Key(hole.right) > 0) {
+    closes = EarliestIn(hole.left == kNone ? 0 : Key(hole.left) + 1,
+                        hole.right == kNone ? kMaxKey : Key(hole.right) - 1);
+  }
+  return {opens, std::min(closes == kNever ? kNever : closes - 1, last_step_ - 1)};
+}
+
+std::optional<SkylineHoles::HoleKey> SkylineHoles::KeyOf(const Hole& hole) const {
+  if (hole.right == kNone) return std::nullopt;
+  const OccupiedRange below =
+      hole.left == kNone ? OccupiedRange{0, 0, 0} : entries_[hole.left].range;
+  const uint64_t right_start = entries_[hole.right].range.start;
+  if (right_start <= below.aligned_end) return std::nullopt;
+  const bool unaligned = below.end != below.aligned_end;
+  return HoleKey{right_start - below.aligned_end, unaligned,
+                 unaligned ? ~below.aligned_end : below.aligned_end};
+}
+
+void SkylineHoles::IndexHole(const Hole& hole, bool add) {
+  const auto key = KeyOf(hole);
+  if (!key) return;
+  const StepRange steps = StepsOf(hole);
+  if (steps.first > steps.last) return;
+  auto visit = [&](int64_t node) {
+    int32_t& slot = index_slot_[node];
+    if (add) {
+      if (slot == kNone) {
+        slot = static_cast<int32_t>(index_sets_.size());
+        index_sets_.emplace_back();
+      }
+      index_sets_[slot].insert(*key);
+    } else if (slot != kNone) {
+      index_sets_[slot].erase(*key);
+    }
+  };
+  for (int64_t l = steps.first + int64_t{index_leaves_},
+               r = steps.last + int64_t{index_leaves_} + 1;
+       l < r; l >>= 1, r >>= 1) {
+    if (l & 1) visit(l++);
+    if (r & 1) visit(--r);
+  }
+}
+
+void SkylineHoles::Insert(int32_t first, const OccupiedRange& range) {
+  const auto entry = static_cast<int32_t>(entries_.size());
+  entries_.push_back({range, first});
+  const uint64_t key = Key(entry);
+  // The holes the new allocation falls in, one per run of steps from its own to the last a
+  // query can have; each is taken out of the index with the steps it has now.
+  std::vector<Hole> split;
+  for (int32_t step = first; step <= last_step_ - 1;) {
+    const Hole hole{PreviousMet(key, step), NextMet(key, step)};
+    const int32_t closes = StepsOf(hole).last;
+    IndexHole(hole, false);
+    split.push_back(hole);
+    step = std::max(step, closes) + 1;
+  }
+  TrieInsert(entry);
+  // Each keeps the steps before the new allocation appears; the new one opens a hole on each
+  // side (consecutive holes share a side, so the same new hole can come twice).
+  std::vector<Hole> opened;
+  auto open = [&](const Hole& hole) {
+    if (std::find_if(opened.begin(), opened.end(), [&](const Hole& h) {
+          return h.left == hole.left && h.right == hole.right;
+        }) != opened.end()) {
+      return;
+    }
+    opened.push_back(hole);
+    IndexHole(hole, true);
+  };
+  for (const Hole& hole : split) {
+    IndexHole(hole, true);
+    open({hole.left, entry});
+    open({entry, hole.right});
+  }
+}
+
+std::optional<uint64_t> SkylineHoles::BestFitOffset(
+    int32_t last, uint64_t size, const std::vector<OccupiedRange>& obstacles) const {
+  const auto smallest_fit = CheckedAlignUp(size, alignment_);
+  if (!smallest_fit) return std::nullopt;
+  std::optional<HoleKey> best;
+  auto consider = [&](const OccupiedRange& below, uint64_t next_start) {
+    const uint64_t start = below.aligned_end;
+    if (next_start <= start || next_start - start < size) return;
+    const bool unaligned = below.end != start;
+    const HoleKey key{next_start - start, unaligned, unaligned ? ~start : start};
+    if (!best || key < *best) best = key;
+  };
+  // The first obstacle ending at or above `aligned_end`: the ones before it end lower and so
+  // cannot change a gap starting there.
+  auto first_reaching = [&](uint64_t aligned_end) {
+    return std::lower_bound(obstacles.begin(), obstacles.end(), aligned_end,
+                            [](const OccupiedRange& r, uint64_t end) {
+                              return r.aligned_end < end;
+                            });
+  };
+  auto reached = [&](uint64_t below_aligned_end, uint64_t right_start) {
+    const auto it = first_reaching(below_aligned_end);
+    return it != obstacles.end() && it->start <= right_start;
+  };
+  auto range_of = [&](int32_t entry) {
+    return entry == kNone ? OccupiedRange{0, 0, 0} : entries_[entry].range;
+  };
+
+  // Holes an obstacle reaches: the gaps inside them are those left between the obstacles there.
+  int32_t split_left = kNone - 1;
+  int32_t split_right = kNone - 1;
+  auto split = [&](int32_t left, int32_t right) {
+    if (left == split_left && right == split_right) return;
+    split_left = left;
+    split_right = right;
+    OccupiedRange run = range_of(left);
+    const uint64_t right_start = right == kNone ? kMaxKey : entries_[right].range.start;
+    for (auto it = first_reaching(run.aligned_end);
+         it != obstacles.end() && it->start <= right_start; ++it) {
+      if (it->start > run.aligned_end) consider(run, it->start);
+      AbsorbEnd(run, *it);
+    }
+    if (right != kNone) consider(run, right_start);
+  };
+  for (const OccupiedRange& obstacle : obstacles) {
+    int32_t right = NextMet(obstacle.start / alignment_, last);
+    int32_t left = PreviousMet(right == kNone ? kMaxKey : Key(right), last);
+    while (obstacle.aligned_end >= range_of(left).aligned_end) {
+      split(left, right);
+      if (right == kNone || obstacle.aligned_end < entries_[right].range.aligned_end) break;
+      left = right;
+      right = NextMet(Key(right) + 1, last);
+    }
+  }
+
+  // Holes no obstacle reaches are gaps as they are: the best of them, per index node.
+  for (int64_t node = last + int64_t{index_leaves_}; node >= 1; node >>= 1) {
+    const int32_t slot = index_slot_[node];
+    if (slot == kNone) continue;
+    const std::set<HoleKey>& holes = index_sets_[slot];
+    // The ends of a set are at hand; most nodes are settled by them without a search.
+    const HoleKey fits{*smallest_fit, false, 0};
+    if (holes.empty() || *holes.rbegin() < fits || (best && !(*holes.begin() < *best))) continue;
+    for (auto it = holes.lower_bound(fits);
+         it != holes.end() && (!best || *it < *best); ++it) {
+      if (!reached(it->aligned_start(), it->aligned_start() + it->aligned_size)) {
+        best = *it;
+        break;
+      }
+    }
+  }
+
+  uint64_t top = obstacles.empty() ? 0 : obstacles.back().aligned_end;
+  const int32_t highest = PreviousMet(kMaxKey, last);
+  if (highest != kNone) top = std::max(top, entries_[highest].range.aligned_end);
+  if (!CheckedAdd(top, size)) return std::nullopt;
+  return best ? best->aligned_start() : top;
+}
+
+}  // namespace tfa

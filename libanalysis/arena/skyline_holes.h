@@ -1,0 +1,121 @@
+// SkylineHoles answers upstream's best-fit question (see occupancy_tree.h) for a lifetime
+// ending before the last step, over the allocations that live to the last step (the "skyline":
+// graph outputs, whole-run tensors) plus a few other occupied ranges, without walking every gap.
+//
+// Skyline allocations are byte-disjoint (all are alive at the last step), and one placed at
+// step s meets a lifetime ending at b iff s <= b. So the gaps between the skyline allocations a
+// lifetime ending at b meets, its "holes", depend on b alone: a hole lies between two
+// allocations L and R, adjacent in offset order among those placed at or before b, and exists
+// for every b from max(s_L, s_R) until the first allocation placed between them appears. With
+// many outputs live, a lifetime sees Theta(K) holes (later outputs leave one each), and best fit
+// wants the smallest that holds the tensor; walking them all made planning quadratic.
+//
+// So holes are indexed: a segment tree over b whose nodes keep, in best-fit order, the holes
+// whose b-range covers the node (a hole sits in O(log S) nodes), and a binary trie over offsets
+// whose nodes keep the earliest step placed below them (to find the nearest allocation a lifetime
+// meets on either side of an offset, and the first step at which a hole closes). Placing an
+// allocation closes the holes it falls in and opens the two on its sides.
+//
+// A query gets the other occupied ranges it meets ("obstacles": the short-lived allocations,
+// merged). A hole no obstacle reaches is a gap as it is; the index gives the best of those, in
+// best-fit order, skipping the reached ones. Holes an obstacle reaches are split by walking the
+// obstacles inside them. Best-fit order is upstream's tie rule (occupancy_tree_test.cc pins it):
+// smallest aligned size; among equal ones the first with an aligned start, else the last.
+//
+// Cost, with D the trie depth (log2 of the arena in alignment units): a placement
+// O(c * (D + log S * log H)) for the c holes it falls in over the steps it is alive; a query
+// O(log S * (log H + skipped holes) + reached holes * (D + log obstacles)).
+#ifndef LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
+#define LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "libanalysis/arena/occupied_range.h"
+
+namespace tfa {
+
+class SkylineHoles {
+ public:
+  // Lifetimes end at steps 0..last_step; `alignment` is a power of two.
+  SkylineHoles(int32_t last_step, uint64_t alignment);
+
+  // An allocation placed at step `first` that lives to the last step; byte-disjoint from those
+  // inserted before, size > 0, aligned start.
+  void Insert(int32_t first, const OccupiedRange& range);
+  size_t size() const { return entries_.size(); }
+
+  // The offset upstream's best fit gives `size` > 0 bytes alive until step `last` (< last step)
+  // among the skyline allocations placed at or before `last` and `obstacles` (disjoint, sorted,
+  // never touching), or nullopt when an offset would overflow.
+  std::optional<uint64_t> BestFitOffset(int32_t last, uint64_t size,
+                                        const std::vector<OccupiedRange>& obstacles) const;
+
+ private:
+  static constexpr int32_t kNone = -1;
+
+  struct Entry {
+    OccupiedRange range;
+    int32_t first;
+  };
+  struct TrieNode {
+    int32_t child[2] = {kNone, kNone};
+    int32_t earliest = 0;  // smallest `first` below
+    int32_t entry = kNone;  // leaves only
+  };
+  // A hole as the index orders it: aligned size, then an aligned start before an unaligned one,
+  // then aligned starts in offset order and unaligned ones in reverse (upstream keeps the first
+  // smallest aligned gap, unless its start was unaligned; then the next equal one replaces it).
+  struct HoleKey {
+    uint64_t aligned_size;
+    bool unaligned_start;
+    uint64_t order;  // the aligned start, complemented for unaligned starts
+    bool operator<(const HoleKey& other) const {
+      if (aligned_size != other.aligned_size) return aligned_size < other.aligned_size;
+      if (unaligned_start != other.unaligned_start) return !unaligned_start;
+      return order < other.order;
+    }
+    uint64_t aligned_start() const { return unaligned_start ? ~order : order; }
+  };
+  struct Hole {
+    int32_t left;   // entry or kNone (the arena's start)
+    int32_t right;  // entry or kNone (open above)
+  };
+  struct StepRange {
+    int32_t first;
+    int32_t last;
+  };
+
+  uint64_t Key(int32_t entry) const { return entries_[entry].range.start / alignment_; }
+  int32_t EarliestOf(int32_t entry) const { return entry == kNone ? 0 : entries_[entry].first; }
+  // The entry with the smallest offset >= `key` placed at or before `step`, or kNone.
+  int32_t NextMet(uint64_t key, int32_t step) const;
+  // The entry with the largest offset < `key` placed at or before `step`, or kNone.
+  int32_t PreviousMet(uint64_t key, int32_t step) const;
+  // The earliest step among entries with keys in [from, to].
+  int32_t EarliestIn(uint64_t from, uint64_t to) const;
+  void TrieInsert(int32_t entry);
+
+  // The steps at which `hole`'s two sides are adjacent among the entries met (may be empty),
+  // limited to the steps a query can have (before the last step).
+  StepRange StepsOf(const Hole& hole) const;
+  // Whether `hole` can hold anything (has a right side and a positive aligned size).
+  std::optional<HoleKey> KeyOf(const Hole& hole) const;
+  void IndexHole(const Hole& hole, bool add);
+
+  uint64_t alignment_;
+  int32_t last_step_;
+  std::vector<Entry> entries_;
+  std::vector<TrieNode> trie_;
+  int32_t trie_root_ = kNone;
+  int trie_bits_ = 0;  // the root covers keys [0, 2^trie_bits_)
+  int32_t index_leaves_ = 1;
+  std::vector<int32_t> index_slot_;  // per segment-tree node: its set in index_sets_, or kNone
+  std::vector<std::set<HoleKey>> index_sets_;
+};
+
+}  // namespace tfa
+
+#endif  // LIBANALYSIS_ARENA_SKYLINE_HOLES_H_

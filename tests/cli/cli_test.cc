@@ -56,6 +56,44 @@ TEST(Cli, ReportJsonFollowsTheContract) {
   EXPECT_TRUE(sg.contains("copy"));
 }
 
+TEST(Cli, ReportJsonShowsEverySubgraphAfterOneInvokeForControlFlow) {
+  ToolRun run = RunTool("report --json " + testing::OraclePath("control_flow/while_acc.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("invoke").at("determined"), true);
+  EXPECT_TRUE(j.at("invoke").at("facts_used").empty()) << "a static loop needs no iteration count";
+  // Upstream's figures (tests/oracle/control_flow/while_acc.none.json, subgraphs_after_invoke).
+  const std::vector<std::vector<uint64_t>> expected = {{196612, 196612}, {0, 65}, {0, 131136}};
+  for (size_t s = 0; s < expected.size(); ++s) {
+    const auto& after = j.at("subgraphs").at(s).at("after_invoke");
+    EXPECT_EQ(after.at("planned"), true);
+    EXPECT_EQ(after.at("invoked"), true);
+    EXPECT_EQ(after.at("released"), s != 0);
+    EXPECT_EQ(after.at("arena_size"), expected[s][0]);
+    EXPECT_EQ(after.at("arena_high_water_mark"), expected[s][1]);
+    EXPECT_EQ(after.at("persistent_size"), 0);
+    EXPECT_EQ(after.at("persistent_high_water_mark"), 0);
+    EXPECT_TRUE(after.at("allocs").is_array());
+  }
+  ToolRun text = RunTool("report " + testing::OraclePath("control_flow/while_acc.tflite"));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  // The text report shows subgraph 0 unless asked for more.
+  EXPECT_NE(text.out.find("after one Invoke: ran; arena 196.6 kB (last plan 196.6 kB), persistent 0 B"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST(Cli, ReportSaysWhichInputDependentFactAnInvokeNeeds) {
+  ToolRun run = RunTool("report --json " + testing::OraclePath("control_flow/if_branches.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("invoke").at("determined"), false);
+  EXPECT_EQ(j.at("invoke").at("undetermined"), "IF node 1 of subgraph 0: its condition's value (input-dependent)");
+  EXPECT_FALSE(j.at("subgraphs").at(0).contains("after_invoke"));
+  ToolRun plain = RunTool("report --json " + testing::CorpusModelPath(kShortRange));
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("invoke")) << "one subgraph: nothing to add";
+}
+
 struct BadInput {
   const char* name;
   std::string bytes;

@@ -185,10 +185,9 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
   // The first obstacle ending at or above `aligned_end`: the ones before it end lower and so
   // cannot change a gap starting there.
   auto first_reaching = [&](uint64_t aligned_end) {
-    return std::lower_bound(obstacles.begin(), obstacles.end(), aligned_end,
-                            [](const OccupiedRange& r, uint64_t end) {
-                              return r.aligned_end < end;
-                            });
+    return std::lower_bound(
+        obstacles.begin(), obstacles.end(), aligned_end,
+        [](const OccupiedRange& r, uint64_t end) { return r.aligned_end < end; });
   };
   auto reached = [&](uint64_t below_aligned_end, uint64_t right_start) {
     const auto it = first_reaching(below_aligned_end);
@@ -233,8 +232,7 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
     // The ends of a set are at hand; most nodes are settled by them without a search.
     const HoleKey fits{*smallest_fit, false, 0};
     if (holes.empty() || *holes.rbegin() < fits || (best && !(*holes.begin() < *best))) continue;
-    for (auto it = holes.lower_bound(fits);
-         it != holes.end() && (!best || *it < *best); ++it) {
+    for (auto it = holes.lower_bound(fits); it != holes.end() && (!best || *it < *best); ++it) {
       if (!reached(it->aligned_start(), it->aligned_start() + it->aligned_size)) {
         best = *it;
         break;

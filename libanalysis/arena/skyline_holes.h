@@ -62,7 +62,7 @@ class SkylineHoles {
   };
   struct TrieNode {
     int32_t child[2] = {kNone, kNone};
-    int32_t earliest = 0;  // smallest `first` below
+    int32_t earliest = 0;   // smallest `first` below
     int32_t entry = kNone;  // leaves only
   };
   // A hole as the index orders it: aligned size, then an aligned start before an unaligned one,

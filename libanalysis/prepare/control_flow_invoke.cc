@@ -12,7 +12,8 @@ namespace {
 bool HasControlFlow(const Subgraph& graph) {
   for (int32_t n : graph.execution_plan) {
     const Node& node = graph.nodes[static_cast<size_t>(n)];
-    if (node.kind == NodeKind::kBuiltin && (node.op == "WHILE" || node.op == "IF" || node.op == "CALL_ONCE")) {
+    if (node.kind == NodeKind::kBuiltin &&
+        (node.op == "WHILE" || node.op == "IF" || node.op == "CALL_ONCE")) {
       return true;
     }
   }
@@ -21,7 +22,8 @@ bool HasControlFlow(const Subgraph& graph) {
 
 }  // namespace
 
-Status ModelMemoryReplay::InvokeModel(const InvokeFacts& facts, std::vector<std::string>& facts_used,
+Status ModelMemoryReplay::InvokeModel(const InvokeFacts& facts,
+                                      std::vector<std::string>& facts_used,
                                       std::optional<std::string>& missing_fact) {
   facts_ = &facts;
   facts_used_ = &facts_used;
@@ -45,10 +47,12 @@ Status ModelMemoryReplay::InvokeSubgraph(int32_t s) {
     return Status::Error("subgraph " + std::to_string(s) + " is invoked before it is planned");
   }
   states_[static_cast<size_t>(s)].memory.invoked = true;
-  const auto plan_size = static_cast<int32_t>(states_[static_cast<size_t>(s)].graph.execution_plan.size());
+  const auto plan_size =
+      static_cast<int32_t>(states_[static_cast<size_t>(s)].graph.execution_plan.size());
   for (int32_t p = 0; p < plan_size; ++p) {
     const SubgraphState& state = states_[static_cast<size_t>(s)];
-    if (state.dynamic_stop && p == *state.dynamic_stop + 1) TFA_RETURN_IF_ERROR(PlanAfterDynamicNode(s, p));
+    if (state.dynamic_stop && p == *state.dynamic_stop + 1)
+      TFA_RETURN_IF_ERROR(PlanAfterDynamicNode(s, p));
     const int32_t node_index = state.graph.execution_plan[static_cast<size_t>(p)];
     const Node& node = state.graph.nodes[static_cast<size_t>(node_index)];
     if (node.kind != NodeKind::kBuiltin) continue;
@@ -68,9 +72,11 @@ Status ModelMemoryReplay::InvokeSubgraph(int32_t s) {
 // Upstream's Invoke reaching the node after a dynamic one: PrepareOpsAndTensors from there, with
 // the shapes the run produced.
 Status ModelMemoryReplay::PlanAfterDynamicNode(int32_t s, int32_t position) {
-  TFA_RETURN_IF_ERROR(ApplyRunShapes(s, "subgraph " + std::to_string(s) +
-                                            ": the shapes of its tensors after the dynamic node at plan "
-                                            "position " + std::to_string(position - 1) + " (input-dependent)"));
+  TFA_RETURN_IF_ERROR(
+      ApplyRunShapes(s, "subgraph " + std::to_string(s) +
+                            ": the shapes of its tensors after the dynamic node at plan "
+                            "position " +
+                            std::to_string(position - 1) + " (input-dependent)"));
   const std::vector<TensorPlacement> before = states_[static_cast<size_t>(s)].memory.plan.tensors;
   TFA_RETURN_IF_ERROR(PrepareOpsFrom(s, position));
   TFA_RETURN_IF_ERROR(PlanAndCommit(s, "Invoke, after the dynamic node at plan position " +
@@ -79,11 +85,12 @@ Status ModelMemoryReplay::PlanAfterDynamicNode(int32_t s, int32_t position) {
   for (size_t t = 0; t < before.size() && t < memory.plan.tensors.size(); ++t) {
     const TensorPlacement& old = before[t];
     const TensorPlacement& now = memory.plan.tensors[t];
-    if (old.arena == ArenaKind::kNone || (old.arena == now.arena && old.offset == now.offset)) continue;
-    memory.assumptions.push_back("estimate: tensor " + std::to_string(t) + ", placed at " +
-                                 std::to_string(old.offset) + " before the dynamic node, is at " +
-                                 std::to_string(now.offset) +
-                                 " in the re-plan (upstream keeps it and places the rest around it)");
+    if (old.arena == ArenaKind::kNone || (old.arena == now.arena && old.offset == now.offset))
+      continue;
+    memory.assumptions.push_back(
+        "estimate: tensor " + std::to_string(t) + ", placed at " + std::to_string(old.offset) +
+        " before the dynamic node, is at " + std::to_string(now.offset) +
+        " in the re-plan (upstream keeps it and places the rest around it)");
   }
   return Status::Ok();
 }
@@ -94,19 +101,21 @@ Status ModelMemoryReplay::ApplyRunShapes(int32_t s, const std::string& fact) {
   Subgraph& graph = states_[static_cast<size_t>(s)].graph;
   for (const auto& [t, shape] : given->second) {
     if (t < 0 || static_cast<size_t>(t) >= graph.tensors.size()) {
-      return Status::Error("run shapes name tensor " + std::to_string(t) + " of subgraph " + std::to_string(s) +
-                           ", which has " + std::to_string(graph.tensors.size()));
+      return Status::Error("run shapes name tensor " + std::to_string(t) + " of subgraph " +
+                           std::to_string(s) + ", which has " +
+                           std::to_string(graph.tensors.size()));
     }
     Tensor& tensor = graph.tensors[static_cast<size_t>(t)];
     tensor.shape = shape;
     if (IsResourceOrVariant(tensor) || tensor.type == TensorType::kString) continue;
     tensor.bytes = ShapeBytes(tensor.type, shape);
     if (!tensor.bytes) {
-      return Status::Error("run shape of tensor " + std::to_string(t) + " of subgraph " + std::to_string(s) +
-                           " has no byte size (negative or overflowing)");
+      return Status::Error("run shape of tensor " + std::to_string(t) + " of subgraph " +
+                           std::to_string(s) + " has no byte size (negative or overflowing)");
     }
   }
-  facts_used_->push_back("subgraph " + std::to_string(s) + ": the shapes of " + std::to_string(given->second.size()) +
+  facts_used_->push_back("subgraph " + std::to_string(s) + ": the shapes of " +
+                         std::to_string(given->second.size()) +
                          " tensors at the end of the run (given)");
   return Status::Ok();
 }
@@ -138,14 +147,16 @@ Status ModelMemoryReplay::EvalWhile(int32_t s, int32_t node_index) {
   int64_t iterations = 1;  // any count >= 1 leaves a static body without control flow alike
   if (given != facts_->while_iterations.end()) {
     iterations = given->second;
-    facts_used_->push_back(caller + ": its body runs " + std::to_string(iterations) + " times (given)");
+    facts_used_->push_back(caller + ": its body runs " + std::to_string(iterations) +
+                           " times (given)");
   }
   TFA_RETURN_IF_ERROR(InvokeSubgraph(cond));
   if (iterations > 0 && dynamic) {
     // Every iteration resizes the body's inputs to the newest values and plans it again
     // (DeepOrShallowCopyTensorsShapeTypeData): what stays is the plan of the last iteration.
-    TFA_RETURN_IF_ERROR(ApplyRunShapes(body, caller + ": the shapes of body subgraph " + std::to_string(body) +
-                                                 "'s tensors in its last iteration (input-dependent)"));
+    TFA_RETURN_IF_ERROR(
+        ApplyRunShapes(body, caller + ": the shapes of body subgraph " + std::to_string(body) +
+                                 "'s tensors in its last iteration (input-dependent)"));
     states_[static_cast<size_t>(body)].stage = Stage::kUninvokable;
     TFA_RETURN_IF_ERROR(AllocateTensors(body, caller + " at Eval, in its last iteration"));
     TFA_RETURN_IF_ERROR(InvokeSubgraph(body));
@@ -167,16 +178,18 @@ Status ModelMemoryReplay::EvalIf(int32_t s, int32_t node_index) {
   const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
   const std::string caller = Caller("IF", s, node_index);
   const auto given = facts_->if_conditions.find({s, node_index});
-  if (given == facts_->if_conditions.end()) return NeedFact(caller + ": its condition's value (input-dependent)");
+  if (given == facts_->if_conditions.end())
+    return NeedFact(caller + ": its condition's value (input-dependent)");
   const int32_t active = given->second ? node.options.then_subgraph : node.options.else_subgraph;
   const int32_t idle = given->second ? node.options.else_subgraph : node.options.then_subgraph;
   const std::string branch_name = given->second ? "then" : "else";
-  facts_used_->push_back(caller + ": runs its " + branch_name + " branch, subgraph " + std::to_string(active) +
-                         " (given)");
-  states_[static_cast<size_t>(active)].memory.notes.push_back("run as the " + branch_name + " branch of " + caller +
-                                                              " (condition given)");
-  states_[static_cast<size_t>(idle)].memory.notes.push_back("not run: " + caller + " took its " + branch_name +
-                                                            " branch (condition given); keeps its plan");
+  facts_used_->push_back(caller + ": runs its " + branch_name + " branch, subgraph " +
+                         std::to_string(active) + " (given)");
+  states_[static_cast<size_t>(active)].memory.notes.push_back(
+      "run as the " + branch_name + " branch of " + caller + " (condition given)");
+  states_[static_cast<size_t>(idle)].memory.notes.push_back(
+      "not run: " + caller + " took its " + branch_name +
+      " branch (condition given); keeps its plan");
   bool dynamic = false;
   for (int32_t t : node.outputs) dynamic |= IsDynamic(states_[static_cast<size_t>(s)].graph, t);
 
@@ -186,26 +199,32 @@ Status ModelMemoryReplay::EvalIf(int32_t s, int32_t node_index) {
     for (int32_t t : branch.graph.outputs) {
       if (t < 0) continue;
       Tensor& output = branch.graph.tensors[static_cast<size_t>(t)];
-      if (!IsResourceOrVariant(output) && !output.is_constant()) output.allocation = AllocationType::kCustom;
+      if (!IsResourceOrVariant(output) && !output.is_constant())
+        output.allocation = AllocationType::kCustom;
     }
   }
   // Binding the inputs resizes them first; an input without a buffer yet (custom, bound only now)
-  // makes the branch uninvokable, so it is planned again (tflite/core/subgraph.cc ResizeInputTensor).
+  // makes the branch uninvokable, so it is planned again (tflite/core/subgraph.cc
+  // ResizeInputTensor).
   for (size_t i = 0; i < branch.graph.inputs.size() && i + 1 < node.inputs.size(); ++i) {
     const int32_t t = branch.graph.inputs[i];
     if (t < 0 || node.inputs[i + 1] < 0) continue;
-    if (!IsResourceOrVariant(branch.graph.tensors[static_cast<size_t>(t)])) branch.stage = Stage::kUninvokable;
+    if (!IsResourceOrVariant(branch.graph.tensors[static_cast<size_t>(t)]))
+      branch.stage = Stage::kUninvokable;
   }
   TFA_RETURN_IF_ERROR(AllocateTensors(active, caller + " at Eval"));
   TFA_RETURN_IF_ERROR(InvokeSubgraph(active));
-  if (dynamic) SetOutputs(s, node_index, false, active, states_[static_cast<size_t>(active)].graph.outputs);
+  if (dynamic)
+    SetOutputs(s, node_index, false, active, states_[static_cast<size_t>(active)].graph.outputs);
   ReleaseNonPersistentMemory(active, caller);
   return Status::Ok();
 }
 
 // tflite/kernels/call_once.cc Eval: the init subgraph runs on the first Invoke only.
 Status ModelMemoryReplay::EvalCallOnce(int32_t s, int32_t node_index) {
-  const int32_t init = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)].options.init_subgraph;
+  const int32_t init = states_[static_cast<size_t>(s)]
+                           .graph.nodes[static_cast<size_t>(node_index)]
+                           .options.init_subgraph;
   TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, init, "init"));
   if (!initialized_.insert(init).second) return Status::Ok();
   const std::string caller = Caller("CALL_ONCE", s, node_index);
@@ -217,8 +236,10 @@ Status ModelMemoryReplay::EvalCallOnce(int32_t s, int32_t node_index) {
 
 }  // namespace replay_internal
 
-Result<FirstInvokeMemory> ReplayFirstInvoke(const Model& model, const std::vector<ModelDelegate>& delegates,
-                                            const PrepareOptions& options, const InvokeFacts& facts) {
+Result<FirstInvokeMemory> ReplayFirstInvoke(const Model& model,
+                                            const std::vector<ModelDelegate>& delegates,
+                                            const PrepareOptions& options,
+                                            const InvokeFacts& facts) {
   replay_internal::ModelMemoryReplay replay(model, options);
   TFA_RETURN_IF_ERROR(replay.AllocateModel(delegates));
   FirstInvokeMemory out;

@@ -74,10 +74,9 @@ struct FirstInvokeMemory {
 
 // Errors are ReplayModelMemory's, and a run shape naming a tensor its subgraph lacks or with no
 // byte size. Facts the run never reads are ignored.
-[[nodiscard]] Result<FirstInvokeMemory> ReplayFirstInvoke(const Model& model,
-                                                          const std::vector<ModelDelegate>& delegates,
-                                                          const PrepareOptions& options,
-                                                          const InvokeFacts& facts);
+[[nodiscard]] Result<FirstInvokeMemory> ReplayFirstInvoke(
+    const Model& model, const std::vector<ModelDelegate>& delegates, const PrepareOptions& options,
+    const InvokeFacts& facts);
 
 }  // namespace tfa
 

@@ -3,46 +3,16 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/support/small_graphs.h"
+
 namespace tfa {
 namespace {
 
 using ::testing::HasSubstr;
-
-Tensor ArenaTensor(std::vector<int32_t> shape, TensorType type = TensorType::kFloat32) {
-  Tensor t;
-  t.type = type;
-  uint64_t elements = 1;
-  for (int32_t d : shape) elements *= static_cast<uint64_t>(d);
-  t.bytes = elements * (type == TensorType::kBool ? 1 : 4);
-  t.shape = std::move(shape);
-  return t;
-}
-
-Tensor Constant(std::vector<int32_t> shape, TensorType type = TensorType::kInt32) {
-  Tensor t = ArenaTensor(std::move(shape), type);
-  t.allocation = AllocationType::kMmapRo;
-  t.constant_bytes = *t.bytes;
-  return t;
-}
-
-Node Op(std::string op, std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
-  Node n;
-  n.op = std::move(op);
-  n.inputs = std::move(inputs);
-  n.outputs = std::move(outputs);
-  return n;
-}
-
-Subgraph Graph(std::vector<Tensor> tensors, std::vector<Node> nodes, std::vector<int32_t> inputs,
-               std::vector<int32_t> outputs) {
-  Subgraph g;
-  g.tensors = std::move(tensors);
-  g.nodes = std::move(nodes);
-  g.inputs = std::move(inputs);
-  g.outputs = std::move(outputs);
-  g.execution_plan = IdentityExecutionPlan(g);
-  return g;
-}
+using testing::ArenaTensor;
+using testing::Constant;
+using testing::Graph;
+using testing::Op;
 
 // main: y = IF(cond, x), z = y * y. Both branches compute a [1,16] float (64 bytes) through one
 // intermediate: then: out = (x + x) * x; else: out = (x * x) + x.
@@ -51,29 +21,32 @@ Model IfModel() {
   branch.options.then_subgraph = 1;
   branch.options.else_subgraph = 2;
   Model m;
-  m.subgraphs.push_back(Graph({ArenaTensor({1}, TensorType::kBool), ArenaTensor({1, 16}), ArenaTensor({1, 16}),
-                               ArenaTensor({1, 16})},
+  m.subgraphs.push_back(Graph({ArenaTensor({1}, TensorType::kBool), ArenaTensor({1, 16}),
+                               ArenaTensor({1, 16}), ArenaTensor({1, 16})},
                               {branch, Op("MUL", {2, 2}, {3})}, {0, 1}, {3}));
   for (const char* first : {"ADD", "MUL"}) {
-    m.subgraphs.push_back(Graph({ArenaTensor({1, 16}), ArenaTensor({1, 16}), ArenaTensor({1, 16})},
-                                {Op(first, {0, 0}, {1}), Op(first == std::string("ADD") ? "MUL" : "ADD", {1, 0}, {2})},
-                                {0}, {2}));
+    m.subgraphs.push_back(Graph(
+        {ArenaTensor({1, 16}), ArenaTensor({1, 16}), ArenaTensor({1, 16})},
+        {Op(first, {0, 0}, {1}), Op(first == std::string("ADD") ? "MUL" : "ADD", {1, 0}, {2})}, {0},
+        {2}));
   }
   return m;
 }
 
-// main: (i_out, x_out) = WHILE(i0, x); y = x + x. `body_output` is the shape of the body's x output:
-// [1,4] passes x straight through, anything else concatenates x with itself (a dynamic body).
+// main: (i_out, x_out) = WHILE(i0, x); y = x + x. `body_output` is the shape of the body's x
+// output: [1,4] passes x straight through, anything else concatenates x with itself (a dynamic
+// body).
 Model WhileModel(std::vector<int32_t> body_output = {1, 4}) {
   Node loop = Op("WHILE", {1, 0}, {2, 3});
   loop.options.cond_subgraph = 1;
   loop.options.body_subgraph = 2;
   Model m;
-  m.subgraphs.push_back(Graph({ArenaTensor({1, 4}), Constant({}), ArenaTensor({}, TensorType::kInt32),
-                               ArenaTensor({1, 4}), ArenaTensor({1, 4})},
-                              {loop, Op("ADD", {0, 0}, {4})}, {0}, {4}));
-  m.subgraphs.push_back(Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}), Constant({}),
-                               ArenaTensor({}, TensorType::kBool)},
+  m.subgraphs.push_back(
+      Graph({ArenaTensor({1, 4}), Constant({}), ArenaTensor({}, TensorType::kInt32),
+             ArenaTensor({1, 4}), ArenaTensor({1, 4})},
+            {loop, Op("ADD", {0, 0}, {4})}, {0}, {4}));
+  m.subgraphs.push_back(Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}),
+                               Constant({}), ArenaTensor({}, TensorType::kBool)},
                               {Op("LESS", {0, 2}, {3})}, {0, 1}, {3}));
   const bool same_shape = body_output == std::vector<int32_t>{1, 4};
   Subgraph body = Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}), Constant({}),
@@ -90,13 +63,13 @@ Model CallOnceModel() {
   Node call_once = Op("CALL_ONCE", {}, {});
   call_once.options.init_subgraph = 1;
   Model m;
-  m.subgraphs.push_back(Graph({ArenaTensor({1, 4}), ArenaTensor({1, 4})}, {call_once, Op("ADD", {0, 0}, {1})},
-                              {0}, {1}));
+  m.subgraphs.push_back(Graph({ArenaTensor({1, 4}), ArenaTensor({1, 4})},
+                              {call_once, Op("ADD", {0, 0}, {1})}, {0}, {1}));
   Tensor handle = ArenaTensor({}, TensorType::kResource);
   handle.bytes = std::nullopt;
-  m.subgraphs.push_back(Graph({handle, Constant({1, 4}, TensorType::kFloat32), ArenaTensor({1, 4}),
-                               ArenaTensor({1, 4})},
-                              {Op("VAR_HANDLE", {}, {0}), Op("ADD", {1, 1}, {2}), Op("MUL", {2, 2}, {3})}, {}, {}));
+  m.subgraphs.push_back(Graph(
+      {handle, Constant({1, 4}, TensorType::kFloat32), ArenaTensor({1, 4}), ArenaTensor({1, 4})},
+      {Op("VAR_HANDLE", {}, {0}), Op("ADD", {1, 1}, {2}), Op("MUL", {2, 2}, {3})}, {}, {}));
   return m;
 }
 
@@ -116,7 +89,9 @@ TEST(ControlFlowInvokeTest, IfReplansTheBranchItRunsWithoutItsOutputsThenRelease
   auto run = ReplayFirstInvoke(IfModel(), {}, PrepareOptions{}, facts);
   ASSERT_TRUE(run.ok()) << run.status().message();
   ASSERT_FALSE(run->undetermined.has_value());
-  EXPECT_THAT(run->facts_used, ::testing::ElementsAre("IF node 0 of subgraph 0: runs its else branch, subgraph 2 (given)"));
+  EXPECT_THAT(
+      run->facts_used,
+      ::testing::ElementsAre("IF node 0 of subgraph 0: runs its else branch, subgraph 2 (given)"));
   // Before: the intermediate and the output, 64 bytes each.
   EXPECT_EQ(run->after_allocate[2].arena_size, 128u);
   const SubgraphMemory& ran = run->after_invoke[2];
@@ -158,21 +133,24 @@ TEST(ControlFlowInvokeTest, AStaticWhileNeedsNoIterationCountAndReleasesCondAndB
 TEST(ControlFlowInvokeTest, ADynamicWhileNeedsItsIterationCountThenItsLastIterationShapes) {
   auto no_count = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, InvokeFacts{});
   ASSERT_TRUE(no_count.ok()) << no_count.status().message();
-  EXPECT_EQ(no_count->undetermined, "WHILE node 0 of subgraph 0: how many times its body runs (input-dependent)");
+  EXPECT_EQ(no_count->undetermined,
+            "WHILE node 0 of subgraph 0: how many times its body runs (input-dependent)");
 
   InvokeFacts facts;
   facts.while_iterations[{0, 0}] = 3;
   auto no_shapes = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
   ASSERT_TRUE(no_shapes.ok()) << no_shapes.status().message();
-  EXPECT_EQ(no_shapes->undetermined,
-            "WHILE node 0 of subgraph 0: the shapes of body subgraph 2's tensors in its last iteration "
-            "(input-dependent)");
+  EXPECT_EQ(
+      no_shapes->undetermined,
+      "WHILE node 0 of subgraph 0: the shapes of body subgraph 2's tensors in its last iteration "
+      "(input-dependent)");
 
   // Third iteration: x of [4,4] in, [8,4] out.
   facts.run_shapes[2] = {{1, {4, 4}}, {4, {8, 4}}};
   auto no_parent_shapes = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
   ASSERT_TRUE(no_parent_shapes.ok()) << no_parent_shapes.status().message();
-  EXPECT_THAT(no_parent_shapes->undetermined.value_or(""), HasSubstr("subgraph 0: the shapes of its tensors after"));
+  EXPECT_THAT(no_parent_shapes->undetermined.value_or(""),
+              HasSubstr("subgraph 0: the shapes of its tensors after"));
 
   facts.run_shapes[0] = {{3, {8, 4}}};
   auto run = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
@@ -189,7 +167,8 @@ TEST(ControlFlowInvokeTest, ADynamicWhileNeedsItsIterationCountThenItsLastIterat
   const SubgraphMemory& main = run->after_invoke[0];
   EXPECT_EQ(main.prepared.tensors[3].shape, (std::vector<int32_t>{8, 4}));
   EXPECT_EQ(main.prepared.tensors[3].allocation, AllocationType::kDynamic);
-  EXPECT_EQ(run->after_allocate[0].plan.tensors[4].arena, ArenaKind::kNone) << "y comes after the dynamic node";
+  EXPECT_EQ(run->after_allocate[0].plan.tensors[4].arena, ArenaKind::kNone)
+      << "y comes after the dynamic node";
   EXPECT_EQ(main.plan.tensors[4].arena, ArenaKind::kRw);
   EXPECT_EQ(main.plan.tensors[4].offset, 64u);
   EXPECT_EQ(main.arena_size, 80u);

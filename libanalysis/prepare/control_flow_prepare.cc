@@ -10,7 +10,8 @@ namespace tfa {
 namespace replay_internal {
 
 bool IsDynamic(const Subgraph& graph, int32_t tensor) {
-  return tensor >= 0 && graph.tensors[static_cast<size_t>(tensor)].allocation == AllocationType::kDynamic;
+  return tensor >= 0 &&
+         graph.tensors[static_cast<size_t>(tensor)].allocation == AllocationType::kDynamic;
 }
 
 bool IsResourceOrVariant(const Tensor& tensor) {
@@ -94,7 +95,8 @@ void RestoreLastSteps(const Subgraph& graph, int32_t stop, ArenaPlan& plan) {
 
 }  // namespace
 
-ModelMemoryReplay::ModelMemoryReplay(const Model& model, const PrepareOptions& options) : options_(options) {
+ModelMemoryReplay::ModelMemoryReplay(const Model& model, const PrepareOptions& options)
+    : options_(options) {
   states_.resize(model.subgraphs.size());
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     states_[s].graph = model.subgraphs[s];
@@ -121,16 +123,17 @@ std::vector<SubgraphMemory> ModelMemoryReplay::Snapshot(bool invoke_notes_only) 
   for (const SubgraphState& state : states_) {
     SubgraphMemory memory = state.memory;
     if (invoke_notes_only) {
-      memory.notes.erase(memory.notes.begin(),
-                         memory.notes.begin() + static_cast<std::ptrdiff_t>(state.notes_before_invoke));
+      memory.notes.erase(
+          memory.notes.begin(),
+          memory.notes.begin() + static_cast<std::ptrdiff_t>(state.notes_before_invoke));
     }
     if (!memory.planned) {
       memory.prepared = state.graph;
-      memory.notes.push_back(invoke_notes_only
-                                 ? "not planned: the first Invoke did not run it"
-                                 : "not planned by AllocateTensors: no delegate re-planned it and no "
-                                   "WHILE or IF planned it (a CALL_ONCE init subgraph is planned "
-                                   "when it first runs)");
+      memory.notes.push_back(
+          invoke_notes_only ? "not planned: the first Invoke did not run it"
+                            : "not planned by AllocateTensors: no delegate re-planned it and no "
+                              "WHILE or IF planned it (a CALL_ONCE init subgraph is planned "
+                              "when it first runs)");
     }
     out.push_back(std::move(memory));
   }
@@ -147,7 +150,8 @@ Result<bool> ModelMemoryReplay::ModifyGraphWithDelegate(int32_t s, const ModelDe
     TFA_RETURN_IF_ERROR(PrepareOps(s));
     if (state.has_dynamic_tensors) {
       state.stage = Stage::kUninvokable;
-      TFA_RETURN_IF_ERROR(AllocateTensors(s, "the interpreter before refusing delegate " + delegate.name));
+      TFA_RETURN_IF_ERROR(
+          AllocateTensors(s, "the interpreter before refusing delegate " + delegate.name));
       state.memory.notes.push_back(
           "delegate " + delegate.name +
           " not applied to this subgraph or the ones after it: dynamic tensors (upstream's "
@@ -178,7 +182,8 @@ Status ModelMemoryReplay::AllocateTensors(int32_t s, const std::string& planner)
   for (int32_t t : state.graph.inputs) dynamic_input |= IsDynamic(state.graph, t);
   if (state.stage != Stage::kUninvokable && !dynamic_input) return Status::Ok();
   if (state.allocating) {
-    return Status::Error("subgraph " + std::to_string(s) + " plans itself through its control flow");
+    return Status::Error("subgraph " + std::to_string(s) +
+                         " plans itself through its control flow");
   }
   state.allocating = true;
   TFA_RETURN_IF_ERROR(PrepareOps(s));
@@ -193,7 +198,8 @@ Status ModelMemoryReplay::PlanAndCommit(int32_t s, const std::string& planner) {
   auto prepared = ReplayKernelPrepare(state.graph, options_);
   if (!prepared.ok()) return prepared.status().WithContext("subgraph " + std::to_string(s));
   const Subgraph& graph = prepared->subgraph;
-  auto plan = state.dynamic_stop ? PlanArena(FirstChunk(graph, *state.dynamic_stop)) : PlanArena(graph);
+  auto plan =
+      state.dynamic_stop ? PlanArena(FirstChunk(graph, *state.dynamic_stop)) : PlanArena(graph);
   if (!plan.ok()) return plan.status().WithContext("subgraph " + std::to_string(s));
   if (state.dynamic_stop) RestoreLastSteps(graph, *state.dynamic_stop, *plan);
   state.stage = Stage::kInvokable;
@@ -203,7 +209,8 @@ Status ModelMemoryReplay::PlanAndCommit(int32_t s, const std::string& planner) {
   memory.released = false;
   ++memory.plan_count;
   memory.arena_size = std::max(memory.arena_size, plan->arena_size);
-  memory.persistent_arena_size = std::max(memory.persistent_arena_size, plan->persistent_arena_size);
+  memory.persistent_arena_size =
+      std::max(memory.persistent_arena_size, plan->persistent_arena_size);
   memory.plan = std::move(plan).value();
   memory.prepared = std::move(prepared->subgraph);
   memory.assumptions = std::move(prepared->assumptions);
@@ -250,7 +257,8 @@ Status ModelMemoryReplay::PrepareNode(int32_t s, int32_t node_index) {
   Subgraph& graph = states_[static_cast<size_t>(s)].graph;
   const Node& node = graph.nodes[static_cast<size_t>(node_index)];
   if (node.kind != NodeKind::kBuiltin) return Status::Ok();
-  const std::string where = "subgraph " + std::to_string(s) + ": node " + std::to_string(node_index) + " (" + node.op + ")";
+  const std::string where = "subgraph " + std::to_string(s) + ": node " +
+                            std::to_string(node_index) + " (" + node.op + ")";
   Status status = Status::Ok();
   if (node.op == "WHILE") {
     status = PrepareWhile(s, node_index);
@@ -269,16 +277,19 @@ Status ModelMemoryReplay::PrepareNode(int32_t s, int32_t node_index) {
   return status.ok() ? status : status.WithContext(where);
 }
 
-Status ModelMemoryReplay::CheckSubgraphIndex(int32_t parent, int32_t child, const char* role) const {
+Status ModelMemoryReplay::CheckSubgraphIndex(int32_t parent, int32_t child,
+                                             const char* role) const {
   if (child < 0 || static_cast<size_t>(child) >= states_.size() || child == parent) {
-    return Status::Error(std::string(role) + " subgraph " + std::to_string(child) + " is not a valid callee");
+    return Status::Error(std::string(role) + " subgraph " + std::to_string(child) +
+                         " is not a valid callee");
   }
   return Status::Ok();
 }
 
 // Upstream's CopyTensorsShapeAndType into a child's inputs (resizing them); a changed shape
 // makes the child uninvokable, as ResizeInputTensor does.
-void ModelMemoryReplay::CopyShapesToInputs(const Subgraph& parent, const std::vector<int32_t>& sources, int32_t child) {
+void ModelMemoryReplay::CopyShapesToInputs(const Subgraph& parent,
+                                           const std::vector<int32_t>& sources, int32_t child) {
   SubgraphState& state = states_[static_cast<size_t>(child)];
   for (size_t i = 0; i < sources.size() && i < state.graph.inputs.size(); ++i) {
     const int32_t from = sources[i];
@@ -287,7 +298,8 @@ void ModelMemoryReplay::CopyShapesToInputs(const Subgraph& parent, const std::ve
     const Tensor& source = parent.tensors[static_cast<size_t>(from)];
     Tensor& target = state.graph.tensors[static_cast<size_t>(to)];
     if (IsResourceOrVariant(source) || source.type == TensorType::kString) continue;
-    if (target.shape != source.shape || target.type != source.type) state.stage = Stage::kUninvokable;
+    if (target.shape != source.shape || target.type != source.type)
+      state.stage = Stage::kUninvokable;
     target.type = source.type;
     target.shape = source.shape;
     target.bytes = source.bytes;
@@ -296,7 +308,7 @@ void ModelMemoryReplay::CopyShapesToInputs(const Subgraph& parent, const std::ve
 
 // The parent node's outputs after its children were planned: dynamic, or shaped as `shapes_from`.
 void ModelMemoryReplay::SetOutputs(int32_t s, int32_t node_index, bool dynamic, int32_t shapes_from,
-                const std::vector<int32_t>& child_outputs) {
+                                   const std::vector<int32_t>& child_outputs) {
   Subgraph& parent = states_[static_cast<size_t>(s)].graph;
   const Subgraph& child = states_[static_cast<size_t>(shapes_from)].graph;
   const std::vector<int32_t>& outputs = parent.nodes[static_cast<size_t>(node_index)].outputs;
@@ -310,12 +322,14 @@ void ModelMemoryReplay::SetOutputs(int32_t s, int32_t node_index, bool dynamic, 
     if (i >= child_outputs.size() || child_outputs[i] < 0) continue;
     const Tensor& source = child.tensors[static_cast<size_t>(child_outputs[i])];
     output.shape = source.shape;
-    if (!IsResourceOrVariant(output) && output.type != TensorType::kString) output.bytes = source.bytes;
+    if (!IsResourceOrVariant(output) && output.type != TensorType::kString)
+      output.bytes = source.bytes;
   }
 }
 
 std::string ModelMemoryReplay::Caller(const char* op, int32_t s, int32_t node_index) const {
-  return std::string(op) + " node " + std::to_string(node_index) + " of subgraph " + std::to_string(s);
+  return std::string(op) + " node " + std::to_string(node_index) + " of subgraph " +
+         std::to_string(s);
 }
 
 // tflite/kernels/while.cc Prepare_impl.
@@ -331,7 +345,8 @@ Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
   const Subgraph& body_graph = states_[static_cast<size_t>(body)].graph;
   if (node.outputs.size() != n || cond_graph.inputs.size() != n || cond_graph.outputs.size() != 1 ||
       body_graph.inputs.size() != n || body_graph.outputs.size() != n) {
-    return Status::Error("inputs, outputs and the cond and body subgraphs' inputs and outputs do not match");
+    return Status::Error(
+        "inputs, outputs and the cond and body subgraphs' inputs and outputs do not match");
   }
   const std::string caller = Caller("WHILE", s, node_index);
 
@@ -346,7 +361,8 @@ Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
   std::vector<int32_t>& outputs = parent.nodes[static_cast<size_t>(node_index)].outputs;
   for (size_t i = 0; i < n; ++i) {
     // A read-only loop variable nobody reads afterwards needs no output buffer.
-    if (body_sg.inputs[i] != body_sg.outputs[i] || outputs[i] < 0 || body_sg.inputs[i] < 0) continue;
+    if (body_sg.inputs[i] != body_sg.outputs[i] || outputs[i] < 0 || body_sg.inputs[i] < 0)
+      continue;
     if (reads[static_cast<size_t>(outputs[i])] != 0) continue;
     const Tensor& body_input = body_sg.tensors[static_cast<size_t>(body_sg.inputs[i])];
     if (body_input.type == TensorType::kString || IsResourceOrVariant(body_input)) continue;
@@ -366,10 +382,12 @@ Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
     const int32_t out = body_state.graph.outputs[i];
     if (in < 0 || out < 0) continue;
     const std::vector<int32_t>& in_shape = body_state.graph.tensors[static_cast<size_t>(in)].shape;
-    const std::vector<int32_t>& out_shape = body_state.graph.tensors[static_cast<size_t>(out)].shape;
+    const std::vector<int32_t>& out_shape =
+        body_state.graph.tensors[static_cast<size_t>(out)].shape;
     if (in_shape == out_shape) continue;
     // A scalar against a one-element vector is not a shape change.
-    const int64_t elements = (in_shape.empty() ? 0 : in_shape[0]) + (out_shape.empty() ? 0 : out_shape[0]);
+    const int64_t elements =
+        (in_shape.empty() ? 0 : in_shape[0]) + (out_shape.empty() ? 0 : out_shape[0]);
     if (elements == 1) continue;
     dynamic = true;
   }
@@ -389,11 +407,13 @@ Status ModelMemoryReplay::PrepareIf(int32_t s, int32_t node_index) {
   for (int32_t branch : {then_sg, else_sg}) {
     const Subgraph& g = states_[static_cast<size_t>(branch)].graph;
     if (g.inputs.size() != branch_inputs.size() || g.outputs.size() != node.outputs.size()) {
-      return Status::Error("subgraph " + std::to_string(branch) + "'s inputs and outputs do not match the node's");
+      return Status::Error("subgraph " + std::to_string(branch) +
+                           "'s inputs and outputs do not match the node's");
     }
   }
   const std::string caller = Caller("IF", s, node_index);
-  for (int32_t branch : {then_sg, else_sg}) RemoveUnusedInputs(states_[static_cast<size_t>(branch)].graph);
+  for (int32_t branch : {then_sg, else_sg})
+    RemoveUnusedInputs(states_[static_cast<size_t>(branch)].graph);
   for (int32_t branch : {then_sg, else_sg}) {
     CopyShapesToInputs(states_[static_cast<size_t>(s)].graph, branch_inputs, branch);
   }
@@ -414,7 +434,8 @@ Status ModelMemoryReplay::PrepareIf(int32_t s, int32_t node_index) {
     const int32_t a = then_graph.outputs[i];
     const int32_t b = else_graph.outputs[i];
     if (a < 0 || b < 0) continue;
-    dynamic = then_graph.tensors[static_cast<size_t>(a)].shape != else_graph.tensors[static_cast<size_t>(b)].shape;
+    dynamic = then_graph.tensors[static_cast<size_t>(a)].shape !=
+              else_graph.tensors[static_cast<size_t>(b)].shape;
   }
   SetOutputs(s, node_index, dynamic, then_sg, then_graph.outputs);
   return Status::Ok();

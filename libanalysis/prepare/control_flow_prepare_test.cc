@@ -3,46 +3,16 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/support/small_graphs.h"
+
 namespace tfa {
 namespace {
 
 using ::testing::ElementsAre;
-
-Tensor ArenaTensor(std::vector<int32_t> shape, TensorType type = TensorType::kFloat32) {
-  Tensor t;
-  t.type = type;
-  uint64_t elements = 1;
-  for (int32_t d : shape) elements *= static_cast<uint64_t>(d);
-  t.bytes = elements * (type == TensorType::kBool ? 1 : 4);
-  t.shape = std::move(shape);
-  return t;
-}
-
-Tensor Constant(std::vector<int32_t> shape, TensorType type = TensorType::kInt32) {
-  Tensor t = ArenaTensor(std::move(shape), type);
-  t.allocation = AllocationType::kMmapRo;
-  t.constant_bytes = *t.bytes;
-  return t;
-}
-
-Node Op(std::string op, std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
-  Node n;
-  n.op = std::move(op);
-  n.inputs = std::move(inputs);
-  n.outputs = std::move(outputs);
-  return n;
-}
-
-Subgraph Graph(std::vector<Tensor> tensors, std::vector<Node> nodes, std::vector<int32_t> inputs,
-               std::vector<int32_t> outputs) {
-  Subgraph g;
-  g.tensors = std::move(tensors);
-  g.nodes = std::move(nodes);
-  g.inputs = std::move(inputs);
-  g.outputs = std::move(outputs);
-  g.execution_plan = IdentityExecutionPlan(g);
-  return g;
-}
+using testing::ArenaTensor;
+using testing::Constant;
+using testing::Graph;
+using testing::Op;
 
 // main: (i_out, x_out) = WHILE(i0, x); y = x + x. The body passes x straight through and nobody
 // reads x_out; the cond does not read x. `body_output` is the body's x output shape.

@@ -57,7 +57,8 @@ class ModelMemoryReplay {
   Status PrepareOpsFrom(int32_t s, int32_t first);
   Status PrepareNode(int32_t s, int32_t node_index);
   Status CheckSubgraphIndex(int32_t parent, int32_t child, const char* role) const;
-  void CopyShapesToInputs(const Subgraph& parent, const std::vector<int32_t>& sources, int32_t child);
+  void CopyShapesToInputs(const Subgraph& parent, const std::vector<int32_t>& sources,
+                          int32_t child);
   void SetOutputs(int32_t s, int32_t node_index, bool dynamic, int32_t shapes_from,
                   const std::vector<int32_t>& child_outputs);
   std::string Caller(const char* op, int32_t s, int32_t node_index) const;
@@ -71,7 +72,8 @@ class ModelMemoryReplay {
   Status EvalIf(int32_t s, int32_t node_index);
   Status EvalCallOnce(int32_t s, int32_t node_index);
   void ReleaseNonPersistentMemory(int32_t s, const std::string& releaser);
-  Status ApplyRunShapes(int32_t s, const std::string& fact);  // `fact`: what is missing without them
+  Status ApplyRunShapes(int32_t s,
+                        const std::string& fact);  // `fact`: what is missing without them
   Status NeedFact(std::string fact);
 
   const PrepareOptions& options_;

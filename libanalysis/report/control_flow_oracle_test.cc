@@ -60,7 +60,8 @@ TEST_P(ControlFlowOracleTest, EverySubgraphArenaMatchesUpstream) {
     std::vector<std::vector<int32_t>> upstream_kernels, our_kernels;
     for (const json& entry : expected.at("execution_plan")) {
       if (entry.contains("delegate")) {
-        upstream_kernels.push_back(entry.at("delegate").at("nodes_to_replace").get<std::vector<int32_t>>());
+        upstream_kernels.push_back(
+            entry.at("delegate").at("nodes_to_replace").get<std::vector<int32_t>>());
       }
     }
     for (const PartitionReport& p : sg.partitions) {
@@ -79,12 +80,14 @@ TEST_P(ControlFlowOracleTest, EverySubgraphArenaMatchesUpstream) {
       EXPECT_EQ(arena.high_water_mark, expected.at("arena_high_water_mark").get<uint64_t>());
     }
     // A subgraph with dynamic tensors was planned up to its first dynamic node only.
-    EXPECT_EQ(arena.planning_stops_at_node.has_value(), expected.at("has_dynamic_tensors").get<bool>());
+    EXPECT_EQ(arena.planning_stops_at_node.has_value(),
+              expected.at("has_dynamic_tensors").get<bool>());
 
     std::map<int32_t, const ArenaAllocation*> ours;
     for (const ArenaAllocation& al : arena.allocs) ours[al.tensor] = &al;
     std::map<int32_t, int32_t> shared;
-    for (const json& s : expected.at("inplace_shared")) shared[s.at("tensor")] = s.at("shares_buffer_of");
+    for (const json& s : expected.at("inplace_shared"))
+      shared[s.at("tensor")] = s.at("shares_buffer_of");
     size_t placed = 0;
     for (const json& t : expected.at("tensors")) {
       const int32_t tensor = t.at("tensor");
@@ -109,13 +112,15 @@ TEST_P(ControlFlowOracleTest, EverySubgraphArenaMatchesUpstream) {
 
 std::vector<ControlFlowCase> AllCases() {
   std::vector<ControlFlowCase> cases;
-  for (const char* model : {"call_once_var", "if_branches", "if_nested_while", "while_acc", "while_dynamic"}) {
+  for (const char* model :
+       {"call_once_var", "if_branches", "if_nested_while", "while_acc", "while_dynamic"}) {
     for (const char* config : {"none", "add-mul"}) cases.push_back({model, config});
   }
   return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(Upstream, ControlFlowOracleTest, ::testing::ValuesIn(AllCases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(Upstream, ControlFlowOracleTest, ::testing::ValuesIn(AllCases()),
+                         CaseName);
 
 // The input-dependent facts of upstream's run with --input-seed 1: the condition values are what
 // its random inputs held (if_branches ran its else branch, the re-planned one in the oracle;
@@ -170,13 +175,15 @@ TEST_P(ControlFlowInvokeOracleTest, EverySubgraphAfterOneInvokeMatchesUpstream) 
     EXPECT_EQ(after.arena.size, expected.at("arena_size").get<uint64_t>());
     EXPECT_EQ(after.arena.persistent_size, expected.at("arena_persist_size").get<uint64_t>());
     EXPECT_EQ(after.arena.high_water_mark, expected.at("arena_high_water_mark").get<uint64_t>());
-    EXPECT_EQ(after.persistent_high_water_mark, expected.at("arena_persist_high_water_mark").get<uint64_t>());
+    EXPECT_EQ(after.persistent_high_water_mark,
+              expected.at("arena_persist_high_water_mark").get<uint64_t>());
 
     // A released subgraph's tensors have no data any more, but keep their plan ("planned").
     std::map<int32_t, const ArenaAllocation*> ours;
     for (const ArenaAllocation& al : after.arena.allocs) ours[al.tensor] = &al;
     std::set<int32_t> shared;
-    for (const json& s : expected.at("inplace_shared")) shared.insert(s.at("tensor").get<int32_t>());
+    for (const json& s : expected.at("inplace_shared"))
+      shared.insert(s.at("tensor").get<int32_t>());
     size_t placed = 0;
     for (const json& t : expected.at("tensors")) {
       const int32_t tensor = t.at("tensor");
@@ -214,7 +221,8 @@ TEST(ControlFlowReportTest, WhileAccSubgraphZeroLeavesThePassThroughOutputUnallo
   ASSERT_TRUE(report.ok()) << report.status().message();
   const ArenaReport& main = *report->subgraphs.at(0).arena;
   EXPECT_EQ(main.size, 196612u);
-  for (const ArenaAllocation& al : main.allocs) EXPECT_NE(al.tensor, 5) << "x_out is dropped by WHILE";
+  for (const ArenaAllocation& al : main.allocs)
+    EXPECT_NE(al.tensor, 5) << "x_out is dropped by WHILE";
 }
 
 }  // namespace

@@ -16,12 +16,13 @@ Model LoadModelOrThrow(const std::string& path) {
   return std::move(model).value();
 }
 
-AnalysedModel AnalyseOrThrow(const std::string& path,
-                             const std::vector<DelegateRequest>& delegates) {
+AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
+                             const InvokeFacts& invoke_facts) {
   AnalysedModel analysed{LoadModelOrThrow(path), {}};
   ReportOptions options;
   options.tool_version = TFA_VERSION;
   options.delegates = delegates;
+  options.invoke_facts = invoke_facts;
   auto report = BuildReport(analysed.model, options);
   if (!report.ok()) throw CommandError{report.status().message(), kExitBadInput};
   analysed.report = std::move(report).value();

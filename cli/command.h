@@ -34,8 +34,9 @@ struct AnalysedModel {
 };
 
 // Loads `path` and builds its report with `delegates` applied in order, or throws CommandError.
-AnalysedModel AnalyseOrThrow(const std::string& path,
-                             const std::vector<DelegateRequest>& delegates);
+// `invoke_facts`: see ReportOptions.
+AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
+                             const InvokeFacts& invoke_facts = {});
 
 // The file's bytes, or throws CommandError naming the file.
 std::string ReadFileOrThrow(const std::string& path);

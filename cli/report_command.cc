@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
+#include "cli/invoke_fact_args.h"
 #include "cli/parallel_map.h"
 #include "cli/report_figures.h"
 #include "cli/report_markdown.h"
@@ -23,6 +24,7 @@ struct ReportArgs {
   std::string html;
   bool advise = false;
   DelegateArgs delegates;
+  InvokeFactArgs invoke_facts;
   CommonFlags common;
 };
 
@@ -96,6 +98,7 @@ std::string ModelText(const ModelResult& r, OutputFormat format) {
 void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
+  const InvokeFacts facts = args.invoke_facts.Facts();
   if (!args.html.empty() && args.models.size() != 1) {
     throw CommandError{"--html writes one model's report: give one model"};
   }
@@ -103,7 +106,7 @@ void RunReport(const ReportArgs& args) {
   const std::vector<ModelResult> results = ParallelMap(
       args.models.size(),
       [&](size_t i) {
-        ModelResult r{AnalyseOrThrow(args.models[i], requests), {}, {}};
+        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts), {}, {}};
         r.subgraphs = args.common.Subgraphs(r.analysed.model);
         if (args.advise) r.advice = AdviseOrThrow(r.analysed.model, r.subgraphs, requests);
         return r;
@@ -147,7 +150,8 @@ void AddReportCommand(CLI::App& app) {
       "--delegate gpu --max-partitions 2\n"
       "  tflite-analyze report corpus/models/*.tflite --delegate xnnpack   (all cores, summary "
       "table)\n"
-      "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html");
+      "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html\n"
+      "  tflite-analyze report if_model.tflite --if-condition 0:1=false   (after one Invoke)");
   auto args = std::make_shared<ReportArgs>();
   cmd->add_option("models", args->models, ".tflite or Graph JSON files")->required();
   cmd->add_option("--html", args->html, "Also write a self-contained HTML report (one model)");
@@ -155,6 +159,7 @@ void AddReportCommand(CLI::App& app) {
                 "Add the delegation advisor: candidate partitions, --max-partitions outcomes, "
                 "nodes worth supporting");
   args->delegates.AddTo(cmd);
+  args->invoke_facts.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunReport(*args); });
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "cli/invoke_fact_args.h"
+
 namespace tfa::cli {
 namespace {
 
@@ -104,7 +106,9 @@ std::string ReportText(const Report& r, const Model& model) {
   }
   out += "\n";
   if (r.invoke && r.invoke->undetermined) {
-    out += fmt::format("after one Invoke: not determined, the run needs {}\n", *r.invoke->undetermined);
+    out += fmt::format("after one Invoke: not determined, the run needs {}; {}\n",
+                       r.invoke->undetermined->description,
+                       FlagForMissingFact(*r.invoke->undetermined));
   }
   if (r.invoke) {
     for (const std::string& f : r.invoke->facts_used) out += fmt::format("invoke fact: {}\n", f);

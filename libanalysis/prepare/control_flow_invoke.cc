@@ -24,7 +24,7 @@ bool HasControlFlow(const Subgraph& graph) {
 
 Status ModelMemoryReplay::InvokeModel(const InvokeFacts& facts,
                                       std::vector<std::string>& facts_used,
-                                      std::optional<std::string>& missing_fact) {
+                                      std::optional<MissingFact>& missing_fact) {
   facts_ = &facts;
   facts_used_ = &facts_used;
   missing_fact_ = &missing_fact;
@@ -35,9 +35,9 @@ Status ModelMemoryReplay::InvokeModel(const InvokeFacts& facts,
   return missing_fact ? Status::Ok() : status;
 }
 
-Status ModelMemoryReplay::NeedFact(std::string fact) {
-  *missing_fact_ = std::move(fact);
-  return Status::Error("needs " + **missing_fact_);
+Status ModelMemoryReplay::NeedFact(MissingFact::Kind kind, NodeRef where, std::string description) {
+  *missing_fact_ = MissingFact{kind, where, std::move(description)};
+  return Status::Error("needs " + (*missing_fact_)->description);
 }
 
 // Upstream's Subgraph::Invoke: nodes in plan order; the nodes after a dynamic one are prepared and
@@ -97,7 +97,8 @@ Status ModelMemoryReplay::PlanAfterDynamicNode(int32_t s, int32_t position) {
 
 Status ModelMemoryReplay::ApplyRunShapes(int32_t s, const std::string& fact) {
   const auto given = facts_->run_shapes.find(s);
-  if (given == facts_->run_shapes.end()) return NeedFact(fact);
+  if (given == facts_->run_shapes.end())
+    return NeedFact(MissingFact::Kind::kRunShapes, {s, -1}, fact);
   Subgraph& graph = states_[static_cast<size_t>(s)].graph;
   for (const auto& [t, shape] : given->second) {
     if (t < 0 || static_cast<size_t>(t) >= graph.tensors.size()) {
@@ -142,7 +143,8 @@ Status ModelMemoryReplay::EvalWhile(int32_t s, int32_t node_index) {
   const auto given = facts_->while_iterations.find({s, node_index});
   const bool count_matters = dynamic || HasControlFlow(states_[static_cast<size_t>(body)].graph);
   if (given == facts_->while_iterations.end() && count_matters) {
-    return NeedFact(caller + ": how many times its body runs (input-dependent)");
+    return NeedFact(MissingFact::Kind::kWhileIterations, {s, node_index},
+                    caller + ": how many times its body runs (input-dependent)");
   }
   int64_t iterations = 1;  // any count >= 1 leaves a static body without control flow alike
   if (given != facts_->while_iterations.end()) {
@@ -178,8 +180,10 @@ Status ModelMemoryReplay::EvalIf(int32_t s, int32_t node_index) {
   const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
   const std::string caller = Caller("IF", s, node_index);
   const auto given = facts_->if_conditions.find({s, node_index});
-  if (given == facts_->if_conditions.end())
-    return NeedFact(caller + ": its condition's value (input-dependent)");
+  if (given == facts_->if_conditions.end()) {
+    return NeedFact(MissingFact::Kind::kIfCondition, {s, node_index},
+                    caller + ": its condition's value (input-dependent)");
+  }
   const int32_t active = given->second ? node.options.then_subgraph : node.options.else_subgraph;
   const int32_t idle = given->second ? node.options.else_subgraph : node.options.then_subgraph;
   const std::string branch_name = given->second ? "then" : "else";
@@ -236,10 +240,66 @@ Status ModelMemoryReplay::EvalCallOnce(int32_t s, int32_t node_index) {
 
 }  // namespace replay_internal
 
+namespace {
+
+// `fact` ("IF condition") names node `where`, which must be a builtin `op` of the model.
+Status CheckFactNode(const Model& model, NodeRef where, const std::string& op,
+                     const std::string& fact) {
+  const std::string named = fact + " given for node " + std::to_string(where.node) +
+                            " of subgraph " + std::to_string(where.subgraph);
+  if (where.subgraph < 0 || static_cast<size_t>(where.subgraph) >= model.subgraphs.size()) {
+    return Status::Error(named + ", but the model has " + std::to_string(model.subgraphs.size()) +
+                         " subgraphs");
+  }
+  const Subgraph& graph = model.subgraphs[static_cast<size_t>(where.subgraph)];
+  if (where.node < 0 || static_cast<size_t>(where.node) >= graph.nodes.size()) {
+    return Status::Error(named + ", which has " + std::to_string(graph.nodes.size()) + " nodes");
+  }
+  const Node& node = graph.nodes[static_cast<size_t>(where.node)];
+  if (node.kind != NodeKind::kBuiltin || node.op != op) {
+    return Status::Error(named + ", which is " + node.op + ", not " + op);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckInvokeFacts(const Model& model, const InvokeFacts& facts) {
+  for (const auto& [where, value] : facts.if_conditions)
+    TFA_RETURN_IF_ERROR(CheckFactNode(model, where, "IF", "IF condition"));
+  for (const auto& [where, iterations] : facts.while_iterations) {
+    TFA_RETURN_IF_ERROR(CheckFactNode(model, where, "WHILE", "WHILE iteration count"));
+    if (iterations < 0) {
+      return Status::Error("WHILE node " + std::to_string(where.node) + " of subgraph " +
+                           std::to_string(where.subgraph) + ": negative iteration count " +
+                           std::to_string(iterations));
+    }
+  }
+  for (const auto& [s, shapes] : facts.run_shapes) {
+    if (s < 0 || static_cast<size_t>(s) >= model.subgraphs.size()) {
+      return Status::Error("run shapes given for subgraph " + std::to_string(s) +
+                           ", but the model has " + std::to_string(model.subgraphs.size()) +
+                           " subgraphs");
+    }
+    const size_t tensors = model.subgraphs[static_cast<size_t>(s)].tensors.size();
+    for (const auto& [t, shape] : shapes) {
+      const std::string named =
+          "run shape given for tensor " + std::to_string(t) + " of subgraph " + std::to_string(s);
+      if (t < 0 || static_cast<size_t>(t) >= tensors)
+        return Status::Error(named + ", which has " + std::to_string(tensors) + " tensors");
+      for (int32_t d : shape) {
+        if (d < 0) return Status::Error(named + " has a negative dimension " + std::to_string(d));
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 Result<FirstInvokeMemory> ReplayFirstInvoke(const Model& model,
                                             const std::vector<ModelDelegate>& delegates,
                                             const PrepareOptions& options,
                                             const InvokeFacts& facts) {
+  TFA_RETURN_IF_ERROR(CheckInvokeFacts(model, facts));
   replay_internal::ModelMemoryReplay replay(model, options);
   TFA_RETURN_IF_ERROR(replay.AllocateModel(delegates));
   FirstInvokeMemory out;

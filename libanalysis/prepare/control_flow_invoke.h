@@ -62,18 +62,31 @@ struct InvokeFacts {
   std::map<int32_t, std::map<int32_t, std::vector<int32_t>>> run_shapes;
 };
 
+// A fact the run needed and was not given, by kind and place so a caller can say how to give it.
+struct MissingFact {
+  enum class Kind { kIfCondition, kWhileIterations, kRunShapes };
+  Kind kind = Kind::kIfCondition;
+  // The IF or WHILE node; kRunShapes: the subgraph whose tensors' shapes are needed (node -1).
+  NodeRef where;
+  // E.g. "IF node 1 of subgraph 0: its condition's value (input-dependent)".
+  std::string description;
+};
+
 struct FirstInvokeMemory {
   std::vector<SubgraphMemory> after_allocate;  // what ReplayModelMemory returns
   // After the Invoke, subgraph i at i; `notes` hold what Invoke did to it. Empty when undetermined.
   std::vector<SubgraphMemory> after_invoke;
-  // The fact the run needed and `facts` lacked, e.g. "IF node 1 of subgraph 0: the condition's
-  // value (input-dependent)".
-  std::optional<std::string> undetermined;
+  std::optional<MissingFact> undetermined;  // the fact the run needed and `facts` lacked
   std::vector<std::string> facts_used;  // one line per fact the run read, in the order it read them
 };
 
-// Errors are ReplayModelMemory's, and a run shape naming a tensor its subgraph lacks or with no
-// byte size. Facts the run never reads are ignored.
+// Errors unless every fact names what the model has: an IF or WHILE node, a tensor of a subgraph;
+// iteration counts and shape dimensions must not be negative. A caller can check facts before any
+// replay (e.g. for a model with one subgraph, which has nothing to read them).
+[[nodiscard]] Status CheckInvokeFacts(const Model& model, const InvokeFacts& facts);
+
+// Errors are CheckInvokeFacts's, ReplayModelMemory's, and a run shape with no byte size. Facts the
+// run never reads are ignored.
 [[nodiscard]] Result<FirstInvokeMemory> ReplayFirstInvoke(
     const Model& model, const std::vector<ModelDelegate>& delegates, const PrepareOptions& options,
     const InvokeFacts& facts);

@@ -77,7 +77,10 @@ TEST(ControlFlowInvokeTest, AnIfWithoutItsConditionIsUndeterminedNotGuessed) {
   auto run = ReplayFirstInvoke(IfModel(), {}, PrepareOptions{}, InvokeFacts{});
   ASSERT_TRUE(run.ok()) << run.status().message();
   ASSERT_TRUE(run->undetermined.has_value());
-  EXPECT_EQ(*run->undetermined, "IF node 0 of subgraph 0: its condition's value (input-dependent)");
+  EXPECT_EQ(run->undetermined->description,
+            "IF node 0 of subgraph 0: its condition's value (input-dependent)");
+  EXPECT_EQ(run->undetermined->kind, MissingFact::Kind::kIfCondition);
+  EXPECT_EQ(run->undetermined->where, (NodeRef{0, 0}));
   EXPECT_TRUE(run->after_invoke.empty());
   ASSERT_EQ(run->after_allocate.size(), 3u);
   EXPECT_TRUE(run->after_allocate[2].planned);
@@ -133,29 +136,36 @@ TEST(ControlFlowInvokeTest, AStaticWhileNeedsNoIterationCountAndReleasesCondAndB
 TEST(ControlFlowInvokeTest, ADynamicWhileNeedsItsIterationCountThenItsLastIterationShapes) {
   auto no_count = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, InvokeFacts{});
   ASSERT_TRUE(no_count.ok()) << no_count.status().message();
-  EXPECT_EQ(no_count->undetermined,
+  ASSERT_TRUE(no_count->undetermined.has_value());
+  EXPECT_EQ(no_count->undetermined->description,
             "WHILE node 0 of subgraph 0: how many times its body runs (input-dependent)");
+  EXPECT_EQ(no_count->undetermined->kind, MissingFact::Kind::kWhileIterations);
+  EXPECT_EQ(no_count->undetermined->where, (NodeRef{0, 0}));
 
   InvokeFacts facts;
   facts.while_iterations[{0, 0}] = 3;
   auto no_shapes = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
   ASSERT_TRUE(no_shapes.ok()) << no_shapes.status().message();
+  ASSERT_TRUE(no_shapes->undetermined.has_value());
   EXPECT_EQ(
-      no_shapes->undetermined,
+      no_shapes->undetermined->description,
       "WHILE node 0 of subgraph 0: the shapes of body subgraph 2's tensors in its last iteration "
       "(input-dependent)");
+  EXPECT_EQ(no_shapes->undetermined->kind, MissingFact::Kind::kRunShapes);
+  EXPECT_EQ(no_shapes->undetermined->where, (NodeRef{2, -1})) << "the body's shapes";
 
   // Third iteration: x of [4,4] in, [8,4] out.
   facts.run_shapes[2] = {{1, {4, 4}}, {4, {8, 4}}};
   auto no_parent_shapes = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
   ASSERT_TRUE(no_parent_shapes.ok()) << no_parent_shapes.status().message();
-  EXPECT_THAT(no_parent_shapes->undetermined.value_or(""),
+  ASSERT_TRUE(no_parent_shapes->undetermined.has_value());
+  EXPECT_THAT(no_parent_shapes->undetermined->description,
               HasSubstr("subgraph 0: the shapes of its tensors after"));
 
   facts.run_shapes[0] = {{3, {8, 4}}};
   auto run = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
   ASSERT_TRUE(run.ok()) << run.status().message();
-  ASSERT_FALSE(run->undetermined.has_value()) << *run->undetermined;
+  ASSERT_FALSE(run->undetermined.has_value()) << run->undetermined->description;
   const SubgraphMemory& body = run->after_invoke[2];
   EXPECT_TRUE(body.released);
   EXPECT_EQ(body.arena_size, 0u);
@@ -197,6 +207,41 @@ TEST(ControlFlowInvokeTest, RunShapesNamingAMissingTensorAreAnError) {
   auto run = ReplayFirstInvoke(WhileModel({2, 4}), {}, PrepareOptions{}, facts);
   ASSERT_FALSE(run.ok());
   EXPECT_THAT(run.status().message(), HasSubstr("tensor 99 of subgraph 2"));
+}
+
+// Facts come from users, who can name the wrong node: the run would never read them, so without
+// the check a typo would read as "not determined" or, worse, go unnoticed.
+TEST(ControlFlowInvokeTest, FactsNamingWhatTheModelLacksAreErrors) {
+  auto error = [](const InvokeFacts& facts) {
+    return CheckInvokeFacts(IfModel(), facts).message();
+  };
+  InvokeFacts not_an_if;
+  not_an_if.if_conditions[{0, 1}] = true;
+  EXPECT_EQ(error(not_an_if), "IF condition given for node 1 of subgraph 0, which is MUL, not IF");
+  InvokeFacts no_such_node;
+  no_such_node.while_iterations[{1, 7}] = 2;
+  EXPECT_EQ(error(no_such_node),
+            "WHILE iteration count given for node 7 of subgraph 1, which has 2 nodes");
+  InvokeFacts no_such_subgraph;
+  no_such_subgraph.if_conditions[{3, 0}] = false;
+  EXPECT_EQ(error(no_such_subgraph),
+            "IF condition given for node 0 of subgraph 3, but the model has 3 subgraphs");
+  InvokeFacts negative_dimension;
+  negative_dimension.run_shapes[1] = {{2, {1, -16}}};
+  EXPECT_EQ(error(negative_dimension),
+            "run shape given for tensor 2 of subgraph 1 has a negative dimension -16");
+
+  InvokeFacts negative_count;
+  negative_count.while_iterations[{0, 0}] = -3;
+  EXPECT_EQ(CheckInvokeFacts(WhileModel(), negative_count).message(),
+            "WHILE node 0 of subgraph 0: negative iteration count -3");
+  auto run = ReplayFirstInvoke(WhileModel(), {}, PrepareOptions{}, negative_count);
+  EXPECT_FALSE(run.ok()) << "the replay checks its facts too";
+
+  InvokeFacts valid;
+  valid.if_conditions[{0, 0}] = false;
+  valid.run_shapes[2] = {{0, {}}};
+  EXPECT_TRUE(CheckInvokeFacts(IfModel(), valid).ok());
 }
 
 }  // namespace

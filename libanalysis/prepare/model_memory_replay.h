@@ -44,7 +44,7 @@ class ModelMemoryReplay {
   // Subgraph 0's first Invoke (control_flow_invoke.cc). When the run needs a fact `facts` lacks,
   // fills `missing_fact` and stops where upstream would have read it.
   Status InvokeModel(const InvokeFacts& facts, std::vector<std::string>& facts_used,
-                     std::optional<std::string>& missing_fact);
+                     std::optional<MissingFact>& missing_fact);
   // Every subgraph's memory as it stands; `invoke_notes_only` keeps the notes Invoke wrote.
   std::vector<SubgraphMemory> Snapshot(bool invoke_notes_only) const;
 
@@ -74,14 +74,14 @@ class ModelMemoryReplay {
   void ReleaseNonPersistentMemory(int32_t s, const std::string& releaser);
   Status ApplyRunShapes(int32_t s,
                         const std::string& fact);  // `fact`: what is missing without them
-  Status NeedFact(std::string fact);
+  Status NeedFact(MissingFact::Kind kind, NodeRef where, std::string description);
 
   const PrepareOptions& options_;
   std::vector<SubgraphState> states_;
   // Set for the Invoke phase only.
   const InvokeFacts* facts_ = nullptr;
   std::vector<std::string>* facts_used_ = nullptr;
-  std::optional<std::string>* missing_fact_ = nullptr;
+  std::optional<MissingFact>* missing_fact_ = nullptr;
   std::set<int32_t> initialized_;  // CALL_ONCE init subgraphs already run
 };
 

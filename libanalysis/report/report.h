@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "libanalysis/prepare/control_flow_invoke.h"
+
 namespace tfa {
 
 struct PartitionReport {
@@ -75,7 +77,7 @@ struct AfterInvokeReport {
 struct InvokeReport {
   std::vector<std::string> facts_used;  // the input-dependent facts the replay read
   // The fact the replay needed and was not given; the subgraphs then carry no after_invoke.
-  std::optional<std::string> undetermined;
+  std::optional<MissingFact> undetermined;
 };
 
 struct SubgraphReport {

@@ -320,6 +320,9 @@ Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request) {
 }
 
 Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
+  // Checked here, not only by the replay, so that facts naming a node the model lacks are refused
+  // for models that never reach the replay too (one subgraph, Graph JSON).
+  TFA_RETURN_IF_ERROR(CheckInvokeFacts(model, options.invoke_facts).WithContext(model.path));
   Report report;
   report.model = model.path;
   report.tool_version = options.tool_version;

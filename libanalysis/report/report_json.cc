@@ -92,7 +92,7 @@ std::string ReportToJson(const Report& r, int indent) {
   }
   if (r.invoke) {
     json ji{{"determined", !r.invoke->undetermined.has_value()}, {"facts_used", r.invoke->facts_used}};
-    if (r.invoke->undetermined) ji["undetermined"] = *r.invoke->undetermined;
+    if (r.invoke->undetermined) ji["undetermined"] = r.invoke->undetermined->description;
     j["invoke"] = std::move(ji);
   }
   return j.dump(indent);

@@ -1,5 +1,6 @@
 // End-to-end tests of `tflite-analyze report` beyond one model's JSON (cli_test.cc): several
-// models at once, --subgraph, --format markdown, --html and --advise.
+// models at once, --subgraph, --format markdown, --html, --advise, and the facts of one Invoke
+// (--if-condition, --while-iterations, --run-shape).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -125,6 +126,161 @@ TEST(ReportCommand, AdviseAddsTheAdvisor) {
   EXPECT_EQ(j.at("advice").at(0).at("subgraph"), 0);
   EXPECT_EQ(RunTool("report --advise " + model).exit_code, 2);  // nothing to advise on
 }
+
+// Upstream's after-Invoke figures (tests/oracle/control_flow/MODEL.none.json, seed 1) against the
+// report's, subgraph by subgraph.
+void ExpectAfterInvokeAsUpstream(const nlohmann::json& report, const std::string& model) {
+  const auto oracle =
+      testing::ReadJsonFile(testing::OraclePath("control_flow/" + model + ".none.json"));
+  for (const auto& expected : oracle.at("subgraphs_after_invoke")) {
+    const int index = expected.at("index");
+    SCOPED_TRACE(model + " subgraph " + std::to_string(index));
+    const auto& after = report.at("subgraphs").at(index).at("after_invoke");
+    EXPECT_EQ(after.at("arena_size"), expected.at("arena_size"));
+    EXPECT_EQ(after.at("arena_high_water_mark"), expected.at("arena_high_water_mark"));
+    EXPECT_EQ(after.at("persistent_size"), expected.at("arena_persist_size"));
+    EXPECT_EQ(after.at("persistent_high_water_mark"), expected.at("arena_persist_high_water_mark"));
+  }
+}
+
+TEST(ReportCommand, IfConditionFalseRunsTheElseBranchAsUpstreamDid) {
+  const std::string model = testing::OraclePath("control_flow/if_branches.tflite");
+  ToolRun run = RunTool("report --json --if-condition 0:1=false " + model);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("invoke").at("determined"), true);
+  EXPECT_EQ(j.at("invoke").at("facts_used"),
+            nlohmann::json::array({"IF node 1 of subgraph 0: runs its else branch, subgraph 2 "
+                                   "(given)"}));
+  ExpectAfterInvokeAsUpstream(j, "if_branches");
+  // The else branch, re-planned once its outputs alias the IF's, then released.
+  const auto& else_branch = j.at("subgraphs").at(2).at("after_invoke");
+  EXPECT_EQ(else_branch.at("invoked"), true);
+  EXPECT_EQ(else_branch.at("released"), true);
+  EXPECT_EQ(else_branch.at("arena_size"), 0);
+  EXPECT_EQ(else_branch.at("arena_high_water_mark"), 262144);
+  EXPECT_EQ(j.at("subgraphs").at(1).at("after_invoke").at("invoked"), false);
+
+  ToolRun text = RunTool("report --if-condition 0:1=false " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("invoke fact: IF node 1 of subgraph 0: runs its else branch, subgraph 2 "
+                          "(given)\n"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST(ReportCommand, IfConditionTrueRunsTheThenBranch) {
+  ToolRun run = RunTool("report --json --if-condition 0:1=true " +
+                        testing::OraclePath("control_flow/if_branches.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("invoke").at("determined"), true);
+  const auto& then_branch = j.at("subgraphs").at(1).at("after_invoke");
+  EXPECT_EQ(then_branch.at("invoked"), true);
+  EXPECT_EQ(then_branch.at("released"), true);
+  EXPECT_EQ(then_branch.at("arena_size"), 0);
+  // Like the else branch, re-planned without its 262,144-byte output: 786,432 -> 524,288.
+  EXPECT_EQ(then_branch.at("arena_high_water_mark"), 524288);
+  const auto& else_branch = j.at("subgraphs").at(2).at("after_invoke");
+  EXPECT_EQ(else_branch.at("invoked"), false);
+  EXPECT_EQ(else_branch.at("released"), false);
+  EXPECT_EQ(else_branch.at("arena_size"), 393216) << "a branch that never ran keeps its plan";
+}
+
+TEST(ReportCommand, WhileIterationsAndRunShapesReplayADynamicLoopAsUpstreamDid) {
+  // while_dynamic's body ran 30 times with seed 1; the shapes the run changed come from the oracle.
+  const auto oracle =
+      testing::ReadJsonFile(testing::OraclePath("control_flow/while_dynamic.none.json"));
+  std::string flags = " --while-iterations 0:0=30";
+  for (const auto& sg : oracle.at("subgraphs_after_invoke")) {
+    const int index = sg.at("index");
+    const auto& before = oracle.at("subgraphs").at(index).at("tensors");
+    for (size_t t = 0; t < sg.at("tensors").size(); ++t) {
+      const auto& now = sg.at("tensors").at(t);
+      if (now.at("shape") == before.at(t).at("shape")) continue;
+      std::string dims;
+      for (const auto& d : now.at("shape")) dims += (dims.empty() ? "" : ",") + d.dump();
+      flags += " --run-shape " + std::to_string(index) + ":" + now.at("tensor").dump() + "=" + dims;
+    }
+  }
+  ToolRun run = RunTool("report --json" + flags + " " +
+                        testing::OraclePath("control_flow/while_dynamic.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << flags << ": " << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("invoke").at("determined"), true) << j.at("invoke");
+  ExpectAfterInvokeAsUpstream(j, "while_dynamic");
+}
+
+TEST(ReportCommand, TextNamesTheFlagThatGivesTheMissingFact) {
+  ToolRun run = RunTool("report " + testing::OraclePath("control_flow/if_branches.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("after one Invoke: not determined, the run needs IF node 1 of subgraph 0: "
+                         "its condition's value (input-dependent); give it with --if-condition "
+                         "0:1=true|false\n"),
+            std::string::npos)
+      << run.out;
+  ToolRun loop = RunTool("report " + testing::OraclePath("control_flow/while_dynamic.tflite"));
+  ASSERT_EQ(loop.exit_code, 0) << loop.err;
+  EXPECT_NE(loop.out.find("; give it with --while-iterations 0:0=K\n"), std::string::npos)
+      << loop.out;
+  ToolRun shapes = RunTool("report --while-iterations 0:0=30 " +
+                           testing::OraclePath("control_flow/while_dynamic.tflite"));
+  ASSERT_EQ(shapes.exit_code, 0) << shapes.err;
+  EXPECT_NE(shapes.out.find("; give them with --run-shape 2:T=D1,D2,... for each tensor whose "
+                            "shape changed\n"),
+            std::string::npos)
+      << shapes.out;
+}
+
+struct BadFact {
+  const char* name;
+  const char* flags;
+  const char* message;
+};
+
+class ReportBadFactTest : public ::testing::TestWithParam<BadFact> {};
+
+TEST_P(ReportBadFactTest, ExitsTwoWithOneLine) {
+  ToolRun run = RunTool(std::string("report ") + GetParam().flags + " " +
+                        testing::OraclePath("control_flow/if_branches.tflite"));
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.out, "");
+  ASSERT_FALSE(run.err.empty());
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << "not one line: " << run.err;
+  EXPECT_NE(run.err.find(GetParam().message), std::string::npos) << run.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, ReportBadFactTest,
+    ::testing::Values(
+        BadFact{"IfConditionNotABool", "--if-condition 0:1=maybe",
+                "error: --if-condition: expected S:N=true|false, got \"0:1=maybe\""},
+        BadFact{"IfConditionWithoutNode", "--if-condition x",
+                "error: --if-condition: expected S:N=true|false, got \"x\""},
+        BadFact{"NegativeSubgraph", "--if-condition=-1:1=true",
+                "expected S:N=true|false, got \"-1:1=true\""},
+        BadFact{"NegativeIterations", "--while-iterations 0:1=-3",
+                "error: --while-iterations: the count must be 0 or more, got \"0:1=-3\""},
+        BadFact{"IterationsNotANumber", "--while-iterations 0:1=many",
+                "expected S:N=K, got \"0:1=many\""},
+        BadFact{"EmptyDimension", "--run-shape 0:2=1,,4",
+                "expected S:T=D1,D2,... with dimensions 0 or more"},
+        BadFact{"NegativeDimension", "--run-shape 0:2=1,-4",
+                "expected S:T=D1,D2,... with dimensions 0 or more"},
+        BadFact{"IfConditionTwice", "--if-condition 0:1=true --if-condition 0:1=false",
+                "error: --if-condition: 0:1 given twice"},
+        BadFact{"RunShapeTwice", "--run-shape 0:2=1 --run-shape 0:2=2",
+                "error: --run-shape: 0:2 given twice"},
+        // Well-formed, but naming what the model lacks: BuildReport's check, with the model's path.
+        BadFact{"IfConditionOnAMul", "--if-condition 0:2=true",
+                "if_branches.tflite: IF condition given for node 2 of subgraph 0, which is MUL, "
+                "not IF"},
+        BadFact{"IterationsOnAnIf", "--while-iterations 0:1=2",
+                "WHILE iteration count given for node 1 of subgraph 0, which is IF, not WHILE"},
+        BadFact{"NoSuchSubgraph", "--if-condition 5:0=true", "but the model has 3 subgraphs"},
+        BadFact{"NoSuchTensor", "--run-shape 2:40=1",
+                "run shape given for tensor 40 of subgraph 2, which has"}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace tfa

@@ -149,6 +149,24 @@ RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnLargeGraphs, ()) {
   CheckFastEqualsReference(subgraph, {});
 }
 
+// A subgraph whose plan runs no node: upstream's CalculateAllocations covers steps 0..-1, so
+// nothing is placed (tflite/arena_planner.cc); both planners agree and the fast one's block tree
+// and skyline index cope with zero steps.
+TEST(ArenaPlannerTest, PlansASubgraphWithNoSteps) {
+  Subgraph subgraph;
+  subgraph.tensors.resize(3);
+  for (Tensor& tensor : subgraph.tensors) tensor.bytes = 100;
+  subgraph.inputs = {0, 1};
+  subgraph.outputs = {1, 2};
+  subgraph.variables = {2};
+  auto fast = PlanArena(subgraph);
+  auto reference = PlanArenaReference(subgraph);
+  ASSERT_TRUE(fast.ok()) << fast.status().message();
+  ASSERT_TRUE(reference.ok()) << reference.status().message();
+  EXPECT_EQ(*fast, *reference);
+  EXPECT_EQ(fast->arena_size, 0u);
+}
+
 TEST(ArenaPlannerTest, RejectsOutOfRangeTensor) {
   Subgraph subgraph;
   subgraph.name = "main";

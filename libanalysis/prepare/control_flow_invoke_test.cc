@@ -13,6 +13,7 @@ using testing::ArenaTensor;
 using testing::Constant;
 using testing::Graph;
 using testing::Op;
+using testing::WhileModel;
 
 // main: y = IF(cond, x), z = y * y. Both branches compute a [1,16] float (64 bytes) through one
 // intermediate: then: out = (x + x) * x; else: out = (x * x) + x.
@@ -30,31 +31,6 @@ Model IfModel() {
         {Op(first, {0, 0}, {1}), Op(first == std::string("ADD") ? "MUL" : "ADD", {1, 0}, {2})}, {0},
         {2}));
   }
-  return m;
-}
-
-// main: (i_out, x_out) = WHILE(i0, x); y = x + x. `body_output` is the shape of the body's x
-// output: [1,4] passes x straight through, anything else concatenates x with itself (a dynamic
-// body).
-Model WhileModel(std::vector<int32_t> body_output = {1, 4}) {
-  Node loop = Op("WHILE", {1, 0}, {2, 3});
-  loop.options.cond_subgraph = 1;
-  loop.options.body_subgraph = 2;
-  Model m;
-  m.subgraphs.push_back(
-      Graph({ArenaTensor({1, 4}), Constant({}), ArenaTensor({}, TensorType::kInt32),
-             ArenaTensor({1, 4}), ArenaTensor({1, 4})},
-            {loop, Op("ADD", {0, 0}, {4})}, {0}, {4}));
-  m.subgraphs.push_back(Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}),
-                               Constant({}), ArenaTensor({}, TensorType::kBool)},
-                              {Op("LESS", {0, 2}, {3})}, {0, 1}, {3}));
-  const bool same_shape = body_output == std::vector<int32_t>{1, 4};
-  Subgraph body = Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}), Constant({}),
-                         ArenaTensor({}, TensorType::kInt32), ArenaTensor(body_output)},
-                        {Op("ADD", {0, 2}, {3})}, {0, 1}, {3, same_shape ? 1 : 4});
-  if (!same_shape) body.nodes.push_back(Op("CONCATENATION", {1, 1}, {4}));
-  body.execution_plan = IdentityExecutionPlan(body);
-  m.subgraphs.push_back(std::move(body));
   return m;
 }
 

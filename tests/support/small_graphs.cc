@@ -40,4 +40,26 @@ Subgraph Graph(std::vector<Tensor> tensors, std::vector<Node> nodes, std::vector
   return g;
 }
 
+Model WhileModel(std::vector<int32_t> body_output) {
+  Node loop = Op("WHILE", {1, 0}, {2, 3});
+  loop.options.cond_subgraph = 1;
+  loop.options.body_subgraph = 2;
+  Model m;
+  m.subgraphs.push_back(
+      Graph({ArenaTensor({1, 4}), Constant({}), ArenaTensor({}, TensorType::kInt32),
+             ArenaTensor({1, 4}), ArenaTensor({1, 4})},
+            {loop, Op("ADD", {0, 0}, {4})}, {0}, {4}));
+  m.subgraphs.push_back(Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}),
+                               Constant({}), ArenaTensor({}, TensorType::kBool)},
+                              {Op("LESS", {0, 2}, {3})}, {0, 1}, {3}));
+  const bool same_shape = body_output == std::vector<int32_t>{1, 4};
+  Subgraph body = Graph({ArenaTensor({}, TensorType::kInt32), ArenaTensor({1, 4}), Constant({}),
+                         ArenaTensor({}, TensorType::kInt32), ArenaTensor(body_output)},
+                        {Op("ADD", {0, 2}, {3})}, {0, 1}, {3, same_shape ? 1 : 4});
+  if (!same_shape) body.nodes.push_back(Op("CONCATENATION", {1, 1}, {4}));
+  body.execution_plan = IdentityExecutionPlan(body);
+  m.subgraphs.push_back(std::move(body));
+  return m;
+}
+
 }  // namespace tfa::testing

@@ -20,6 +20,12 @@ Node Op(std::string op, std::vector<int32_t> inputs, std::vector<int32_t> output
 Subgraph Graph(std::vector<Tensor> tensors, std::vector<Node> nodes, std::vector<int32_t> inputs,
                std::vector<int32_t> outputs);
 
+// main: (i_out, x_out) = WHILE(i0, x); y = x + x (subgraphs: main, cond, body). The cond reads
+// only the counter; the body adds a constant to it. `body_output` is the shape of the body's x output:
+// [1,4] passes x straight through (nobody reads x_out), anything else concatenates x with itself
+// (a dynamic body).
+Model WhileModel(std::vector<int32_t> body_output = {1, 4});
+
 }  // namespace tfa::testing
 
 #endif  // TESTS_SUPPORT_SMALL_GRAPHS_H_

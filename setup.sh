@@ -13,7 +13,7 @@ packages=(
   flatbuffers-compiler libflatbuffers-dev libgraphviz-dev nlohmann-json3-dev libcli11-dev
   libfmt-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev ccache libeigen3-dev
   xdelta3
   chromium fonts-dejavu-core
 )
@@ -43,6 +43,8 @@ if [ "${SKIP_CORPUS:-0}" != 1 ]; then
 fi
 
 build_dir=${BUILD_DIR:-build}
+# Cached objects are keyed on paths relative to the checkout, so a fresh clone reuses them.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc)"
 echo "setup: built into $build_dir (binary: $build_dir/tflite-analyze)"

@@ -5,50 +5,20 @@
 
 #include "runtime/kernels/cpu/gemm.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
 namespace {
 
-// Output pixels gathered per im2col pass: bounds the scratch for large images.
-constexpr int64_t kIm2colRows = 512;
-
-struct ConvGeometry {
-  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw;
-  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
-
-  int64_t depth() const { return int64_t{kh} * kw * in_c; }
-  // A 1x1 stride-1 unpadded convolution reads the input as the im2col matrix itself.
-  bool pointwise() const {
-    return kh == 1 && kw == 1 && stride_h == 1 && stride_w == 1 && pad_top == 0 && pad_left == 0;
-  }
-  int64_t rows_per_pass() const { return std::min<int64_t>(kIm2colRows, int64_t{out_h} * out_w); }
-};
-
+// The shared window geometry, for float32 tensors with a matching bias.
 Result<ConvGeometry> Geometry(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
-  const RuntimeTensor& input = context.input(0);
-  const RuntimeTensor& filter = context.input(1);
-  TFA_RETURN_IF_ERROR(CheckType(input, TensorType::kFloat32, "input"));
-  TFA_RETURN_IF_ERROR(CheckType(filter, TensorType::kFloat32, "filter"));
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kFloat32, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(context.input(1), TensorType::kFloat32, "filter"));
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
-  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(filter, 4, "filter"));
-  const OpOptions& o = context.options();
-  ConvGeometry g{};
-  g.batches = input.Dim(0);
-  g.in_h = input.Dim(1);
-  g.in_w = input.Dim(2);
-  g.in_c = input.Dim(3);
-  g.out_c = filter.Dim(0);
-  g.kh = filter.Dim(1);
-  g.kw = filter.Dim(2);
-  if (filter.Dim(3) != g.in_c) {
-    return Status::Error("filter " + ShapeString(filter.shape) + " does not match input channels " +
-                         std::to_string(g.in_c) + " (grouped convolution is not supported)");
-  }
-  TFA_RETURN_IF_ERROR(FillConvWindow(o, g));
-  TFA_RETURN_IF_ERROR(CheckConvBias(context, g.out_c));
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
+  auto g = ConvGeometryOf(context);
+  if (!g.ok()) return g.status();
+  TFA_RETURN_IF_ERROR(CheckConvBias(context, g->out_c));
   return g;
 }
 

@@ -3,42 +3,20 @@
 #include <algorithm>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
 namespace {
 
-struct DepthwiseGeometry {
-  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw, multiplier;
-  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
-};
-
+// The shared window geometry, for float32 tensors with a matching bias.
 Result<DepthwiseGeometry> Geometry(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
-  const RuntimeTensor& input = context.input(0);
-  const RuntimeTensor& filter = context.input(1);
-  TFA_RETURN_IF_ERROR(CheckType(input, TensorType::kFloat32, "input"));
-  TFA_RETURN_IF_ERROR(CheckType(filter, TensorType::kFloat32, "filter"));
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kFloat32, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(context.input(1), TensorType::kFloat32, "filter"));
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
-  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(filter, 4, "filter"));
-  const OpOptions& o = context.options();
-  DepthwiseGeometry g{};
-  g.batches = input.Dim(0);
-  g.in_h = input.Dim(1);
-  g.in_w = input.Dim(2);
-  g.in_c = input.Dim(3);
-  g.kh = filter.Dim(1);
-  g.kw = filter.Dim(2);
-  g.out_c = filter.Dim(3);
-  if (filter.Dim(0) != 1 || g.in_c == 0 || g.out_c % g.in_c != 0) {
-    return Status::Error("filter " + ShapeString(filter.shape) + " does not fit input " +
-                         ShapeString(input.shape));
-  }
-  // Upstream derives the multiplier from the shapes; the option only has to agree.
-  g.multiplier = g.out_c / g.in_c;
-  TFA_RETURN_IF_ERROR(FillConvWindow(o, g));
-  TFA_RETURN_IF_ERROR(CheckConvBias(context, g.out_c));
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
+  auto g = DepthwiseGeometryOf(context);
+  if (!g.ok()) return g.status();
+  TFA_RETURN_IF_ERROR(CheckConvBias(context, g->out_c));
   return g;
 }
 

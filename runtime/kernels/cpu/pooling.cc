@@ -4,36 +4,16 @@
 #include <limits>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
 namespace {
 
-struct PoolGeometry {
-  int32_t batches, in_h, in_w, channels, out_h, out_w, pad_top, pad_left;
-};
-
 Result<PoolGeometry> Geometry(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
-  const RuntimeTensor& input = context.input(0);
-  TFA_RETURN_IF_ERROR(CheckType(input, TensorType::kFloat32, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kFloat32, "input"));
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
-  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
-  const OpOptions& o = context.options();
-  if (o.stride_h <= 0 || o.stride_w <= 0 || o.filter_h <= 0 || o.filter_w <= 0) {
-    return Status::Error("strides and filter sizes must be positive");
-  }
-  PoolGeometry g{};
-  g.batches = input.Dim(0);
-  g.in_h = input.Dim(1);
-  g.in_w = input.Dim(2);
-  g.channels = input.Dim(3);
-  g.out_h = ConvOutputSize(o.padding, g.in_h, o.filter_h, o.stride_h, 1);
-  g.out_w = ConvOutputSize(o.padding, g.in_w, o.filter_w, o.stride_w, 1);
-  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, o.filter_h, o.stride_h, 1, g.out_h);
-  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, o.filter_w, o.stride_w, 1, g.out_w);
-  TFA_RETURN_IF_ERROR(
-      CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.channels}));
-  return g;
+  return PoolGeometryOf(context);
 }
 
 template <bool kAverage>

@@ -6,13 +6,12 @@
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
 
 namespace tfa::runtime {
 namespace {
 
-// Output pixels gathered per im2col pass: bounds the scratch for large images.
-constexpr int64_t kIm2colRows = 512;
 
 // What turns an int32 accumulator of output channel c into a stored value.
 struct Requantization {
@@ -77,40 +76,6 @@ Result<Requantization> GetRequantization(const KernelContext& context, int32_t c
   if (!range.ok()) return range.status();
   r.range = *range;
   return r;
-}
-
-struct ConvGeometry {
-  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw;
-  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
-
-  int64_t depth() const { return int64_t{kh} * kw * in_c; }
-  bool pointwise() const {
-    return kh == 1 && kw == 1 && stride_h == 1 && stride_w == 1 && pad_top == 0 && pad_left == 0;
-  }
-  int64_t rows_per_pass() const { return std::min<int64_t>(kIm2colRows, int64_t{out_h} * out_w); }
-};
-
-Result<ConvGeometry> GetConvGeometry(const KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
-  const RuntimeTensor& input = context.input(0);
-  const RuntimeTensor& filter = context.input(1);
-  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(filter, 4, "filter"));
-  ConvGeometry g{};
-  g.batches = input.Dim(0);
-  g.in_h = input.Dim(1);
-  g.in_w = input.Dim(2);
-  g.in_c = input.Dim(3);
-  g.out_c = filter.Dim(0);
-  g.kh = filter.Dim(1);
-  g.kw = filter.Dim(2);
-  if (filter.Dim(3) != g.in_c) {
-    return Status::Error("filter " + ShapeString(filter.shape) + " does not match input channels " +
-                         std::to_string(g.in_c) + " (grouped convolution is not supported)");
-  }
-  TFA_RETURN_IF_ERROR(FillConvWindow(context.options(), g));
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
-  return g;
 }
 
 // Rows of the im2col matrix of one image; positions outside the image hold the input zero
@@ -212,35 +177,6 @@ void RunConv(KernelContext& context, const ConvGeometry& g, const Requantization
   }
 }
 
-struct DepthwiseGeometry {
-  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw, multiplier;
-  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
-};
-
-Result<DepthwiseGeometry> GetDepthwiseGeometry(const KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
-  const RuntimeTensor& input = context.input(0);
-  const RuntimeTensor& filter = context.input(1);
-  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(filter, 4, "filter"));
-  DepthwiseGeometry g{};
-  g.batches = input.Dim(0);
-  g.in_h = input.Dim(1);
-  g.in_w = input.Dim(2);
-  g.in_c = input.Dim(3);
-  g.kh = filter.Dim(1);
-  g.kw = filter.Dim(2);
-  g.out_c = filter.Dim(3);
-  if (filter.Dim(0) != 1 || g.in_c == 0 || g.out_c % g.in_c != 0) {
-    return Status::Error("filter " + ShapeString(filter.shape) + " does not fit input " +
-                         ShapeString(input.shape));
-  }
-  g.multiplier = g.out_c / g.in_c;
-  TFA_RETURN_IF_ERROR(FillConvWindow(context.options(), g));
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.out_c}));
-  return g;
-}
-
 template <typename T>
 void RunDepthwise(KernelContext& context, const DepthwiseGeometry& g, const Requantization& r) {
   const T* input = context.input(0).Data<const T>();
@@ -315,7 +251,7 @@ Result<FcShape> GetFcShape(const KernelContext& context) {
 }  // namespace
 
 Status PrepareQuantizedConv2D(KernelContext& context) {
-  auto g = GetConvGeometry(context);
+  auto g = ConvGeometryOf(context);
   if (!g.ok()) return g.status();
   auto r = GetRequantization(context, g->out_c, 0);
   if (!r.ok()) return r.status();
@@ -325,7 +261,7 @@ Status PrepareQuantizedConv2D(KernelContext& context) {
 }
 
 Status EvalQuantizedConv2D(KernelContext& context) {
-  auto g = GetConvGeometry(context);
+  auto g = ConvGeometryOf(context);
   if (!g.ok()) return g.status();
   auto r = GetRequantization(context, g->out_c, 0);
   if (!r.ok()) return r.status();
@@ -338,7 +274,7 @@ Status EvalQuantizedConv2D(KernelContext& context) {
 }
 
 Status PrepareQuantizedDepthwiseConv2D(KernelContext& context) {
-  auto g = GetDepthwiseGeometry(context);
+  auto g = DepthwiseGeometryOf(context);
   if (!g.ok()) return g.status();
   auto r = GetRequantization(context, g->out_c, 3);
   if (!r.ok()) return r.status();
@@ -347,7 +283,7 @@ Status PrepareQuantizedDepthwiseConv2D(KernelContext& context) {
 }
 
 Status EvalQuantizedDepthwiseConv2D(KernelContext& context) {
-  auto g = GetDepthwiseGeometry(context);
+  auto g = DepthwiseGeometryOf(context);
   if (!g.ok()) return g.status();
   auto r = GetRequantization(context, g->out_c, 3);
   if (!r.ok()) return r.status();

@@ -4,49 +4,39 @@
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
 
 namespace tfa::runtime {
 namespace {
 
-struct PoolGeometry {
-  int32_t batches, in_h, in_w, channels, out_h, out_w, pad_top, pad_left;
+// The shared window geometry, and the output range the fused activation clamps to.
+struct QuantizedPoolGeometry : PoolGeometry {
   QuantizedRange range;
 };
 
-Result<PoolGeometry> Geometry(const KernelContext& context) {
+Result<QuantizedPoolGeometry> Geometry(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
   const RuntimeTensor& input = context.input(0);
   const RuntimeTensor& output = context.output(0);
   TFA_RETURN_IF_ERROR(CheckType(output, input.type, "output"));
-  TFA_RETURN_IF_ERROR(CheckRank(input, 4, "input"));
   auto in = PerTensorParams(input, "input");
   if (!in.ok()) return in.status();
   auto out = PerTensorParams(output, "output");
   if (!out.ok()) return out.status();
   if (in->scale != out->scale || in->zero_point != out->zero_point)
     return Status::Error("input and output quantization differ");
-  const OpOptions& o = context.options();
-  if (o.stride_h <= 0 || o.stride_w <= 0 || o.filter_h <= 0 || o.filter_w <= 0)
-    return Status::Error("strides and filter sizes must be positive");
-  PoolGeometry g{};
-  g.batches = input.Dim(0);
-  g.in_h = input.Dim(1);
-  g.in_w = input.Dim(2);
-  g.channels = input.Dim(3);
-  g.out_h = ConvOutputSize(o.padding, g.in_h, o.filter_h, o.stride_h, 1);
-  g.out_w = ConvOutputSize(o.padding, g.in_w, o.filter_w, o.stride_w, 1);
-  g.pad_top = ConvPaddingBefore(o.padding, g.in_h, o.filter_h, o.stride_h, 1, g.out_h);
-  g.pad_left = ConvPaddingBefore(o.padding, g.in_w, o.filter_w, o.stride_w, 1, g.out_w);
-  TFA_RETURN_IF_ERROR(CheckOutputShape(output, {g.batches, g.out_h, g.out_w, g.channels}));
-  auto range = QuantizedActivationRange(o.fused_activation, output.type, *out);
+  auto window = PoolGeometryOf(context);
+  if (!window.ok()) return window.status();
+  QuantizedPoolGeometry g{*window, {}};
+  auto range = QuantizedActivationRange(context.options().fused_activation, output.type, *out);
   if (!range.ok()) return range.status();
   g.range = *range;
   return g;
 }
 
 template <typename T, bool kAverage>
-void Pool(KernelContext& context, const PoolGeometry& g) {
+void Pool(KernelContext& context, const QuantizedPoolGeometry& g) {
   const OpOptions& o = context.options();
   const T* input = context.input(0).Data<const T>();
   T* output = context.output(0).Data<T>();

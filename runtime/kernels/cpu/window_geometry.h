@@ -1,0 +1,52 @@
+// The sliding-window geometry the float and the quantized kernels share: convolution, depthwise
+// convolution and pooling read their input, filter and options the same way whatever the element
+// type, so the shapes are checked and the output size and padding derived in one place
+// (upstream's ComputePaddingHeightWidth, tflite/kernels/padding.h).
+#ifndef RUNTIME_KERNELS_CPU_WINDOW_GEOMETRY_H_
+#define RUNTIME_KERNELS_CPU_WINDOW_GEOMETRY_H_
+
+#include <algorithm>
+#include <cstdint>
+
+#include "libanalysis/core/status.h"
+#include "runtime/kernel.h"
+
+namespace tfa::runtime {
+
+// Output pixels gathered per im2col pass: bounds the scratch for large images.
+inline constexpr int64_t kIm2colRows = 512;
+
+struct ConvGeometry {
+  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw;
+  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+
+  int64_t depth() const { return int64_t{kh} * kw * in_c; }
+  // A 1x1 stride-1 unpadded convolution reads the input as the im2col matrix itself.
+  bool pointwise() const {
+    return kh == 1 && kw == 1 && stride_h == 1 && stride_w == 1 && pad_top == 0 && pad_left == 0;
+  }
+  int64_t rows_per_pass() const { return std::min<int64_t>(kIm2colRows, int64_t{out_h} * out_w); }
+};
+
+struct DepthwiseGeometry {
+  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c, kh, kw, multiplier;
+  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+};
+
+struct PoolGeometry {
+  int32_t batches, in_h, in_w, channels, out_h, out_w, pad_top, pad_left;
+};
+
+// CONV_2D: input [b, h, w, c], filter [out_c, kh, kw, c], optional bias; the output shape must be
+// the one the window gives. Element types are the caller's to check.
+[[nodiscard]] Result<ConvGeometry> ConvGeometryOf(const KernelContext& context);
+
+// DEPTHWISE_CONV_2D: filter [1, kh, kw, out_c] with out_c a multiple of the input channels.
+[[nodiscard]] Result<DepthwiseGeometry> DepthwiseGeometryOf(const KernelContext& context);
+
+// AVERAGE_POOL_2D / MAX_POOL_2D: input [b, h, w, c], positive strides and filter sizes.
+[[nodiscard]] Result<PoolGeometry> PoolGeometryOf(const KernelContext& context);
+
+}  // namespace tfa::runtime
+
+#endif  // RUNTIME_KERNELS_CPU_WINDOW_GEOMETRY_H_

@@ -1,5 +1,7 @@
 #include "libanalysis/profiles/delegate_profile.h"
 
+#include "libanalysis/core/json_nesting.h"
+
 #include <charconv>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -362,6 +364,10 @@ Result<DelegateProfile> ParseDelegateProfileJson(std::string_view text,
   // Parse without exceptions: a malformed file is a discarded value, reported as one line. The
   // reader checks every value's type before reading it; the catch keeps any nlohmann surprise
   // inside the library boundary all the same.
+  // A profile nests a few levels (root, ops, one rule, its lists); refusing deeper text before
+  // parsing bounds the parser's recursion on hostile input.
+  constexpr int kMaxProfileNesting = 8;
+  TFA_RETURN_IF_ERROR(CheckJsonNesting(text, kMaxProfileNesting).WithContext(source_name));
   try {
     const Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return Status::Error(source_name + ": not valid JSON");

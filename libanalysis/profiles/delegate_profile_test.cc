@@ -41,6 +41,15 @@ TEST(DelegateProfileTest, ParsesEveryDeclaredField) {
   EXPECT_FALSE(profile->kernel.prepare_before_delegation);
 }
 
+TEST(DelegateProfileTest, DeepNestingIsRefusedBeforeParsing) {
+  const std::string deep = "{\"ops\": " + std::string(100, '[') + std::string(100, ']') + "}";
+  auto profile = ParseDelegateProfileJson(deep, "deep.json");
+  ASSERT_FALSE(profile.ok());
+  EXPECT_EQ(profile.status().message().rfind("deep.json: ", 0), 0u) << profile.status().message();
+  EXPECT_NE(profile.status().message().find("nest"), std::string::npos)
+      << profile.status().message();
+}
+
 TEST(DelegateProfileTest, FindsRulesByBuiltinNameOrCustomCode) {
   auto profile = ParseDelegateProfileJson(kMinimal, "mine.json");
   ASSERT_TRUE(profile.ok());

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "cli/command.h"
+#include "libanalysis/core/key_value.h"
 
 namespace tfa::cli {
 
@@ -73,11 +74,9 @@ std::vector<DelegateRequest> DelegateArgs::Requests() const {
       current.no_greedy = true;
     } else {
       const std::string kv = next_value(option);
-      const size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        throw CommandError{"--delegate-option: expected KEY=VALUE, got \"" + kv + "\""};
-      }
-      current.options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+      auto split = SplitKeyValue(kv);
+      if (!split) throw CommandError{"--delegate-option: expected KEY=VALUE, got \"" + kv + "\""};
+      current.options.push_back(std::move(*split));
     }
   }
   return requests;

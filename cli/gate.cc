@@ -8,6 +8,7 @@
 #include <set>
 
 #include "libanalysis/core/json_nesting.h"
+#include "libanalysis/core/key_value.h"
 
 namespace tfa::cli {
 namespace {
@@ -117,10 +118,9 @@ Result<DelegateRequest> ParseDelegate(const json& j, const std::string& path) {
       const std::string where = fmt::format("{}[{}]", reader.Path("options"), i);
       if (!kv.is_string()) return ObjectReader::Error(where, "expected a \"KEY=VALUE\" string");
       const std::string text = kv.get<std::string>();
-      const size_t eq = text.find('=');
-      if (eq == std::string::npos || eq == 0)
-        return ObjectReader::Error(where, "expected KEY=VALUE");
-      d.options.emplace_back(text.substr(0, eq), text.substr(eq + 1));
+      auto option = SplitKeyValue(text);
+      if (!option) return ObjectReader::Error(where, "expected KEY=VALUE");
+      d.options.push_back(std::move(*option));
     }
   }
   TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());

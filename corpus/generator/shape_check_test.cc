@@ -9,7 +9,8 @@ namespace {
 
 Model Built(const std::string& name) {
   auto built = BuildSyntheticModel(name);
-  EXPECT_TRUE(built.ok());
+  EXPECT_TRUE(built.ok()) << built.status().message();
+  if (!built.ok()) return {};
   return built->model;
 }
 

@@ -17,8 +17,10 @@ namespace {
 Model Load(const std::string& name) {
   auto built = BuildSyntheticModel(name);
   EXPECT_TRUE(built.ok()) << built.status().message();
+  if (!built.ok()) return {};
   auto parsed = ParseTflite(WriteTflite(built->model, built->data), name + ".tflite");
   EXPECT_TRUE(parsed.ok()) << parsed.status().message();
+  if (!parsed.ok()) return {};
   return std::move(*parsed);
 }
 

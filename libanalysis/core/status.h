@@ -5,6 +5,7 @@
 #define LIBANALYSIS_CORE_STATUS_H_
 
 #include <cassert>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <utility>
@@ -48,16 +49,18 @@ class [[nodiscard]] Result {
   bool ok() const { return value_.has_value(); }
   const Status& status() const { return status_; }
 
+  // Checked in every build type: reading the value of an error is a bug, never undefined
+  // behaviour.
   T& value() & {
-    assert(ok() && "value() on an error Result");
+    CheckHasValue();
     return *value_;
   }
   const T& value() const& {
-    assert(ok() && "value() on an error Result");
+    CheckHasValue();
     return *value_;
   }
   T&& value() && {
-    assert(ok() && "value() on an error Result");
+    CheckHasValue();
     return std::move(*value_);
   }
   T* operator->() { return &value(); }
@@ -66,6 +69,10 @@ class [[nodiscard]] Result {
   const T& operator*() const& { return value(); }
 
  private:
+  void CheckHasValue() const {
+    if (!value_.has_value()) std::abort();
+  }
+
   std::optional<T> value_;
   Status status_;
 };

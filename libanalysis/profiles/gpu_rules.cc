@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "libanalysis/core/checked_math.h"
 #include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa {
@@ -64,10 +66,19 @@ std::string JoinDims(const std::vector<int32_t>& dims) {
   return out;
 }
 
-int64_t NumElements(const std::vector<int32_t>& dims) {
-  int64_t count = 1;
-  for (int32_t d : dims) count *= d;
-  return count;
+// The product of `dims` through the checked math; none for a negative (unknown) dimension or a
+// product past int64, which no real tensor has and which then matches no expected count.
+std::optional<int64_t> NumElements(const std::vector<int32_t>& dims) {
+  uint64_t count = 1;
+  for (int32_t d : dims) {
+    if (d < 0) return std::nullopt;
+    const std::optional<uint64_t> product = CheckedMul(count, static_cast<uint64_t>(d));
+    if (!product || *product > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      return std::nullopt;
+    }
+    count = *product;
+  }
+  return static_cast<int64_t>(count);
 }
 
 int RuntimeInputs(const Signature& sig) {

@@ -24,10 +24,12 @@ constexpr const char* kAlternating = R"({"format":"tflite-analyze-graph/1",
 Report BuildFor(const char* graph, const std::vector<DelegateRequest>& delegates) {
   auto model = ParseGraphJson(graph, "g.json");
   EXPECT_TRUE(model.ok()) << model.status().message();
+  if (!model.ok()) return {};
   ReportOptions options;
   options.delegates = delegates;
   auto report = BuildReport(*model, options);
   EXPECT_TRUE(report.ok()) << report.status().message();
+  if (!report.ok()) return {};
   return *report;
 }
 

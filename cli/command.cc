@@ -17,15 +17,18 @@ Model LoadModelOrThrow(const std::string& path) {
 }
 
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
-                             const InvokeFacts& invoke_facts) {
-  AnalysedModel analysed{LoadModelOrThrow(path), {}};
-  ReportOptions options;
-  options.tool_version = TFA_VERSION;
-  options.delegates = delegates;
+                             const InvokeFacts& invoke_facts, bool for_advice) {
+  AnalysedModel analysed{LoadModelOrThrow(path), {}, {}};
+  auto profiles = ResolveDelegateRequests(delegates);
+  if (!profiles.ok()) throw CommandError{profiles.status().message(), kExitBadInput};
+  PlanOptions options;
+  options.delegates = std::move(profiles).value();
   options.invoke_facts = invoke_facts;
-  auto report = BuildReport(analysed.model, options);
-  if (!report.ok()) throw CommandError{report.status().message(), kExitBadInput};
-  analysed.report = std::move(report).value();
+  options.keep_delegate_inputs = for_advice;
+  auto plan = PlanModel(analysed.model, options);
+  if (!plan.ok()) throw CommandError{plan.status().message(), kExitBadInput};
+  analysed.plan = std::move(plan).value();
+  analysed.report = BuildReport(analysed.plan, TFA_VERSION);
   return analysed;
 }
 

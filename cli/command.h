@@ -27,16 +27,19 @@ struct CommandError {
 // Loads a .tflite or Graph JSON file, or throws CommandError with the loader's one-line message.
 Model LoadModelOrThrow(const std::string& path);
 
-// A model and its report, as every analysing command starts.
+// A model, its plan (libanalysis/plan/model_plan.h) and the report made from that plan, as every
+// analysing command starts.
 struct AnalysedModel {
   Model model;
+  ModelPlan plan;
   Report report;
 };
 
-// Loads `path` and builds its report with `delegates` applied in order, or throws CommandError.
-// `invoke_facts`: see ReportOptions.
+// Loads `path`, plans it with `delegates` applied in order and builds its report, or throws
+// CommandError. `invoke_facts`: see ReportOptions. `for_advice`: the plan keeps what the advisor
+// needs (PlanOptions::keep_delegate_inputs).
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
-                             const InvokeFacts& invoke_facts = {});
+                             const InvokeFacts& invoke_facts = {}, bool for_advice = false);
 
 // The file's bytes, or throws CommandError naming the file.
 std::string ReadFileOrThrow(const std::string& path);

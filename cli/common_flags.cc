@@ -1,5 +1,7 @@
 #include "cli/common_flags.h"
 
+#include <algorithm>
+
 #include "cli/command.h"
 
 namespace tfa::cli {
@@ -27,6 +29,17 @@ int32_t ParseSubgraphIndex(const std::string& text, const Model& model) {
   return static_cast<int32_t>(index);
 }
 
+// The subgraph of the signature `key`, or a CommandError listing the model's signatures.
+int32_t SignatureSubgraph(const std::string& key, const Model& model) {
+  std::string keys;
+  for (const SignatureDef& s : model.signatures) {
+    if (s.key == key) return s.subgraph_index;
+    keys += (keys.empty() ? "" : ", ") + s.key;
+  }
+  throw CommandError{model.path + ": no signature \"" + key + "\" (" +
+                     (keys.empty() ? std::string("the model has none") : "it has " + keys) + ")"};
+}
+
 }  // namespace
 
 const char* OutputFormatName(OutputFormat format) {
@@ -51,8 +64,11 @@ void CommonFlags::AddTo(CLI::App* command, std::vector<OutputFormat> formats, bo
   command->add_option("--format", format_, "Output format")->check(CLI::IsMember(names));
   command->add_flag("--json", json_, "Same as --format json");
   if (!with_subgraph) return;
-  command->add_option("--subgraph", subgraph_,
-                      "Subgraph index or \"all\" (default: 0 for text, all for JSON)");
+  auto* subgraph = command->add_option(
+      "--subgraph", subgraph_,
+      "Subgraph index or \"all\" (default: 0, or every signature's, for text; all for JSON)");
+  command->add_option("--signature", signature_, "The subgraph of this signature (its key)")
+      ->excludes(subgraph);
 }
 
 OutputFormat CommonFlags::Format() const {
@@ -67,6 +83,15 @@ OutputFormat CommonFlags::Format() const {
 }
 
 std::vector<int32_t> CommonFlags::Subgraphs(const Model& model) const {
+  if (!signature_.empty()) return {SignatureSubgraph(signature_, model)};
+  // A model with signatures is its entry points: text shows each signature's subgraph.
+  if (subgraph_.empty() && Format() != OutputFormat::kJson && !model.signatures.empty()) {
+    std::vector<int32_t> indices;
+    for (const SignatureDef& s : model.signatures) indices.push_back(s.subgraph_index);
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    return indices;
+  }
   const bool all = subgraph_ == "all" || (subgraph_.empty() && Format() == OutputFormat::kJson);
   if (!all)
     return {subgraph_.empty() ? SingleSubgraph(model) : ParseSubgraphIndex(subgraph_, model)};
@@ -76,6 +101,7 @@ std::vector<int32_t> CommonFlags::Subgraphs(const Model& model) const {
 }
 
 int32_t CommonFlags::SingleSubgraph(const Model& model) const {
+  if (!signature_.empty()) return SignatureSubgraph(signature_, model);
   if (subgraph_ == "all") throw CommandError{"--subgraph all: this command works on one subgraph"};
   if (model.subgraphs.empty()) throw CommandError{model.path + ": model has no subgraphs"};
   return subgraph_.empty() ? 0 : ParseSubgraphIndex(subgraph_, model);

@@ -26,9 +26,10 @@ class CommonFlags {
   // Throws CommandError when --json contradicts --format.
   OutputFormat Format() const;
 
-  // The subgraph indices to report on `model`: --subgraph N, every subgraph for `all` or (by
-  // default) for JSON, else subgraph 0. Throws CommandError naming the model when N is out of
-  // range.
+  // The subgraph indices to report on `model`: --signature KEY's subgraph, --subgraph N, every
+  // subgraph for `all` or (by default) for JSON, else every signature's subgraph, or subgraph 0
+  // for a model without signatures. Throws CommandError naming the model when N is out of range
+  // or KEY unknown.
   std::vector<int32_t> Subgraphs(const Model& model) const;
 
   // The one subgraph of commands that draw or compare a single one (--subgraph all is refused).
@@ -38,6 +39,7 @@ class CommonFlags {
   std::string format_ = "text";
   bool json_ = false;
   std::string subgraph_;
+  std::string signature_;
 };
 
 }  // namespace tfa::cli

@@ -39,18 +39,19 @@ struct ModelResult {
   std::vector<Advice> advice;
 };
 
-// The advisor weighs one delegate at a time on the model's own subgraph, so with several
-// --delegate each is advised on as if applied alone.
-std::vector<Advice> AdviseOrThrow(const Model& model, const std::vector<int32_t>& subgraphs,
-                                  const std::vector<DelegateRequest>& requests) {
-  if (requests.empty()) throw CommandError{"--advise needs a --delegate to advise on"};
+// The advisor weighs one delegate at a time, on each subgraph as the delegates before it left it
+// (the plan's own graphs and Prepare options). A subgraph a delegate never reached (upstream stops
+// applying a delegate at a subgraph with dynamic tensors) gets no advice from it.
+std::vector<Advice> AdviseOrThrow(const AnalysedModel& analysed,
+                                  const std::vector<int32_t>& subgraphs) {
+  const ModelPlan& plan = analysed.plan;
+  if (plan.delegates.empty()) throw CommandError{"--advise needs a --delegate to advise on"};
   std::vector<Advice> out;
-  for (const DelegateRequest& request : requests) {
-    auto profile = ResolveDelegateRequest(request);
-    if (!profile.ok()) throw CommandError{profile.status().message()};
+  for (size_t d = 0; d < plan.delegates.size(); ++d) {
     for (int32_t s : subgraphs) {
-      auto advice = AdviseDelegation(model.subgraphs[static_cast<size_t>(s)], *profile);
-      if (!advice.ok()) throw CommandError{model.path + ": " + advice.status().message()};
+      if (plan.subgraphs[static_cast<size_t>(s)].delegate_inputs.size() <= d) continue;
+      auto advice = AdviseDelegation(plan, s, d);
+      if (!advice.ok()) throw CommandError{plan.model_path + ": " + advice.status().message()};
       out.push_back({s, std::move(advice).value()});
     }
   }
@@ -106,9 +107,9 @@ void RunReport(const ReportArgs& args) {
   const std::vector<ModelResult> results = ParallelMap(
       args.models.size(),
       [&](size_t i) {
-        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts), {}, {}};
+        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise), {}, {}};
         r.subgraphs = args.common.Subgraphs(r.analysed.model);
-        if (args.advise) r.advice = AdviseOrThrow(r.analysed.model, r.subgraphs, requests);
+        if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
         return r;
       },
       [&] { progress.Advance(); });

@@ -97,6 +97,37 @@ std::string HumanBytes(uint64_t bytes) {
   return fmt::format("{:.2f} GB", static_cast<double>(bytes) / 1e9);
 }
 
+namespace {
+
+// " (signature prefill)" for a subgraph some signature runs; empty otherwise.
+std::string SignaturesOf(const Report& r, int32_t subgraph) {
+  std::string keys;
+  for (const SignatureReport& s : r.signatures) {
+    if (s.subgraph == subgraph) keys += (keys.empty() ? "" : ", ") + s.key;
+  }
+  return keys.empty() ? "" : " (signature " + keys + ")";
+}
+
+std::string TensorsByKey(const std::vector<std::pair<std::string, int32_t>>& tensors) {
+  std::string out;
+  for (const auto& [key, tensor] : tensors) {
+    out += fmt::format("{}{} (tensor {})", out.empty() ? "" : ", ", key, tensor);
+  }
+  return out.empty() ? "none" : out;
+}
+
+// One line per signature: its subgraph, then its inputs and outputs by key.
+std::string SignatureLines(const Report& r) {
+  std::string out;
+  for (const SignatureReport& s : r.signatures) {
+    out += fmt::format("signature {}: subgraph {}; inputs {}; outputs {}\n", s.key, s.subgraph,
+                       TensorsByKey(s.inputs), TensorsByKey(s.outputs));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string ReportText(const Report& r, const Model& model) {
   std::string out = r.model;
   if (!r.delegates.empty()) {
@@ -113,11 +144,19 @@ std::string ReportText(const Report& r, const Model& model) {
   if (r.invoke) {
     for (const std::string& f : r.invoke->facts_used) out += fmt::format("invoke fact: {}\n", f);
   }
+  out += SignatureLines(r);
+  if (r.interpreter && (r.interpreter->subgraphs_planned > 1 || !r.signatures.empty())) {
+    out += fmt::format(
+        "the interpreter holds {} of arenas over {} planned subgraph{} ({} arena + {} persistent)\n",
+        HumanBytes(r.interpreter->arena_bytes + r.interpreter->persistent_bytes),
+        r.interpreter->subgraphs_planned, r.interpreter->subgraphs_planned == 1 ? "" : "s",
+        HumanBytes(r.interpreter->arena_bytes), HumanBytes(r.interpreter->persistent_bytes));
+  }
   for (const SubgraphReport& s : r.subgraphs) {
     const Subgraph& sg = model.subgraphs[static_cast<size_t>(s.index)];
-    out += fmt::format("\nsubgraph {}: {} nodes, {} partition{}, {} delegated\n", s.index, s.nodes,
-                       s.partitions.size(), s.partitions.size() == 1 ? "" : "s",
-                       s.delegated_partition_count);
+    out += fmt::format("\nsubgraph {}{}: {} nodes, {} partition{}, {} delegated\n", s.index,
+                       SignaturesOf(r, s.index), s.nodes, s.partitions.size(),
+                       s.partitions.size() == 1 ? "" : "s", s.delegated_partition_count);
     out += fmt::format("  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", "#", "kind", "nodes",
                        "first..last", "bytes in", "bytes out", "ops");
     for (size_t i = 0; i < s.partitions.size(); ++i) {

@@ -11,6 +11,7 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/runtime_delegates.h"
+#include "libanalysis/core/key_value.h"
 #include "libanalysis/report/report_builder.h"
 #include "runtime/delegates/opencl/opencl_device.h"
 #include "runtime/input_generator.h"
@@ -65,13 +66,15 @@ uint64_t ByteSizeOrThrow(const std::string& text, const std::string& flag) {
   return std::stoull(text.substr(0, digits)) << shift;
 }
 
-TimedRun RunInterpreter(const RunArgs& args, const std::vector<runtime::Delegate*>& delegates) {
+// Runs `plan` (made with `delegates`' profiles, in order).
+TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
+                        const std::vector<runtime::Delegate*>& delegates) {
   const std::string& path = args.model;
   runtime::InterpreterOptions options;
   options.delegates = delegates;
   options.memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit");
   options.guard_writes = args.guard_writes;
-  auto interpreter = runtime::Interpreter::Create(path, options);
+  auto interpreter = runtime::Interpreter::Create(plan, options);
   if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
   runtime::FillDeterministicInputs(**interpreter, args.input_seed);
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
@@ -110,6 +113,14 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got, const runtime:
   return c;
 }
 
+ModelPlan PlanOrThrow(const Model& model, const std::vector<runtime::Delegate*>& delegates) {
+  PlanOptions options;
+  for (const runtime::Delegate* d : delegates) options.delegates.push_back(d->Profile());
+  auto plan = PlanModel(model, options);
+  if (!plan.ok()) throw CommandError{plan.status().message()};
+  return std::move(plan).value();
+}
+
 void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   const Model model = LoadModelOrThrow(args.model);
@@ -120,18 +131,21 @@ void Run(const RunArgs& args) {
   if (!args.external_delegate.empty()) {
     std::vector<std::pair<std::string, std::string>> options;
     for (const std::string& kv : args.external_options) {
-      const size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) {
+      auto split = SplitKeyValue(kv);
+      if (!split) {
         throw CommandError{"--external-delegate-option: expected KEY=VALUE, got \"" + kv + "\""};
       }
-      options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+      options.push_back(std::move(*split));
     }
     owned.push_back(LoadPluginDelegate(args.external_delegate, options));
   }
   std::vector<runtime::Delegate*> delegates;
   for (RuntimeDelegate& d : owned) delegates.push_back(d.delegate.get());
 
-  const TimedRun run = RunInterpreter(args, delegates);
+  // One plan decides both what runs and what is predicted: the delegates' own profiles (a plugin's
+  // node-by-node answers included) applied by libanalysis's pipeline, as `report` applies them.
+  const ModelPlan plan = PlanOrThrow(model, delegates);
+  const TimedRun run = RunInterpreter(args, plan, delegates);
   const runtime::RunStats& stats = run.interpreter->stats();
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
@@ -139,6 +153,7 @@ void Run(const RunArgs& args) {
 
   nlohmann::ordered_json j{{"model", args.model}, {"delegates", nlohmann::ordered_json::array()}};
   for (const DelegateRequest& r : requests) j["delegates"].push_back(r.spec);
+  if (!args.external_delegate.empty()) j["delegates"].push_back(plan.delegates.back().name);
   j["latency_ms"] = run.milliseconds;
   j["measured"] = {{"arena_size", stats.arena_bytes},
                    {"persistent_size", stats.persistent_arena_bytes},
@@ -151,12 +166,8 @@ void Run(const RunArgs& args) {
                                  run.milliseconds, kernels, kernels == 1 ? "" : "s");
   bool all_ok = true;
   if (args.validate) {
-    // The prediction, with external plugins unknown to the analyser left out of it.
-    ReportOptions options;
-    options.delegates = requests;
-    auto report = BuildReport(model, options);
-    if (!report.ok()) throw CommandError{report.status().message()};
-    const SubgraphReport& predicted = report->subgraphs.at(0);
+    const Report report = BuildReport(plan, TFA_VERSION);
+    const SubgraphReport& predicted = report.subgraphs.at(0);
     std::vector<Check> checks = {
         {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count), kernels},
         {"bytes to delegates", predicted.copy.bytes_to_delegate, stats.copies.bytes_to_delegate},
@@ -166,7 +177,6 @@ void Run(const RunArgs& args) {
         {"arena", predicted.arena->size, stats.arena_bytes},
         {"persistent arena", predicted.arena->persistent_size, stats.persistent_arena_bytes},
     };
-    if (!args.external_delegate.empty()) checks.resize(0);  // the analyser has no profile for a plugin
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {
@@ -175,7 +185,7 @@ void Run(const RunArgs& args) {
       j["checks"].push_back({{"figure", c.figure}, {"predicted", c.predicted}, {"measured", c.measured}, {"ok", c.ok()}});
     }
 
-    const TimedRun cpu = RunInterpreter(args, {});
+    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, {}), {});
     text += fmt::format("\n  outputs vs the CPU-only run (tolerance {:g} relative to max(1, |cpu|)); CPU-only {:.2f} ms\n",
                         args.tolerance, cpu.milliseconds);
     j["cpu_latency_ms"] = cpu.milliseconds;

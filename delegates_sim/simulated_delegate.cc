@@ -1,5 +1,7 @@
 #include "delegates_sim/simulated_delegate.h"
 
+#include "libanalysis/plan/delegate_request.h"
+
 #include <chrono>
 
 #include "runtime/delegates/cpu_partition_kernel.h"
@@ -59,14 +61,14 @@ Result<std::unique_ptr<DelegateKernel>> SimulatedDelegate::CreateKernel(
   auto cpu = CpuPartitionKernel::Create(partition, &FindCpuKernel);
   if (!cpu.ok()) return cpu.status().WithContext("simulated delegate " + Name());
   return std::unique_ptr<DelegateKernel>(
-      std::make_unique<SimulatedKernel>(std::move(*cpu), support_.profile().transfer, costs_));
+      std::make_unique<SimulatedKernel>(std::move(*cpu), profile_.transfer, costs_));
 }
 
 Result<std::unique_ptr<SimulatedDelegate>> CreateSimulatedDelegate(const std::string& spec,
                                                                    const DelegateOptions& options) {
-  auto support = ProfileSupport::Resolve(spec, options);
-  if (!support.ok()) return support.status();
-  return std::make_unique<SimulatedDelegate>(std::move(*support));
+  auto profile = ResolveDelegateSpec(spec, options);
+  if (!profile.ok()) return profile.status();
+  return std::make_unique<SimulatedDelegate>(std::move(profile).value());
 }
 
 }  // namespace tfa::runtime

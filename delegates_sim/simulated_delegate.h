@@ -1,6 +1,6 @@
 // A simulated delegate: for hardware we do not have (NNAPI, Hexagon, an Edge TPU), a delegate
-// that takes exactly the nodes its profile takes (ProfileSupport: the runtime partitions as the
-// analyser predicts), executes each partition on the CPU kernels (outputs equal a CPU-only run's)
+// that takes exactly the nodes its profile takes (the plan applies its profile: the runtime partitions as
+// the analyser predicts), executes each partition on the CPU kernels (outputs equal a CPU-only run's)
 // and accounts what the real hardware would cost: the bytes crossing the boundary per direction,
 // the transitions, the copy time the profile's TransferCosts estimate, and the measured compute
 // time of the partition's nodes. `run --validate` reports these next to the prediction.
@@ -15,9 +15,9 @@
 #include <string>
 
 #include "libanalysis/core/status.h"
+#include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/delegate.h"
 #include "runtime/delegates/delegate_options.h"
-#include "runtime/delegates/profile_support.h"
 
 namespace tfa::runtime {
 
@@ -34,21 +34,17 @@ struct SimulatedCosts {
 
 class SimulatedDelegate : public Delegate {
  public:
-  explicit SimulatedDelegate(ProfileSupport support)
-      : support_(std::move(support)), costs_(std::make_shared<SimulatedCosts>()) {}
+  explicit SimulatedDelegate(DelegateProfile profile)
+      : profile_(std::move(profile)), costs_(std::make_shared<SimulatedCosts>()) {}
 
-  std::string Name() const override { return support_.profile().name; }
-  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override {
-    return support_.IsNodeSupported(subgraph, node);
-  }
-  PartitionOptions Partitioning() const override { return support_.Partitioning(); }
+  const DelegateProfile& Profile() const override { return profile_; }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
 
   const SimulatedCosts& costs() const { return *costs_; }
-  const DelegateProfile& profile() const { return support_.profile(); }
+  const DelegateProfile& profile() const { return profile_; }
 
  private:
-  ProfileSupport support_;
+  DelegateProfile profile_;
   std::shared_ptr<SimulatedCosts> costs_;  // shared with the kernels it creates
 };
 

@@ -93,9 +93,13 @@ class CpuSubsetKernel : public DelegateKernel {
 
 }  // namespace
 
-bool CpuSubsetDelegate::IsNodeSupported(const Subgraph& subgraph, int32_t node) const {
-  const Node& n = subgraph.nodes[static_cast<size_t>(node)];
-  return n.kind != NodeKind::kDelegateKernel && ops_.count(n.op) > 0;
+CpuSubsetDelegate::CpuSubsetDelegate(std::string name, const std::set<std::string>& ops,
+                                     bool greedy) {
+  profile_.name = std::move(name);
+  profile_.description = "claims every node whose op is listed; runs them on the CPU kernels";
+  profile_.kind = ProfileKind::kOps;
+  profile_.claimed_ops.assign(ops.begin(), ops.end());
+  profile_.partition.greedy = greedy;
 }
 
 Result<std::unique_ptr<DelegateKernel>> CpuSubsetDelegate::CreateKernel(

@@ -16,18 +16,14 @@ namespace tfa::runtime {
 
 class CpuSubsetDelegate : public Delegate {
  public:
-  CpuSubsetDelegate(std::string name, std::set<std::string> ops, PartitionOptions partitioning = {})
-      : name_(std::move(name)), ops_(std::move(ops)), partitioning_(partitioning) {}
+  // Claims every node whose op is in `ops` (a ProfileKind::kOps profile named `name`).
+  CpuSubsetDelegate(std::string name, const std::set<std::string>& ops, bool greedy = true);
 
-  std::string Name() const override { return name_; }
-  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override;
-  PartitionOptions Partitioning() const override { return partitioning_; }
+  const DelegateProfile& Profile() const override { return profile_; }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
 
  private:
-  std::string name_;
-  std::set<std::string> ops_;
-  PartitionOptions partitioning_;
+  DelegateProfile profile_;
 };
 
 }  // namespace tfa::runtime

@@ -1,7 +1,8 @@
-// The delegate interface, in the spirit of TFLite's SimpleDelegate: a delegate says which nodes
-// it supports; the interpreter partitions the execution plan with libanalysis's partitioner
-// (the very code the analyser predicts with), replaces each delegated subset with one node and
-// asks the delegate for one kernel per subset. The kernel's life: Create (upstream's Init) once,
+// The delegate interface, in the spirit of TFLite's SimpleDelegate: a delegate gives the profile
+// that decides which nodes it takes; the interpreter hands it to libanalysis's one pipeline
+// (PlanModel, libanalysis/plan/model_plan.h: the very code `report` predicts with), which
+// partitions the model, replaces each delegated subset with one node and plans the arena; the
+// interpreter then asks the delegate for one kernel per delegated subset of that plan. The kernel's life: Create (upstream's Init) once,
 // Prepare once after the arena is placed, Eval on every Invoke.
 //
 // A delegate kernel sees only its subset's boundary tensors in its KernelContext (inputs and
@@ -15,9 +16,8 @@
 #include <vector>
 
 #include "libanalysis/core/status.h"
-#include "libanalysis/delegation/node_selection.h"
-#include "libanalysis/delegation/node_subset.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/kernel.h"
 #include "runtime/model_data.h"
 
@@ -25,8 +25,10 @@ namespace tfa::runtime {
 
 // What a delegate kernel stands for.
 struct DelegatePartition {
-  const Subgraph* subgraph = nullptr;  // the subgraph before this delegate was applied
-  std::vector<int32_t> nodes;          // node indices in `subgraph`, in execution order
+  // The planned subgraph: the partition's nodes are still in `nodes`, with the inputs the plan
+  // gave them (the fp16 helper points them at fp16 constants).
+  const Subgraph* subgraph = nullptr;
+  std::vector<int32_t> nodes;  // node indices in `subgraph`, in execution order
   std::vector<int32_t> inputs;         // boundary tensors, sorted
   std::vector<int32_t> outputs;
   const std::vector<RuntimeTensor>* tensors = nullptr;  // the interpreter's tensors (constants
@@ -45,16 +47,11 @@ class DelegateKernel {
 class Delegate {
  public:
   virtual ~Delegate() = default;
-  // The name stamped on the delegate's kernel nodes; delegates applied to one interpreter must
-  // have distinct names.
-  virtual std::string Name() const = 0;
-  virtual bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const = 0;
-  virtual PartitionOptions Partitioning() const { return {}; }
-  // Node inputs the delegate points at other tensors before its nodes are replaced, asked after
-  // IsNodeSupported was asked about every node of the same plan. The GPU delegate's FP16 helper
-  // rewires the nodes it takes from constant DEQUANTIZE outputs to the fp16 constants, and
-  // upstream leaves them rewired, which changes the partitions' boundaries.
-  virtual std::vector<InputRemap> InputRemaps(const Subgraph&) const { return {}; }
+  // The profile that decides which nodes the delegate takes: its op rules, or its own answer node
+  // by node (ProfileKind::kPredicate), and its partition settings. The profile's name is stamped
+  // on the delegate's kernel nodes; delegates applied to one interpreter must have distinct names.
+  virtual const DelegateProfile& Profile() const = 0;
+  std::string Name() const { return Profile().name; }
   [[nodiscard]] virtual Result<std::unique_ptr<DelegateKernel>> CreateKernel(
       const DelegatePartition& partition) = 0;
 };

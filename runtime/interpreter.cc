@@ -8,12 +8,8 @@
 #include <map>
 #include <queue>
 
-#include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/checked_math.h"
-#include "libanalysis/delegation/delegated_plan.h"
-#include "libanalysis/delegation/node_selection.h"
 #include "libanalysis/model/model_loader.h"
-#include "libanalysis/prepare/kernel_prepare.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 
 namespace tfa::runtime {
@@ -81,29 +77,38 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
                                                          const InterpreterOptions& options) {
   auto model = LoadModelFile(model_path);
   if (!model.ok()) return model.status();
-  if (model->format != "tflite")
+  PlanOptions plan_options;
+  for (const Delegate* delegate : options.delegates) {
+    plan_options.delegates.push_back(delegate->Profile());
+  }
+  auto plan = PlanModel(*model, plan_options);
+  if (!plan.ok()) return plan.status();
+  return Create(*plan, options);
+}
+
+Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
+                                                         const InterpreterOptions& options) {
+  const std::string& model_path = plan.model_path;
+  if (plan.model_format != "tflite")
     return Status::Error(model_path + ": the runtime needs a .tflite file");
-  if (model->subgraphs.empty()) return Status::Error(model_path + ": the model has no subgraphs");
+  if (plan.subgraphs.empty()) return Status::Error(model_path + ": the model has no subgraphs");
+  TFA_RETURN_IF_ERROR(CheckDelegatesMatchPlan(plan, options.delegates).WithContext(model_path));
+  const SubgraphPlan& main = plan.subgraphs[0];
+  if (!main.memory || !main.memory->planned) {
+    return Status::Error(model_path + ": subgraph 0 has no arena plan to run on");
+  }
   std::unique_ptr<Interpreter> interpreter(new Interpreter());
   auto data = ModelData::Open(model_path);
   if (!data.ok()) return data.status();
   interpreter->model_data_ = std::move(*data);
-  interpreter->graph_ = std::move(model->subgraphs[0]);
+  // The plan's subgraph 0 as AllocateTensors leaves it: delegate kernels in, the kernels' Prepare
+  // memory effects (temporaries, constant DEQUANTIZE outputs moved to the persistent arena)
+  // applied, and its arena plan; the runtime executes it as planned.
+  interpreter->graph_ = main.memory->prepared;
+  interpreter->plan_ = main.memory->plan;
+  interpreter->prepare_assumptions_ = main.memory->assumptions;
   interpreter->poison_outputs_ = options.poison_outputs;
   interpreter->memory_limit_bytes_ = options.memory_limit_bytes;
-  if (interpreter->graph_.execution_plan.empty()) {
-    interpreter->graph_.execution_plan = IdentityExecutionPlan(interpreter->graph_);
-  }
-  TFA_RETURN_IF_ERROR(interpreter->ApplyDelegates(options).WithContext(model_path));
-  // The memory upstream's kernel Prepare adds (temporaries, constant DEQUANTIZE outputs moved to
-  // the persistent arena), replayed as the analyser replays it, so the arena is upstream's.
-  auto prepared = ReplayKernelPrepare(interpreter->graph_);
-  if (!prepared.ok()) return prepared.status().WithContext(model_path);
-  interpreter->graph_ = std::move(prepared->subgraph);
-  interpreter->prepare_assumptions_ = std::move(prepared->assumptions);
-  auto plan = PlanArena(interpreter->graph_, options.arena);
-  if (!plan.ok()) return plan.status().WithContext(model_path);
-  interpreter->plan_ = std::move(*plan);
   TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(interpreter->plan_).WithContext(model_path));
   TFA_RETURN_IF_ERROR(interpreter->CheckMemoryLimit(0).WithContext(model_path));
   TFA_RETURN_IF_ERROR(interpreter->AllocateTensors().WithContext(model_path));
@@ -117,19 +122,24 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
   return interpreter;
 }
 
-Status Interpreter::ApplyDelegates(const InterpreterOptions& options) {
-  for (Delegate* delegate : options.delegates) {
-    std::vector<int32_t> claimed;
-    for (int32_t node : graph_.execution_plan) {
-      if (graph_.nodes[static_cast<size_t>(node)].kind == NodeKind::kDelegateKernel) continue;
-      if (delegate->IsNodeSupported(graph_, node)) claimed.push_back(node);
+// The delegates that run the plan's delegate kernels must be the plan's, in its order: a kernel
+// node is matched to its delegate by name.
+Status CheckDelegatesMatchPlan(const ModelPlan& plan, const std::vector<Delegate*>& delegates) {
+  if (delegates.size() != plan.delegates.size()) {
+    return Status::Error("the plan applies " + std::to_string(plan.delegates.size()) +
+                         " delegates, the run has " + std::to_string(delegates.size()));
+  }
+  for (size_t i = 0; i < delegates.size(); ++i) {
+    if (delegates[i]->Name() != plan.delegates[i].name) {
+      return Status::Error("delegate " + std::to_string(i) + " is " + delegates[i]->Name() +
+                           " but the plan applied " + plan.delegates[i].name);
     }
-    const std::vector<InputRemap> remaps = delegate->InputRemaps(graph_);
-    if (!remaps.empty()) graph_ = ApplyInputRemaps(graph_, remaps);
-    auto delegated = ReplaceNodeSubsetsWithDelegateKernels(graph_, claimed, delegate->Name(),
-                                                           delegate->Partitioning());
-    if (!delegated.ok()) return delegated.status().WithContext("delegate " + delegate->Name());
-    graph_ = std::move(delegated->subgraph);
+    for (size_t j = 0; j < i; ++j) {
+      if (delegates[j]->Name() == delegates[i]->Name()) {
+        return Status::Error("two delegates are named " + delegates[i]->Name() +
+                             ": their kernels could not be told apart");
+      }
+    }
   }
   return Status::Ok();
 }

@@ -28,6 +28,7 @@
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/plan/model_plan.h"
 #include "runtime/delegate.h"
 #include "runtime/kernel.h"
 #include "runtime/model_data.h"
@@ -36,8 +37,9 @@
 namespace tfa::runtime {
 
 struct InterpreterOptions {
-  std::vector<Delegate*> delegates;  // applied in order; not owned, must outlive the interpreter
-  ArenaPlannerOptions arena;
+  // Applied in order (their profiles are the plan's delegates); not owned, must outlive the
+  // interpreter.
+  std::vector<Delegate*> delegates;
   // Fill each node's outputs with NaN bytes before it runs, so a plan that lets a live tensor be
   // overwritten, or a kernel that leaves an element unwritten, shows in the outputs.
   bool poison_outputs = true;
@@ -80,8 +82,13 @@ struct RunStats {
 
 class Interpreter {
  public:
+  // Loads the model and plans it with the delegates' profiles.
   [[nodiscard]] static Result<std::unique_ptr<Interpreter>> Create(
       const std::string& model_path, const InterpreterOptions& options = {});
+  // Runs a plan made already (e.g. the one `run` reports next to its measurements);
+  // `options.delegates` must be the plan's delegates, in order.
+  [[nodiscard]] static Result<std::unique_ptr<Interpreter>> Create(
+      const ModelPlan& plan, const InterpreterOptions& options = {});
   ~Interpreter();
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
@@ -112,7 +119,6 @@ class Interpreter {
   using Buffer = std::unique_ptr<uint8_t, AlignedFree>;
 
   Interpreter() = default;
-  Status ApplyDelegates(const InterpreterOptions& options);
   Status AllocateTensors();
   Status PrepareSteps(const InterpreterOptions& options);
   void CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const;
@@ -132,6 +138,10 @@ class Interpreter {
   std::vector<std::string> prepare_assumptions_;
   RunStats stats_;
 };
+
+// Errors unless `delegates` are the plan's delegates, in order, with distinct names.
+[[nodiscard]] Status CheckDelegatesMatchPlan(const ModelPlan& plan,
+                                             const std::vector<Delegate*>& delegates);
 
 // Every pair of arena blocks whose step ranges overlap must not overlap in bytes: the property
 // that makes the shared arena safe. Errors name both tensors. O(blocks log blocks).

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <unordered_set>
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/builtin_kernel_flags.h"
@@ -279,9 +280,14 @@ class TfliteReader {
         model.signatures.push_back(std::move(sig));
       }
     }
+    // Tensors of several subgraphs (an LLM's prefill and decode signatures) may share one weight
+    // buffer: the file holds, and the interpreter maps, its bytes once.
+    std::unordered_set<int32_t> counted_buffers;
     for (const Subgraph& sg : model.subgraphs) {
       for (const Tensor& t : sg.tensors) {
-        model.constant_bytes += t.constant_bytes;
+        if (t.constant_bytes > 0 && counted_buffers.insert(t.buffer).second) {
+          model.constant_bytes += t.constant_bytes;
+        }
         model.has_sparse_tensors |= t.is_sparse;
       }
     }

@@ -36,41 +36,11 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/model/invoke_facts.h"
 #include "libanalysis/prepare/control_flow_prepare.h"
 #include "libanalysis/prepare/kernel_prepare.h"
 
 namespace tfa {
-
-// A node of a subgraph, both by their model indices.
-struct NodeRef {
-  int32_t subgraph = 0;
-  int32_t node = 0;
-
-  auto operator<=>(const NodeRef&) const = default;
-};
-
-// The input-dependent facts of one Invoke.
-struct InvokeFacts {
-  // IF nodes: the condition's value (true runs then_subgraph). An IF run several times (inside a
-  // loop) takes the value of its last run.
-  std::map<NodeRef, bool> if_conditions;
-  // WHILE nodes: how many times the body runs.
-  std::map<NodeRef, int64_t> while_iterations;
-  // Shapes tensors have at the end of the run where they differ from the model's: a dynamic
-  // WHILE body's tensors in its last iteration, and the parent's tensors computed after a dynamic
-  // node. By subgraph, then tensor.
-  std::map<int32_t, std::map<int32_t, std::vector<int32_t>>> run_shapes;
-};
-
-// A fact the run needed and was not given, by kind and place so a caller can say how to give it.
-struct MissingFact {
-  enum class Kind { kIfCondition, kWhileIterations, kRunShapes };
-  Kind kind = Kind::kIfCondition;
-  // The IF or WHILE node; kRunShapes: the subgraph whose tensors' shapes are needed (node -1).
-  NodeRef where;
-  // E.g. "IF node 1 of subgraph 0: its condition's value (input-dependent)".
-  std::string description;
-};
 
 struct FirstInvokeMemory {
   std::vector<SubgraphMemory> after_allocate;  // what ReplayModelMemory returns

@@ -96,7 +96,7 @@ void RestoreLastSteps(const Subgraph& graph, int32_t stop, ArenaPlan& plan) {
 }  // namespace
 
 ModelMemoryReplay::ModelMemoryReplay(const Model& model, const PrepareOptions& options)
-    : options_(options) {
+    : options_(options), signatures_(model.signatures) {
   states_.resize(model.subgraphs.size());
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     states_[s].graph = model.subgraphs[s];
@@ -115,7 +115,18 @@ Status ModelMemoryReplay::AllocateModel(const std::vector<ModelDelegate>& delega
     }
   }
   if (states_.empty()) return Status::Ok();
-  return AllocateTensors(0, "AllocateTensors");
+  TFA_RETURN_IF_ERROR(AllocateTensors(0, "AllocateTensors"));
+  // A model's signatures are run through their SignatureRunners, whose AllocateTensors plans the
+  // signature's subgraph (tflite/signature_runner.cc); a user of every signature allocates each.
+  // One already planned returns early, as upstream's AllocateTensors does on an invokable one.
+  for (const SignatureDef& signature : signatures_) {
+    const int32_t s = signature.subgraph_index;
+    if (s < 0 || static_cast<size_t>(s) >= states_.size()) continue;
+    if (states_[static_cast<size_t>(s)].stage != Stage::kUninvokable) continue;
+    TFA_RETURN_IF_ERROR(
+        AllocateTensors(s, "the runner of signature " + signature.key + " (AllocateTensors)"));
+  }
+  return Status::Ok();
 }
 
 std::vector<SubgraphMemory> ModelMemoryReplay::Snapshot(bool invoke_notes_only) const {

@@ -8,7 +8,9 @@
 //      after it keep their plan), and otherwise re-plans the subgraph after delegating it;
 //   2. AllocateTensors on subgraph 0 prepares and plans it; its WHILE and IF nodes plan their child
 //      subgraphs in their own Prepare (nested ones too). A subgraph already planned is not
-//      planned again (upstream's AllocateTensors returns early on an invokable subgraph).
+//      planned again (upstream's AllocateTensors returns early on an invokable subgraph);
+//   3. each signature's runner then allocates its subgraph (in the file's signature order), as
+//      a user of every signature (an LLM's prefill and decode) does.
 // Every subgraph has its own arenas. An arena buffer only grows (SimpleMemoryArena), so a subgraph
 // planned before and after delegation reports the larger of both plans as its size.
 //

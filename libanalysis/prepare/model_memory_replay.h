@@ -77,6 +77,7 @@ class ModelMemoryReplay {
   Status NeedFact(MissingFact::Kind kind, NodeRef where, std::string description);
 
   const PrepareOptions& options_;
+  std::vector<SignatureDef> signatures_;
   std::vector<SubgraphState> states_;
   // Set for the Invoke phase only.
   const InvokeFacts* facts_ = nullptr;

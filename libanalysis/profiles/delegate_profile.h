@@ -12,6 +12,7 @@
 #define LIBANALYSIS_PROFILES_DELEGATE_PROFILE_H_
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -29,6 +30,8 @@ enum class ProfileKind : uint8_t {
   kRules,  // op rules (built-in profiles and profile files)
   kOps,    // `ops=A,B`: every node whose op name is listed, nothing else checked
   kNodes,  // `nodes=i,j`: exactly these node indices
+  // A runtime delegate that answers node by node itself (a plugin's IsNodeSupported).
+  kPredicate,
 };
 
 // One op the delegate may take, and the conditions under which it does.
@@ -102,6 +105,8 @@ struct DelegateProfile {
   std::vector<OpRule> ops;
   std::vector<std::string> claimed_ops;  // kOps
   std::vector<int32_t> claimed_nodes;    // kNodes
+  // kPredicate: whether the delegate takes node `node` of the plan it is shown.
+  std::function<bool(const Subgraph& subgraph, int32_t node)> supports_node;
 
   // Reason for a builtin op without a rule; for a custom op without a rule, with "{custom}"
   // replaced by its custom code. "{op}" is replaced by the op name in both.

@@ -179,6 +179,12 @@ NodeSupport EvaluateNodeSupport(const NodeContext& context) {
       if (!support.supported) support.reason = "node not listed in " + profile.name;
       return support;
     }
+    case ProfileKind::kPredicate: {
+      support.supported = context.node.kind != NodeKind::kDelegateKernel && profile.supports_node &&
+                          profile.supports_node(context.subgraph, context.node_index);
+      if (!support.supported) support.reason = "not supported by delegate " + profile.name;
+      return support;
+    }
     case ProfileKind::kRules:
       break;
   }

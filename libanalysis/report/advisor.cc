@@ -333,11 +333,12 @@ uint64_t CopyEstimate::bytes_per_inference() const {
 }
 
 Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const DelegateProfile& profile,
+                                          const PrepareOptions& prepare,
                                           const AdvisorOptions& options) {
   auto selected = SelectDelegateNodes(subgraph, profile);
   if (!selected.ok()) return selected.status();
   const DelegateSelection& baseline_selection = *selected;
-  auto prepared = ReplayKernelPrepare(subgraph);
+  auto prepared = ReplayKernelPrepare(subgraph, prepare);
   if (!prepared.ok()) return prepared.status();
 
   DelegationAdvice advice;
@@ -431,6 +432,26 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
                            " unsupported nodes touch no candidate and were not re-selected "
                            "(supporting one alone would only add a partition of its own)");
   }
+  return advice;
+}
+
+Result<DelegationAdvice> AdviseDelegation(const ModelPlan& plan, int32_t subgraph, size_t delegate,
+                                          const AdvisorOptions& options) {
+  if (subgraph < 0 || static_cast<size_t>(subgraph) >= plan.subgraphs.size() ||
+      delegate >= plan.delegates.size()) {
+    return Status::Error("advisor: no subgraph " + std::to_string(subgraph) + " or delegate " +
+                         std::to_string(delegate) + " in the plan");
+  }
+  const SubgraphPlan& sp = plan.subgraphs[static_cast<size_t>(subgraph)];
+  if (delegate >= sp.delegate_inputs.size()) {
+    return Status::Error("advisor: subgraph " + std::to_string(subgraph) +
+                         " was planned without the graphs the delegates found "
+                         "(PlanOptions::keep_delegate_inputs), or delegate " +
+                         plan.delegates[delegate].name + " never reached it");
+  }
+  auto advice = AdviseDelegation(sp.delegate_inputs[delegate], plan.delegates[delegate],
+                                 plan.prepare_options, options);
+  if (!advice.ok()) return advice.status().WithContext("subgraph " + std::to_string(subgraph));
   return advice;
 }
 

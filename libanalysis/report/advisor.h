@@ -26,6 +26,8 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/plan/model_plan.h"
+#include "libanalysis/prepare/kernel_prepare.h"
 #include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa {
@@ -115,10 +117,19 @@ struct DelegationAdvice {
   std::vector<std::string> notes;    // what was estimated, capped or skipped
 };
 
-// Advises on delegating `subgraph` with `profile`. Errors are those of node selection,
-// partitioning and the kernel Prepare replay, naming the subgraph and node.
+// Advises on delegating `subgraph` with `profile`, replaying Prepare with `prepare` (what the
+// delegates' kernels do, PrepareOptionsFor). Errors are those of node selection, partitioning and
+// the kernel Prepare replay, naming the subgraph and node.
 [[nodiscard]] Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph,
                                                         const DelegateProfile& profile,
+                                                        const PrepareOptions& prepare,
+                                                        const AdvisorOptions& options = {});
+
+// Advises on the plan's delegate `delegate` in subgraph `subgraph`, on that subgraph as the
+// delegate found it (after the delegates before it), with the plan's own Prepare options. The plan
+// must have been made with PlanOptions::keep_delegate_inputs.
+[[nodiscard]] Result<DelegationAdvice> AdviseDelegation(const ModelPlan& plan, int32_t subgraph,
+                                                        size_t delegate,
                                                         const AdvisorOptions& options = {});
 
 nlohmann::ordered_json AdviceToJson(const DelegationAdvice& advice);

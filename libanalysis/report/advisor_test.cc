@@ -45,6 +45,7 @@ constexpr char kChain[] = R"({"format":"tflite-analyze-graph/1",
 Subgraph Parse(const char* text) {
   auto model = ParseGraphJson(text, "chain.json");
   EXPECT_TRUE(model.ok()) << model.status().message();
+  if (!model.ok()) return {};
   return model->subgraphs.at(0);
 }
 
@@ -61,8 +62,9 @@ DelegateProfile Profile(const std::string& spec, int32_t max_partitions) {
 
 DelegationAdvice Advise(const Subgraph& subgraph, const DelegateProfile& profile,
                         const AdvisorOptions& options = {}) {
-  auto advice = AdviseDelegation(subgraph, profile, options);
+  auto advice = AdviseDelegation(subgraph, profile, PrepareOptionsFor({profile}), options);
   EXPECT_TRUE(advice.ok()) << advice.status().message();
+  if (!advice.ok()) return {};
   return std::move(advice).value();
 }
 
@@ -256,7 +258,13 @@ class AdvisorCorpusTest : public ::testing::Test {
     model_ = std::move(model).value();
     auto profile = ResolveDelegateProfile("gpu");
     ASSERT_TRUE(profile.ok()) << profile.status().message();
-    auto advice = AdviseDelegation(model_.subgraphs[0], *profile);
+    // As `report --advise` asks: on the plan, which kept the graph the delegate found.
+    PlanOptions options;
+    options.delegates = {*profile};
+    options.keep_delegate_inputs = true;
+    auto plan = PlanModel(model_, options);
+    ASSERT_TRUE(plan.ok()) << plan.status().message();
+    auto advice = AdviseDelegation(*plan, 0, 0);
     ASSERT_TRUE(advice.ok()) << advice.status().message();
     advice_ = std::move(advice).value();
   }

@@ -1,4 +1,5 @@
-// The Report: plain data the CLI, the visualizers and the runtime's validation read. Its JSON form
+// The Report: plain data the CLI, the visualizers and the runtime's validation read, made from a
+// ModelPlan (libanalysis/plan/model_plan.h) by BuildReport. Its JSON form
 // (report_json.h) is the stable contract of docs/report-json.md.
 #ifndef LIBANALYSIS_REPORT_REPORT_H_
 #define LIBANALYSIS_REPORT_REPORT_H_
@@ -6,9 +7,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "libanalysis/prepare/control_flow_invoke.h"
+#include "libanalysis/model/invoke_facts.h"
 
 namespace tfa {
 
@@ -92,12 +94,31 @@ struct SubgraphReport {
   std::optional<AfterInvokeReport> after_invoke;  // models with control flow only
 };
 
+// One entry point of the model (an LLM's `prefill` and `decode`): the subgraph it runs and its
+// inputs and outputs by signature key, in the file's order.
+struct SignatureReport {
+  std::string key;
+  int32_t subgraph = 0;
+  std::vector<std::pair<std::string, int32_t>> inputs;  // signature key -> tensor index
+  std::vector<std::pair<std::string, int32_t>> outputs;
+};
+
+// What the interpreter holds once AllocateTensors ran: every subgraph has its arenas of its own
+// (a subgraph never planned holds none), so the model's memory is their sum.
+struct InterpreterTotals {
+  uint64_t arena_bytes = 0;
+  uint64_t persistent_bytes = 0;
+  int32_t subgraphs_planned = 0;
+};
+
 struct Report {
   std::string model;
   std::string tool_version;
   std::vector<std::string> delegates;  // as given on the command line, in order
+  std::vector<SignatureReport> signatures;
   std::vector<SubgraphReport> subgraphs;
-  std::optional<InvokeReport> invoke;  // models with control flow only
+  std::optional<InterpreterTotals> interpreter;  // when the arenas were planned
+  std::optional<InvokeReport> invoke;            // models with control flow only
 };
 
 }  // namespace tfa

@@ -4,13 +4,6 @@
 #include <utility>
 
 #include "libanalysis/arena/arena_plan.h"
-#include "libanalysis/arena/arena_planner.h"
-#include "libanalysis/delegation/delegated_plan.h"
-#include "libanalysis/prepare/control_flow_invoke.h"
-#include "libanalysis/prepare/control_flow_prepare.h"
-#include "libanalysis/prepare/kernel_prepare.h"
-#include "libanalysis/profiles/delegate_profile.h"
-#include "libanalysis/profiles/delegate_selection.h"
 
 namespace tfa {
 namespace {
@@ -124,226 +117,91 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> 
   return a;
 }
 
-Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::string> assumptions) {
-  auto plan = PlanArena(prepared);
-  if (!plan.ok()) return plan.status();
-  return ArenaReportFromPlan(*plan, std::move(assumptions));
-}
-
-// A subgraph's arena as the whole-model replay left it: the committed buffers (the largest plan)
-// with the last plan's allocations, or an empty arena marked unplanned.
-ArenaReport ArenaReportFromMemory(SubgraphMemory memory) {
+// A subgraph's arena as the plan left it: the committed buffers (the largest plan) with the last
+// plan's allocations, or an empty arena marked unplanned. `notes` say who planned it, or why not;
+// a single subgraph planned as usual needs none.
+ArenaReport ArenaReportFromMemory(const SubgraphMemory& memory, bool with_notes) {
   ArenaReport a;
   if (memory.planned) {
-    a = ArenaReportFromPlan(memory.plan, std::move(memory.assumptions));
+    a = ArenaReportFromPlan(memory.plan, memory.assumptions);
     a.size = memory.arena_size;
     a.persistent_size = memory.persistent_arena_size;
     a.planning_stops_at_node = memory.planning_stops_at;
   } else {
     a.planned = false;
   }
-  a.notes = std::move(memory.notes);
+  if (with_notes) a.notes = memory.notes;
   return a;
 }
 
-// What the applied delegates' kernels do in Prepare. The GPU delegate's kernel adds float twins
-// of quantized tensors; XNNPACK allows dynamic tensors, so the interpreter skips the CPU Prepare
-// of the nodes before handing them over (see libanalysis/prepare/kernel_prepare.h).
-PrepareOptions PrepareOptionsFor(const std::vector<DelegateProfile>& profiles) {
-  PrepareOptions options;
-  for (const DelegateProfile& p : profiles) {
-    if (p.kernel.delegate_kernel == "gpu") {
-      options.delegate_kernels[p.name] = DelegateKernelKind::kGpu;
-      options.gpu_allow_quant_ops = p.OptionEnabled("allow_quant_ops");
-    }
-    if (!p.kernel.prepare_before_delegation) options.prepare_before_delegation = false;
-  }
-  return options;
-}
-
-// Graph JSON states each node's temporaries and in-place flags itself, so kernels' Prepare is
-// replayed only for .tflite models.
-Result<PreparedSubgraph> Prepare(const Subgraph& plan, const PrepareOptions& options, bool replay_prepare) {
-  if (!replay_prepare) return PreparedSubgraph{plan, static_cast<int32_t>(plan.tensors.size()), {}};
-  return ReplayKernelPrepare(plan, options);
-}
-
-Result<ArenaReport> ArenaFor(const Subgraph& plan, bool replay_prepare) {
-  auto prepared = Prepare(plan, PrepareOptions{}, replay_prepare);
-  if (!prepared.ok()) return prepared.status();
-  return PlanArenaReport(prepared->subgraph, prepared->assumptions);
-}
-
-// A subgraph as the delegates applied so far left it, and what they said about its nodes.
-struct SubgraphDelegation {
-  Subgraph current;
-  std::vector<NodeSubset> last_subsets;
-  std::vector<int32_t> last_kernel_nodes;
-  std::vector<UnsupportedNode> unsupported;
-};
-
-Status ApplyProfile(SubgraphDelegation& d, const DelegateProfile& profile) {
-  auto selection = SelectDelegateNodes(d.current, profile);
-  if (!selection.ok()) return selection.status();
-  for (const NodeSupport& v : selection->verdicts) {
-    if (v.supported || v.reason.empty()) continue;
-    d.unsupported.push_back(UnsupportedNode{v.node, d.current.nodes[static_cast<size_t>(v.node)].op,
-                                            profile.name, v.reason});
-  }
-  auto delegated = ApplyDelegateSelection(d.current, profile, *selection);
-  if (!delegated.ok()) return delegated.status();
-  if (!delegated->subsets.empty()) {
-    d.last_subsets = delegated->subsets;
-    d.last_kernel_nodes = delegated->kernel_nodes;
-  }
-  d.current = std::move(delegated->subgraph);
-  return Status::Ok();
-}
-
-SubgraphReport PartitionsReport(const SubgraphDelegation& d, int32_t index, size_t nodes) {
-  SubgraphReport sr;
-  sr.index = index;
-  sr.nodes = nodes;
-  sr.unsupported = d.unsupported;
-  sr.partitions = Partitions(d.current, d.last_subsets, d.last_kernel_nodes);
-  for (const PartitionReport& p : sr.partitions) {
-    sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
-  }
-  return sr;
-}
-
-AfterInvokeReport AfterInvokeFromMemory(SubgraphMemory memory) {
+AfterInvokeReport AfterInvokeFromMemory(const SubgraphMemory& memory) {
   AfterInvokeReport r;
   r.persistent_high_water_mark = memory.planned ? memory.plan.persistent_arena_size : 0;
   r.invoked = memory.invoked;
   r.released = memory.released;
-  r.arena = ArenaReportFromMemory(std::move(memory));
+  r.arena = ArenaReportFromMemory(memory, true);
   return r;
 }
 
-// .tflite models: the whole model replayed as the interpreter runs it, so WHILE and IF plan their
-// child subgraphs and each delegate reaches every subgraph in turn (control_flow_prepare.h); with
-// several subgraphs, also what the first Invoke does to them (control_flow_invoke.h).
-Status ReportModelSubgraphs(const Model& model, const std::vector<DelegateProfile>& profiles,
-                            const InvokeFacts& facts, Report& report) {
-  std::vector<SubgraphDelegation> delegation(model.subgraphs.size());
-  for (size_t s = 0; s < model.subgraphs.size(); ++s) delegation[s].current = model.subgraphs[s];
-  std::vector<ModelDelegate> delegates;
-  for (const DelegateProfile& profile : profiles) {
-    ModelDelegate d;
-    d.name = profile.name;
-    d.allows_dynamic_tensors = !PrepareOptionsFor({profile}).prepare_before_delegation;
-    d.apply = [&delegation, &profile](int32_t s, const Subgraph& current) -> Result<Subgraph> {
-      SubgraphDelegation& sd = delegation[static_cast<size_t>(s)];
-      sd.current = current;
-      TFA_RETURN_IF_ERROR(ApplyProfile(sd, profile).WithContext("subgraph " + std::to_string(s)));
-      return sd.current;
-    };
-    delegates.push_back(std::move(d));
+SubgraphReport ReportSubgraph(const ModelPlan& plan, const SubgraphPlan& sp) {
+  SubgraphReport sr;
+  sr.index = sp.index;
+  sr.nodes = sp.model_nodes;
+  for (const RejectedNode& r : sp.rejected) {
+    sr.unsupported.push_back(UnsupportedNode{r.node, r.op, r.delegate, r.reason});
   }
-  const bool control_flow = model.subgraphs.size() > 1;
-  FirstInvokeMemory memory;
-  if (control_flow) {
-    auto replayed = ReplayFirstInvoke(model, delegates, PrepareOptionsFor(profiles), facts);
-    if (!replayed.ok()) return replayed.status();
-    memory = std::move(replayed).value();
-    report.invoke = InvokeReport{memory.facts_used, memory.undetermined};
-  } else {
-    auto replayed = ReplayModelMemory(model, delegates, PrepareOptionsFor(profiles));
-    if (!replayed.ok()) return replayed.status();
-    memory.after_allocate = std::move(replayed).value();
+  sr.partitions = Partitions(sp.delegated, sp.last_subsets, sp.last_kernel_nodes);
+  for (const PartitionReport& p : sr.partitions) {
+    sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
   }
-  std::vector<SubgraphMemory> cpu_only;
-  if (!profiles.empty()) {
-    auto cpu = ReplayModelMemory(model, {}, PrepareOptions{});
-    if (!cpu.ok()) return cpu.status();
-    cpu_only = std::move(cpu).value();
+  sr.copy = ComputeCopyCosts(sp.memory ? sp.memory->prepared : sp.delegated, sr.partitions);
+  if (!sp.memory) return sr;
+  const bool one_subgraph = plan.subgraphs.size() == 1;
+  const bool usual = one_subgraph && !sp.memory->planning_stops_at &&
+                     sp.memory->delegates_applied == static_cast<int32_t>(plan.delegates.size());
+  sr.arena = ArenaReportFromMemory(*sp.memory, !usual);
+  if (plan.delegates.empty()) {
+    sr.arena_cpu_only = sr.arena;
+  } else if (sp.cpu_only_memory) {
+    sr.arena_cpu_only = ArenaReportFromMemory(*sp.cpu_only_memory, !one_subgraph);
   }
-  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
-    SubgraphReport sr = PartitionsReport(delegation[s], static_cast<int32_t>(s), model.subgraphs[s].nodes.size());
-    SubgraphMemory& m = memory.after_allocate[s];
-    sr.copy = ComputeCopyCosts(m.prepared, sr.partitions);
-    // A single subgraph planned as usual needs no word on who planned it.
-    const bool usual = model.subgraphs.size() == 1 && !m.planning_stops_at &&
-                       m.delegates_applied == static_cast<int32_t>(profiles.size());
-    if (usual) m.notes.clear();
-    sr.arena = ArenaReportFromMemory(std::move(m));
-    if (!profiles.empty() && model.subgraphs.size() == 1) cpu_only[s].notes.clear();
-    sr.arena_cpu_only = profiles.empty() ? sr.arena : ArenaReportFromMemory(std::move(cpu_only[s]));
-    if (!memory.after_invoke.empty()) sr.after_invoke = AfterInvokeFromMemory(std::move(memory.after_invoke[s]));
-    report.subgraphs.push_back(std::move(sr));
-  }
-  return Status::Ok();
-}
-
-Result<SubgraphReport> ReportSubgraph(const Subgraph& original, int32_t index,
-                                      const std::vector<DelegateProfile>& profiles, bool plan_arena,
-                                      bool replay_prepare) {
-  SubgraphDelegation d;
-  d.current = original;
-  for (const DelegateProfile& profile : profiles) TFA_RETURN_IF_ERROR(ApplyProfile(d, profile));
-  SubgraphReport sr = PartitionsReport(d, index, original.nodes.size());
-  const Subgraph& current = d.current;
-  if (plan_arena) {
-    auto prepared = Prepare(current, PrepareOptionsFor(profiles), replay_prepare);
-    if (!prepared.ok()) return prepared.status();
-    sr.copy = ComputeCopyCosts(prepared->subgraph, sr.partitions);
-    auto arena = PlanArenaReport(prepared->subgraph, prepared->assumptions);
-    if (!arena.ok()) return arena.status();
-    sr.arena = std::move(*arena);
-    if (profiles.empty()) {
-      sr.arena_cpu_only = sr.arena;
-    } else {
-      auto cpu = ArenaFor(original, replay_prepare);
-      if (!cpu.ok()) return cpu.status();
-      sr.arena_cpu_only = std::move(*cpu);
-    }
-  } else {
-    sr.copy = ComputeCopyCosts(current, sr.partitions);
-  }
+  if (sp.after_invoke) sr.after_invoke = AfterInvokeFromMemory(*sp.after_invoke);
   return sr;
 }
 
 }  // namespace
 
-Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request) {
-  auto profile = ResolveDelegateProfile(request.spec);
-  if (!profile.ok()) return profile.status();
-  DelegateProfile p = std::move(profile).value();
-  if (request.max_partitions) p.partition.max_partitions = *request.max_partitions;
-  if (request.min_nodes_per_partition) p.partition.min_nodes_per_partition = *request.min_nodes_per_partition;
-  if (request.no_greedy) p.partition.greedy = false;
-  for (const auto& [key, value] : request.options) {
-    TFA_RETURN_IF_ERROR(p.SetOption(key, value).WithContext("delegate " + p.name));
+Report BuildReport(const ModelPlan& plan, const std::string& tool_version) {
+  Report report;
+  report.model = plan.model_path;
+  report.tool_version = tool_version;
+  for (const DelegateProfile& profile : plan.delegates) report.delegates.push_back(profile.name);
+  for (const SignatureDef& s : plan.signatures) {
+    report.signatures.push_back(SignatureReport{s.key, s.subgraph_index, s.inputs, s.outputs});
   }
-  return p;
+  for (const SubgraphPlan& sp : plan.subgraphs) report.subgraphs.push_back(ReportSubgraph(plan, sp));
+  for (const SubgraphReport& s : report.subgraphs) {
+    if (!s.arena) continue;
+    if (!report.interpreter) report.interpreter = InterpreterTotals{};
+    if (!s.arena->planned) continue;
+    report.interpreter->arena_bytes += s.arena->size;
+    report.interpreter->persistent_bytes += s.arena->persistent_size;
+    ++report.interpreter->subgraphs_planned;
+  }
+  if (plan.invoke) report.invoke = InvokeReport{plan.invoke->facts_used, plan.invoke->undetermined};
+  return report;
 }
 
 Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
-  // Checked here, not only by the replay, so that facts naming a node the model lacks are refused
-  // for models that never reach the replay too (one subgraph, Graph JSON).
-  TFA_RETURN_IF_ERROR(CheckInvokeFacts(model, options.invoke_facts).WithContext(model.path));
-  Report report;
-  report.model = model.path;
-  report.tool_version = options.tool_version;
-  std::vector<DelegateProfile> profiles;
-  for (const DelegateRequest& request : options.delegates) {
-    auto profile = ResolveDelegateRequest(request);
-    if (!profile.ok()) return profile.status();
-    report.delegates.push_back(profile->name);
-    profiles.push_back(std::move(*profile));
-  }
-  if (model.format == "tflite" && options.plan_arena) {
-    TFA_RETURN_IF_ERROR(ReportModelSubgraphs(model, profiles, options.invoke_facts, report).WithContext(model.path));
-    return report;
-  }
-  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
-    auto sr = ReportSubgraph(model.subgraphs[s], static_cast<int32_t>(s), profiles, options.plan_arena,
-                             model.format == "tflite");
-    if (!sr.ok()) return sr.status().WithContext(model.path + ": subgraph " + std::to_string(s));
-    report.subgraphs.push_back(std::move(*sr));
-  }
-  return report;
+  auto profiles = ResolveDelegateRequests(options.delegates);
+  if (!profiles.ok()) return profiles.status();
+  PlanOptions plan_options;
+  plan_options.delegates = std::move(profiles).value();
+  plan_options.plan_arena = options.plan_arena;
+  plan_options.invoke_facts = options.invoke_facts;
+  auto plan = PlanModel(model, plan_options);
+  if (!plan.ok()) return plan.status();
+  return BuildReport(*plan, options.tool_version);
 }
 
 }  // namespace tfa

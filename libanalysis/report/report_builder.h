@@ -1,31 +1,21 @@
-// Builds the Report for a model: the delegates applied one after another to every subgraph (as
-// upstream's ModifyGraphWithDelegate does), copy costs per delegated partition, and the arena
-// replayed on the plan after delegation and on the plain CPU plan, with kernels' Prepare effects
-// (temporaries, persistent DEQUANTIZE outputs) modelled.
+// Builds the Report from a ModelPlan (libanalysis/plan/model_plan.h): the partitions each
+// subgraph ended with, copy costs per delegated partition, the arena after delegation and on the
+// plain CPU plan, and what the first Invoke left in each subgraph of a model with control flow.
+// The report derives nothing itself: every figure is the plan's.
 #ifndef LIBANALYSIS_REPORT_REPORT_BUILDER_H_
 #define LIBANALYSIS_REPORT_REPORT_BUILDER_H_
 
-#include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
-#include "libanalysis/prepare/control_flow_invoke.h"
-#include "libanalysis/profiles/delegate_profile.h"
+#include "libanalysis/model/invoke_facts.h"
+#include "libanalysis/plan/delegate_request.h"
+#include "libanalysis/plan/model_plan.h"
 #include "libanalysis/report/report.h"
 
 namespace tfa {
-
-// One --delegate and the options that follow it on the command line.
-struct DelegateRequest {
-  std::string spec;  // built-in profile name, `ops=A,B`, `nodes=i,j`, or a profile file path
-  std::optional<int32_t> max_partitions;
-  std::optional<int32_t> min_nodes_per_partition;
-  bool no_greedy = false;
-  std::vector<std::pair<std::string, std::string>> options;  // --delegate-option KEY=VALUE
-};
 
 struct ReportOptions {
   std::string tool_version;
@@ -36,10 +26,10 @@ struct ReportOptions {
   InvokeFacts invoke_facts;
 };
 
-// The profile a request names, with the request's partition settings and options applied.
-Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request);
+Report BuildReport(const ModelPlan& plan, const std::string& tool_version);
 
-Result<Report> BuildReport(const Model& model, const ReportOptions& options);
+// Resolves the delegates, plans the model (PlanModel) and builds its report.
+[[nodiscard]] Result<Report> BuildReport(const Model& model, const ReportOptions& options);
 
 }  // namespace tfa
 

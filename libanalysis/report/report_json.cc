@@ -90,6 +90,22 @@ std::string ReportToJson(const Report& r, int indent) {
     if (s.after_invoke) js["after_invoke"] = AfterInvokeJson(*s.after_invoke);
     j["subgraphs"].push_back(std::move(js));
   }
+  if (!r.signatures.empty()) {
+    json sigs = json::array();
+    for (const SignatureReport& s : r.signatures) {
+      json inputs = json::object(), outputs = json::object();
+      for (const auto& [key, tensor] : s.inputs) inputs[key] = tensor;
+      for (const auto& [key, tensor] : s.outputs) outputs[key] = tensor;
+      sigs.push_back({{"key", s.key}, {"subgraph", s.subgraph}, {"inputs", std::move(inputs)},
+                      {"outputs", std::move(outputs)}});
+    }
+    j["signatures"] = std::move(sigs);
+  }
+  if (r.interpreter) {
+    j["interpreter"] = {{"arena_bytes", r.interpreter->arena_bytes},
+                        {"persistent_bytes", r.interpreter->persistent_bytes},
+                        {"subgraphs_planned", r.interpreter->subgraphs_planned}};
+  }
   if (r.invoke) {
     json ji{{"determined", !r.invoke->undetermined.has_value()}, {"facts_used", r.invoke->facts_used}};
     if (r.invoke->undetermined) ji["undetermined"] = r.invoke->undetermined->description;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "runtime/kernels/cpu/dequantize.h"
+
 namespace tfa::runtime {
 
 Result<std::unique_ptr<CpuPartitionKernel>> CpuPartitionKernel::Create(
@@ -20,7 +22,10 @@ Result<std::unique_ptr<CpuPartitionKernel>> CpuPartitionKernel::Create(
     step.kernel = registration;
     step.context.node = &node;
     step.context.node_data = &partition.model_data->Node(partition.subgraph_index, index);
-    for (int32_t t : node.inputs) step.context.inputs.push_back(kernel->Local(t));
+    for (int32_t t : node.inputs) {
+      step.context.inputs.push_back(node.op == "DEQUANTIZE" ? kernel->Local(t)
+                                                            : kernel->FloatView(t));
+    }
     for (int32_t t : node.outputs) step.context.outputs.push_back(kernel->Local(t));
     kernel->steps_.push_back(std::move(step));
   }
@@ -37,6 +42,26 @@ RuntimeTensor* CpuPartitionKernel::Local(int32_t tensor) {
   if (tensor < 0) return nullptr;
   auto [it, inserted] = tensors_.try_emplace(tensor);
   if (inserted) it->second = (*partition_.tensors)[static_cast<size_t>(tensor)];
+  return &it->second;
+}
+
+// Upstream's FP16 partition helper points the nodes a delegate takes at the fp16 weights of the
+// DEQUANTIZE nodes it folds (tflite/delegates/utils.cc); the delegate reads them as floats, so the
+// CPU kernels get a float32 copy made once.
+RuntimeTensor* CpuPartitionKernel::FloatView(int32_t tensor) {
+  RuntimeTensor* local = Local(tensor);
+  if (!local || !local->is_constant || local->type != TensorType::kFloat16) return local;
+  auto [it, inserted] = float_copies_.try_emplace(tensor);
+  if (!inserted) return &it->second;
+  const int64_t count = static_cast<int64_t>(local->bytes / sizeof(uint16_t));
+  storage_.push_back(std::make_unique<float[]>(static_cast<size_t>(count) + 1));
+  float* values = storage_.back().get();
+  const auto* halves = reinterpret_cast<const uint16_t*>(local->data);
+  for (int64_t i = 0; i < count; ++i) values[i] = HalfToFloat(halves[i]);
+  it->second = *local;
+  it->second.type = TensorType::kFloat32;
+  it->second.data = reinterpret_cast<uint8_t*>(values);
+  it->second.bytes = static_cast<uint64_t>(count) * sizeof(float);
   return &it->second;
 }
 

@@ -44,11 +44,14 @@ class CpuPartitionKernel : public DelegateKernel {
 
   explicit CpuPartitionKernel(const DelegatePartition& partition) : partition_(partition) {}
   RuntimeTensor* Local(int32_t tensor);
+  // Local(tensor), or a float32 copy of it when it is an fp16 constant.
+  RuntimeTensor* FloatView(int32_t tensor);
   bool IsBoundary(int32_t tensor) const;
   void Bind(const KernelContext& context);
 
   DelegatePartition partition_;
   std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
+  std::map<int32_t, RuntimeTensor> float_copies_;  // of fp16 constants, by tensor
   std::vector<std::unique_ptr<float[]>> storage_;
   std::vector<Step> steps_;
   std::unique_ptr<float[]> scratch_;

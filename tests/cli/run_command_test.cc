@@ -1,6 +1,8 @@
 // `run --validate` executes the analysed plan on the runtime and checks the prediction.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_paths.h"
@@ -28,6 +30,38 @@ TEST(RunCommand, ValidatesTheOpenClDelegateOnPocl) {
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
   EXPECT_NE(run.out.find("VALIDATED"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("arena                        257536       257536  ok"), std::string::npos) << run.out;
+}
+
+// A user copies the gpu profile and drops RESIZE_BILINEAR: the FP16 helper then delegates part of
+// the plan and rewires the taken nodes to the fp16 weights. report and run read one ModelPlan, so
+// the run executes the partition report predicts (it used to claim nothing and MISMATCH).
+TEST(RunCommand, ReportAndRunAgreeOnAUserProfileCopiedFromGpu) {
+  std::ifstream in(std::string(TFA_SOURCE_DIR) + "/delegates_sim/profiles/gpu.json");
+  ASSERT_TRUE(in.good());
+  nlohmann::json profile = nlohmann::json::parse(in);
+  profile["name"] = "my-gpu";
+  auto& ops = profile.at("ops");
+  const size_t before = ops.size();
+  ops.erase(std::remove_if(ops.begin(), ops.end(),
+                           [](const nlohmann::json& op) { return op.at("op") == "RESIZE_BILINEAR"; }),
+            ops.end());
+  ASSERT_EQ(ops.size(), before - 1);
+  const std::string path = testing::WriteTempFile("my-gpu.json", profile.dump());
+  const std::string model = testing::CorpusModelPath("hands__palm_detection_lite");
+
+  auto report = RunTool("report --json --delegate " + path + " " + model);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const auto predicted = nlohmann::json::parse(report.out).at("subgraphs").at(0);
+  ASSERT_EQ(predicted.at("delegated_partition_count"), 1);
+
+  auto run = RunTool("run --validate --json --delegate " + path + " " + model);
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  EXPECT_EQ(j.at("measured").at("delegated_partitions"), predicted.at("delegated_partition_count"));
+  EXPECT_EQ(j.at("measured").at("bytes_to_delegate"), predicted.at("copy").at("bytes_to_delegate"));
+  EXPECT_EQ(j.at("measured").at("arena_size"), predicted.at("arena").at("size"));
+  for (const auto& check : j.at("checks")) EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
 }
 
 TEST(RunCommand, SimulatedDelegateAndTwoDelegatesInTurn) {

@@ -56,13 +56,10 @@ Result<std::unique_ptr<Delegate>> CreateOpenClDelegate(const DelegateOptions& op
       TFA_RETURN_IF_ERROR(profile->SetOption(key, value));
     }
   }
-  ProfileSupport support(std::move(*profile));
-  // Partition kernels read the fp16 constants the FP16 helper rewires nodes to.
-  support.EnableInputRemaps();
   auto opened = OpenClDevice::Open(platform, device);
   if (!opened.ok()) return opened.status().WithContext("delegate gpu");
   return std::unique_ptr<Delegate>(
-      std::make_unique<OpenClDelegate>(std::move(support), std::move(*opened)));
+      std::make_unique<OpenClDelegate>(std::move(profile).value(), std::move(*opened)));
 }
 
 }  // namespace tfa::runtime

@@ -21,23 +21,15 @@
 #include "runtime/delegates/opencl/opencl_device.h"
 #include "runtime/delegates/opencl/opencl_partition_kernel.h"
 #include "runtime/delegates/opencl/opencl_program.h"
-#include "runtime/delegates/profile_support.h"
 
 namespace tfa::runtime {
 
 class OpenClDelegate : public Delegate {
  public:
-  OpenClDelegate(ProfileSupport support, std::unique_ptr<OpenClDevice> device)
-      : support_(std::move(support)), device_(std::move(device)), programs_(*device_) {}
+  OpenClDelegate(DelegateProfile profile, std::unique_ptr<OpenClDevice> device)
+      : profile_(std::move(profile)), device_(std::move(device)), programs_(*device_) {}
 
-  std::string Name() const override { return support_.profile().name; }
-  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override {
-    return support_.IsNodeSupported(subgraph, node);
-  }
-  PartitionOptions Partitioning() const override { return support_.Partitioning(); }
-  std::vector<InputRemap> InputRemaps(const Subgraph& subgraph) const override {
-    return support_.InputRemaps(subgraph);
-  }
+  const DelegateProfile& Profile() const override { return profile_; }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
 
   const OpenClDeviceInfo& device_info() const { return device_->info(); }
@@ -47,7 +39,7 @@ class OpenClDelegate : public Delegate {
   int program_builds() const { return programs_.builds(); }
 
  private:
-  ProfileSupport support_;
+  DelegateProfile profile_;
   std::unique_ptr<OpenClDevice> device_;
   OpenClProgramCache programs_;
   std::vector<std::shared_ptr<DeviceTransfers>> transfers_;

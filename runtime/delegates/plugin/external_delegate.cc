@@ -27,11 +27,7 @@ class ExternalDelegate : public Delegate {
       : library_(std::move(library)), delegate_(delegate), destroy_(destroy) {}
   ~ExternalDelegate() override { destroy_(delegate_); }
 
-  std::string Name() const override { return delegate_->Name(); }
-  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override {
-    return delegate_->IsNodeSupported(subgraph, node);
-  }
-  PartitionOptions Partitioning() const override { return delegate_->Partitioning(); }
+  const DelegateProfile& Profile() const override { return delegate_->Profile(); }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(
       const DelegatePartition& partition) override {
     return delegate_->CreateKernel(partition);

@@ -1,5 +1,6 @@
 #include "runtime/delegates/samples/add_sub_delegate.h"
 
+#include "libanalysis/plan/delegate_request.h"
 #include "runtime/delegates/samples/profile_cpu_delegate.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 
@@ -15,10 +16,10 @@ const KernelRegistration* AddSubKernel(const std::string& op) {
 }  // namespace
 
 Result<std::unique_ptr<Delegate>> CreateAddSubDelegate(const DelegateOptions& options) {
-  auto support = ProfileSupport::Resolve("add-sub", options);
-  if (!support.ok()) return support.status();
+  auto profile = ResolveDelegateSpec("add-sub", options);
+  if (!profile.ok()) return profile.status();
   return std::unique_ptr<Delegate>(
-      std::make_unique<ProfileCpuDelegate>(std::move(*support), &AddSubKernel));
+      std::make_unique<ProfileCpuDelegate>(std::move(profile).value(), &AddSubKernel));
 }
 
 }  // namespace tfa::runtime

@@ -10,24 +10,20 @@
 
 #include "runtime/delegate.h"
 #include "runtime/delegates/cpu_partition_kernel.h"
-#include "runtime/delegates/profile_support.h"
+#include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa::runtime {
 
 class ProfileCpuDelegate : public Delegate {
  public:
-  ProfileCpuDelegate(ProfileSupport support, KernelLookup lookup)
-      : support_(std::move(support)), lookup_(lookup) {}
+  ProfileCpuDelegate(DelegateProfile profile, KernelLookup lookup)
+      : profile_(std::move(profile)), lookup_(lookup) {}
 
-  std::string Name() const override { return support_.profile().name; }
-  bool IsNodeSupported(const Subgraph& subgraph, int32_t node) const override {
-    return support_.IsNodeSupported(subgraph, node);
-  }
-  PartitionOptions Partitioning() const override { return support_.Partitioning(); }
+  const DelegateProfile& Profile() const override { return profile_; }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(const DelegatePartition& partition) override;
 
  private:
-  ProfileSupport support_;
+  DelegateProfile profile_;
   KernelLookup lookup_;
 };
 

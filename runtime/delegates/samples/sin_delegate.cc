@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "libanalysis/plan/delegate_request.h"
+
 #include "runtime/delegates/samples/profile_cpu_delegate.h"
 
 namespace tfa::runtime {
@@ -40,10 +42,10 @@ const KernelRegistration& SinKernel() {
 }
 
 Result<std::unique_ptr<Delegate>> CreateSinDelegate(const DelegateOptions& options) {
-  auto support = ProfileSupport::Resolve("sin", options);
-  if (!support.ok()) return support.status();
+  auto profile = ResolveDelegateSpec("sin", options);
+  if (!profile.ok()) return profile.status();
   return std::unique_ptr<Delegate>(
-      std::make_unique<ProfileCpuDelegate>(std::move(*support), &SinOnly));
+      std::make_unique<ProfileCpuDelegate>(std::move(profile).value(), &SinOnly));
 }
 
 }  // namespace tfa::runtime

@@ -13,6 +13,7 @@
 
 #include "corpus/generator/model_builder.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
+#include "runtime/divergence_finder.h"
 #include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
 
@@ -576,6 +577,62 @@ TEST(OpenClSegmentationHeadTest, MatchesTheCpuRun) {
   ASSERT_TRUE(gpu && cpu);
   EXPECT_EQ(Measure(*gpu).delegated_partitions, 1);
   EXPECT_LE(MaxOutputError(*gpu, *cpu), 1e-4);
+}
+
+// A chain CONV_2D -> ADD -> MUL -> ADD, all delegated; returns the model's path.
+std::string ChainModel(int32_t* mul_node, int32_t* mul_output) {
+  ModelBuilder b("chain");
+  b.AddSubgraph("main");
+  const int32_t input = Float(b, "input", {1, 6, 7, 4});
+  b.SetInputs(0, {input});
+  const int32_t w = Constant(b, "w", {4, 3, 3, 4}, 1);
+  const int32_t conv = Float(b, "conv", {1, 6, 7, 4});
+  b.AddNode(0, "CONV_2D", {input, w}, {conv}, Conv(Padding::kSame, 1, Activation::kRelu));
+  const int32_t sum = Float(b, "sum", {1, 6, 7, 4});
+  b.AddNode(0, "ADD", {conv, Constant(b, "bias", {4}, 2)}, {sum});
+  *mul_output = Float(b, "scaled", {1, 6, 7, 4});
+  *mul_node = b.AddNode(0, "MUL", {sum, Constant(b, "scale", {4}, 3)}, {*mul_output});
+  const int32_t out = Float(b, "out", {1, 6, 7, 4});
+  b.AddNode(0, "ADD", {*mul_output, input}, {out});
+  b.SetOutputs(0, {out});
+  SyntheticModel model = std::move(b).Finish();
+  return testing::WriteTempFile("chain.tflite", WriteTflite(model.model, model.data));
+}
+
+TEST(OpenClDivergenceTest, HealthyKernelsStayWithinTheTolerance) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  int32_t mul_node = 0, mul_output = 0;
+  const std::string path = ChainModel(&mul_node, &mul_output);
+  auto found = FindFirstDivergence(path, *SharedDelegate(), {.tolerance = 1e-4});
+  ASSERT_TRUE(found.ok()) << found.status().message();
+  EXPECT_FALSE(found->first.has_value());
+  EXPECT_EQ(found->nodes.size(), 4u);
+  EXPECT_EQ(found->runs, 2);  // a chain: every other node in one run
+}
+
+// A bug planted in the MUL kernel (one element off by 0.5) is named: the node, its op, its
+// output tensor and the error, though ADD runs the same `binary` kernel.
+TEST(OpenClDivergenceTest, NamesTheNodeOfAPlantedKernelBug) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  std::string source = kOpKernelsSource;
+  const std::string mul = "case 2: r = x * y; break;";
+  ASSERT_NE(source.find(mul), std::string::npos);
+  source.replace(source.find(mul), mul.size(),
+                 "case 2: r = x * y + (gid == 5 ? 0.5f : 0.0f); break;");
+  auto planted = CreateOpenClDelegateFromSource({}, source);
+  ASSERT_TRUE(planted.ok()) << planted.status().message();
+  int32_t mul_node = 0, mul_output = 0;
+  const std::string path = ChainModel(&mul_node, &mul_output);
+  auto found = FindFirstDivergence(path, **planted, {.tolerance = 1e-3});
+  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found->first.has_value());
+  EXPECT_EQ(found->first->node, mul_node);
+  EXPECT_EQ(found->first->op, "MUL");
+  EXPECT_EQ(found->first->tensor, mul_output);
+  EXPECT_EQ(found->first->tensor_name, "scaled");
+  EXPECT_NEAR(found->first->max_abs_error, 0.5, 1e-3);
+  // The ADD after it reads the CPU's MUL output: its own error stays small.
+  EXPECT_LT(found->nodes.back().max_error, 1e-4);
 }
 
 // The GPU mutants: the delegate takes only part of each model (fp16 DEQUANTIZE nodes left on the

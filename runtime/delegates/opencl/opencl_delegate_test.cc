@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "corpus/generator/model_builder.h"
+#include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
 #include "runtime/divergence_finder.h"
 #include "tests/support/gpu_mutants.h"
@@ -633,6 +634,44 @@ TEST(OpenClDivergenceTest, NamesTheNodeOfAPlantedKernelBug) {
   EXPECT_NEAR(found->first->max_abs_error, 0.5, 1e-3);
   // The ADD after it reads the CPU's MUL output: its own error stays small.
   EXPECT_LT(found->nodes.back().max_error, 1e-4);
+}
+
+TEST(OpenClPrecisionDelegateTest, PrecisionLossFallsBackToFloat32WithoutFp16) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  auto created = CreateOpenClDelegate({{"is_precision_loss_allowed", "1"}});
+  ASSERT_TRUE(created.ok()) << created.status().message();
+  const auto* delegate = static_cast<const OpenClDelegate*>(created->get());
+  EXPECT_EQ(delegate->precision(),
+            delegate->device_info().supports_fp16 ? ClPrecision::kF16 : ClPrecision::kF32);
+  EXPECT_EQ(SharedDelegate()->precision(), ClPrecision::kF32);
+  auto bad = CreateOpenClDelegate({{"inference_priority1", "FASTEST"}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("'FASTEST'"), std::string::npos);
+}
+
+// The fp16 kernels (what an fp16 GPU runs at F32_F16 and F16) on any device: the outputs move
+// away from the CPU's by fp16 rounding, and stay within the tolerance `run --validate` allows.
+TEST(OpenClPrecisionDelegateTest, Fp16KernelsStayWithinTheWidenedTolerance) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  int32_t mul_node = 0, mul_output = 0;
+  const std::string path = ChainModel(&mul_node, &mul_output);
+  auto cpu = RunModel(path, {});
+  ASSERT_TRUE(cpu);
+  for (ClPrecision precision : {ClPrecision::kF32F16, ClPrecision::kF16}) {
+    SCOPED_TRACE(ClPrecisionName(precision));
+    auto profile = ResolveDelegateProfile("gpu");
+    ASSERT_TRUE(profile.ok());
+    ProfileSupport support(std::move(*profile));
+    support.EnableInputRemaps();
+    auto device = OpenClDevice::Open(0, 0);
+    ASSERT_TRUE(device.ok());
+    OpenClDelegate delegate(std::move(support), std::move(*device), precision);
+    auto gpu = RunModel(path, {&delegate});
+    ASSERT_TRUE(gpu);
+    const double error = MaxOutputError(*gpu, *cpu);
+    EXPECT_GT(error, 1e-5);
+    EXPECT_LE(error, Fp16ValidationTolerance(precision));
+  }
 }
 
 // The GPU mutants: the delegate takes only part of each model (fp16 DEQUANTIZE nodes left on the

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -1202,6 +1203,9 @@ std::vector<OpProperty> OpProperties() {
   add({"SELECT", "SELECT_V2"}, SelectMatchesReference);
   return properties;
 }
+
+// Test names and messages show the op, not the bytes of the struct.
+void PrintTo(const OpProperty& property, std::ostream* os) { *os << property.op; }
 
 class OpenClKernelProperty : public ::testing::TestWithParam<OpProperty> {};
 

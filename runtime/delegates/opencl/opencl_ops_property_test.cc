@@ -68,7 +68,7 @@ struct TestTensor {
   }
   std::vector<float> Floats() const {
     std::vector<float> values(bytes.size() / sizeof(float));
-    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
+    if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
     return values;
   }
 };

@@ -313,8 +313,12 @@ int32_t SpatialSize() {
       {{8, rc::gen::inRange(1, 10)}, {2, rc::gen::inRange(10, 40)}, {1, rc::gen::inRange(40, 97)}});
 }
 
-// Channel counts: most not a multiple of 4.
-int32_t Channels() { return *rc::gen::inRange(1, 14); }
+// Channel counts: most not a multiple of 4; some wide enough for the CPU GEMM's full 16-column
+// blocks and, with a window, its 256-deep K blocks.
+int32_t Channels() {
+  return *rc::gen::weightedOneOf<int32_t>(
+      {{6, rc::gen::inRange(1, 14)}, {1, rc::gen::inRange(14, 48)}});
+}
 
 // A shape of small dims, of rank min_rank..max_rank.
 std::vector<int32_t> SmallShape(int min_rank = 1, int max_rank = 4) {
@@ -451,7 +455,8 @@ void Convolution2DTransposeBiasMatchesCpu() {
 void FullyConnectedMatchesCpu() {
   const int32_t units = *rc::gen::inRange(1, 40);
   std::vector<int32_t> in_shape = SmallShape(1);
-  in_shape.back() = *rc::gen::inRange(1, 70);
+  in_shape.back() = *rc::gen::weightedOneOf<int32_t>(
+      {{3, rc::gen::inRange(1, 70)}, {1, rc::gen::inRange(250, 600)}});
   const int32_t in_dim = in_shape.back();
   int32_t batch = 1;
   for (size_t d = 0; d + 1 < in_shape.size(); ++d) batch *= in_shape[d];
@@ -627,12 +632,17 @@ void Pool2DMatchesCpu(const std::string& op) {
 }
 
 void ResizeMatchesCpu(const std::string& op) {
-  const int32_t batch = *rc::gen::inRange(1, 3), h = SpatialSize(), w = SpatialSize(),
-                channels = Channels();
+  // Sometimes the decoders' sizes: 100..160 upsampled to 200..320.
+  const bool decoder = *rc::gen::weightedElement<bool>({{1, true}, {11, false}});
+  const int32_t batch = *rc::gen::inRange(1, 3);
+  const int32_t h = decoder ? *rc::gen::inRange(100, 161) : SpatialSize();
+  const int32_t w = decoder ? *rc::gen::inRange(100, 161) : SpatialSize();
+  const int32_t channels = Channels();
   // Upscaling by whole factors (the decoders of segmentation models), or any size.
-  const bool whole = *rc::gen::arbitrary<bool>();
-  const int32_t oh = whole ? h * *rc::gen::inRange(1, 5) : *rc::gen::inRange(1, 70);
-  const int32_t ow = whole ? w * *rc::gen::inRange(1, 5) : *rc::gen::inRange(1, 70);
+  const bool whole = decoder || *rc::gen::arbitrary<bool>();
+  const int32_t factor = decoder ? 2 : *rc::gen::inRange(1, 5);
+  const int32_t oh = whole ? h * factor : *rc::gen::inRange(1, 70);
+  const int32_t ow = whole ? w * factor : *rc::gen::inRange(1, 70);
   // Versions as the converter writes them (half_pixel_centers comes with version 3);
   // align_corners and half_pixel_centers exclude each other.
   const int mode = *rc::gen::inRange(0, 3);  // 0 neither, 1 align_corners, 2 half_pixel_centers

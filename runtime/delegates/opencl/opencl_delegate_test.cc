@@ -578,6 +578,11 @@ TEST(OpenClSegmentationHeadTest, MatchesTheCpuRun) {
   ASSERT_TRUE(gpu && cpu);
   EXPECT_EQ(Measure(*gpu).delegated_partitions, 1);
   EXPECT_LE(MaxOutputError(*gpu, *cpu), 1e-4);
+  // Node by node too: every resize, add and convolution of the head on its own.
+  auto found = FindFirstDivergence(path, *SharedDelegate(), {.tolerance = 1e-4});
+  ASSERT_TRUE(found.ok()) << found.status().message();
+  EXPECT_EQ(found->nodes.size(), 10u);
+  EXPECT_FALSE(found->first.has_value()) << found->first->node << " " << found->first->op;
 }
 
 // A chain CONV_2D -> ADD -> MUL -> ADD, all delegated; returns the model's path.

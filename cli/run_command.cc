@@ -13,7 +13,9 @@
 #include "cli/runtime_delegates.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/report/report_builder.h"
+#include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
+#include "runtime/divergence_finder.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
 
@@ -29,6 +31,7 @@ struct RunArgs {
   std::vector<std::string> external_options;
   std::string memory_limit = "1G";
   bool guard_writes = false;
+  bool find_divergence = false;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -46,6 +49,7 @@ struct OutputComparison {
   std::string name;
   double max_abs_error = 0;
   double max_rel_error = 0;
+  double max_error = 0;  // relative to max(1, |reference|): what the tolerance bounds
   bool ok = true;
 };
 
@@ -92,7 +96,7 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
 // types must match byte for byte.
 OutputComparison CompareOutput(const runtime::RuntimeTensor& got, const runtime::RuntimeTensor& want,
                                int32_t tensor, const std::string& name, double tolerance) {
-  OutputComparison c{tensor, name, 0, 0, true};
+  OutputComparison c{tensor, name, 0, 0, 0, true};
   if (got.bytes != want.bytes) {
     c.ok = false;
     return c;
@@ -108,6 +112,7 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got, const runtime:
     const double abs_error = std::fabs(a - b);
     c.max_abs_error = std::max(c.max_abs_error, abs_error);
     c.max_rel_error = std::max(c.max_rel_error, abs_error / std::max(1e-30, std::fabs(b)));
+    c.max_error = std::max(c.max_error, abs_error / std::max(1.0, std::fabs(b)));
     if (!(abs_error <= tolerance * std::max(1.0, std::fabs(b)))) c.ok = false;
   }
   return c;
@@ -123,6 +128,7 @@ ModelPlan PlanOrThrow(const Model& model, const std::vector<runtime::Delegate*>&
 
 void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
+  if (args.find_divergence && !args.validate) throw CommandError{"run: --find-divergence needs --validate"};
   const Model model = LoadModelOrThrow(args.model);
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
 
@@ -185,20 +191,50 @@ void Run(const RunArgs& args) {
       j["checks"].push_back({{"figure", c.figure}, {"predicted", c.predicted}, {"measured", c.measured}, {"ok", c.ok()}});
     }
 
+    // Upstream's GPU delegate may store (and compute) in fp16: the tolerance widens to match.
+    double tolerance = args.tolerance;
+    std::string widened;
+    for (const RuntimeDelegate& d : owned) {
+      const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(d.delegate.get());
+      if (!opencl || runtime::Fp16ValidationTolerance(opencl->precision()) <= tolerance) continue;
+      tolerance = runtime::Fp16ValidationTolerance(opencl->precision());
+      widened = fmt::format(", widened for the gpu delegate's {} precision", runtime::ClPrecisionName(opencl->precision()));
+    }
     const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, {}), {});
-    text += fmt::format("\n  outputs vs the CPU-only run (tolerance {:g} relative to max(1, |cpu|)); CPU-only {:.2f} ms\n",
-                        args.tolerance, cpu.milliseconds);
+    text += fmt::format("\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
+                        tolerance, widened, cpu.milliseconds);
+    j["tolerance"] = tolerance;
     j["cpu_latency_ms"] = cpu.milliseconds;
     j["outputs"] = nlohmann::ordered_json::array();
     for (int32_t t : run.interpreter->outputs()) {
       const std::string& name = model.subgraphs[0].tensors[static_cast<size_t>(t)].name;
       const OutputComparison c = CompareOutput(run.interpreter->tensor(t), cpu.interpreter->tensor(t), t, name,
-                                               args.tolerance);
+                                               tolerance);
       all_ok &= c.ok;
-      text += fmt::format("  output {:>5} max abs {:.3g}, max rel {:.3g}  {}  {}\n", t, c.max_abs_error,
-                          c.max_rel_error, c.ok ? "ok" : "MISMATCH", name);
+      text += fmt::format("  output {:>5} max error {:.3g} of max(1, |cpu|) (abs {:.3g})  {}  {}\n", t, c.max_error,
+                          c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
       j["outputs"].push_back({{"tensor", t}, {"name", name}, {"max_abs_error", c.max_abs_error},
-                              {"max_rel_error", c.max_rel_error}, {"ok", c.ok}});
+                              {"max_rel_error", c.max_rel_error}, {"max_error", c.max_error}, {"ok", c.ok}});
+    }
+    if (args.find_divergence) {
+      for (const RuntimeDelegate& d : owned) {
+        runtime::DivergenceOptions divergence{tolerance, args.input_seed,
+                                              ByteSizeOrThrow(args.memory_limit, "--memory-limit")};
+        auto found = runtime::FindFirstDivergence(args.model, *d.delegate, divergence);
+        if (!found.ok()) throw CommandError{args.model + ": --find-divergence: " + found.status().message()};
+        text += fmt::format("\n  {} node by node vs the CPU kernels ({} nodes, {} runs): ", d.delegate->Name(),
+                            found->nodes.size(), found->runs);
+        nlohmann::ordered_json jd{{"delegate", d.delegate->Name()}, {"nodes", found->nodes.size()}, {"runs", found->runs}};
+        if (const auto& first = found->first) {
+          text += fmt::format("first divergence at node {} ({}): max error {:.3g} of max(1, |cpu|) (abs {:.3g}) in tensor {} {}\n",
+                              first->node, first->op, first->max_error, first->max_abs_error, first->tensor, first->tensor_name);
+          jd["first"] = {{"node", first->node}, {"op", first->op}, {"tensor", first->tensor}, {"name", first->tensor_name},
+                         {"max_error", first->max_error}, {"max_abs_error", first->max_abs_error}};
+        } else {
+          text += "every node within the tolerance\n";
+        }
+        j["divergence"].push_back(jd);
+      }
     }
     text += all_ok ? "\nVALIDATED: the run matches the prediction\n" : "\nFAILED: the run differs from the prediction\n";
     j["validated"] = all_ok;
@@ -226,6 +262,8 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--external-delegate-option", args->external_options, "KEY=VALUE for the plugin (repeatable)");
   cmd->add_option("--memory-limit", args->memory_limit,
                   "Refuse models whose arenas, dynamic tensors and kernel scratch need more (default 1G)");
+  cmd->add_flag("--find-divergence", args->find_divergence,
+                "With --validate: run each delegated node against the CPU kernels and name the first beyond the tolerance");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);

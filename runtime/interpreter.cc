@@ -78,6 +78,7 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& mode
   auto model = LoadModelFile(model_path);
   if (!model.ok()) return model.status();
   PlanOptions plan_options;
+  plan_options.arena = options.arena;
   for (const Delegate* delegate : options.delegates) {
     plan_options.delegates.push_back(delegate->Profile());
   }

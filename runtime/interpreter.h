@@ -40,6 +40,8 @@ struct InterpreterOptions {
   // Applied in order (their profiles are the plan's delegates); not owned, must outlive the
   // interpreter.
   std::vector<Delegate*> delegates;
+  // How the plan is made when Create loads the model itself (a given plan has its own).
+  ArenaPlannerOptions arena;
   // Fill each node's outputs with NaN bytes before it runs, so a plan that lets a live tensor be
   // overwritten, or a kernel that leaves an element unwritten, shows in the outputs.
   bool poison_outputs = true;

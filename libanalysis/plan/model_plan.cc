@@ -30,8 +30,8 @@ Status ApplyProfile(SubgraphPlan& sp, const DelegateProfile& profile, bool keep_
 }
 
 // A planner-level subgraph (Graph JSON) planned as it stands: its nodes state their temporaries.
-Result<SubgraphMemory> PlanAsGiven(const Subgraph& graph) {
-  auto plan = PlanArena(graph);
+Result<SubgraphMemory> PlanAsGiven(const Subgraph& graph, const ArenaPlannerOptions& options) {
+  auto plan = PlanArena(graph, options);
   if (!plan.ok()) return plan.status();
   SubgraphMemory memory;
   memory.planned = true;
@@ -52,14 +52,14 @@ Status PlanSubgraphsOneByOne(const Model& model, const PlanOptions& options, Mod
       TFA_RETURN_IF_ERROR(ApplyProfile(sp, profile, options.keep_delegate_inputs).WithContext(where));
     }
     if (!options.plan_arena) continue;
-    auto memory = PlanAsGiven(sp.delegated);
+    auto memory = PlanAsGiven(sp.delegated, options.arena);
     if (!memory.ok()) return memory.status().WithContext(where);
     sp.memory = std::move(memory).value();
     if (options.delegates.empty()) {
       sp.cpu_only_memory = sp.memory;
       continue;
     }
-    auto cpu = PlanAsGiven(model.subgraphs[static_cast<size_t>(sp.index)]);
+    auto cpu = PlanAsGiven(model.subgraphs[static_cast<size_t>(sp.index)], options.arena);
     if (!cpu.ok()) return cpu.status().WithContext(where);
     sp.cpu_only_memory = std::move(cpu).value();
   }
@@ -99,7 +99,9 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
   }
   std::vector<SubgraphMemory> cpu_only;
   if (!options.delegates.empty()) {
-    auto cpu = ReplayModelMemory(model, {}, PrepareOptions{});
+    PrepareOptions cpu_options;
+    cpu_options.arena = options.arena;
+    auto cpu = ReplayModelMemory(model, {}, cpu_options);
     if (!cpu.ok()) return cpu.status();
     cpu_only = std::move(cpu).value();
   }
@@ -135,6 +137,7 @@ Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
   plan.signatures = model.signatures;
   plan.delegates = options.delegates;
   plan.prepare_options = PrepareOptionsFor(options.delegates);
+  plan.prepare_options.arena = options.arena;
   plan.subgraphs.resize(model.subgraphs.size());
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     SubgraphPlan& sp = plan.subgraphs[s];

@@ -40,6 +40,8 @@ struct PlanOptions {
   bool plan_arena = true;
   // Models with control flow: the input-dependent facts of the first Invoke.
   InvokeFacts invoke_facts;
+  // The interpreter's planner options (upstream's preserve_all_tensors).
+  ArenaPlannerOptions arena;
   // Keep, per subgraph, the graph each delegate was shown (SubgraphPlan::delegate_inputs), which
   // the advisor re-selects on. Off by default: a copy of the subgraph per delegate.
   bool keep_delegate_inputs = false;

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
 
@@ -43,6 +44,8 @@ struct PrepareOptions {
   std::map<std::string, DelegateKernelKind> delegate_kernels;
   // Upstream's GPU option allow_quant_ops (default true): false means no float twins.
   bool gpu_allow_quant_ops = true;
+  // How the whole-model replay plans each arena (the interpreter's preserve_all_tensors).
+  ArenaPlannerOptions arena;
 };
 
 struct PreparedSubgraph {

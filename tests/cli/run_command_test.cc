@@ -64,6 +64,23 @@ TEST(RunCommand, ReportAndRunAgreeOnAUserProfileCopiedFromGpu) {
   for (const auto& check : j.at("checks")) EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
 }
 
+// The delegate's own options (precision, device) reach the delegate and not the analyser's
+// profile; the finder checks every delegated node (164, DEQUANTIZE folds included).
+TEST(RunCommand, FindsNoDivergenceWithPrecisionOptions) {
+  auto run = RunTool(
+      "run --validate --find-divergence --delegate gpu --delegate-option platform=0 "
+      "--delegate-option is_precision_loss_allowed=0 " +
+      testing::CorpusModelPath(kShortRange));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  EXPECT_NE(run.out.find("tolerance 0.001 of max(1, |cpu|)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("gpu node by node vs the CPU kernels (164 nodes, "), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("every node within the tolerance"), std::string::npos) << run.out;
+  auto alone = RunTool("run --find-divergence --delegate gpu " + testing::CorpusModelPath(kShortRange));
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--find-divergence needs --validate"), std::string::npos) << alone.err;
+}
+
 TEST(RunCommand, SimulatedDelegateAndTwoDelegatesInTurn) {
   auto run = RunTool("run --validate --delegate ops=CONV_2D --delegate nnapi " + testing::CorpusModelPath(kShortRange));
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;

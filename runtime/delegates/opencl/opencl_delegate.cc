@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <limits>
+#include <set>
 
 #include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/delegates/opencl/opencl_ops.h"
@@ -37,8 +38,26 @@ Result<std::unique_ptr<DelegateKernel>> OpenClDelegate::CreateKernel(
       std::make_unique<OpenClPartitionKernel>(partition, *device_, programs_, transfers_.back()));
 }
 
+bool IsOpenClRuntimeOption(const std::string& key) {
+  static const std::set<std::string> kKeys = {"platform",
+                                              "device",
+                                              "max_delegated_partitions",
+                                              "inference_priority1",
+                                              "inference_priority2",
+                                              "inference_priority3",
+                                              "inference_preference",
+                                              "is_precision_loss_allowed"};
+  return kKeys.count(key) > 0;
+}
+
 Result<std::unique_ptr<Delegate>> CreateOpenClDelegate(const DelegateOptions& options) {
+  return CreateOpenClDelegateFromSource(options, kOpKernelsSource);
+}
+
+Result<std::unique_ptr<Delegate>> CreateOpenClDelegateFromSource(
+    const DelegateOptions& options, const std::string& program_source) {
   int32_t platform = 0, device = 0;
+  GpuPrecisionOptions precision_options;
   auto profile = ResolveDelegateProfile("gpu");
   if (!profile.ok()) return profile.status();
   for (const auto& [key, value] : options) {
@@ -53,13 +72,17 @@ Result<std::unique_ptr<Delegate>> CreateOpenClDelegate(const DelegateOptions& op
       if (!count.ok()) return count.status();
       profile->partition.max_partitions = *count;
     } else {
-      TFA_RETURN_IF_ERROR(profile->SetOption(key, value));
+      auto taken = precision_options.Set(key, value);
+      if (!taken.ok()) return taken.status();
+      if (!*taken) TFA_RETURN_IF_ERROR(profile->SetOption(key, value));
     }
   }
   auto opened = OpenClDevice::Open(platform, device);
   if (!opened.ok()) return opened.status().WithContext("delegate gpu");
-  return std::unique_ptr<Delegate>(
-      std::make_unique<OpenClDelegate>(std::move(profile).value(), std::move(*opened)));
+  auto precision = ResolvePrecision(precision_options, (*opened)->info().supports_fp16);
+  if (!precision.ok()) return precision.status();
+  return std::unique_ptr<Delegate>(std::make_unique<OpenClDelegate>(
+      std::move(profile).value(), std::move(*opened), *precision, program_source));
 }
 
 }  // namespace tfa::runtime

@@ -1,5 +1,6 @@
 #include "runtime/delegates/opencl/opencl_ops.h"
 
+#include <algorithm>
 #include <array>
 #include <cfloat>
 #include <cstring>
@@ -149,6 +150,13 @@ Status SetArg(cl_kernel kernel, cl_uint index, float value) {
   return CheckCl(clSetKernelArg(kernel, index, sizeof(cl_float), &v), "clSetKernelArg");
 }
 
+// Work-items per work-group. A fixed size, rather than letting the driver choose one per global
+// size, means one compiled variant per kernel: PoCL compiles a kernel again for every local
+// size it meets (a tenth of a second each), and a model has many shapes.
+constexpr size_t kWorkGroupSize = 64;
+
+// The kernel `name` over `work_items` elements with `args`, then the element count, as its
+// arguments.
 template <typename... Args>
 Result<ClStep> Launch(const OpenClProgram& program, const char* name, int64_t work_items,
                       Args... args) {
@@ -157,10 +165,18 @@ Result<ClStep> Launch(const OpenClProgram& program, const char* name, int64_t wo
   cl_uint index = 0;
   Status status;
   ((status.ok() ? (void)(status = SetArg(kernel->get(), index++, args)) : (void)0), ...);
+  if (status.ok()) status = SetArg(kernel->get(), index, static_cast<int32_t>(work_items));
   TFA_RETURN_IF_ERROR(status.WithContext(name));
+  size_t kernel_limit = 0;
+  TFA_RETURN_IF_ERROR(
+      CheckCl(clGetKernelWorkGroupInfo(kernel->get(), nullptr, CL_KERNEL_WORK_GROUP_SIZE,
+                                       sizeof(kernel_limit), &kernel_limit, nullptr),
+              "clGetKernelWorkGroupInfo"));
   ClStep step;
   step.kernel = std::move(*kernel);
-  step.global_size = static_cast<size_t>(work_items);
+  step.local_size = std::max<size_t>(1, std::min(kWorkGroupSize, kernel_limit));
+  step.global_size =
+      (static_cast<size_t>(work_items) + step.local_size - 1) / step.local_size * step.local_size;
   return step;
 }
 
@@ -635,6 +651,30 @@ Result<ClStep> EncodeBatchMatmul(const KernelContext& context, const ClNodeBuffe
 }  // namespace
 
 bool OpenClHasKernelFor(const std::string& op) { return OpTable().count(op) > 0; }
+
+Status EnqueueStep(cl_command_queue queue, const ClStep& step) {
+  if (step.kernel) {
+    if (step.global_size == 0) return Status::Ok();
+    return CheckCl(clEnqueueNDRangeKernel(queue, step.kernel.get(), 1, nullptr, &step.global_size,
+                                          &step.local_size, 0, nullptr, nullptr),
+                   "clEnqueueNDRangeKernel");
+  }
+  if (step.copy_bytes == 0) return Status::Ok();
+  return CheckCl(clEnqueueCopyBuffer(queue, step.copy_from, step.copy_to, 0, 0, step.copy_bytes, 0,
+                                     nullptr, nullptr),
+                 "clEnqueueCopyBuffer");
+}
+
+Result<ClStep> EncodeStorageRounding(cl_mem buffer, int64_t elements,
+                                     const OpenClProgram& program) {
+  return Launch(program, "round_to_storage", elements, buffer);
+}
+
+std::vector<std::string> OpenClOpNames() {
+  std::vector<std::string> names;
+  for (const auto& [name, entry] : OpTable()) names.push_back(name);
+  return names;
+}
 
 bool OpenClMovesAnyElementType(const std::string& op) {
   const auto entry = OpTable().find(op);

@@ -20,12 +20,13 @@
 
 namespace tfa::runtime {
 
-// One unit of device work: a launch of `kernel` over `global_size` work-items, or (no kernel)
-// a copy of `copy_bytes` from `copy_from` to `copy_to`. `owned` is a buffer the launch reads that
-// only it uses (an index map), uploaded at encoding: `uploaded_bytes`.
+// One unit of device work: a launch of `kernel` over `global_size` work-items in work-groups of
+// `local_size`, or (no kernel) a copy of `copy_bytes` from `copy_from` to `copy_to`. `owned` is a
+// buffer the launch reads that only it uses (an index map), uploaded at encoding: `uploaded_bytes`.
 struct ClStep {
   ClKernel kernel;
-  size_t global_size = 0;
+  size_t global_size = 0;  // a multiple of local_size
+  size_t local_size = 0;
   cl_mem copy_from = nullptr;
   cl_mem copy_to = nullptr;
   size_t copy_bytes = 0;
@@ -46,10 +47,20 @@ struct ClNodeBuffers {
 // Whether the delegate runs `op` (a builtin name or custom code). DENSIFY and DEQUANTIZE only
 // from constant inputs, which the partition kernel folds at Prepare; EncodeNode refuses them.
 bool OpenClHasKernelFor(const std::string& op);
+// Every op OpenClHasKernelFor accepts, sorted.
+std::vector<std::string> OpenClOpNames();
 
 // Whether `op`'s tensors may be other than float32: ops that move elements without arithmetic
 // (any 4-byte type), CAST, comparisons and SELECT (bool tensors as bytes).
 bool OpenClMovesAnyElementType(const std::string& op);
+
+// Enqueues `step` on `queue` (nothing for an empty launch or copy).
+[[nodiscard]] Status EnqueueStep(cl_command_queue queue, const ClStep& step);
+
+// Rounds the `elements` floats of `buffer` in place to what the program's storage precision keeps
+// (a no-op program at F32): float data the host uploads, read as the device would store it.
+[[nodiscard]] Result<ClStep> EncodeStorageRounding(cl_mem buffer, int64_t elements,
+                                                   const OpenClProgram& program);
 
 // The node's device work, in order. `context` holds the node and its tensors' shapes and
 // constant data (the CPU kernel's Prepare has already checked them); `device` receives the

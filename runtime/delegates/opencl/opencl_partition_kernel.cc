@@ -121,11 +121,28 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
   }
   for (int32_t t : device_inputs) buffers_[t];
   for (int32_t t : partition_.outputs) buffers_[t];
+  const bool fp16_storage = programs_.precision() != ClPrecision::kF32;
+  const std::set<int32_t> boundary_inputs(partition_.inputs.begin(), partition_.inputs.end());
   for (auto& [t, buffer] : buffers_) {
     const RuntimeTensor& tensor = tensors_.at(t);
     auto created = CreateBuffer(device_, static_cast<size_t>(tensor.bytes));
     if (!created.ok()) return created.status().WithContext("tensor " + std::to_string(t));
     buffer = std::move(*created);
+    const bool rounded = fp16_storage && tensor.type == TensorType::kFloat32;
+    if (rounded && (tensor.is_constant || boundary_inputs.count(t))) {
+      // Weights and inputs are fp16 on a device that stores fp16 (upstream converts them).
+      auto rounding = EncodeStorageRounding(buffer.get(), tensor.NumElements(), **program);
+      if (!rounding.ok()) return rounding.status();
+      if (!tensor.is_constant) {
+        input_rounding_[t] = std::move(*rounding);
+      } else {
+        TFA_RETURN_IF_ERROR(
+            Upload(buffer.get(), tensor.data, static_cast<size_t>(tensor.bytes), true));
+        TFA_RETURN_IF_ERROR(EnqueueStep(device_.queue(), *rounding));
+        transfers_->init_upload_bytes += tensor.bytes;
+      }
+      continue;
+    }
     if (!tensor.is_constant) continue;
     TFA_RETURN_IF_ERROR(Upload(buffer.get(), tensor.data, static_cast<size_t>(tensor.bytes), true));
     transfers_->init_upload_bytes += tensor.bytes;
@@ -176,20 +193,11 @@ Status OpenClPartitionKernel::Eval(KernelContext& context) {
     TFA_RETURN_IF_ERROR(
         Upload(buffer->second.get(), host.data, static_cast<size_t>(host.bytes), false));
     transfers_->bytes_to_device += host.bytes;
+    if (const auto rounding = input_rounding_.find(t); rounding != input_rounding_.end())
+      TFA_RETURN_IF_ERROR(EnqueueStep(device_.queue(), rounding->second));
   }
   const cl_command_queue queue = device_.queue();
-  for (const ClStep& step : steps_) {
-    if (step.kernel) {
-      TFA_RETURN_IF_ERROR(
-          CheckCl(clEnqueueNDRangeKernel(queue, step.kernel.get(), 1, nullptr, &step.global_size,
-                                         nullptr, 0, nullptr, nullptr),
-                  "clEnqueueNDRangeKernel"));
-    } else if (step.copy_bytes > 0) {
-      TFA_RETURN_IF_ERROR(CheckCl(clEnqueueCopyBuffer(queue, step.copy_from, step.copy_to, 0, 0,
-                                                      step.copy_bytes, 0, nullptr, nullptr),
-                                  "clEnqueueCopyBuffer"));
-    }
-  }
+  for (const ClStep& step : steps_) TFA_RETURN_IF_ERROR(EnqueueStep(queue, step));
   for (size_t i = 0; i < partition_.outputs.size(); ++i) {
     RuntimeTensor& host = *context.outputs[i];
     const cl_mem buffer = buffers_.at(partition_.outputs[i]).get();

@@ -66,6 +66,8 @@ class OpenClPartitionKernel : public DelegateKernel {
   std::vector<std::unique_ptr<uint8_t, AlignedFree>> host_buffers_;
   ClMem empty_;
   std::vector<ClStep> steps_;
+  // At fp16 storage: the boundary inputs' rounding after each upload, by tensor.
+  std::map<int32_t, ClStep> input_rounding_;
   std::shared_ptr<DeviceTransfers> transfers_;
 };
 

@@ -7,15 +7,17 @@
 
 namespace tfa::runtime {
 
-Result<std::unique_ptr<OpenClProgram>> OpenClProgram::Build(const OpenClDevice& device) {
+Result<std::unique_ptr<OpenClProgram>> OpenClProgram::Build(const OpenClDevice& device,
+                                                           ClPrecision precision,
+                                                           const char* source) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<OpenClProgram> built(new OpenClProgram());
-  const char* source = kOpKernelsSource;
   cl_int code = CL_SUCCESS;
   built->program_ = clCreateProgramWithSource(device.context(), 1, &source, nullptr, &code);
   TFA_RETURN_IF_ERROR(CheckCl(code, "clCreateProgramWithSource"));
   cl_device_id id = device.device();
-  code = clBuildProgram(built->program_, 1, &id, "", nullptr, nullptr);
+  const std::string options = ClPrecisionBuildOptions(precision);
+  code = clBuildProgram(built->program_, 1, &id, options.c_str(), nullptr, nullptr);
   if (code != CL_SUCCESS) {
     size_t size = 0;
     clGetProgramBuildInfo(built->program_, id, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
@@ -42,7 +44,7 @@ Result<ClKernel> OpenClProgram::CreateKernel(const char* name) const {
 
 Result<const OpenClProgram*> OpenClProgramCache::Get() {
   if (!program_) {
-    auto built = OpenClProgram::Build(device_);
+    auto built = OpenClProgram::Build(device_, precision_, source_.c_str());
     if (!built.ok()) return built.status();
     program_ = std::move(*built);
     ++builds_;

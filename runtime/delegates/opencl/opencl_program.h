@@ -11,7 +11,9 @@
 #include <type_traits>
 
 #include "libanalysis/core/status.h"
+#include "runtime/delegates/opencl/op_kernels_source.h"
 #include "runtime/delegates/opencl/opencl_device.h"
+#include "runtime/delegates/opencl/opencl_precision.h"
 
 namespace tfa::runtime {
 
@@ -27,8 +29,11 @@ using ClKernel = std::unique_ptr<std::remove_pointer_t<cl_kernel>, ClKernelRelea
 
 class OpenClProgram {
  public:
-  // Compiles the op kernels for `device`; a build failure carries the compiler's log.
-  [[nodiscard]] static Result<std::unique_ptr<OpenClProgram>> Build(const OpenClDevice& device);
+  // Compiles `source` (the op kernels; tests plant bugs in a copy) for `device` at `precision`;
+  // a build failure carries the compiler's log.
+  [[nodiscard]] static Result<std::unique_ptr<OpenClProgram>> Build(
+      const OpenClDevice& device, ClPrecision precision = ClPrecision::kF32,
+      const char* source = kOpKernelsSource);
   ~OpenClProgram();
   OpenClProgram(const OpenClProgram&) = delete;
   OpenClProgram& operator=(const OpenClProgram&) = delete;
@@ -49,13 +54,17 @@ class OpenClProgram {
 // so a model pays for one build however many partitions it has.
 class OpenClProgramCache {
  public:
-  explicit OpenClProgramCache(const OpenClDevice& device) : device_(device) {}
+  OpenClProgramCache(const OpenClDevice& device, ClPrecision precision, std::string source)
+      : device_(device), precision_(precision), source_(std::move(source)) {}
 
   [[nodiscard]] Result<const OpenClProgram*> Get();
   int builds() const { return builds_; }
+  ClPrecision precision() const { return precision_; }
 
  private:
   const OpenClDevice& device_;
+  ClPrecision precision_;
+  std::string source_;
   std::unique_ptr<OpenClProgram> program_;
   int builds_ = 0;
 };

@@ -13,8 +13,9 @@ const std::vector<RegisteredDelegate>& RegisteredDelegates() {
        &CreateAddSubDelegate},
       {"sin", "--use-sin-delegate", "one-op SIN delegate (runs on the CPU)", &CreateSinDelegate},
       {"gpu", "--use-gpu-delegate",
-       "OpenCL GPU delegate; options: platform=N, device=N, max_delegated_partitions=N and the "
-       "gpu profile's options",
+       "OpenCL GPU delegate; options: platform=N, device=N, max_delegated_partitions=N, "
+       "is_precision_loss_allowed, inference_priority1..3, inference_preference and the gpu "
+       "profile's options",
        &CreateOpenClDelegate},
   };
   return kDelegates;

@@ -62,8 +62,9 @@ struct PartitionSettings {
   bool fp16_helper = false;
   // The GPU delegate turns max_delegated_partitions <= 0 into 1.
   bool nonpositive_max_partitions_means_one = false;
-  // XNNPACK: a node unpacking static weights (fp16 DEQUANTIZE, DENSIFY) stays on the CPU when
-  // one of its consumers does.
+  // XNNPACK's PrepareOpsToDelegate after the visits (ApplyXnnpackPrepareOpsToDelegate): a node
+  // unpacking static weights stays on the CPU when a consumer fails its visit, and VAR_HANDLE
+  // nodes of variables the delegate reads or assigns join it.
   bool static_unpack_follows_consumers = false;
 
   // max_partitions as the delegate applies it.
@@ -104,7 +105,8 @@ struct DelegateProfile {
   std::vector<int32_t> claimed_nodes;    // kNodes
 
   // Reason for a builtin op without a rule; for a custom op without a rule, with "{custom}"
-  // replaced by its custom code. "{op}" is replaced by the op name in both.
+  // replaced by its custom code. "{op}" is replaced by the op name and "{node}" by the node index
+  // in both.
   std::string unlisted_reason = "op {op} is not supported by this delegate";
   std::string unlisted_custom_reason = "custom op {custom} is not supported by this delegate";
   // Reason for an op above its rule's max_version; "{max}" and "{version}" are replaced.

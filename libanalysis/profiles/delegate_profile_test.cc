@@ -123,6 +123,25 @@ TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
   }
 }
 
+TEST(DelegateProfileTest, IntegerOptionsHaveARange) {
+  auto nnapi = ResolveDelegateProfile("nnapi");
+  ASSERT_TRUE(nnapi.ok()) << nnapi.status().message();
+  EXPECT_EQ(nnapi->OptionNumber("android_sdk_version"), 35);
+  EXPECT_EQ(nnapi->partition.max_partitions, 3);
+  ASSERT_TRUE(nnapi->SetOption("max_number_delegated_partitions", "5").ok());
+  EXPECT_EQ(nnapi->partition.max_partitions, 5);
+  EXPECT_EQ(nnapi->SetOption("max_number_delegated_partitions", "-1").message(),
+            "delegate nnapi: option max_number_delegated_partitions expects an integer in [0, "
+            "2147483647], got '-1'");
+  EXPECT_EQ(nnapi->SetOption("disallow_nnapi_cpu", "30").message(),
+            "delegate nnapi: option disallow_nnapi_cpu expects true or false, got '30'");
+  auto bad = ParseDelegateProfileJson(
+      R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [],
+          "options": {"level": {"default": 40, "min": 27, "max": 35}}})",
+      "p.json");
+  EXPECT_EQ(bad.status().message(), "p.json: options.level: default 40 outside [27, 35]");
+}
+
 TEST(DelegateProfileTest, GpuDefaultsAreUpstreams) {
   auto gpu = ResolveDelegateProfile("gpu");
   ASSERT_TRUE(gpu.ok()) << gpu.status().message();

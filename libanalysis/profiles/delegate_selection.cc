@@ -37,7 +37,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
   TFA_RETURN_IF_ERROR(ValidatePartitionInputs(subgraph, {}));
   TFA_RETURN_IF_ERROR(CheckClaimedNodes(subgraph, profile));
 
-  const bool fp16_helper = profile.partition.fp16_helper;
+  const bool fp16_helper = profile.partition.UsesFp16Helper(subgraph);
   DelegateSelection result;
   result.delegate = profile.name;
   std::vector<bool> supported(subgraph.nodes.size(), false);
@@ -77,7 +77,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
   result.unsupported_ops.assign(log.begin(), log.end());
 
   const NodeSelectionOptions options{
-      .max_partitions = profile.partition.EffectiveMaxPartitions(),
+      .max_partitions = profile.partition.EffectiveMaxPartitions(fp16_helper),
       .min_nodes_per_partition = profile.partition.min_nodes_per_partition,
       .greedy = profile.partition.greedy,
       .fp16_helper = fp16_helper,

@@ -81,6 +81,29 @@ TEST(ReportCommand, SubgraphSelection) {
   EXPECT_EQ(RunTool("report --subgraph x " + model).exit_code, 2);
 }
 
+TEST(ReportCommand, BadDelegateOptionsAreOneLineAndExitTwo) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  const struct {
+    const char* flags;
+    const char* line;
+  } cases[] = {
+      {"--delegate gpu --delegate-option precision=fp16",
+       "tflite-analyze: error: delegate gpu: unknown option 'precision' (options: "
+       "allow_quant_ops, opencl_available)\n"},
+      {"--delegate nnapi --delegate-option android_sdk_version=99",
+       "tflite-analyze: error: delegate nnapi: option android_sdk_version expects an integer in "
+       "[27, 35], got '99'\n"},
+      {"--delegate xnnpack --delegate-option qs8=maybe",
+       "tflite-analyze: error: delegate xnnpack: option qs8 expects true or false, got "
+       "'maybe'\n"},
+  };
+  for (const auto& c : cases) {
+    ToolRun run = RunTool(std::string("report ") + c.flags + " " + model);
+    EXPECT_EQ(run.exit_code, 2) << c.flags;
+    EXPECT_EQ(run.err, c.line) << c.flags;
+  }
+}
+
 TEST(ReportCommand, MarkdownHasTables) {
   ToolRun run =
       RunTool("report --format markdown --delegate gpu " + testing::CorpusModelPath(kPalm));

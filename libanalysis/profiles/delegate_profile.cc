@@ -347,6 +347,13 @@ Result<DelegateProfile> NodesProfile(const std::string& spec) {
   return profile;
 }
 
+// Which built-in profiles have been checked against upstream (DelegateProfile::trust).
+ProfileTrust BuiltinProfileTrust(const std::string& name) {
+  if (name == "gpu" || name == "xnnpack") return ProfileTrust::kVerified;
+  if (name == "nnapi" || name == "add-sub") return ProfileTrust::kTranscribed;
+  return ProfileTrust::kUser;
+}
+
 }  // namespace
 
 int32_t PartitionSettings::EffectiveMaxPartitions() const {
@@ -373,6 +380,18 @@ int32_t PartitionSettings::EffectiveMaxPartitions(bool fp16_helper_runs) const {
     return std::numeric_limits<int32_t>::max();
   }
   return EffectiveMaxPartitions();
+}
+
+const char* ProfileTrustName(ProfileTrust trust) {
+  switch (trust) {
+    case ProfileTrust::kVerified:
+      return "verified";
+    case ProfileTrust::kTranscribed:
+      return "transcribed";
+    case ProfileTrust::kUser:
+      return "user";
+  }
+  return "user";
 }
 
 double TransferCosts::EstimatedCopySeconds(uint64_t bytes, int64_t transitions) const {
@@ -469,7 +488,9 @@ Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec) {
   if (spec.starts_with("nodes=")) return NodesProfile(spec);
   for (const BuiltinProfileSource& source : BuiltinProfileSources()) {
     if (spec == source.name) {
-      return ParseDelegateProfileJson(source.json, "built-in profile " + spec);
+      auto profile = ParseDelegateProfileJson(source.json, "built-in profile " + spec);
+      if (profile.ok()) profile->trust = BuiltinProfileTrust(spec);
+      return profile;
     }
   }
   std::ifstream in(spec, std::ios::binary);

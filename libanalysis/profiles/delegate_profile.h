@@ -111,8 +111,18 @@ struct ProfileOption {
   std::string description;
 };
 
+// How far a profile's rules are known to match upstream:
+//   kVerified     reproduced against upstream's own results in tests (gpu, xnnpack);
+//   kTranscribed  written from upstream's source, not run against upstream (nnapi, and add-sub,
+//                 the custom-delegate guide's sample);
+//   kUser         anything else: a profile file given by path (even a copy of a built-in one),
+//                 `ops=` / `nodes=` claims, and the made-up `sin` delegate.
+enum class ProfileTrust : uint8_t { kVerified, kTranscribed, kUser };
+const char* ProfileTrustName(ProfileTrust trust);  // "verified", "transcribed", "user"
+
 struct DelegateProfile {
   std::string name;  // "gpu", "ops=ADD,SUB", a file's "name" field
+  ProfileTrust trust = ProfileTrust::kUser;
   std::string description;
   std::string source;  // upstream file(s) the profile reproduces
   ProfileKind kind = ProfileKind::kRules;

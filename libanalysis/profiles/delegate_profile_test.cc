@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
+
+#include "libanalysis/profiles/builtin_profile_sources.h"
 
 namespace tfa {
 namespace {
@@ -121,6 +124,29 @@ TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
     for (const OpRule& rule : profile->ops)
       EXPECT_FALSE(rule.source.empty()) << name << " " << rule.op;
   }
+}
+
+TEST(DelegateProfileTest, TrustLabelSaysWhereTheRulesComeFrom) {
+  const struct {
+    const char* spec;
+    const char* trust;
+  } cases[] = {{"gpu", "verified"},        {"xnnpack", "verified"}, {"nnapi", "transcribed"},
+               {"add-sub", "transcribed"}, {"sin", "user"},         {"ops=ADD", "user"},
+               {"nodes=0", "user"}};
+  for (const auto& c : cases) {
+    auto profile = ResolveDelegateProfile(c.spec);
+    ASSERT_TRUE(profile.ok()) << profile.status().message();
+    EXPECT_STREQ(ProfileTrustName(profile->trust), c.trust) << c.spec;
+  }
+  // A file given by path is the user's, even an unchanged copy of a built-in profile.
+  const std::string path = ::testing::TempDir() + "/gpu_copy.json";
+  for (const BuiltinProfileSource& source : BuiltinProfileSources()) {
+    if (source.name == std::string_view("gpu")) std::ofstream(path) << source.json;
+  }
+  auto copy = ResolveDelegateProfile(path);
+  ASSERT_TRUE(copy.ok()) << copy.status().message();
+  EXPECT_EQ(copy->name, "gpu");
+  EXPECT_EQ(copy->trust, ProfileTrust::kUser);
 }
 
 TEST(DelegateProfileTest, IntegerOptionsHaveARange) {

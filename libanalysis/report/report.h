@@ -96,6 +96,8 @@ struct Report {
   std::string model;
   std::string tool_version;
   std::vector<std::string> delegates;  // as given on the command line, in order
+  // Per delegate, its profile's trust label (ProfileTrustName: "verified", "transcribed", "user").
+  std::vector<std::string> delegate_trust;
   std::vector<SubgraphReport> subgraphs;
   std::optional<InvokeReport> invoke;  // models with control flow only
 };

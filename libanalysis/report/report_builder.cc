@@ -331,6 +331,7 @@ Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
     auto profile = ResolveDelegateRequest(request);
     if (!profile.ok()) return profile.status();
     report.delegates.push_back(profile->name);
+    report.delegate_trust.push_back(ProfileTrustName(profile->trust));
     profiles.push_back(std::move(*profile));
   }
   if (model.format == "tflite" && options.plan_arena) {

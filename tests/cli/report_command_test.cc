@@ -104,6 +104,22 @@ TEST(ReportCommand, BadDelegateOptionsAreOneLineAndExitTwo) {
   }
 }
 
+TEST(ReportCommand, TrustLabelInEveryFormat) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  ToolRun text = RunTool("report --delegate gpu --delegate nnapi " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(delegates: gpu [verified] nnapi [transcribed])"), std::string::npos)
+      << text.out;
+  ToolRun json = RunTool("report --json --delegate xnnpack " + model);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out).at("delegate_profiles"),
+            nlohmann::json::parse(R"([{"name": "xnnpack", "trust": "verified"}])"));
+  ToolRun markdown = RunTool("report --format markdown --delegate ops=ADD " + model);
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find("Delegates, in order: ops=ADD (user)"), std::string::npos)
+      << markdown.out;
+}
+
 TEST(ReportCommand, MarkdownHasTables) {
   ToolRun run =
       RunTool("report --format markdown --delegate gpu " + testing::CorpusModelPath(kPalm));

@@ -65,6 +65,9 @@ TEST(DevicesCommand, ListsPocl) {
   auto run = RunTool("devices");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("platform 0 device 0"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("delegate profile gpu: verified\ndelegate profile nnapi: transcribed\n"),
+            std::string::npos)
+      << run.out;
 }
 
 }  // namespace

@@ -28,8 +28,14 @@ std::string Cell(const std::string& text) {
 
 std::string ReportMarkdown(const Report& r, const Model& model) {
   std::string out = fmt::format("## `{}`\n\n", r.model);
-  if (!r.delegates.empty())
-    out += fmt::format("Delegates, in order: {}\n\n", fmt::join(r.delegates, ", "));
+  if (!r.delegates.empty()) {
+    std::vector<std::string> named;
+    for (size_t i = 0; i < r.delegates.size(); ++i) {
+      named.push_back(r.delegates[i] +
+                      (i < r.delegate_trust.size() ? " (" + r.delegate_trust[i] + ")" : ""));
+    }
+    out += fmt::format("Delegates, in order: {}\n\n", fmt::join(named, ", "));
+  }
   for (const SubgraphReport& s : r.subgraphs) {
     const Subgraph& sg = model.subgraphs[static_cast<size_t>(s.index)];
     out += fmt::format("### Subgraph {}\n\n| figure | value |\n|---|---:|\n", s.index);

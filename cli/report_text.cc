@@ -132,7 +132,10 @@ std::string ReportText(const Report& r, const Model& model) {
   std::string out = r.model;
   if (!r.delegates.empty()) {
     out += "  (delegates:";
-    for (const auto& d : r.delegates) out += " " + d;
+    for (size_t i = 0; i < r.delegates.size(); ++i) {
+      out += " " + r.delegates[i];
+      if (i < r.delegate_trust.size()) out += " [" + r.delegate_trust[i] + "]";
+    }
     out += ")";
   }
   out += "\n";

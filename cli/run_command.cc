@@ -12,6 +12,7 @@
 #include "cli/delegate_args.h"
 #include "cli/runtime_delegates.h"
 #include "libanalysis/core/key_value.h"
+#include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/report/report_builder.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
@@ -282,6 +283,11 @@ void AddDevicesCommand(CLI::App& app) {
       out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {:.1f} GB  [{}]\n", d.platform_index,
                          d.device_index, d.device_name, d.device_type, d.version, d.compute_units,
                          static_cast<double>(d.global_memory_bytes) / 1e9, d.platform_name);
+    }
+    for (const std::string& name : BuiltinProfileNames()) {
+      auto profile = ResolveDelegateProfile(name);
+      if (!profile.ok()) continue;
+      out += fmt::format("delegate profile {}: {}\n", name, ProfileTrustName(profile->trust));
     }
     WriteOutput("-", out);
   });

@@ -164,7 +164,10 @@ Result<std::string> RenderHtmlReport(const Model& model, const Report& report,
   html += std::string("<style>") + kStyle + "</style>\n</head>\n<body>\n";
   html += "<h1>" + EscapeMarkup(report.model) + "</h1>\n<p class=\"meta\">";
   std::string delegates;
-  for (const std::string& d : report.delegates) delegates += (delegates.empty() ? "" : ", ") + d;
+  for (size_t i = 0; i < report.delegates.size(); ++i) {
+    delegates += (delegates.empty() ? "" : ", ") + report.delegates[i];
+    if (i < report.delegate_trust.size()) delegates += " [" + report.delegate_trust[i] + "]";
+  }
   html += "delegates: " + EscapeMarkup(delegates.empty() ? "none" : delegates);
   if (!report.tool_version.empty())
     html += " · tflite-analyze " + EscapeMarkup(report.tool_version);

@@ -30,6 +30,7 @@ Report TinyModelReport() {
   report.model = "tiny.tflite";
   report.tool_version = "0.1.0";
   report.delegates = {"gpu"};
+  report.delegate_trust = {"verified"};
   report.subgraphs.push_back(testing::TinyReport());
   ArenaReport arena;
   arena.size = 8192;
@@ -73,7 +74,7 @@ TEST(HtmlReportTest, TinyModelHasTablesAndBothPictures) {
   EXPECT_NE(html->find("<th>arena size</th><td class=\"num\" title=\"8192 B\">8.2 kB</td>"),
             std::string::npos);
   EXPECT_NE(html->find("<li>MY_CUSTOM: temporaries &lt;unknown&gt;</li>"), std::string::npos);
-  EXPECT_NE(html->find("delegates: gpu · tflite-analyze 0.1.0"), std::string::npos);
+  EXPECT_NE(html->find("delegates: gpu [verified] · tflite-analyze 0.1.0"), std::string::npos);
 }
 
 TEST(HtmlReportTest, LargeSubgraphsGetTheCollapsedGraph) {

@@ -12,7 +12,7 @@ Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request) {
   }
   if (request.no_greedy) p.partition.greedy = false;
   for (const auto& [key, value] : request.options) {
-    TFA_RETURN_IF_ERROR(p.SetOption(key, value).WithContext("delegate " + p.name));
+    TFA_RETURN_IF_ERROR(p.SetOption(key, value));  // its message names the delegate
   }
   return p;
 }

@@ -113,6 +113,25 @@ class ProfileReader {
     return Status::Ok();
   }
 
+  // An integer option: default, min and max, with min <= default <= max.
+  Status ReadIntOption(const Json& value, const std::string& where, ProfileOption* option) const {
+    option->kind = ProfileOption::Kind::kInt;
+    for (const char* key : {"default", "min", "max"}) {
+      if (!value.contains(key) || !value.at(key).is_number_integer()) {
+        return Error(where + "." + key, "expected an integer");
+      }
+    }
+    option->number = value.at("default").get<int64_t>();
+    option->min = value.at("min").get<int64_t>();
+    option->max = value.at("max").get<int64_t>();
+    if (option->min > option->number || option->number > option->max) {
+      return Error(where, "default " + std::to_string(option->number) + " outside [" +
+                              std::to_string(option->min) + ", " + std::to_string(option->max) +
+                              "]");
+    }
+    return Status::Ok();
+  }
+
   Status ReadChecks(const Json& object, const std::string& where, const char* key,
                     std::vector<std::string>* out) const {
     TFA_RETURN_IF_ERROR(ReadStrings(object, key, where, out));
@@ -188,9 +207,13 @@ class ProfileReader {
         const std::string where = "options." + key;
         ProfileOption option;
         if (!value.is_object() || !value.contains("default")) {
-          return Error(where, "expected {\"default\": true|false, \"description\": ...}");
+          return Error(where, "expected {\"default\": true|false|N, \"description\": ...}");
         }
-        TFA_RETURN_IF_ERROR(ReadBool(value, "default", where, &option.value));
+        if (value.at("default").is_number_integer()) {
+          TFA_RETURN_IF_ERROR(ReadIntOption(value, where, &option));
+        } else {
+          TFA_RETURN_IF_ERROR(ReadBool(value, "default", where, &option.value));
+        }
         TFA_RETURN_IF_ERROR(ReadString(value, "description", where, &option.description));
         profile->options[key] = std::move(option);
       }
@@ -239,6 +262,20 @@ class ProfileReader {
       TFA_RETURN_IF_ERROR(ReadBool(p, "fp16_helper", "partition", &s.fp16_helper));
       TFA_RETURN_IF_ERROR(ReadBool(p, "nonpositive_max_partitions_means_one", "partition",
                                    &s.nonpositive_max_partitions_means_one));
+      TFA_RETURN_IF_ERROR(ReadBool(p, "fp16_helper_with_fp16_weights", "partition",
+                                   &s.fp16_helper_with_fp16_weights));
+      TFA_RETURN_IF_ERROR(ReadBool(p, "nonpositive_max_partitions_means_all", "partition",
+                                   &s.nonpositive_max_partitions_means_all));
+      TFA_RETURN_IF_ERROR(
+          ReadString(p, "max_partitions_option", "partition", &s.max_partitions_option));
+      if (!s.max_partitions_option.empty()) {
+        auto option = profile->options.find(s.max_partitions_option);
+        if (option == profile->options.end() || option->second.kind != ProfileOption::Kind::kInt) {
+          return Error("partition.max_partitions_option",
+                       "'" + s.max_partitions_option + "' is not a declared integer option");
+        }
+        s.max_partitions = static_cast<int32_t>(option->second.number);
+      }
       TFA_RETURN_IF_ERROR(ReadBool(p, "static_unpack_follows_consumers", "partition",
                                    &s.static_unpack_follows_consumers));
     }
@@ -312,11 +349,51 @@ Result<DelegateProfile> NodesProfile(const std::string& spec) {
   return profile;
 }
 
+// Which built-in profiles have been checked against upstream (DelegateProfile::trust).
+ProfileTrust BuiltinProfileTrust(const std::string& name) {
+  if (name == "gpu" || name == "xnnpack") return ProfileTrust::kVerified;
+  if (name == "nnapi" || name == "add-sub") return ProfileTrust::kTranscribed;
+  return ProfileTrust::kUser;
+}
+
 }  // namespace
 
 int32_t PartitionSettings::EffectiveMaxPartitions() const {
   if (nonpositive_max_partitions_means_one && max_partitions <= 0) return 1;
   return max_partitions;
+}
+
+bool PartitionSettings::UsesFp16Helper(const Subgraph& subgraph) const {
+  if (fp16_helper) return true;
+  if (!fp16_helper_with_fp16_weights) return false;
+  for (int32_t node_index : subgraph.execution_plan) {
+    const Node& node = subgraph.nodes[static_cast<size_t>(node_index)];
+    if (node.kind == NodeKind::kBuiltin && node.op == "DEQUANTIZE" && !node.inputs.empty() &&
+        node.inputs[0] >= 0) {
+      const Tensor& input = subgraph.tensors[static_cast<size_t>(node.inputs[0])];
+      if (input.type == TensorType::kFloat16 && input.is_constant()) return true;
+    }
+  }
+  return false;
+}
+
+int32_t PartitionSettings::EffectiveMaxPartitions(bool fp16_helper_runs) const {
+  if (nonpositive_max_partitions_means_all && !fp16_helper_runs && max_partitions <= 0) {
+    return std::numeric_limits<int32_t>::max();
+  }
+  return EffectiveMaxPartitions();
+}
+
+const char* ProfileTrustName(ProfileTrust trust) {
+  switch (trust) {
+    case ProfileTrust::kVerified:
+      return "verified";
+    case ProfileTrust::kTranscribed:
+      return "transcribed";
+    case ProfileTrust::kUser:
+      return "user";
+  }
+  return "user";
 }
 
 double TransferCosts::EstimatedCopySeconds(uint64_t bytes, int64_t transitions) const {
@@ -335,10 +412,27 @@ Status DelegateProfile::SetOption(const std::string& key, const std::string& val
     return Status::Error("delegate " + name + ": unknown option '" + key +
                          "' (options: " + (known.empty() ? "none" : known) + ")");
   }
+  ProfileOption& option = it->second;
+  if (option.kind == ProfileOption::Kind::kInt) {
+    int64_t number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    const bool parsed =
+        error == std::errc() && end == value.data() + value.size() && !value.empty();
+    if (!parsed || number < option.min || number > option.max) {
+      return Status::Error("delegate " + name + ": option " + key + " expects an integer in [" +
+                           std::to_string(option.min) + ", " + std::to_string(option.max) +
+                           "], got '" + value + "'");
+    }
+    option.number = number;
+    if (partition.max_partitions_option == key) {
+      partition.max_partitions = static_cast<int32_t>(number);
+    }
+    return Status::Ok();
+  }
   if (value == "true" || value == "1") {
-    it->second.value = true;
+    option.value = true;
   } else if (value == "false" || value == "0") {
-    it->second.value = false;
+    option.value = false;
   } else {
     return Status::Error("delegate " + name + ": option " + key + " expects true or false, got '" +
                          value + "'");
@@ -348,7 +442,13 @@ Status DelegateProfile::SetOption(const std::string& key, const std::string& val
 
 bool DelegateProfile::OptionEnabled(const std::string& key) const {
   auto it = options.find(key);
-  return it != options.end() && it->second.value;
+  return it != options.end() && it->second.kind == ProfileOption::Kind::kBool && it->second.value;
+}
+
+int64_t DelegateProfile::OptionNumber(const std::string& key) const {
+  auto it = options.find(key);
+  return it != options.end() && it->second.kind == ProfileOption::Kind::kInt ? it->second.number
+                                                                             : 0;
 }
 
 const OpRule* DelegateProfile::FindRule(const Node& node) const {
@@ -394,7 +494,9 @@ Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec) {
   if (spec.starts_with("nodes=")) return NodesProfile(spec);
   for (const BuiltinProfileSource& source : BuiltinProfileSources()) {
     if (spec == source.name) {
-      return ParseDelegateProfileJson(source.json, "built-in profile " + spec);
+      auto profile = ParseDelegateProfileJson(source.json, "built-in profile " + spec);
+      if (profile.ok()) profile->trust = BuiltinProfileTrust(spec);
+      return profile;
     }
   }
   std::ifstream in(spec, std::ios::binary);

@@ -63,14 +63,26 @@ struct PartitionSettings {
   bool greedy = true;
   // Upstream's FP16GraphPartitionHelper (constant fp16 -> fp32 DEQUANTIZE nodes held back).
   bool fp16_helper = false;
+  // The NNAPI delegate (StatefulNnApiDelegate::DoPrepare): the FP16 helper only when the plan has
+  // a constant fp16 DEQUANTIZE (GetSupportedOpsWithFp16WeightRemapping), and otherwise
+  // LimitDelegatedPartitions, for which max_partitions <= 0 keeps every partition.
+  bool fp16_helper_with_fp16_weights = false;
+  bool nonpositive_max_partitions_means_all = false;
+  // The integer option (e.g. max_number_delegated_partitions) that sets max_partitions.
+  std::string max_partitions_option;
   // The GPU delegate turns max_delegated_partitions <= 0 into 1.
   bool nonpositive_max_partitions_means_one = false;
-  // XNNPACK: a node unpacking static weights (fp16 DEQUANTIZE, DENSIFY) stays on the CPU when
-  // one of its consumers does.
+  // XNNPACK's PrepareOpsToDelegate after the visits (ApplyXnnpackPrepareOpsToDelegate): a node
+  // unpacking static weights stays on the CPU when a consumer fails its visit, and VAR_HANDLE
+  // nodes of variables the delegate reads or assigns join it.
   bool static_unpack_follows_consumers = false;
 
   // max_partitions as the delegate applies it.
   int32_t EffectiveMaxPartitions() const;
+  // Whether the FP16 partition helper runs on `subgraph`.
+  bool UsesFp16Helper(const Subgraph& subgraph) const;
+  // max_partitions as the delegate applies it, given whether the FP16 helper runs.
+  int32_t EffectiveMaxPartitions(bool fp16_helper_runs) const;
 };
 
 // Cost of moving tensors across the CPU/delegate boundary, for estimated copy times.
@@ -91,13 +103,29 @@ struct KernelSettings {
   bool prepare_before_delegation = true;
 };
 
+// A delegate option as upstream names it: a boolean, or an integer within [min, max] (declared
+// in the profile as {"default": 30, "min": 27, "max": 35}).
 struct ProfileOption {
-  bool value = false;
+  enum class Kind : uint8_t { kBool, kInt };
+  Kind kind = Kind::kBool;
+  bool value = false;        // kBool
+  int64_t number = 0;        // kInt
+  int64_t min = 0, max = 0;  // kInt: the accepted range
   std::string description;
 };
 
+// How far a profile's rules are known to match upstream:
+//   kVerified     reproduced against upstream's own results in tests (gpu, xnnpack);
+//   kTranscribed  written from upstream's source, not run against upstream (nnapi, and add-sub,
+//                 the custom-delegate guide's sample);
+//   kUser         anything else: a profile file given by path (even a copy of a built-in one),
+//                 `ops=` / `nodes=` claims, and the made-up `sin` delegate.
+enum class ProfileTrust : uint8_t { kVerified, kTranscribed, kUser };
+const char* ProfileTrustName(ProfileTrust trust);  // "verified", "transcribed", "user"
+
 struct DelegateProfile {
   std::string name;  // "gpu", "ops=ADD,SUB", a file's "name" field
+  ProfileTrust trust = ProfileTrust::kUser;
   std::string description;
   std::string source;  // upstream file(s) the profile reproduces
   ProfileKind kind = ProfileKind::kRules;
@@ -109,7 +137,8 @@ struct DelegateProfile {
   std::function<bool(const Subgraph& subgraph, int32_t node)> supports_node;
 
   // Reason for a builtin op without a rule; for a custom op without a rule, with "{custom}"
-  // replaced by its custom code. "{op}" is replaced by the op name in both.
+  // replaced by its custom code. "{op}" is replaced by the op name and "{node}" by the node index
+  // in both.
   std::string unlisted_reason = "op {op} is not supported by this delegate";
   std::string unlisted_custom_reason = "custom op {custom} is not supported by this delegate";
   // Reason for an op above its rule's max_version; "{max}" and "{version}" are replaced.
@@ -124,11 +153,14 @@ struct DelegateProfile {
   TransferCosts transfer;
   KernelSettings kernel;
 
-  // Sets a declared option from "true"/"false" (also 1/0); unknown keys are an error naming
-  // the profile's options.
+  // Sets a declared option from "true"/"false" (also 1/0), or an integer option from a decimal
+  // number within its range; unknown keys and values out of range are errors naming the
+  // profile's options or the range.
   Status SetOption(const std::string& key, const std::string& value);
-  // The option's value; false when the profile does not declare it.
+  // The boolean option's value; false when the profile does not declare it.
   bool OptionEnabled(const std::string& key) const;
+  // The integer option's value; 0 when the profile does not declare it.
+  int64_t OptionNumber(const std::string& key) const;
   // The rule for `node` (by builtin name or custom code), or nullptr.
   const OpRule* FindRule(const Node& node) const;
 };

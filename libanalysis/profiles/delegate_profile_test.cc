@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
+
+#include "libanalysis/profiles/builtin_profile_sources.h"
 
 namespace tfa {
 namespace {
@@ -130,6 +133,48 @@ TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
     for (const OpRule& rule : profile->ops)
       EXPECT_FALSE(rule.source.empty()) << name << " " << rule.op;
   }
+}
+
+TEST(DelegateProfileTest, TrustLabelSaysWhereTheRulesComeFrom) {
+  const struct {
+    const char* spec;
+    const char* trust;
+  } cases[] = {{"gpu", "verified"},        {"xnnpack", "verified"}, {"nnapi", "transcribed"},
+               {"add-sub", "transcribed"}, {"sin", "user"},         {"ops=ADD", "user"},
+               {"nodes=0", "user"}};
+  for (const auto& c : cases) {
+    auto profile = ResolveDelegateProfile(c.spec);
+    ASSERT_TRUE(profile.ok()) << profile.status().message();
+    EXPECT_STREQ(ProfileTrustName(profile->trust), c.trust) << c.spec;
+  }
+  // A file given by path is the user's, even an unchanged copy of a built-in profile.
+  const std::string path = ::testing::TempDir() + "/gpu_copy.json";
+  for (const BuiltinProfileSource& source : BuiltinProfileSources()) {
+    if (source.name == std::string_view("gpu")) std::ofstream(path) << source.json;
+  }
+  auto copy = ResolveDelegateProfile(path);
+  ASSERT_TRUE(copy.ok()) << copy.status().message();
+  EXPECT_EQ(copy->name, "gpu");
+  EXPECT_EQ(copy->trust, ProfileTrust::kUser);
+}
+
+TEST(DelegateProfileTest, IntegerOptionsHaveARange) {
+  auto nnapi = ResolveDelegateProfile("nnapi");
+  ASSERT_TRUE(nnapi.ok()) << nnapi.status().message();
+  EXPECT_EQ(nnapi->OptionNumber("android_sdk_version"), 35);
+  EXPECT_EQ(nnapi->partition.max_partitions, 3);
+  ASSERT_TRUE(nnapi->SetOption("max_number_delegated_partitions", "5").ok());
+  EXPECT_EQ(nnapi->partition.max_partitions, 5);
+  EXPECT_EQ(nnapi->SetOption("max_number_delegated_partitions", "-1").message(),
+            "delegate nnapi: option max_number_delegated_partitions expects an integer in [0, "
+            "2147483647], got '-1'");
+  EXPECT_EQ(nnapi->SetOption("disallow_nnapi_cpu", "30").message(),
+            "delegate nnapi: option disallow_nnapi_cpu expects true or false, got '30'");
+  auto bad = ParseDelegateProfileJson(
+      R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [],
+          "options": {"level": {"default": 40, "min": 27, "max": 35}}})",
+      "p.json");
+  EXPECT_EQ(bad.status().message(), "p.json: options.level: default 40 outside [27, 35]");
 }
 
 TEST(DelegateProfileTest, GpuDefaultsAreUpstreams) {

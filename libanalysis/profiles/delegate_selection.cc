@@ -30,31 +30,6 @@ Status CheckClaimedNodes(const Subgraph& subgraph, const DelegateProfile& profil
   return Status::Ok();
 }
 
-// XNNPACK keeps a static-unpack node on the CPU when a consumer stays there (upstream drops it
-// from its unpack set when it meets such a consumer). Walking the plan backwards settles chains
-// (DENSIFY -> DEQUANTIZE) in one pass, consumers coming after their producers.
-void KeepUnpackNodesWithTheirConsumers(const Subgraph& subgraph, std::vector<NodeSupport>& verdicts,
-                                       std::vector<bool>& supported) {
-  std::unordered_map<int32_t, std::vector<int32_t>> consumers;  // tensor -> planned nodes
-  for (int32_t node_index : subgraph.execution_plan) {
-    for (int32_t input : subgraph.nodes[node_index].inputs) consumers[input].push_back(node_index);
-  }
-  for (size_t i = verdicts.size(); i-- > 0;) {
-    NodeSupport& verdict = verdicts[i];
-    const Node& node = subgraph.nodes[verdict.node];
-    if (!verdict.supported || !IsXnnpackStaticUnpackNode(subgraph, node)) continue;
-    for (int32_t output : node.outputs) {
-      for (int32_t consumer : consumers[output]) {
-        if (supported[consumer] || !verdict.supported) continue;
-        verdict.supported = false;
-        verdict.reason =
-            "unpacks static data for node " + std::to_string(consumer) + ", which stays on the CPU";
-        supported[verdict.node] = false;
-      }
-    }
-  }
-}
-
 }  // namespace
 
 Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
@@ -62,7 +37,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
   TFA_RETURN_IF_ERROR(ValidatePartitionInputs(subgraph, {}));
   TFA_RETURN_IF_ERROR(CheckClaimedNodes(subgraph, profile));
 
-  const bool fp16_helper = profile.partition.fp16_helper;
+  const bool fp16_helper = profile.partition.UsesFp16Helper(subgraph);
   DelegateSelection result;
   result.delegate = profile.name;
   std::vector<bool> supported(subgraph.nodes.size(), false);
@@ -92,7 +67,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
     result.verdicts.push_back(std::move(verdict));
   }
   if (profile.partition.static_unpack_follows_consumers) {
-    KeepUnpackNodesWithTheirConsumers(subgraph, result.verdicts, supported);
+    ApplyXnnpackPrepareOpsToDelegate(subgraph, result.verdicts, supported);
   }
   for (const NodeSupport& verdict : result.verdicts) {
     if (!verdict.supported) {
@@ -102,7 +77,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
   result.unsupported_ops.assign(log.begin(), log.end());
 
   const NodeSelectionOptions options{
-      .max_partitions = profile.partition.EffectiveMaxPartitions(),
+      .max_partitions = profile.partition.EffectiveMaxPartitions(fp16_helper),
       .min_nodes_per_partition = profile.partition.min_nodes_per_partition,
       .greedy = profile.partition.greedy,
       .fp16_helper = fp16_helper,

@@ -53,7 +53,9 @@ TEST(DelegateSelectionTest, UnsupportedNodesCarryTheirExactReason) {
   const int32_t b = g.AddTensor(TensorType::kFloat32, {4}, true);
   const int32_t mid = g.AddTensor(TensorType::kFloat32, {1, 8, 8, 4});
   const int32_t out = g.AddTensor(TensorType::kFloat32, {1, 8, 8, 4});
-  g.AddNode("CONV_2D", {in, w, b}, {mid}).options.fused_activation = Activation::kTanh;
+  Node& conv = g.AddNode("CONV_2D", {in, w, b}, {mid});
+  conv.options.padding = Padding::kSame;
+  conv.options.fused_activation = Activation::kTanh;
   g.AddNode("RELU", {mid}, {out});
   g.subgraph().inputs = {in};
   g.subgraph().outputs = {out};
@@ -61,10 +63,10 @@ TEST(DelegateSelectionTest, UnsupportedNodesCarryTheirExactReason) {
   auto selection = SelectDelegateNodes(g.subgraph(), Profile("xnnpack"));
   ASSERT_TRUE(selection.ok()) << selection.status().message();
   EXPECT_EQ(DescribeUnsupportedNodes(g.subgraph(), *selection),
-            std::vector<std::string>{"CONV_2D #0: fused activation TANH not supported"});
+            std::vector<std::string>{"CONV_2D #0: unsupported fused activation (Tanh) in node #0"});
   EXPECT_EQ(selection->selection.nodes_to_replace, std::vector<int32_t>{1});
   EXPECT_EQ(selection->unsupported_ops,
-            std::vector<std::string>{"CONV_2D: fused activation TANH not supported"});
+            std::vector<std::string>{"CONV_2D: unsupported fused activation (Tanh) in node #0"});
 }
 
 TEST(DelegateSelectionTest, AddSubChecksFloat32ButOpsFormDoesNot) {

@@ -35,6 +35,7 @@ std::string UnlistedReason(const NodeContext& context) {
                                                               : profile.unlisted_reason;
   ReplaceAll(reason, "{custom}", context.node.op);
   ReplaceAll(reason, "{op}", UpstreamOpName(context.node));
+  ReplaceAll(reason, "{node}", std::to_string(context.node_index));
   return reason;
 }
 

@@ -1,6 +1,7 @@
 #include "libanalysis/profiles/rule_checks.h"
 
 #include "libanalysis/profiles/gpu_rules.h"
+#include "libanalysis/profiles/nnapi_rules.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 
 namespace tfa {
@@ -25,7 +26,7 @@ const Tensor* NodeContext::Output(size_t position) const {
 }
 
 const NamedRuleCheck* FindRuleCheck(std::string_view name) {
-  for (std::span<const NamedRuleCheck> set : {GpuRuleChecks(), XnnpackRuleChecks()}) {
+  for (std::span<const NamedRuleCheck> set : {GpuRuleChecks(), XnnpackRuleChecks(), NnapiRuleChecks()}) {
     for (const NamedRuleCheck& check : set) {
       if (check.name == name) return &check;
     }

@@ -1,7 +1,8 @@
 // Named node checks: the support rules too intricate to declare in a profile's JSON (upstream's
 // per-op parsers, shape and type conditions), implemented in C++ and named by profiles in an op
 // rule's "checks" or the profile's "node_checks". Each rule set lives in its own file
-// (gpu_rules.cc, xnnpack_rules.cc); this is the registry that finds a check by its name.
+// (gpu_rules.cc, xnnpack_rules.cc, nnapi_rules.cc); this is the registry that finds a check by its
+// name.
 #ifndef LIBANALYSIS_PROFILES_RULE_CHECKS_H_
 #define LIBANALYSIS_PROFILES_RULE_CHECKS_H_
 

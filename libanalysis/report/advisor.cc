@@ -131,7 +131,7 @@ class SelectionReplay {
         .max_partitions = max_partitions,
         .min_nodes_per_partition = profile_.partition.min_nodes_per_partition,
         .greedy = profile_.partition.greedy,
-        .fp16_helper = profile_.partition.fp16_helper,
+        .fp16_helper = profile_.partition.UsesFp16Helper(subgraph_),
     };
   }
 

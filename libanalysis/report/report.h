@@ -115,6 +115,8 @@ struct Report {
   std::string model;
   std::string tool_version;
   std::vector<std::string> delegates;  // as given on the command line, in order
+  // Per delegate, its profile's trust label (ProfileTrustName: "verified", "transcribed", "user").
+  std::vector<std::string> delegate_trust;
   std::vector<SignatureReport> signatures;
   std::vector<SubgraphReport> subgraphs;
   std::optional<InterpreterTotals> interpreter;  // when the arenas were planned

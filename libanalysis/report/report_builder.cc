@@ -175,7 +175,10 @@ Report BuildReport(const ModelPlan& plan, const std::string& tool_version) {
   Report report;
   report.model = plan.model_path;
   report.tool_version = tool_version;
-  for (const DelegateProfile& profile : plan.delegates) report.delegates.push_back(profile.name);
+  for (const DelegateProfile& profile : plan.delegates) {
+    report.delegates.push_back(profile.name);
+    report.delegate_trust.push_back(ProfileTrustName(profile.trust));
+  }
   for (const SignatureDef& s : plan.signatures) {
     report.signatures.push_back(SignatureReport{s.key, s.subgraph_index, s.inputs, s.outputs});
   }

@@ -54,6 +54,13 @@ std::string ReportToJson(const Report& r, int indent) {
   j["model"] = r.model;
   j["tool_version"] = r.tool_version;
   j["delegates"] = r.delegates;
+  if (!r.delegate_trust.empty()) {
+    json profiles = json::array();
+    for (size_t i = 0; i < r.delegates.size() && i < r.delegate_trust.size(); ++i) {
+      profiles.push_back({{"name", r.delegates[i]}, {"trust", r.delegate_trust[i]}});
+    }
+    j["delegate_profiles"] = profiles;
+  }
   j["subgraphs"] = json::array();
   for (const SubgraphReport& s : r.subgraphs) {
     json js;

@@ -81,6 +81,45 @@ TEST(ReportCommand, SubgraphSelection) {
   EXPECT_EQ(RunTool("report --subgraph x " + model).exit_code, 2);
 }
 
+TEST(ReportCommand, BadDelegateOptionsAreOneLineAndExitTwo) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  const struct {
+    const char* flags;
+    const char* line;
+  } cases[] = {
+      {"--delegate gpu --delegate-option precision=fp16",
+       "tflite-analyze: error: delegate gpu: unknown option 'precision' (options: "
+       "allow_quant_ops, opencl_available)\n"},
+      {"--delegate nnapi --delegate-option android_sdk_version=99",
+       "tflite-analyze: error: delegate nnapi: option android_sdk_version expects an integer in "
+       "[27, 35], got '99'\n"},
+      {"--delegate xnnpack --delegate-option qs8=maybe",
+       "tflite-analyze: error: delegate xnnpack: option qs8 expects true or false, got "
+       "'maybe'\n"},
+  };
+  for (const auto& c : cases) {
+    ToolRun run = RunTool(std::string("report ") + c.flags + " " + model);
+    EXPECT_EQ(run.exit_code, 2) << c.flags;
+    EXPECT_EQ(run.err, c.line) << c.flags;
+  }
+}
+
+TEST(ReportCommand, TrustLabelInEveryFormat) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  ToolRun text = RunTool("report --delegate gpu --delegate nnapi " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(delegates: gpu [verified] nnapi [transcribed])"), std::string::npos)
+      << text.out;
+  ToolRun json = RunTool("report --json --delegate xnnpack " + model);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out).at("delegate_profiles"),
+            nlohmann::json::parse(R"([{"name": "xnnpack", "trust": "verified"}])"));
+  ToolRun markdown = RunTool("report --format markdown --delegate ops=ADD " + model);
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find("Delegates, in order: ops=ADD (user)"), std::string::npos)
+      << markdown.out;
+}
+
 TEST(ReportCommand, MarkdownHasTables) {
   ToolRun run =
       RunTool("report --format markdown --delegate gpu " + testing::CorpusModelPath(kPalm));

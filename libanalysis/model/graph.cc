@@ -6,12 +6,13 @@
 namespace tfa {
 namespace {
 
-constexpr std::array<std::pair<AllocationType, const char*>, 5> kAllocationNames = {{
+constexpr std::array<std::pair<AllocationType, const char*>, 6> kAllocationNames = {{
     {AllocationType::kArenaRw, "arena_rw"},
     {AllocationType::kArenaRwPersistent, "arena_rw_persistent"},
     {AllocationType::kMmapRo, "mmap_ro"},
     {AllocationType::kDynamic, "dynamic"},
     {AllocationType::kCustom, "custom"},
+    {AllocationType::kPersistentRo, "persistent_ro"},
 }};
 
 }  // namespace

@@ -26,6 +26,7 @@ enum class AllocationType : uint8_t {
   kArenaRwPersistent,  // planned in the persistent arena (variables, prepared constants)
   kMmapRo,             // constant: points into the model file, never planned
   kDynamic,            // sized at run time, allocated on its own, never planned
+  kPersistentRo,       // computed in Prepare (constant folding), heap-allocated, never planned
   kCustom,             // memory supplied from outside (e.g. control-flow aliases), never planned
 };
 
@@ -85,6 +86,7 @@ struct OpOptions {
   Padding padding = Padding::kUnknown;
   int32_t stride_w = 1, stride_h = 1;
   int32_t dilation_w = 1, dilation_h = 1;
+  int32_t stride_d = 1, dilation_d = 1;  // 3-D convolutions
   int32_t filter_w = 0, filter_h = 0;  // pooling window
   int32_t depth_multiplier = 1;
   int32_t axis = 0;                     // concatenation, gather, split ...
@@ -97,6 +99,11 @@ struct OpOptions {
   bool keep_num_dims = false;           // fully connected
   int32_t weights_format = 0;           // fully connected: 0 DEFAULT, 1 SHUFFLED4x16INT8
   bool asymmetric_quantize_inputs = false;
+  // Recurrent ops: sequence layout, bidirectional output merging, LSTM kernel kind, SVDF rank.
+  bool time_major = false;
+  bool merge_outputs = false;
+  bool lstm_basic_kernel = false;  // LSTMOptions kernel_type BASIC
+  int32_t svdf_rank = 0;
   float beta = 1.0f;                    // softmax
   float alpha = 0.0f;                   // leaky relu
   int32_t mirror_pad_mode = 0;          // 0 REFLECT, 1 SYMMETRIC

@@ -193,6 +193,68 @@ OpOptions ReadOptions(const tflite::Operator& op) {
     case BO::CallOnceOptions:
       o.init_subgraph = op.builtin_options_as_CallOnceOptions()->init_subgraph_index();
       break;
+    case BO::Conv3DOptions: {  // CONV_3D and CONV_3D_TRANSPOSE
+      const auto* c = op.builtin_options_as_Conv3DOptions();
+      o.padding = ToPadding(c->padding());
+      o.stride_d = c->stride_d();
+      o.stride_w = c->stride_w();
+      o.stride_h = c->stride_h();
+      o.dilation_d = c->dilation_d_factor();
+      o.dilation_w = c->dilation_w_factor();
+      o.dilation_h = c->dilation_h_factor();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      break;
+    }
+    case BO::LSTMOptions: {
+      const auto* c = op.builtin_options_as_LSTMOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.lstm_basic_kernel = c->kernel_type() == tflite::LSTMKernelType::BASIC;
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::UnidirectionalSequenceLSTMOptions: {
+      const auto* c = op.builtin_options_as_UnidirectionalSequenceLSTMOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.time_major = c->time_major();
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::BidirectionalSequenceLSTMOptions: {
+      const auto* c = op.builtin_options_as_BidirectionalSequenceLSTMOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.time_major = c->time_major();
+      o.merge_outputs = c->merge_outputs();
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::SequenceRNNOptions: {
+      const auto* c = op.builtin_options_as_SequenceRNNOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.time_major = c->time_major();
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::BidirectionalSequenceRNNOptions: {
+      const auto* c = op.builtin_options_as_BidirectionalSequenceRNNOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.time_major = c->time_major();
+      o.merge_outputs = c->merge_outputs();
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::RNNOptions: {
+      const auto* c = op.builtin_options_as_RNNOptions();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
+    case BO::SVDFOptions: {
+      const auto* c = op.builtin_options_as_SVDFOptions();
+      o.svdf_rank = c->rank();
+      o.fused_activation = ToActivation(c->fused_activation_function());
+      o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
+      break;
+    }
     case BO::CallOptions:
       o.subgraph = static_cast<int32_t>(op.builtin_options_as_CallOptions()->subgraph());
       break;

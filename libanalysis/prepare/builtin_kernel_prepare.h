@@ -34,9 +34,17 @@ struct KernelPrepareEffect {
   bool modelled = true;                  // false: upstream's Prepare may add memory we do not know
   std::vector<AddedTensor> added;        // in AddTensors order
   std::vector<int32_t> temporaries;      // positions in `added`, in node->temporaries order
+  // True when `added` describes the tensors the kernel's Init reserved (KernelInitTensorCount of
+  // them, numbered when the node was created) instead of new ones: Prepare only sizes them.
+  bool fills_init_tensors = false;
   // Existing tensors whose allocation type Prepare changes (tensor index, new type).
   std::vector<std::pair<int32_t, AllocationType>> reallocated;
 };
+
+// How many tensors the kernel's Init adds with context->AddTensors. Init runs for every node of
+// the model in node order when the interpreter is built, before any Prepare and whether or not a
+// delegate later takes the node, so these tensors are numbered right after the model's own.
+int32_t KernelInitTensorCount(const Node& node);
 
 // Upstream's Prepare of `node` (a builtin or custom op of `subgraph`) given the tensors as they
 // stand when it runs. Errors name the node's op and the reason (a malformed node that upstream's

@@ -18,6 +18,7 @@ class PrepareReplay {
 
   Result<PreparedSubgraph> Run() && {
     const Subgraph& graph = result_.subgraph;
+    ReserveInitTensors();
     bool delegated = false;
     for (const Node& node : graph.nodes) delegated |= node.kind == NodeKind::kDelegateKernel;
     if (delegated && options_.prepare_before_delegation) {
@@ -66,6 +67,26 @@ class PrepareReplay {
     return Status::Ok();
   }
 
+  // The kernels' Init, node by node when the interpreter is built: their tensors stay spares until
+  // Prepare sizes them.
+  void ReserveInitTensors() {
+    Subgraph& graph = result_.subgraph;
+    init_first_.assign(graph.nodes.size(), -1);
+    for (size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (graph.nodes[i].kind == NodeKind::kDelegateKernel) continue;
+      const int32_t count = KernelInitTensorCount(graph.nodes[i]);
+      if (count == 0) continue;
+      init_first_[i] = static_cast<int32_t>(graph.tensors.size());
+      graph.tensors.resize(graph.tensors.size() + static_cast<size_t>(count), SpareModelTensor());
+    }
+  }
+
+  static Tensor SpareModelTensor() {
+    Tensor spare;
+    spare.bytes = 0;
+    return spare;
+  }
+
   void CreateDelegateKernel(size_t node_index) {
     const Node& kernel = result_.subgraph.nodes[node_index];
     const auto kind = options_.delegate_kernels.find(kernel.op);
@@ -78,15 +99,22 @@ class PrepareReplay {
 
   void Apply(int32_t node_index, const KernelPrepareEffect& effect) {
     Subgraph& graph = result_.subgraph;
-    const auto first_added = static_cast<int32_t>(graph.tensors.size());
-    for (const AddedTensor& added : effect.added) {
+    const bool into_init = effect.fills_init_tensors && init_first_[node_index] >= 0;
+    const auto first_added =
+        into_init ? init_first_[node_index] : static_cast<int32_t>(graph.tensors.size());
+    for (size_t i = 0; i < effect.added.size(); ++i) {
+      const AddedTensor& added = effect.added[i];
       Tensor tensor;
       tensor.name = added.name;
       tensor.type = added.type;
       tensor.shape = added.shape;
       tensor.bytes = added.bytes;
       tensor.allocation = added.allocation;
-      graph.tensors.push_back(std::move(tensor));
+      if (into_init) {
+        graph.tensors[static_cast<size_t>(first_added) + i] = std::move(tensor);
+      } else {
+        graph.tensors.push_back(std::move(tensor));
+      }
     }
     std::vector<int32_t>& temporaries = graph.nodes[node_index].temporaries;
     for (int32_t position : effect.temporaries) temporaries.push_back(first_added + position);
@@ -97,6 +125,7 @@ class PrepareReplay {
 
   const PrepareOptions& options_;
   std::vector<bool> prepared_;
+  std::vector<int32_t> init_first_;  // per node: its first Init tensor, -1 when it adds none
   PreparedSubgraph result_;
 };
 

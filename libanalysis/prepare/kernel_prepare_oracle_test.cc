@@ -1,7 +1,9 @@
 // The kernel Prepare replay plus the arena planner against upstream TFLite's own figures for the
-// corpus models (tests/oracle/models.tar.xz) and the int8 models (tests/oracle/int8.tar.xz), see
-// /work/shared/oracle/README.md: the arena and persistent arena sizes and the offset of every
-// tensor upstream placed in an arena, with and without delegates.
+// corpus models (tests/oracle/models.tar.xz), the int8 models (tests/oracle/int8.tar.xz) and the
+// model-family miniatures (tests/oracle/families.tar.xz: transformers, an LLM decoder, LSTMs,
+// transposed and 3-D convolutions, RFFT2D, 16x8 quantization, SSD post-processing), see
+// tests/oracle/README.md: the arena and persistent arena sizes and the offset of every tensor
+// upstream placed in an arena, temporaries included, with and without delegates.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,6 +50,7 @@ std::vector<int32_t> NodesToReplace(const Subgraph& subgraph, const std::string&
       {"conv-dw-add", {"CONV_2D", "DEPTHWISE_CONV_2D", "ADD"}},
       {"add-sub", {"ADD", "SUB"}},
       {"mul-concat-reshape", {"MUL", "CONCATENATION", "RESHAPE"}},
+      {"fc-bmm-softmax", {"FULLY_CONNECTED", "BATCH_MATMUL", "SOFTMAX"}},
   };
   std::vector<int32_t> nodes;
   if (const auto claimed = kClaimedOps.find(config); claimed != kClaimedOps.end()) {
@@ -173,9 +176,31 @@ std::vector<OracleCase> Int8Cases() {
   return cases;
 }
 
+// Every families/NAME.tflite the archive holds, with each configuration upstream produced (two
+// decoder twins lack gpu-unlimited: upstream crashed on them).
+std::vector<OracleCase> FamilyCases() {
+  std::vector<std::string> models;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::OraclePath("families"))) {
+    if (entry.path().extension() == ".tflite") models.push_back(entry.path().stem().string());
+  }
+  std::sort(models.begin(), models.end());
+  std::vector<OracleCase> cases;
+  for (const std::string& model : models) {
+    for (const char* config : {"none", "conv-dw-add", "add-sub", "mul-concat-reshape",
+                               "fc-bmm-softmax", "gpu", "gpu-unlimited", "gpu-noquant"}) {
+      const std::string oracle = testing::OraclePath("families/" + model + "." + config + ".json");
+      if (!std::filesystem::exists(oracle)) continue;
+      cases.push_back({testing::OraclePath("families/" + model + ".tflite"), oracle, config});
+    }
+  }
+  return cases;
+}
+
 INSTANTIATE_TEST_SUITE_P(Corpus, KernelPrepareOracleTest, ::testing::ValuesIn(CorpusCases()),
                          CaseName);
 INSTANTIATE_TEST_SUITE_P(Int8, KernelPrepareOracleTest, ::testing::ValuesIn(Int8Cases()),
+                         CaseName);
+INSTANTIATE_TEST_SUITE_P(Families, KernelPrepareOracleTest, ::testing::ValuesIn(FamilyCases()),
                          CaseName);
 
 }  // namespace

@@ -196,13 +196,15 @@ TEST(KernelPrepareTest, UnmodelledKernelsAreNamedInAssumptions) {
   const int32_t a = AddTensor(g, TensorType::kFloat32, {1, 4});
   const int32_t b = AddTensor(g, TensorType::kFloat32, {1, 4});
   const int32_t c = AddTensor(g, TensorType::kFloat32, {1, 4});
-  AddNode(g, "SVDF", {a}, {b});
+  const int32_t sparse = AddTensor(g, TensorType::kInt8, {4, 4}, AllocationType::kMmapRo);
+  g.tensors[static_cast<size_t>(sparse)].is_sparse = true;
+  AddNode(g, "FULLY_CONNECTED", {a, sparse}, {b});
   AddNode(g, "MyCustomOp", {b}, {c}, NodeKind::kCustom);
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok());
   EXPECT_EQ(prepared->assumptions,
             (std::vector<std::string>{
-                "estimate: SVDF #0 temporaries not modelled",
+                "estimate: FULLY_CONNECTED #0 temporaries not modelled",
                 "estimate: custom op MyCustomOp #1 Prepare not modelled (no temporaries, output "
                 "shapes as in the model)"}));
 }

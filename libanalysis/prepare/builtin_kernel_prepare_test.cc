@@ -1,0 +1,245 @@
+// Builtin kernels' Prepare effects one node at a time (PrepareBuiltinKernel), on hand-written
+// nodes built from the conditions of upstream's kernels (tflite/kernels/*.cc); sizes follow
+// docs/kernel-temporaries.md.
+#include "libanalysis/prepare/builtin_kernel_prepare.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "libanalysis/prepare/kernel_prepare.h"
+
+namespace tfa {
+namespace {
+
+int32_t Add(Subgraph& g, TensorType type, std::vector<int32_t> shape,
+            AllocationType allocation = AllocationType::kArenaRw) {
+  Tensor t;
+  t.type = type;
+  t.shape = std::move(shape);
+  uint64_t elements = 1;
+  for (int32_t d : t.shape) elements *= static_cast<uint64_t>(d);
+  t.bytes = elements * *ElementSize(type);
+  t.allocation = allocation;
+  g.tensors.push_back(std::move(t));
+  return static_cast<int32_t>(g.tensors.size()) - 1;
+}
+
+int32_t Const(Subgraph& g, TensorType type, std::vector<int32_t> shape) {
+  return Add(g, type, std::move(shape), AllocationType::kMmapRo);
+}
+
+Node& AddOp(Subgraph& g, const std::string& op, std::vector<int32_t> inputs,
+            std::vector<int32_t> outputs, NodeKind kind = NodeKind::kBuiltin) {
+  Node n;
+  n.kind = kind;
+  n.op = op;
+  n.inputs = std::move(inputs);
+  n.outputs = std::move(outputs);
+  g.nodes.push_back(std::move(n));
+  g.execution_plan.push_back(static_cast<int32_t>(g.nodes.size()) - 1);
+  return g.nodes.back();
+}
+
+std::vector<uint64_t> AddedBytes(const KernelPrepareEffect& effect) {
+  std::vector<uint64_t> bytes;
+  for (const AddedTensor& t : effect.added) bytes.push_back(t.bytes);
+  return bytes;
+}
+
+// FULLY_CONNECTED with float input [3, depth] and constant `weights` [10, depth].
+Subgraph FullyConnected(TensorType weights, int32_t depth, bool sparse = false) {
+  Subgraph g;
+  const int32_t in = Add(g, TensorType::kFloat32, {3, depth});
+  const int32_t w = Const(g, weights, {10, depth});
+  g.tensors[static_cast<size_t>(w)].is_sparse = sparse;
+  const int32_t out = Add(g, TensorType::kFloat32, {3, 10});
+  AddOp(g, "FULLY_CONNECTED", {in, w}, {out});
+  return g;
+}
+
+TEST(BuiltinKernelPrepareTest, Int4FullyConnectedTakesThePacked4BitKernel) {
+  const Subgraph g = FullyConnected(TensorType::kInt4, 40);
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok()) << effect.status().message();
+  EXPECT_TRUE(effect->modelled);
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4}));
+  // int8 input [3, 64] (depth rounded up to 32), scaling factors [3], accumulators [3, 12]
+  // (units rounded up to 4), offsets [3], an unsized fifth temporary, one spare.
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{192, 12, 144, 12, 0, 0}));
+}
+
+TEST(BuiltinKernelPrepareTest, ShallowInt4FullyConnectedUsesTheGenericHybridKernel) {
+  const Subgraph g = FullyConnected(TensorType::kInt4, 16);
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{48, 12, 120, 12, 40, 0}));
+  EXPECT_EQ(effect->added[4].allocation, AllocationType::kArenaRwPersistent);
+}
+
+TEST(BuiltinKernelPrepareTest, SparseHybridFullyConnectedLedgerIsNotModelled) {
+  const Subgraph g = FullyConnected(TensorType::kInt8, 16, /*sparse=*/true);
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_FALSE(effect->modelled);
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(BuiltinKernelPrepareTest, HybridBatchMatMulWithAdjointLhs) {
+  Subgraph g;
+  const int32_t lhs = Add(g, TensorType::kFloat32, {2, 6, 4});
+  const int32_t rhs = Const(g, TensorType::kInt8, {2, 6, 5});
+  const int32_t out = Add(g, TensorType::kFloat32, {2, 4, 5});
+  AddOp(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_x = true;
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok()) << effect.status().message();
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6}));
+  // LHS^T [2,4,6] f32, RHS^T [2,5,6] int8, int8 LHS, scaling factors [8], accumulators [5,4],
+  // offsets [8], row sums [10].
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{192, 60, 48, 32, 80, 32, 40}));
+  EXPECT_EQ(effect->added[1].allocation, AllocationType::kArenaRwPersistent);
+  EXPECT_EQ(effect->added[6].allocation, AllocationType::kArenaRwPersistent);
+}
+
+TEST(BuiltinKernelPrepareTest, FloatBatchMatMulTransposesBothOperandsAndKeepsFiveSpares) {
+  Subgraph g;
+  const int32_t lhs = Add(g, TensorType::kFloat32, {1, 4, 16, 8});
+  const int32_t rhs = Add(g, TensorType::kFloat32, {1, 4, 16, 8});
+  const int32_t out = Add(g, TensorType::kFloat32, {1, 4, 16, 16});
+  AddOp(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_y = true;
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1}));
+  ASSERT_EQ(effect->added.size(), 7u);
+  EXPECT_EQ(effect->added[1].shape, (std::vector<int32_t>{1, 4, 8, 16}));
+  EXPECT_EQ(effect->added[1].allocation, AllocationType::kArenaRw);
+}
+
+TEST(BuiltinKernelPrepareTest, HybridTransposeConvQuantizesItsInputInTheArena) {
+  Subgraph g;
+  const int32_t shape = Const(g, TensorType::kInt32, {4});
+  const int32_t w = Const(g, TensorType::kInt8, {6, 3, 3, 8});
+  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 4, 8});
+  const int32_t out = Add(g, TensorType::kFloat32, {1, 8, 8, 6});
+  AddOp(g, "TRANSPOSE_CONV", {shape, w, in}, {out});
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok()) << effect.status().message();
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(effect->added[0].allocation, AllocationType::kDynamic);  // col2im [16, 54]
+  EXPECT_EQ(effect->added[0].shape, (std::vector<int32_t>{16, 54}));
+  EXPECT_EQ(effect->added[1].shape, (std::vector<int32_t>{3, 3, 6, 8}));  // HWOI weights
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{0, 0, 128, 64, 64}));
+}
+
+TEST(BuiltinKernelPrepareTest, TransposeConvWithAnUnknownOutputShapeHasADynamicOutput) {
+  Subgraph g;
+  const int32_t shape = Add(g, TensorType::kInt32, {4});
+  const int32_t w = Const(g, TensorType::kFloat32, {6, 3, 3, 8});
+  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 4, 8});
+  const int32_t out = Add(g, TensorType::kFloat32, {1, 8, 8, 6});
+  AddOp(g, "TRANSPOSE_CONV", {shape, w, in}, {out});
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_EQ(effect->reallocated,
+            (std::vector<std::pair<int32_t, AllocationType>>{{out, AllocationType::kDynamic}}));
+}
+
+TEST(BuiltinKernelPrepareTest, DilatedConv3DTransposeTakesTheReferenceKernel) {
+  Subgraph g;
+  const int32_t shape = Const(g, TensorType::kInt32, {5});
+  const int32_t w = Const(g, TensorType::kFloat32, {3, 3, 3, 4, 8});
+  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 8, 8, 8});
+  const int32_t out = Add(g, TensorType::kFloat32, {1, 8, 16, 16, 4});
+  Node& node = AddOp(g, "CONV_3D_TRANSPOSE", {shape, w, in}, {out});
+  auto undilated = PrepareBuiltinKernel(g, node);
+  ASSERT_TRUE(undilated.ok());
+  ASSERT_EQ(undilated->added.size(), 1u);
+  EXPECT_EQ(undilated->added[0].shape, (std::vector<int32_t>{256, 108}));
+  node.options.dilation_d = 2;
+  auto dilated = PrepareBuiltinKernel(g, node);
+  ASSERT_TRUE(dilated.ok());
+  EXPECT_TRUE(dilated->added.empty());
+}
+
+TEST(BuiltinKernelPrepareTest, Rfft2DWorkingAreasFollowTheFftLength) {
+  Subgraph g;
+  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 8});
+  const int32_t length = Const(g, TensorType::kInt32, {2});
+  const int32_t out = Add(g, TensorType::kComplex64, {1, 4, 5});  // fft_length [4, 8]
+  AddOp(g, "RFFT2D", {in, length}, {out});
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok()) << effect.status().message();
+  // 2 + sqrt(max(4, 8/2)) int32; max(4, 4)/2 + 8/4 doubles; 4 row pointers; [4, 10] doubles.
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{16, 32, 32, 320}));
+}
+
+TEST(BuiltinKernelPrepareTest, ReduceProdOfConstantsIsFoldedInPrepare) {
+  Subgraph g;
+  const int32_t in = Const(g, TensorType::kInt32, {3, 4});
+  const int32_t axis = Const(g, TensorType::kInt32, {1});
+  const int32_t out = Add(g, TensorType::kInt32, {3});
+  AddOp(g, "REDUCE_PROD", {in, axis}, {out});
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_TRUE(effect->modelled);
+  EXPECT_EQ(
+      effect->reallocated,
+      (std::vector<std::pair<int32_t, AllocationType>>{{out, AllocationType::kPersistentRo}}));
+  ASSERT_EQ(effect->added.size(), 4u);
+  EXPECT_EQ(effect->added[0].allocation, AllocationType::kArenaRw);
+  for (size_t i = 1; i < 4; ++i) EXPECT_EQ(effect->added[i].allocation, AllocationType::kDynamic);
+}
+
+TEST(BuiltinKernelPrepareTest, ReduceWithAnUnknownAxisHasADynamicOutput) {
+  Subgraph g;
+  const int32_t in = Add(g, TensorType::kFloat32, {3, 4});
+  const int32_t axis = Add(g, TensorType::kInt32, {1});
+  const int32_t out = Add(g, TensorType::kFloat32, {3});
+  AddOp(g, "SUM", {in, axis}, {out});
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_EQ(effect->reallocated,
+            (std::vector<std::pair<int32_t, AllocationType>>{{out, AllocationType::kDynamic}}));
+}
+
+TEST(BuiltinKernelPrepareTest, EmbeddingLookupSparseOutputIsAlwaysDynamic) {
+  Subgraph g;
+  std::vector<int32_t> inputs;
+  for (std::vector<int32_t> shape : {std::vector<int32_t>{3}, {3, 2}, {2}, {3}}) {
+    inputs.push_back(
+        Add(g, shape.size() == 1 && inputs.size() == 3 ? TensorType::kFloat32 : TensorType::kInt32,
+            shape));
+  }
+  inputs.push_back(Const(g, TensorType::kFloat32, {10, 4}));
+  const int32_t out = Add(g, TensorType::kFloat32, {2, 4});
+  AddOp(g, "EMBEDDING_LOOKUP_SPARSE", inputs, {out});
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_EQ(effect->reallocated,
+            (std::vector<std::pair<int32_t, AllocationType>>{{out, AllocationType::kDynamic}}));
+}
+
+TEST(BuiltinKernelPrepareTest, DetectionPostProcessSizesItsTwoInitTensors) {
+  Subgraph g;
+  const int32_t boxes = Add(g, TensorType::kFloat32, {1, 32, 4});
+  const int32_t scores = Add(g, TensorType::kFloat32, {1, 32, 3});
+  const int32_t anchors = Const(g, TensorType::kFloat32, {32, 4});
+  std::vector<int32_t> outs;
+  for (std::vector<int32_t> shape : {std::vector<int32_t>{1, 10, 4}, {1, 10}, {1, 10}, {1}}) {
+    outs.push_back(Add(g, TensorType::kFloat32, shape));
+  }
+  AddOp(g, "TFLite_Detection_PostProcess", {boxes, scores, anchors}, outs, NodeKind::kCustom);
+  EXPECT_EQ(KernelInitTensorCount(g.nodes[0]), 2);
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+  const Subgraph& p = prepared->subgraph;
+  EXPECT_EQ(p.nodes[0].temporaries, (std::vector<int32_t>{7, 8}));
+  EXPECT_EQ(p.tensors[7].bytes, 32u * 4 * 4);
+  EXPECT_EQ(p.tensors[8].bytes, 32u * 3 * 4);
+  EXPECT_TRUE(prepared->assumptions.empty());
+}
+
+}  // namespace
+}  // namespace tfa

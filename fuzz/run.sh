@@ -20,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tflite_loader" "$work/graph_json" "$work/report" "$work/gate_baseline" \
   "$work/delegate_profile"
 # The built-in profiles and the documented example are the profile parser's seeds.
-cp delegates_sim/profiles/*.json "$work/delegate_profile/"
+cp libanalysis/profiles/builtin/*.json "$work/delegate_profile/"
 cp fuzz/seeds/gate_baseline/* "$work/gate_baseline/"
 cp fuzz/seeds/graph_json/* "$work/graph_json/"
 cp fuzz/seeds/tflite_loader/* "$work/tflite_loader/" 2>/dev/null || true

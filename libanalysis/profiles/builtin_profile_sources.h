@@ -1,4 +1,4 @@
-// The built-in delegate profiles: delegates_sim/profiles/NAME.json, compiled into the library
+// The built-in delegate profiles: libanalysis/profiles/builtin/NAME.json, compiled into the library
 // at build time (embed_profiles.cmake generates the definition into the build directory).
 #ifndef LIBANALYSIS_PROFILES_BUILTIN_PROFILE_SOURCES_H_
 #define LIBANALYSIS_PROFILES_BUILTIN_PROFILE_SOURCES_H_

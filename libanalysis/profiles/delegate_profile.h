@@ -1,7 +1,7 @@
 // A delegate profile: what one delegate accepts, node by node, and how it partitions.
 //
 // Profiles are declarative JSON (format "tflite-analyze-profile/1", see
-// delegates_sim/profiles/README.md): a list of op rules (builtin name or custom code, maximum
+// libanalysis/profiles/builtin/README.md): a list of op rules (builtin name or custom code, maximum
 // op version, tensor types, ranks, fused activations, constant weights, broadcasting, strides,
 // plus named checks implemented in C++ for rules too intricate to declare, see rule_checks.h),
 // the delegate's options with their defaults, its partition options and its transfer costs.

@@ -1,4 +1,4 @@
-// The NNAPI delegate's per-node rule, as a check for delegates_sim/profiles/nnapi.json.
+// The NNAPI delegate's per-node rule, as a check for libanalysis/profiles/builtin/nnapi.json.
 //
 // Transcribes NNAPIDelegateKernel::Validate of upstream's
 // tflite/delegates/nnapi/nnapi_delegate.cc (google-ai-edge/LiteRT): per op, the maximum op

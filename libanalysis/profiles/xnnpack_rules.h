@@ -1,4 +1,4 @@
-// The XNNPACK delegate's per-node rules, as checks for delegates_sim/profiles/xnnpack.json.
+// The XNNPACK delegate's per-node rules, as checks for libanalysis/profiles/builtin/xnnpack.json.
 //
 // Transcribes upstream's node selection (google-ai-edge/LiteRT
 // tflite/delegates/xnnpack/xnnpack_delegate.cc): Delegate::PrepareOpsToDelegate asks

@@ -36,7 +36,7 @@ TEST(RunCommand, ValidatesTheOpenClDelegateOnPocl) {
 // the plan and rewires the taken nodes to the fp16 weights. report and run read one ModelPlan, so
 // the run executes the partition report predicts (it used to claim nothing and MISMATCH).
 TEST(RunCommand, ReportAndRunAgreeOnAUserProfileCopiedFromGpu) {
-  std::ifstream in(std::string(TFA_SOURCE_DIR) + "/delegates_sim/profiles/gpu.json");
+  std::ifstream in(std::string(TFA_SOURCE_DIR) + "/libanalysis/profiles/builtin/gpu.json");
   ASSERT_TRUE(in.good());
   nlohmann::json profile = nlohmann::json::parse(in);
   profile["name"] = "my-gpu";
@@ -82,9 +82,9 @@ TEST(RunCommand, FindsNoDivergenceWithPrecisionOptions) {
 }
 
 TEST(RunCommand, SimulatedDelegateAndTwoDelegatesInTurn) {
-  // Not nnapi second: on this fp16-weight model its FP16 weight remapping delegates part of the
-  // plan with rewired inputs, which the simulated delegate's CPU kernels cannot run (refused).
-  auto run = RunTool("run --validate --delegate ops=CONV_2D --delegate ops=ADD,RELU,DEPTHWISE_CONV_2D " +
+  // nnapi second: on this fp16-weight model its FP16 weight remapping delegates part of the plan
+  // with inputs rewired to the fp16 weights, which the simulated delegate reads as floats.
+  auto run = RunTool("run --validate --delegate ops=CONV_2D --delegate nnapi " +
                      testing::CorpusModelPath(kShortRange));
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
   EXPECT_NE(run.out.find("VALIDATED"), std::string::npos) << run.out;

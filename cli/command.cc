@@ -28,7 +28,9 @@ AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<Delegate
   auto plan = PlanModel(analysed.model, options);
   if (!plan.ok()) throw CommandError{plan.status().message(), kExitBadInput};
   analysed.plan = std::move(plan).value();
-  analysed.report = BuildReport(analysed.plan, TFA_VERSION);
+  auto report = BuildReport(analysed.plan, TFA_VERSION);
+  if (!report.ok()) throw CommandError{report.status().message(), kExitBadInput};
+  analysed.report = std::move(report).value();
   return analysed;
 }
 

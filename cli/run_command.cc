@@ -173,8 +173,9 @@ void Run(const RunArgs& args) {
                                  run.milliseconds, kernels, kernels == 1 ? "" : "s");
   bool all_ok = true;
   if (args.validate) {
-    const Report report = BuildReport(plan, TFA_VERSION);
-    const SubgraphReport& predicted = report.subgraphs.at(0);
+    auto report = BuildReport(plan, TFA_VERSION);
+    if (!report.ok()) throw CommandError{report.status().message()};
+    const SubgraphReport& predicted = report->subgraphs.at(0);
     std::vector<Check> checks = {
         {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count), kernels},
         {"bytes to delegates", predicted.copy.bytes_to_delegate, stats.copies.bytes_to_delegate},

@@ -135,6 +135,7 @@ Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
   plan.model_path = model.path;
   plan.model_format = model.format;
   plan.signatures = model.signatures;
+  plan.constant_bytes = model.constant_bytes;
   plan.delegates = options.delegates;
   plan.prepare_options = PrepareOptionsFor(options.delegates);
   plan.prepare_options.arena = options.arena;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "libanalysis/model/invoke_facts.h"
+#include "libanalysis/report/delegate_memory.h"
 
 namespace tfa {
 
@@ -92,6 +93,8 @@ struct SubgraphReport {
   std::optional<ArenaReport> arena;           // on the plan after delegation
   std::optional<ArenaReport> arena_cpu_only;  // on the plain CPU plan
   std::optional<AfterInvokeReport> after_invoke;  // models with control flow only
+  // Memory each applied delegate owns outside the arena (delegate_memory.h), in delegate order.
+  std::vector<DelegateMemory> delegate_memory;
 };
 
 // One entry point of the model (an LLM's `prefill` and `decode`): the subgraph it runs and its
@@ -109,6 +112,10 @@ struct InterpreterTotals {
   uint64_t arena_bytes = 0;
   uint64_t persistent_bytes = 0;
   int32_t subgraphs_planned = 0;
+  uint64_t delegate_bytes = 0;   // what the delegates own (SubgraphReport::delegate_memory)
+  uint64_t constant_bytes = 0;   // the model's weights, mapped from the file once
+  // arena + persistent + delegate-owned + mapped constants: the resident memory estimate.
+  uint64_t resident_bytes = 0;
 };
 
 struct Report {

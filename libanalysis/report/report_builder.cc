@@ -4,9 +4,13 @@
 #include <utility>
 
 #include "libanalysis/arena/arena_plan.h"
+#include "libanalysis/core/checked_math.h"
 
 namespace tfa {
 namespace {
+
+// Totals of byte figures that are each checked already; a sum past 2^64 reads as the maximum.
+uint64_t SaturatingSum(uint64_t a, uint64_t b) { return CheckedAdd(a, b).value_or(UINT64_MAX); }
 
 // Bytes a tensor moves when copied; tensors of unknown size (dynamic) count 0.
 uint64_t TensorBytes(const Subgraph& sg, int32_t t) {
@@ -143,7 +147,7 @@ AfterInvokeReport AfterInvokeFromMemory(const SubgraphMemory& memory) {
   return r;
 }
 
-SubgraphReport ReportSubgraph(const ModelPlan& plan, const SubgraphPlan& sp) {
+Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan& sp) {
   SubgraphReport sr;
   sr.index = sp.index;
   sr.nodes = sp.model_nodes;
@@ -155,6 +159,11 @@ SubgraphReport ReportSubgraph(const ModelPlan& plan, const SubgraphPlan& sp) {
     sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
   }
   sr.copy = ComputeCopyCosts(sp.memory ? sp.memory->prepared : sp.delegated, sr.partitions);
+  for (const DelegateProfile& profile : plan.delegates) {
+    auto memory = EstimateDelegateMemory(sp.delegated, profile);
+    if (!memory.ok()) return memory.status();
+    if (!memory->parts.empty()) sr.delegate_memory.push_back(std::move(memory).value());
+  }
   if (!sp.memory) return sr;
   const bool one_subgraph = plan.subgraphs.size() == 1;
   const bool usual = one_subgraph && !sp.memory->planning_stops_at &&
@@ -171,7 +180,7 @@ SubgraphReport ReportSubgraph(const ModelPlan& plan, const SubgraphPlan& sp) {
 
 }  // namespace
 
-Report BuildReport(const ModelPlan& plan, const std::string& tool_version) {
+Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_version) {
   Report report;
   report.model = plan.model_path;
   report.tool_version = tool_version;
@@ -182,14 +191,29 @@ Report BuildReport(const ModelPlan& plan, const std::string& tool_version) {
   for (const SignatureDef& s : plan.signatures) {
     report.signatures.push_back(SignatureReport{s.key, s.subgraph_index, s.inputs, s.outputs});
   }
-  for (const SubgraphPlan& sp : plan.subgraphs) report.subgraphs.push_back(ReportSubgraph(plan, sp));
+  for (const SubgraphPlan& sp : plan.subgraphs) {
+    auto sr = ReportSubgraph(plan, sp);
+    if (!sr.ok()) return sr.status().WithContext(plan.model_path);
+    report.subgraphs.push_back(std::move(sr).value());
+  }
   for (const SubgraphReport& s : report.subgraphs) {
     if (!s.arena) continue;
     if (!report.interpreter) report.interpreter = InterpreterTotals{};
+    InterpreterTotals& total = *report.interpreter;
+    for (const DelegateMemory& m : s.delegate_memory) {
+      total.delegate_bytes = SaturatingSum(total.delegate_bytes, m.total_bytes);
+    }
     if (!s.arena->planned) continue;
-    report.interpreter->arena_bytes += s.arena->size;
-    report.interpreter->persistent_bytes += s.arena->persistent_size;
-    ++report.interpreter->subgraphs_planned;
+    total.arena_bytes = SaturatingSum(total.arena_bytes, s.arena->size);
+    total.persistent_bytes = SaturatingSum(total.persistent_bytes, s.arena->persistent_size);
+    ++total.subgraphs_planned;
+  }
+  if (report.interpreter) {
+    InterpreterTotals& total = *report.interpreter;
+    total.constant_bytes = plan.constant_bytes;
+    total.resident_bytes = SaturatingSum(
+        SaturatingSum(total.arena_bytes, total.persistent_bytes),
+        SaturatingSum(total.delegate_bytes, total.constant_bytes));
   }
   if (plan.invoke) report.invoke = InvokeReport{plan.invoke->facts_used, plan.invoke->undetermined};
   return report;

@@ -26,7 +26,8 @@ struct ReportOptions {
   InvokeFacts invoke_facts;
 };
 
-Report BuildReport(const ModelPlan& plan, const std::string& tool_version);
+// Errors name the subgraph whose delegate memory cannot be sized (a tensor of unknown size).
+[[nodiscard]] Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_version);
 
 // Resolves the delegates, plans the model (PlanModel) and builds its report.
 [[nodiscard]] Result<Report> BuildReport(const Model& model, const ReportOptions& options);

@@ -95,6 +95,19 @@ std::string ReportToJson(const Report& r, int indent) {
     if (s.arena) js["arena"] = ArenaJson(*s.arena, true);
     if (s.arena_cpu_only) js["arena_cpu_only"] = ArenaJson(*s.arena_cpu_only, false);
     if (s.after_invoke) js["after_invoke"] = AfterInvokeJson(*s.after_invoke);
+    if (!s.delegate_memory.empty()) {
+      json memories = json::array();
+      for (const DelegateMemory& m : s.delegate_memory) {
+        json parts = json::array();
+        for (const DelegateMemoryPart& p : m.parts) {
+          parts.push_back({{"kind", p.kind}, {"bytes", p.bytes}, {"method", p.method}});
+        }
+        memories.push_back({{"delegate", m.delegate},
+                            {"total_bytes", m.total_bytes},
+                            {"parts", std::move(parts)}});
+      }
+      js["delegate_memory"] = std::move(memories);
+    }
     j["subgraphs"].push_back(std::move(js));
   }
   if (!r.signatures.empty()) {
@@ -111,7 +124,10 @@ std::string ReportToJson(const Report& r, int indent) {
   if (r.interpreter) {
     j["interpreter"] = {{"arena_bytes", r.interpreter->arena_bytes},
                         {"persistent_bytes", r.interpreter->persistent_bytes},
-                        {"subgraphs_planned", r.interpreter->subgraphs_planned}};
+                        {"subgraphs_planned", r.interpreter->subgraphs_planned},
+                        {"delegate_bytes", r.interpreter->delegate_bytes},
+                        {"constant_bytes", r.interpreter->constant_bytes},
+                        {"resident_bytes", r.interpreter->resident_bytes}};
   }
   if (r.invoke) {
     json ji{{"determined", !r.invoke->undetermined.has_value()}, {"facts_used", r.invoke->facts_used}};

@@ -38,6 +38,10 @@ struct AnalysedModel {
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
                              const InvokeFacts& invoke_facts = {});
 
+// Throws CommandError when a request does not resolve, or names an op neither builtin nor in
+// `model` (CheckClaimedOpNames): for commands that apply delegates without building a report.
+void CheckDelegatesOrThrow(const Model& model, const std::vector<DelegateRequest>& delegates);
+
 // The file's bytes, or throws CommandError naming the file.
 std::string ReadFileOrThrow(const std::string& path);
 

@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
+#include "cli/number_flags.h"
 #include "cli/runtime_delegates.h"
 #include "libanalysis/report/report_builder.h"
 #include "runtime/delegates/opencl/opencl_device.h"
@@ -114,6 +115,7 @@ void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   const Model model = LoadModelOrThrow(args.model);
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
+  CheckDelegatesOrThrow(model, requests);
 
   std::vector<RuntimeDelegate> owned;
   for (const DelegateRequest& r : requests) owned.push_back(CreateRuntimeDelegate(r));
@@ -210,8 +212,12 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("model", args->model, ".tflite file")->required();
   cmd->add_flag("--validate", args->validate,
                 "Compare measured arena, partitions and copies with the prediction, outputs with a CPU-only run");
-  cmd->add_option("--input-seed", args->input_seed, "Seed of the deterministic inputs (the oracle's generator)");
-  cmd->add_option("--tolerance", args->tolerance, "Output tolerance relative to max(1, |cpu|)");
+  AddUnsignedOption(
+      cmd, "--input-seed", [args](uint64_t seed) { args->input_seed = seed; },
+      "Seed of the deterministic inputs (the oracle's generator)");
+  AddNonNegativeRealOption(
+      cmd, "--tolerance", [args](double t) { args->tolerance = t; },
+      "Output tolerance relative to max(1, |cpu|)");
   cmd->add_option("--external-delegate", args->external_delegate, "A delegate plugin (.so) to apply after the others");
   cmd->add_option("--external-delegate-option", args->external_options, "KEY=VALUE for the plugin (repeatable)");
   cmd->add_option("--memory-limit", args->memory_limit,

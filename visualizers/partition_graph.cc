@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "visualizers/byte_units.h"
+#include "libanalysis/core/byte_units.h"
 #include "visualizers/graphviz_graph.h"
 #include "visualizers/output_file.h"
 #include "visualizers/palette.h"

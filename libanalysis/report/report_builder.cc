@@ -1,6 +1,7 @@
 #include "libanalysis/report/report_builder.h"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "libanalysis/arena/arena_plan.h"
@@ -11,6 +12,7 @@
 #include "libanalysis/prepare/kernel_prepare.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/profiles/delegate_selection.h"
+#include "libanalysis/report/plan_step_node.h"
 
 namespace tfa {
 namespace {
@@ -98,14 +100,17 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>
   return total;
 }
 
-ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> assumptions) {
+ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
+                                std::vector<std::string> assumptions) {
   ArenaReport a;
   a.size = plan.arena_size;
   a.persistent_size = plan.persistent_arena_size;
   a.high_water_mark = plan.arena_size;
   const ArenaLowerBound bound = LowerBound(plan.rw_blocks, plan.num_steps);
   a.lower_bound = bound.bytes;
-  a.peak_node = bound.peak_step;
+  a.peak_step = bound.peak_step;
+  a.peak_at = NodeAtStep(planned, bound.peak_step);
+  const std::map<int32_t, PlanStepNode> temporary_owners = TemporaryOwners(planned);
   a.assumptions = std::move(assumptions);
   const int32_t last_step = std::max(plan.num_steps - 1, 0);
   for (size_t t = 0; t < plan.tensors.size(); ++t) {
@@ -119,6 +124,9 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> 
     al.last_node = p.last_step == kUnassignedStep ? last_step : p.last_step;
     al.persistent = p.arena == ArenaKind::kPersistent;
     if (p.shares_buffer_of >= 0) al.shares_buffer_of = p.shares_buffer_of;
+    if (auto owner = temporary_owners.find(al.tensor); owner != temporary_owners.end()) {
+      al.temporary_of = owner->second;
+    }
     a.allocs.push_back(al);
   }
   return a;
@@ -127,7 +135,7 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> 
 Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::string> assumptions) {
   auto plan = PlanArena(prepared);
   if (!plan.ok()) return plan.status();
-  return ArenaReportFromPlan(*plan, std::move(assumptions));
+  return ArenaReportFromPlan(*plan, prepared, std::move(assumptions));
 }
 
 // A subgraph's arena as the whole-model replay left it: the committed buffers (the largest plan)
@@ -135,7 +143,7 @@ Result<ArenaReport> PlanArenaReport(const Subgraph& prepared, std::vector<std::s
 ArenaReport ArenaReportFromMemory(SubgraphMemory memory) {
   ArenaReport a;
   if (memory.planned) {
-    a = ArenaReportFromPlan(memory.plan, std::move(memory.assumptions));
+    a = ArenaReportFromPlan(memory.plan, memory.prepared, std::move(memory.assumptions));
     a.size = memory.arena_size;
     a.persistent_size = memory.persistent_arena_size;
     a.planning_stops_at_node = memory.planning_stops_at;
@@ -330,6 +338,7 @@ Result<Report> BuildReport(const Model& model, const ReportOptions& options) {
   for (const DelegateRequest& request : options.delegates) {
     auto profile = ResolveDelegateRequest(request);
     if (!profile.ok()) return profile.status();
+    TFA_RETURN_IF_ERROR(CheckClaimedOpNames(*profile, model));
     report.delegates.push_back(profile->name);
     profiles.push_back(std::move(*profile));
   }

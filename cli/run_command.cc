@@ -12,6 +12,7 @@
 #include "cli/delegate_args.h"
 #include "cli/number_flags.h"
 #include "cli/runtime_delegates.h"
+#include "libanalysis/core/byte_units.h"
 #include "libanalysis/report/report_builder.h"
 #include "runtime/delegates/opencl/opencl_device.h"
 #include "runtime/input_generator.h"
@@ -237,9 +238,9 @@ void AddDevicesCommand(CLI::App& app) {
     if (!devices.ok()) throw CommandError{devices.status().message()};
     std::string out;
     for (const runtime::OpenClDeviceInfo& d : *devices) {
-      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {:.1f} GB  [{}]\n", d.platform_index,
+      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {}  [{}]\n", d.platform_index,
                          d.device_index, d.device_name, d.device_type, d.version, d.compute_units,
-                         static_cast<double>(d.global_memory_bytes) / 1e9, d.platform_name);
+                         HumanBytes(d.global_memory_bytes), d.platform_name);
     }
     WriteOutput("-", out);
   });

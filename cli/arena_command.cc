@@ -1,16 +1,16 @@
 #include "cli/arena_command.h"
 
 #include <fmt/format.h>
-#include <algorithm>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
-#include "cli/report_text.h"
 #include "libanalysis/arena/alternative_planners.h"
+#include "libanalysis/core/byte_units.h"
 #include "visualizers/arena_picture.h"
 
 namespace tfa::cli {
@@ -59,7 +59,13 @@ std::vector<ArenaBlock> ArenaBlocks(const ArenaReport& arena, int32_t& num_steps
 }
 
 PlannerRow RunPlanner(const std::string& name, const ArenaReport& arena) {
-  if (name == "tflite") return {name, arena.size, ""};
+  if (name == "tflite") {
+    // The other planners lay out the last plan's blocks; the committed arena may be larger.
+    if (!arena.planned || arena.high_water_mark == arena.size) return {name, arena.size, ""};
+    return {name, arena.size,
+            fmt::format("last plan needs {} ({}): the arena keeps an earlier, larger plan",
+                        arena.high_water_mark, HumanBytes(arena.high_water_mark))};
+  }
   auto kind = PlannerKindFromName(name);
   if (!kind.ok()) throw CommandError{kind.status().message()};
   int32_t num_steps = 0;

@@ -4,9 +4,9 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 
 #include "libanalysis/model/model_loader.h"
+#include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa::cli {
 
@@ -35,11 +35,10 @@ AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<Delegate
 }
 
 std::string ReadFileOrThrow(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CommandError{path + ": cannot open file: " + std::strerror(errno), kExitBadInput};
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw CommandError{path + ": read error", kExitBadInput};
-  return bytes;
+  // Baselines and profiles are small; the model loader's limit is generous for them.
+  auto bytes = ReadFileBytes(path, LoadOptions{}.max_file_bytes);
+  if (!bytes.ok()) throw CommandError{bytes.status().message(), kExitBadInput};
+  return std::string(bytes->begin(), bytes->end());
 }
 
 void WriteOutput(const std::string& path, const std::string& text) {

@@ -1,25 +1,23 @@
 #include "cli/common_flags.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "cli/command.h"
 
 namespace tfa::cli {
 namespace {
 
-constexpr OutputFormat kAllFormats[] = {OutputFormat::kText, OutputFormat::kJson,
+constexpr OutputFormat kAllFormats[] = {OutputFormat::kText,     OutputFormat::kJson,
                                         OutputFormat::kMarkdown, OutputFormat::kJunit,
-                                        OutputFormat::kGithub};
+                                        OutputFormat::kGithub,   OutputFormat::kCsv};
 
 int32_t ParseSubgraphIndex(const std::string& text, const Model& model) {
-  size_t used = 0;
-  long long index = -1;
-  try {
-    index = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || used == 0) {
+  // Plain decimal only (no sign, spaces or base prefix), as every numeric flag (number_flags.h).
+  int64_t index = -1;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, index);
+  if (text.empty() || error != std::errc() || stop != end) {
     throw CommandError{"--subgraph: expected an index or \"all\", got \"" + text + "\""};
   }
   if (index < 0 || static_cast<size_t>(index) >= model.subgraphs.size()) {
@@ -54,6 +52,8 @@ const char* OutputFormatName(OutputFormat format) {
       return "junit";
     case OutputFormat::kGithub:
       return "github";
+    case OutputFormat::kCsv:
+      return "csv";
   }
   return "text";
 }

@@ -13,7 +13,7 @@
 
 namespace tfa::cli {
 
-enum class OutputFormat { kText, kJson, kMarkdown, kJunit, kGithub };
+enum class OutputFormat { kText, kJson, kMarkdown, kJunit, kGithub, kCsv };
 
 const char* OutputFormatName(OutputFormat format);
 

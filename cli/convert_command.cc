@@ -1,6 +1,7 @@
 #include "cli/convert_command.h"
 
 #include "cli/command.h"
+#include "cli/number_flags.h"
 #include "libanalysis/model/graph_json.h"
 
 namespace tfa::cli {
@@ -16,7 +17,9 @@ void AddConvertCommand(CLI::App& app) {
   auto args = std::make_shared<Args>();
   cmd->add_option("model", args->model, ".tflite or Graph JSON file")->required();
   cmd->add_option("-o,--output", args->output, "Output file (- = stdout)");
-  cmd->add_option("--subgraph", args->subgraph, "Subgraph index");
+  AddUnsignedOption(
+      cmd, "--subgraph", [args](uint64_t index) { args->subgraph = static_cast<int>(index); },
+      "Subgraph index", INT32_MAX);
   cmd->callback([args] {
     const Model model = LoadModelOrThrow(args->model);
     if (args->subgraph < 0 || static_cast<size_t>(args->subgraph) >= model.subgraphs.size()) {

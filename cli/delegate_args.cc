@@ -3,36 +3,32 @@
 #include <map>
 
 #include "cli/command.h"
+#include "cli/number_flags.h"
 #include "libanalysis/core/key_value.h"
 
 namespace tfa::cli {
 
-void DelegateArgs::AddTo(CLI::App* command) {
+void DelegateArgs::AddTo(CLI::App* command, const std::string& prefix) {
   command_ = command;
-  delegate_ = command->add_option(
-      "--delegate",
+  const std::string dashes = "--" + prefix;
+  const std::string preceding = "For the preceding " + dashes + "delegate: ";
+  // One value per occurrence, matched to its delegate by parse order (Requests()).
+  auto add_repeatable = [&](const std::string& name, const std::string& description) {
+    CLI::Option* option = command->add_option(dashes + name)->description(description);
+    option->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->type_size(1)
+        ->allow_extra_args(false);
+    return option;
+  };
+  delegate_ = add_repeatable(
+      "delegate",
       "Delegate to apply (repeatable, in order): gpu, xnnpack, nnapi, add-sub, sin, ops=A,B, "
       "nodes=i,j, or a profile JSON file");
-  delegate_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->type_size(1)
-      ->allow_extra_args(false);
-  max_partitions_ = command->add_option(
-      "--max-partitions", "For the preceding --delegate: keep the N largest partitions");
-  max_partitions_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->type_size(1)
-      ->allow_extra_args(false);
-  min_nodes_ = command->add_option("--min-nodes-per-partition",
-                                   "For the preceding --delegate: drop smaller partitions");
-  min_nodes_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->type_size(1)
-      ->allow_extra_args(false);
-  no_greedy_ = command->add_flag("--no-greedy")
-                   ->description("For the preceding --delegate: non-greedy clustering");
-  option_ = command->add_option(
-      "--delegate-option", "For the preceding --delegate: KEY=VALUE (e.g. allow_quant_ops=false)");
-  option_->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->type_size(1)
-      ->allow_extra_args(false);
+  max_partitions_ = add_repeatable("max-partitions", preceding + "keep the N largest partitions");
+  min_nodes_ = add_repeatable("min-nodes-per-partition", preceding + "drop smaller partitions");
+  no_greedy_ =
+      command->add_flag(dashes + "no-greedy")->description(preceding + "non-greedy clustering");
+  option_ = add_repeatable("delegate-option", preceding + "KEY=VALUE (e.g. allow_quant_ops=false)");
 }
 
 std::vector<DelegateRequest> DelegateArgs::Requests() const {
@@ -42,15 +38,6 @@ std::vector<DelegateRequest> DelegateArgs::Requests() const {
     const auto& results = option->results();
     const size_t i = taken[option]++;
     return i < results.size() ? results[i] : std::string();
-  };
-  auto to_int = [](const std::string& flag, const std::string& value) {
-    try {
-      size_t used = 0;
-      const long long v = std::stoll(value, &used);
-      if (used == value.size() && v >= INT32_MIN && v <= INT32_MAX) return static_cast<int32_t>(v);
-    } catch (const std::exception&) {
-    }
-    throw CommandError{flag + ": expected an integer, got \"" + value + "\""};
   };
   for (const CLI::Option* option : command_->parse_order()) {
     if (option == delegate_) {
@@ -63,19 +50,23 @@ std::vector<DelegateRequest> DelegateArgs::Requests() const {
         option != option_)
       continue;
     if (requests.empty()) {
-      throw CommandError{option->get_name() + " must follow the --delegate it applies to"};
+      throw CommandError{option->get_name() + " must follow the " + delegate_->get_name() +
+                         " it applies to"};
     }
     DelegateRequest& current = requests.back();
     if (option == max_partitions_) {
-      current.max_partitions = to_int("--max-partitions", next_value(option));
+      // Any int: upstream's GPU delegate turns N <= 0 into 1 itself.
+      current.max_partitions = static_cast<int32_t>(
+          IntegerFlagOrThrow(option->get_name(), next_value(option), INT32_MIN, INT32_MAX));
     } else if (option == min_nodes_) {
-      current.min_nodes_per_partition = to_int("--min-nodes-per-partition", next_value(option));
+      current.min_nodes_per_partition = static_cast<int32_t>(
+          IntegerFlagOrThrow(option->get_name(), next_value(option), 0, INT32_MAX));
     } else if (option == no_greedy_) {
       current.no_greedy = true;
     } else {
       const std::string kv = next_value(option);
       auto split = SplitKeyValue(kv);
-      if (!split) throw CommandError{"--delegate-option: expected KEY=VALUE, got \"" + kv + "\""};
+      if (!split) throw CommandError{option->get_name() + ": expected KEY=VALUE, got \"" + kv + "\""};
       current.options.push_back(std::move(*split));
     }
   }

@@ -15,8 +15,9 @@ namespace tfa::cli {
 class DelegateArgs {
  public:
   // Declares --delegate, --max-partitions, --min-nodes-per-partition, --no-greedy and
-  // --delegate-option on `command`.
-  void AddTo(CLI::App* command);
+  // --delegate-option on `command`, each named with `prefix` after the dashes (diff's second
+  // setup: --new-delegate, --new-max-partitions, ...).
+  void AddTo(CLI::App* command, const std::string& prefix = "");
   // The requests in command-line order; throws CommandError when an option precedes any
   // --delegate or a --delegate-option is not KEY=VALUE.
   std::vector<DelegateRequest> Requests() const;

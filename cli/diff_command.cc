@@ -10,16 +10,17 @@
 #include "cli/delegate_args.h"
 #include "cli/model_diff.h"
 #include "cli/parallel_map.h"
-#include "cli/report_text.h"
 #include "cli/terminal.h"
+#include "libanalysis/core/byte_units.h"
 
 namespace tfa::cli {
 namespace {
 
 struct DiffArgs {
   std::string old_model;
-  std::string new_model;
+  std::string new_model;  // empty: the old model again, under --new-delegate
   DelegateArgs delegates;
+  DelegateArgs new_delegates;  // the new side's setup, when it differs
   CommonFlags common;
 };
 
@@ -36,6 +37,7 @@ std::vector<FigureRow> FigureRows(const ModelDiff& d) {
       {"partitions", d.before.partitions, d.after.partitions, false},
       {"delegated partitions", d.before.delegated_partitions, d.after.delegated_partitions, false},
       {"bytes/inference", d.before.copy_bytes, d.after.copy_bytes, true},
+      {"uploaded once", d.before.uploaded_once_bytes, d.after.uploaded_once_bytes, true},
       {"arena", d.before.arena_bytes, d.after.arena_bytes, true},
       {"persistent arena", d.before.persistent_bytes, d.after.persistent_bytes, true}};
 }
@@ -44,14 +46,17 @@ std::string Signed(uint64_t before, uint64_t after) {
   return fmt::format("{:+}", static_cast<int64_t>(after) - static_cast<int64_t>(before));
 }
 
-std::string PartitionList(const std::vector<PartitionLine>& lines) {
+std::string PartitionText(const PartitionLine& p) {
+  return fmt::format("{} {}..{} ({} node{})", p.kind, p.first_node, p.last_node, p.nodes,
+                     p.nodes == 1 ? "" : "s");
+}
+
+// One partition per line: a model split in 60 partitions stays readable.
+std::string PartitionLines(const std::vector<PartitionLine>& lines, const std::string& indent) {
+  if (lines.empty()) return indent + "none\n";
   std::string out;
-  for (const PartitionLine& p : lines) {
-    if (!out.empty()) out += ", ";
-    out += fmt::format("{} {}..{} ({} node{})", p.kind, p.first_node, p.last_node, p.nodes,
-                       p.nodes == 1 ? "" : "s");
-  }
-  return out.empty() ? "none" : out;
+  for (const PartitionLine& p : lines) out += indent + PartitionText(p) + "\n";
+  return out;
 }
 
 std::string ExplanationHeading(const ModelDiff& d) {
@@ -82,8 +87,8 @@ std::string DiffText(const ModelDiff& d, const std::string& title, const Style& 
   out +=
       fmt::format("\npartitions: {} -> {} ({} -> {} delegated)\n", d.before.partitions,
                   d.after.partitions, d.before.delegated_partitions, d.after.delegated_partitions);
-  out += "  before: " + PartitionList(d.partitions_before) + "\n";
-  out += "  after:  " + PartitionList(d.partitions_after) + "\n";
+  out += "  before:\n" + PartitionLines(d.partitions_before, "    ");
+  out += "  after:\n" + PartitionLines(d.partitions_after, "    ");
   out += fmt::format("\n  {:<22} {:>14} {:>14} {:>12}\n", "figure", "before", "after", "delta");
   for (const FigureRow& r : FigureRows(d)) {
     out += fmt::format("  {:<22} {:>14} {:>14} {:>12}{}\n", r.name, r.before, r.after,
@@ -95,9 +100,16 @@ std::string DiffText(const ModelDiff& d, const std::string& title, const Style& 
   if (d.before.arena_bytes == d.after.arena_bytes) return out;
   out += "\n" + ExplanationHeading(d) + ":\n";
   if (d.arena_tensors.empty()) out += "  (none: the same tensors, living at different times)\n";
-  for (const ArenaTensorChange& t : d.arena_tensors) {
+  // The largest changes explain the most; --json lists every one.
+  constexpr size_t kShownTensors = 10;
+  for (size_t i = 0; i < d.arena_tensors.size() && i < kShownTensors; ++i) {
+    const ArenaTensorChange& t = d.arena_tensors[i];
     out += fmt::format("  {:>10} -> {:<10} {:>+10}  {}\n", t.before, t.after,
                        static_cast<int64_t>(t.after) - static_cast<int64_t>(t.before), t.name);
+  }
+  if (d.arena_tensors.size() > kShownTensors) {
+    out += fmt::format("  ... and {} more (--json lists them all)\n",
+                       d.arena_tensors.size() - kShownTensors);
   }
   return out;
 }
@@ -111,8 +123,8 @@ std::string DiffMarkdown(const ModelDiff& d, const std::string& title) {
     out += fmt::format("| {} | {} | {} | {} |\n", r.name, r.before, r.after,
                        Signed(r.before, r.after));
   }
-  out += "\nPartitions before: " + PartitionList(d.partitions_before) +
-         "  \nPartitions after: " + PartitionList(d.partitions_after) + "\n";
+  out += "\nPartitions before:\n\n" + PartitionLines(d.partitions_before, "- ") +
+         "\nPartitions after:\n\n" + PartitionLines(d.partitions_after, "- ");
   if (d.before.arena_bytes == d.after.arena_bytes) return out;
   out += "\n" + ExplanationHeading(d) + ":\n\n| tensor | before | after |\n|---|---:|---:|\n";
   for (const ArenaTensorChange& t : d.arena_tensors) {
@@ -121,9 +133,16 @@ std::string DiffMarkdown(const ModelDiff& d, const std::string& title) {
   return out;
 }
 
-std::string DiffJson(const ModelDiff& d, const std::string& old_path, const std::string& new_path) {
+std::string DiffJson(const ModelDiff& d, const std::string& old_path, const std::string& new_path,
+                     const std::vector<std::string>& old_delegates,
+                     const std::vector<std::string>& new_delegates) {
   using json = nlohmann::ordered_json;
-  json j{{"old", old_path}, {"new", new_path}, {"subgraph", d.subgraph}, {"ops", json::array()}};
+  json j{{"old", old_path},
+         {"new", new_path},
+         {"old_delegates", old_delegates},
+         {"new_delegates", new_delegates},
+         {"subgraph", d.subgraph},
+         {"ops", json::array()}};
   for (const OpCountChange& op : d.ops)
     j["ops"].push_back({{"op", op.op}, {"before", op.before}, {"after", op.after}});
   json figures = json::object();
@@ -151,23 +170,41 @@ std::string DiffJson(const ModelDiff& d, const std::string& old_path, const std:
   return j.dump(2);
 }
 
+std::string DelegatesText(const std::vector<std::string>& delegates) {
+  return delegates.empty() ? "none" : fmt::format("{}", fmt::join(delegates, " "));
+}
+
 void RunDiff(const DiffArgs& args) {
   const OutputFormat format = args.common.Format();
-  const std::vector<DelegateRequest> requests = args.delegates.Requests();
-  const std::vector<std::string> paths = {args.old_model, args.new_model};
-  const auto analysed =
-      ParallelMap(2, [&](size_t i) { return AnalyseOrThrow(paths[i], requests); });
+  const std::vector<DelegateRequest> old_requests = args.delegates.Requests();
+  std::vector<DelegateRequest> new_requests = args.new_delegates.Requests();
+  const bool two_setups = !new_requests.empty();
+  if (args.new_model.empty() && !two_setups) {
+    throw CommandError{"diff: give a NEW model, or --new-delegate to compare two setups"};
+  }
+  if (!two_setups) new_requests = old_requests;
+  const std::string new_model = args.new_model.empty() ? args.old_model : args.new_model;
+  const std::vector<std::string> paths = {args.old_model, new_model};
+  const auto analysed = ParallelMap(
+      2, [&](size_t i) { return AnalyseOrThrow(paths[i], i == 0 ? old_requests : new_requests); });
   const int32_t subgraph = args.common.SingleSubgraph(analysed[0].model);
   (void)args.common.SingleSubgraph(analysed[1].model);
   const ModelDiff d = DiffModels(analysed[0], analysed[1], subgraph);
-  std::string title = fmt::format("{} -> {}", args.old_model, args.new_model);
-  if (!analysed[1].report.delegates.empty()) {
-    title += fmt::format("  (delegates: {})", fmt::join(analysed[1].report.delegates, " "));
+  const std::vector<std::string>& old_delegates = analysed[0].report.delegates;
+  const std::vector<std::string>& new_delegates = analysed[1].report.delegates;
+  std::string title = new_model == args.old_model
+                          ? args.old_model
+                          : fmt::format("{} -> {}", args.old_model, new_model);
+  if (two_setups) {
+    title += fmt::format("  (delegates: {} -> {})", DelegatesText(old_delegates),
+                         DelegatesText(new_delegates));
+  } else if (!new_delegates.empty()) {
+    title += "  (delegates: " + DelegatesText(new_delegates) + ")";
   }
   title += fmt::format("  subgraph {}", subgraph);
   switch (format) {
     case OutputFormat::kJson:
-      return WriteOutput("-", DiffJson(d, args.old_model, args.new_model));
+      return WriteOutput("-", DiffJson(d, args.old_model, new_model, old_delegates, new_delegates));
     case OutputFormat::kMarkdown:
       return WriteOutput("-", DiffMarkdown(d, title));
     default:
@@ -179,14 +216,18 @@ void RunDiff(const DiffArgs& args) {
 
 void AddDiffCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "diff", "Compare two versions of a model: ops, partitions, arena, copy bytes");
+      "diff",
+      "Compare two versions of a model, or two delegate setups: ops, partitions, arena, copies");
   cmd->footer(
-      "Example:\n"
-      "  tflite-analyze diff old/palm_detection.tflite new/palm_detection.tflite --delegate gpu");
+      "Examples:\n"
+      "  tflite-analyze diff old/palm_detection.tflite new/palm_detection.tflite --delegate gpu\n"
+      "  tflite-analyze diff palm_detection.tflite --delegate gpu --new-delegate xnnpack");
   auto args = std::make_shared<DiffArgs>();
   cmd->add_option("old", args->old_model, "The old .tflite or Graph JSON file")->required();
-  cmd->add_option("new", args->new_model, "The new .tflite or Graph JSON file")->required();
+  cmd->add_option("new", args->new_model,
+                  "The new .tflite or Graph JSON file (default: OLD, with --new-delegate)");
   args->delegates.AddTo(cmd);
+  args->new_delegates.AddTo(cmd, "new-");
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunDiff(*args); });
 }

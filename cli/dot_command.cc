@@ -2,6 +2,7 @@
 
 #include "cli/command.h"
 #include "cli/delegate_args.h"
+#include "cli/number_flags.h"
 #include "visualizers/partition_graph.h"
 
 namespace tfa::cli {
@@ -53,7 +54,9 @@ void AddDotCommand(CLI::App& app) {
                   "Output file: .dot/.gv, .svg or .png (- = DOT on stdout)");
   cmd->add_flag("--collapse", args->collapse, "One box per partition instead of one per node");
   // One picture, one subgraph: the output's extension is its format, so no --format here.
-  cmd->add_option("--subgraph", args->subgraph, "Subgraph index (default 0)");
+  AddUnsignedOption(
+      cmd, "--subgraph", [args](uint64_t index) { args->subgraph = static_cast<int>(index); },
+      "Subgraph index (default 0)", INT32_MAX);
   args->delegates.AddTo(cmd);
   cmd->callback([args] { RunDot(*args); });
 }

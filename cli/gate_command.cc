@@ -10,6 +10,7 @@
 #include "cli/delegate_args.h"
 #include "cli/gate.h"
 #include "cli/gate_output.h"
+#include "cli/number_flags.h"
 #include "cli/parallel_map.h"
 #include "cli/report_figures.h"
 #include "cli/sha256.h"
@@ -131,6 +132,7 @@ int RunGate(const GateArgs& args) {
     case OutputFormat::kGithub:
       out = GateGithubAnnotations(result, args.baseline);
       break;
+    case OutputFormat::kCsv:  // not offered by gate's --format
     case OutputFormat::kText:
       out = GateText(result, args.baseline, args.output == "-" ? Style::ForStdout() : Style(false));
       // On GitHub Actions the log is plain text; annotations make failures show on the PR too.
@@ -165,8 +167,9 @@ void AddGateCommand(CLI::App& app) {
   cmd->add_option("--max-copy-bytes-growth", args->copy_bytes_growth,
                   "Allowed growth of bytes copied per inference: N% or bytes (default 0%)");
   // Not --max-partitions: that is the per-delegate option (keep the N largest partitions).
-  cmd->add_option("--max-delegated-partitions", args->max_delegated_partitions,
-                  "Allow up to N delegated partitions (default: no more than the baseline)");
+  AddUnsignedOption(
+      cmd, "--max-delegated-partitions", [args](uint64_t n) { args->max_delegated_partitions = n; },
+      "Allow up to N delegated partitions (default: no more than the baseline)");
   cmd->add_flag("--fail-on-shrink", args->fail_on_shrink,
                 "Also fail when a figure improved beyond its limit (re-record the baseline)");
   cmd->add_flag("--update-baseline", args->update_baseline,

@@ -1,12 +1,11 @@
 #include "cli/gate_output.h"
 
-#include "visualizers/markup_escape.h"
-
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
-#include "cli/report_text.h"
+#include "libanalysis/core/byte_units.h"
+#include "visualizers/markup_escape.h"
 
 namespace tfa::cli {
 namespace {

@@ -2,6 +2,9 @@
 // costs, tensor arena) and checks those predictions. Exit codes: 0 ok, 1 gate failed, 2 bad input.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/arena_command.h"
 #include "cli/command.h"
@@ -12,6 +15,29 @@
 #include "cli/info_command.h"
 #include "cli/report_command.h"
 #include "cli/run_command.h"
+#include "libanalysis/core/closest_name.h"
+
+namespace {
+
+// CLI11's message, except for a word that is no command: CLI11 then says only that a subcommand
+// is required.
+std::string UsageErrorMessage(const CLI::App& app, const CLI::ParseError& error) {
+  const std::vector<std::string> rest = app.remaining();
+  if (!app.get_subcommands().empty() || rest.empty() || rest.front().starts_with("-")) {
+    return std::string(error.what()) + " (see --help)";
+  }
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+    names.push_back(command->get_name());
+  }
+  const std::vector<std::string_view> candidates(names.begin(), names.end());
+  std::string message = "unknown command '" + rest.front() + "'" +
+                        tfa::DidYouMean(rest.front(), candidates) + "; commands:";
+  for (const std::string& name : names) message += " " + name;
+  return message;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace tfa::cli;
@@ -36,7 +62,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "tflite-analyze: " << e.what() << " (see --help)\n";
+    std::cerr << "tflite-analyze: error: " << UsageErrorMessage(app, e) << "\n";
     return kExitBadInput;
   } catch (const CommandError& e) {
     if (!e.message.empty()) std::cerr << "tflite-analyze: error: " << e.message << "\n";

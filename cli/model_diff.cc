@@ -54,8 +54,8 @@ std::vector<ArenaTensorChange> ExplainPeak(const Subgraph& peak_sg, const ArenaR
   const std::map<std::string, uint64_t> other_bytes = ArenaBytesByKey(other_sg, other);
   std::vector<ArenaTensorChange> changes;
   for (const ArenaAllocation& a : peak.allocs) {
-    if (a.persistent || a.shares_buffer_of || a.first_node > peak.peak_node ||
-        a.last_node < peak.peak_node)
+    if (a.persistent || a.shares_buffer_of || a.first_node > peak.peak_step ||
+        a.last_node < peak.peak_step)
       continue;
     const std::string key = TensorKey(peak_sg, a.tensor);
     const auto it = other_bytes.find(key);
@@ -101,10 +101,10 @@ ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, in
   if (!old_r.arena || !new_r.arena) return diff;
   diff.arena_grew = new_r.arena->size >= old_r.arena->size;
   if (diff.arena_grew) {
-    diff.peak_step = new_r.arena->peak_node;
+    diff.peak_step = new_r.arena->peak_step;
     diff.arena_tensors = ExplainPeak(new_sg, *new_r.arena, old_sg, *old_r.arena, true);
   } else {
-    diff.peak_step = old_r.arena->peak_node;
+    diff.peak_step = old_r.arena->peak_step;
     diff.arena_tensors = ExplainPeak(old_sg, *old_r.arena, new_sg, *new_r.arena, false);
   }
   return diff;

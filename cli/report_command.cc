@@ -23,6 +23,8 @@ struct ReportArgs {
   std::vector<std::string> models;
   std::string html;
   bool advise = false;
+  bool verbose = false;
+  bool summary_only = false;
   DelegateArgs delegates;
   InvokeFactArgs invoke_facts;
   CommonFlags common;
@@ -81,10 +83,11 @@ nlohmann::ordered_json ModelJson(const ModelResult& r) {
   return j;
 }
 
-std::string ModelText(const ModelResult& r, OutputFormat format) {
+std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
   const Report shown = OnlySubgraphs(r.analysed.report, r.subgraphs);
-  std::string out = format == OutputFormat::kMarkdown ? ReportMarkdown(shown, r.analysed.model)
-                                                      : ReportText(shown, r.analysed.model);
+  std::string out = format == OutputFormat::kMarkdown
+                        ? ReportMarkdown(shown, r.analysed.model, verbose)
+                        : ReportText(shown, r.analysed.model, verbose);
   for (const Advice& a : r.advice) {
     const std::string heading =
         "advice for " + a.advice.delegate + ", subgraph " + std::to_string(a.subgraph);
@@ -103,6 +106,9 @@ void RunReport(const ReportArgs& args) {
   if (!args.html.empty() && args.models.size() != 1) {
     throw CommandError{"--html writes one model's report: give one model"};
   }
+  if (args.summary_only && format != OutputFormat::kText && format != OutputFormat::kMarkdown) {
+    throw CommandError{"--summary is a table for text and Markdown (--format csv is one already)"};
+  }
   ProgressBar progress("models", args.models.size());
   const std::vector<ModelResult> results = ParallelMap(
       args.models.size(),
@@ -115,8 +121,10 @@ void RunReport(const ReportArgs& args) {
       [&] { progress.Advance(); });
 
   if (!args.html.empty()) {
-    const Status written =
-        viz::WriteHtmlReport(results[0].analysed.model, results[0].analysed.report, {}, args.html);
+    viz::HtmlReportOptions html;
+    for (const Advice& a : results[0].advice) html.advice.push_back({a.subgraph, a.advice});
+    const Status written = viz::WriteHtmlReport(results[0].analysed.model,
+                                                results[0].analysed.report, html, args.html);
     if (!written.ok()) throw CommandError{written.message()};
   }
 
@@ -129,9 +137,16 @@ void RunReport(const ReportArgs& args) {
   std::string out;
   std::vector<SummaryRow> rows;
   for (const ModelResult& r : results) {
-    if (!out.empty()) out += "\n";
-    out += ModelText(r, format);
     rows.push_back({r.analysed.report.model, FiguresOf(r.analysed.report)});
+    if (args.summary_only || format == OutputFormat::kCsv) continue;
+    if (!out.empty()) out += "\n";
+    out += ModelText(r, format, args.verbose);
+  }
+  if (format == OutputFormat::kCsv) return WriteOutput("-", SummaryTableCsv(rows));
+  if (args.summary_only) {
+    return WriteOutput("-", format == OutputFormat::kMarkdown
+                                ? SummaryTableMarkdown(rows)
+                                : SummaryTableText(rows, Style::ForStdout()));
   }
   if (results.size() > 1) {
     out += format == OutputFormat::kMarkdown ? "\n## Summary\n\n" + SummaryTableMarkdown(rows)
@@ -152,6 +167,8 @@ void AddReportCommand(CLI::App& app) {
       "  tflite-analyze report corpus/models/*.tflite --delegate xnnpack   (all cores, summary "
       "table)\n"
       "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html\n"
+      "  tflite-analyze report corpus/models/*.tflite --delegate gpu --format csv   (one row per "
+      "model)\n"
       "  tflite-analyze report if_model.tflite --if-condition 0:1=false   (after one Invoke)");
   auto args = std::make_shared<ReportArgs>();
   cmd->add_option("models", args->models, ".tflite or Graph JSON files")->required();
@@ -159,9 +176,14 @@ void AddReportCommand(CLI::App& app) {
   cmd->add_flag("--advise", args->advise,
                 "Add the delegation advisor: candidate partitions, --max-partitions outcomes, "
                 "nodes worth supporting");
+  cmd->add_flag("--verbose", args->verbose,
+                "List every node left on the CPU, not groups by op and reason");
   args->delegates.AddTo(cmd);
   args->invoke_facts.AddTo(cmd);
-  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
+  cmd->add_flag("--summary", args->summary_only,
+                "Only the summary table: one row per model, totals over its subgraphs");
+  args->common.AddTo(
+      cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown, OutputFormat::kCsv});
   cmd->callback([args] { RunReport(*args); });
 }
 

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <map>
 
-#include "cli/report_text.h"
+#include "libanalysis/core/byte_units.h"
+#include "libanalysis/report/cpu_nodes.h"
 
 namespace tfa::cli {
 namespace {
@@ -26,7 +27,7 @@ std::string Cell(const std::string& text) {
 
 }  // namespace
 
-std::string ReportMarkdown(const Report& r, const Model& model) {
+std::string ReportMarkdown(const Report& r, const Model& model, bool verbose) {
   std::string out = fmt::format("## `{}`\n\n", r.model);
   if (!r.delegates.empty()) {
     std::vector<std::string> named;
@@ -69,11 +70,14 @@ std::string ReportMarkdown(const Report& r, const Model& model) {
           delegated ? std::to_string(p.bytes_to_delegate) : "",
           delegated ? std::to_string(p.bytes_from_delegate) : "", fmt::join(op_list, ", "));
     }
-    if (!s.unsupported.empty()) {
-      out += "\n| unsupported node | op | delegate | reason |\n|---:|---|---|---|\n";
-      for (const UnsupportedNode& u : s.unsupported) {
-        out += fmt::format("| {} | {} | {} | {} |\n", u.node, Cell(u.op), Cell(u.delegate),
-                           Cell(u.reason));
+    const std::vector<CpuNode> cpu_nodes = NodesLeftOnCpu(s, sg, r.delegates);
+    if (!cpu_nodes.empty()) {
+      out += fmt::format("\n{} node{} left on the CPU:\n\n", cpu_nodes.size(),
+                         cpu_nodes.size() == 1 ? "" : "s");
+      out += "| count | op | reason | nodes |\n|---:|---|---|---|\n";
+      for (const CpuNodeGroup& g : GroupCpuNodes(cpu_nodes)) {
+        out += fmt::format("| {} | {} | {} | {} |\n", g.nodes.size(), Cell(g.op), Cell(g.reason),
+                           AbbreviatedNodeList(g.nodes, verbose ? g.nodes.size() : 3));
       }
     }
     out += "\n";

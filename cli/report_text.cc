@@ -6,6 +6,9 @@
 #include <map>
 
 #include "cli/invoke_fact_args.h"
+#include "libanalysis/core/byte_units.h"
+#include "libanalysis/report/cpu_nodes.h"
+#include "libanalysis/report/plan_step_node.h"
 
 namespace tfa::cli {
 namespace {
@@ -57,11 +60,12 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
   }
   for (const std::string& s : a.notes) out += fmt::format("    note: {}\n", s);
   if (a.allocs.empty()) return out;
-  out += fmt::format("    peak at step {}; largest tensors live there:\n", a.peak_node);
+  out += fmt::format("    peak at step {}{}; largest tensors live there:\n", a.peak_step,
+                     a.peak_at.op.empty() ? "" : ", " + PlanStepNodeText(a.peak_at));
   std::vector<const ArenaAllocation*> live;
   for (const ArenaAllocation& al : a.allocs) {
-    if (!al.persistent && !al.shares_buffer_of && al.first_node <= a.peak_node &&
-        a.peak_node <= al.last_node) {
+    if (!al.persistent && !al.shares_buffer_of && al.first_node <= a.peak_step &&
+        a.peak_step <= al.last_node) {
       live.push_back(&al);
     }
   }
@@ -69,11 +73,33 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
             [](const auto* x, const auto* y) { return x->size > y->size; });
   for (size_t i = 0; i < live.size() && i < 5; ++i) {
     const ArenaAllocation& al = *live[i];
-    const std::string name = static_cast<size_t>(al.tensor) < sg.tensors.size()
-                                 ? sg.tensors[static_cast<size_t>(al.tensor)].name
-                                 : "(kernel temporary)";
+    std::string name = "(kernel temporary)";
+    if (al.temporary_of) {
+      name = "(temporary of " + PlanStepNodeText(*al.temporary_of) + ")";
+    } else if (static_cast<size_t>(al.tensor) < sg.tensors.size()) {
+      name = sg.tensors[static_cast<size_t>(al.tensor)].name;
+    }
     out += fmt::format("      tensor {:>5} {:>10}  steps {}..{}  {}\n", al.tensor,
                        HumanBytes(al.size), al.first_node, al.last_node, name);
+  }
+  return out;
+}
+
+// The nodes the final plan runs on the CPU, grouped by op and reason; each node with `verbose`.
+std::string CpuNodesSection(const SubgraphReport& s, const Subgraph& sg,
+                            const std::vector<std::string>& delegates, bool verbose) {
+  const std::vector<CpuNode> nodes = NodesLeftOnCpu(s, sg, delegates);
+  if (nodes.empty()) return "";
+  std::string out =
+      fmt::format("\n  {} node{} left on the CPU{}:\n", nodes.size(), nodes.size() == 1 ? "" : "s",
+                  verbose ? "" : ", by op and reason (--verbose lists every node)");
+  if (verbose) {
+    for (const CpuNode& n : nodes) out += fmt::format("    {} #{}: {}\n", n.op, n.node, n.reason);
+    return out;
+  }
+  for (const CpuNodeGroup& g : GroupCpuNodes(nodes)) {
+    out += fmt::format("    {:>4} x {}: {}  ({})\n", g.nodes.size(), g.op, g.reason,
+                       AbbreviatedNodeList(g.nodes, 3));
   }
   return out;
 }
@@ -88,14 +114,6 @@ std::string AfterInvokeLine(const AfterInvokeReport& r) {
 }
 
 }  // namespace
-
-std::string HumanBytes(uint64_t bytes) {
-  if (bytes < 1000) return fmt::format("{} B", bytes);
-  if (bytes < 1000 * 1000) return fmt::format("{:.1f} kB", static_cast<double>(bytes) / 1e3);
-  if (bytes < 1000ull * 1000 * 1000)
-    return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6);
-  return fmt::format("{:.2f} GB", static_cast<double>(bytes) / 1e9);
-}
 
 namespace {
 
@@ -128,7 +146,7 @@ std::string SignatureLines(const Report& r) {
 
 }  // namespace
 
-std::string ReportText(const Report& r, const Model& model) {
+std::string ReportText(const Report& r, const Model& model, bool verbose) {
   std::string out = r.model;
   if (!r.delegates.empty()) {
     out += "  (delegates:";
@@ -160,25 +178,23 @@ std::string ReportText(const Report& r, const Model& model) {
     out += fmt::format("\nsubgraph {}{}: {} nodes, {} partition{}, {} delegated\n", s.index,
                        SignaturesOf(r, s.index), s.nodes, s.partitions.size(),
                        s.partitions.size() == 1 ? "" : "s", s.delegated_partition_count);
-    out += fmt::format("  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", "#", "kind", "nodes",
-                       "first..last", "bytes in", "bytes out", "ops");
+    // The kind column is as wide as its longest delegate name (ops=A,B,C can be long).
+    size_t kind_width = 10;
+    for (const PartitionReport& p : s.partitions)
+      kind_width = std::max(kind_width, p.delegate.size());
+    out += fmt::format("  {:>3}  {:<{}} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", "#", "kind",
+                       kind_width, "nodes", "first..last", "bytes in", "bytes out", "ops");
     for (size_t i = 0; i < s.partitions.size(); ++i) {
       const PartitionReport& p = s.partitions[i];
       const bool delegated = p.kind == PartitionReport::Kind::kDelegate;
       const auto [lo, hi] = std::minmax_element(p.nodes.begin(), p.nodes.end());
       out += fmt::format(
-          "  {:>3}  {:<10} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", i, delegated ? p.delegate : "cpu",
-          p.nodes.size(), p.nodes.empty() ? "" : fmt::format("{}..{}", *lo, *hi),
+          "  {:>3}  {:<{}} {:>6}  {:>11}  {:>10}  {:>10}  {}\n", i, delegated ? p.delegate : "cpu",
+          kind_width, p.nodes.size(), p.nodes.empty() ? "" : fmt::format("{}..{}", *lo, *hi),
           delegated ? HumanBytes(p.bytes_to_delegate) : "",
           delegated ? HumanBytes(p.bytes_from_delegate) : "", OpSummary(sg, p.nodes));
     }
-    if (!s.unsupported.empty()) {
-      out += fmt::format("\n  {} node{} left on the CPU:\n", s.unsupported.size(),
-                         s.unsupported.size() == 1 ? "" : "s");
-      for (const UnsupportedNode& u : s.unsupported) {
-        out += fmt::format("    {} #{}: {} ({})\n", u.op, u.node, u.reason, u.delegate);
-      }
-    }
+    out += CpuNodesSection(s, sg, r.delegates, verbose);
     if (!r.delegates.empty()) {
       out += fmt::format(
           "\n  copies per inference: {} to delegates, {} back, {} transitions; {} uploaded once\n",

@@ -1,4 +1,4 @@
-// The human-readable form of a Report: partition table, unsupported nodes, copy costs, arena.
+// The human-readable form of a Report: partition table, nodes left on the CPU, copy costs, arena.
 #ifndef CLI_REPORT_TEXT_H_
 #define CLI_REPORT_TEXT_H_
 
@@ -9,10 +9,8 @@
 
 namespace tfa::cli {
 
-// "1.2 MB", "512 B": decimal units as people read them in tables.
-std::string HumanBytes(uint64_t bytes);
-
-std::string ReportText(const Report& report, const Model& model);
+// `verbose`: every node left on the CPU on its own line, instead of groups by op and reason.
+std::string ReportText(const Report& report, const Model& model, bool verbose = false);
 
 }  // namespace tfa::cli
 

@@ -10,7 +10,9 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
+#include "cli/number_flags.h"
 #include "cli/runtime_delegates.h"
+#include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/report/report_builder.h"
@@ -258,8 +260,12 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("model", args->model, ".tflite file")->required();
   cmd->add_flag("--validate", args->validate,
                 "Compare measured arena, partitions and copies with the prediction, outputs with a CPU-only run");
-  cmd->add_option("--input-seed", args->input_seed, "Seed of the deterministic inputs (the oracle's generator)");
-  cmd->add_option("--tolerance", args->tolerance, "Output tolerance relative to max(1, |cpu|)");
+  AddUnsignedOption(
+      cmd, "--input-seed", [args](uint64_t seed) { args->input_seed = seed; },
+      "Seed of the deterministic inputs (the oracle's generator)");
+  AddNonNegativeRealOption(
+      cmd, "--tolerance", [args](double t) { args->tolerance = t; },
+      "Output tolerance relative to max(1, |cpu|)");
   cmd->add_option("--external-delegate", args->external_delegate, "A delegate plugin (.so) to apply after the others");
   cmd->add_option("--external-delegate-option", args->external_options, "KEY=VALUE for the plugin (repeatable)");
   cmd->add_option("--memory-limit", args->memory_limit,
@@ -281,9 +287,9 @@ void AddDevicesCommand(CLI::App& app) {
     if (!devices.ok()) throw CommandError{devices.status().message()};
     std::string out;
     for (const runtime::OpenClDeviceInfo& d : *devices) {
-      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {:.1f} GB  [{}]\n", d.platform_index,
+      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {}  [{}]\n", d.platform_index,
                          d.device_index, d.device_name, d.device_type, d.version, d.compute_units,
-                         static_cast<double>(d.global_memory_bytes) / 1e9, d.platform_name);
+                         HumanBytes(d.global_memory_bytes), d.platform_name);
     }
     for (const std::string& name : BuiltinProfileNames()) {
       auto profile = ResolveDelegateProfile(name);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "cli/report_text.h"
+#include "libanalysis/core/byte_units.h"
 
 namespace tfa::cli {
 namespace {
@@ -27,20 +27,29 @@ std::vector<std::string> RowNames(const std::vector<SummaryRow>& rows) {
   return names;
 }
 
+// RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled.
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
 }  // namespace
 
 std::string SummaryTableText(const std::vector<SummaryRow>& rows, const Style& style) {
   const std::vector<std::string> names = RowNames(rows);
   size_t width = 5;
   for (const std::string& name : names) width = std::max(width, name.size());
-  const std::string header =
-      fmt::format("{:<{}}  {:>6}  {:>10}  {:>9}  {:>15}  {:>10}  {:>10}", "model", width, "nodes",
-                  "partitions", "delegated", "bytes/inference", "arena", "persistent");
+  const std::string header = fmt::format(
+      "{:<{}}  {:>6}  {:>10}  {:>9}  {:>15}  {:>13}  {:>10}  {:>10}", "model", width, "nodes",
+      "partitions", "delegated", "bytes/inference", "uploaded once", "arena", "persistent");
   std::string out = style.Bold(header) + "\n";
   for (size_t i = 0; i < rows.size(); ++i) {
     const ReportFigures& f = rows[i].figures;
-    out += fmt::format("{:<{}}  {:>6}  {:>10}  {:>9}  {:>15}  {:>10}  {:>10}\n", names[i], width,
-                       f.nodes, f.partitions, f.delegated_partitions, HumanBytes(f.copy_bytes),
+    out += fmt::format("{:<{}}  {:>6}  {:>10}  {:>9}  {:>15}  {:>13}  {:>10}  {:>10}\n", names[i],
+                       width, f.nodes, f.partitions, f.delegated_partitions,
+                       HumanBytes(f.copy_bytes), HumanBytes(f.uploaded_once_bytes),
                        HumanBytes(f.arena_bytes), HumanBytes(f.persistent_bytes));
   }
   return out;
@@ -48,13 +57,27 @@ std::string SummaryTableText(const std::vector<SummaryRow>& rows, const Style& s
 
 std::string SummaryTableMarkdown(const std::vector<SummaryRow>& rows) {
   std::string out =
-      "| model | nodes | partitions | delegated | bytes/inference | arena | persistent |\n"
-      "|---|---:|---:|---:|---:|---:|---:|\n";
+      "| model | nodes | partitions | delegated | bytes/inference | uploaded once | arena | "
+      "persistent |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
   const std::vector<std::string> names = RowNames(rows);
   for (size_t i = 0; i < rows.size(); ++i) {
     const ReportFigures& f = rows[i].figures;
-    out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} |\n", names[i], f.nodes, f.partitions,
-                       f.delegated_partitions, f.copy_bytes, f.arena_bytes, f.persistent_bytes);
+    out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", names[i], f.nodes,
+                       f.partitions, f.delegated_partitions, f.copy_bytes, f.uploaded_once_bytes,
+                       f.arena_bytes, f.persistent_bytes);
+  }
+  return out;
+}
+
+std::string SummaryTableCsv(const std::vector<SummaryRow>& rows) {
+  std::string out =
+      "model,nodes,partitions,delegated_partitions,bytes_per_inference,uploaded_once_bytes,"
+      "arena_bytes,persistent_bytes\n";
+  for (const SummaryRow& r : rows) {
+    const ReportFigures& f = r.figures;
+    out += fmt::format("{},{},{},{},{},{},{},{}\n", CsvField(r.model), f.nodes, f.partitions,
+                       f.delegated_partitions, f.copy_bytes, f.uploaded_once_bytes, f.arena_bytes,
+                       f.persistent_bytes);
   }
   return out;
 }

@@ -1,5 +1,6 @@
-// The table `report` prints after several models: one row per model with its totals over every
-// subgraph, so models can be compared at a glance.
+// The table `report` prints after several models (or alone, with --summary): one row per model
+// with its totals over every subgraph, so models can be compared at a glance. As CSV
+// (--format csv) the same rows carry exact byte counts and the paths as given.
 #ifndef CLI_SUMMARY_TABLE_H_
 #define CLI_SUMMARY_TABLE_H_
 
@@ -18,6 +19,7 @@ struct SummaryRow {
 
 std::string SummaryTableText(const std::vector<SummaryRow>& rows, const Style& style);
 std::string SummaryTableMarkdown(const std::vector<SummaryRow>& rows);
+std::string SummaryTableCsv(const std::vector<SummaryRow>& rows);
 
 }  // namespace tfa::cli
 

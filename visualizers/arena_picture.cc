@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "visualizers/byte_units.h"
+#include "libanalysis/core/byte_units.h"
 #include "visualizers/markup_escape.h"
 #include "visualizers/output_file.h"
 #include "visualizers/palette.h"
@@ -118,7 +118,7 @@ void DrawStepTicks(std::string& svg, const Panel& panel) {
 std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
                            const ArenaPictureOptions& options) {
   std::vector<const ArenaAllocation*> main_allocs, persistent_allocs;
-  int32_t steps = std::max(arena.peak_node + 1, 1);
+  int32_t steps = std::max(arena.peak_step + 1, 1);
   uint64_t main_top = std::max<uint64_t>({arena.size, arena.lower_bound, 1});
   uint64_t persistent_top = std::max<uint64_t>(arena.persistent_size, 1);
   for (const ArenaAllocation& alloc : arena.allocs) {
@@ -181,13 +181,13 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
   DrawText(svg, main_panel.right() + 8, bound_label_y, "start",
            "lower bound " + HumanBytes(arena.lower_bound), R"( fill="#1f77b4")");
 
-  const double peak_x = main_panel.X(arena.peak_node + 0.5);
+  const double peak_x = main_panel.X(arena.peak_step + 0.5);
   svg += fmt::format(
       R"(<line class="peak" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#d62728" stroke-width="1.5"/>)"
       "\n",
       peak_x, main_panel.top, peak_x, main_panel.bottom());
   DrawText(svg, main_panel.right() + 8, bound_label_y + 16, "start",
-           fmt::format("peak at step {}", arena.peak_node), R"( fill="#d62728")");
+           fmt::format("peak at step {}", arena.peak_step), R"( fill="#d62728")");
   if (arena.allocs.empty()) {
     DrawText(svg, main_panel.left + main_panel.width / 2, main_panel.top + main_panel.height / 2, "middle",
              "no arena allocations");

@@ -35,7 +35,7 @@ ArenaReport TinyArena() {
   ArenaReport arena;
   arena.size = 8192;
   arena.lower_bound = 6144;
-  arena.peak_node = 1;
+  arena.peak_step = 1;
   arena.allocs = {Alloc(0, 0, 4096, 0, 0), Alloc(2, 4096, 4096, 0, 1), Alloc(3, 0, 2048, 1, 3),
                   Alloc(4, 2048, 1024, 2, 3)};
   ArenaAllocation alias = Alloc(5, 4096, 4096, 3, 3);

@@ -4,8 +4,10 @@
 
 #include <vector>
 
+#include "libanalysis/core/byte_units.h"
+#include "libanalysis/report/cpu_nodes.h"
+#include "libanalysis/report/plan_step_node.h"
 #include "visualizers/arena_picture.h"
-#include "visualizers/byte_units.h"
 #include "visualizers/markup_escape.h"
 #include "visualizers/output_file.h"
 #include "visualizers/palette.h"
@@ -52,7 +54,9 @@ void AppendFigures(std::string& html, const SubgraphReport& report) {
   if (report.arena) {
     row("arena size", BytesCell(report.arena->size));
     row("arena lower bound", BytesCell(report.arena->lower_bound));
-    row("peak at step", NumberCell(std::to_string(report.arena->peak_node)));
+    const PlanStepNode& at = report.arena->peak_at;
+    row("peak at step", NumberCell(std::to_string(report.arena->peak_step) +
+                                   (at.op.empty() ? "" : ", " + PlanStepNodeText(at))));
     row("persistent arena", BytesCell(report.arena->persistent_size));
   }
   if (report.arena_cpu_only) row("arena size, CPU only", BytesCell(report.arena_cpu_only->size));
@@ -88,22 +92,22 @@ void AppendPartitionTable(std::string& html, const SubgraphReport& report,
   html += "</table>\n";
 }
 
-void AppendUnsupported(std::string& html, const Subgraph& subgraph, const SubgraphReport& report) {
-  html += "<h3>Unsupported nodes</h3>\n";
-  if (report.unsupported.empty()) {
-    html += "<p>None.</p>\n";
+// The nodes the final plan leaves on the CPU, grouped by op and reason.
+void AppendCpuNodes(std::string& html, const Subgraph& subgraph, const SubgraphReport& report,
+                    const std::vector<std::string>& delegates) {
+  html += "<h3>Nodes left on the CPU</h3>\n";
+  const std::vector<CpuNode> nodes = NodesLeftOnCpu(report, subgraph, delegates);
+  if (nodes.empty()) {
+    html +=
+        delegates.empty() ? "<p>No delegate: every node runs on the CPU.</p>\n" : "<p>None.</p>\n";
     return;
   }
   html +=
-      "<table "
-      "class=\"unsupported\">\n<tr><th>node</th><th>op</th><th>delegate</th><th>reason</th></tr>\n";
-  for (const UnsupportedNode& u : report.unsupported) {
-    std::string op = u.op;
-    if (op.empty() && u.node >= 0 && static_cast<size_t>(u.node) < subgraph.nodes.size()) {
-      op = subgraph.nodes[u.node].op;
-    }
-    html += "<tr>" + NumberCell("#" + std::to_string(u.node)) + Cell(op) + Cell(u.delegate) +
-            Cell(u.reason) + "</tr>\n";
+      "<table class=\"unsupported\">\n<tr><th>nodes</th><th>op</th><th>reason</th>"
+      "<th>which</th></tr>\n";
+  for (const CpuNodeGroup& g : GroupCpuNodes(nodes)) {
+    html += "<tr>" + NumberCell(std::to_string(g.nodes.size())) + Cell(g.op) + Cell(g.reason) +
+            Cell(AbbreviatedNodeList(g.nodes, 10)) + "</tr>\n";
   }
   html += "</table>\n";
 }
@@ -114,8 +118,8 @@ std::string InlineSvg(const std::string& svg) {
   return start == std::string::npos ? svg : svg.substr(start);
 }
 
-Status AppendSubgraph(std::string& html, const Model& model, const SubgraphReport& report,
-                      const HtmlReportOptions& options) {
+Status AppendSubgraph(std::string& html, const Model& model, const Report& whole,
+                      const SubgraphReport& report, const HtmlReportOptions& options) {
   if (report.index < 0 || static_cast<size_t>(report.index) >= model.subgraphs.size()) {
     return Status::Error(fmt::format("report subgraph {} is not in the model ({} subgraphs)",
                                      report.index, model.subgraphs.size()));
@@ -130,7 +134,7 @@ Status AppendSubgraph(std::string& html, const Model& model, const SubgraphRepor
       subgraph.name.empty() ? "" : " (" + EscapeMarkup(subgraph.name) + ")", subgraph.nodes.size());
   AppendFigures(html, report);
   AppendPartitionTable(html, report, *view);
-  AppendUnsupported(html, subgraph, report);
+  AppendCpuNodes(html, subgraph, report, whole.delegates);
 
   PartitionGraphOptions graph_options;
   graph_options.collapse = subgraph.nodes.size() > options.collapse_above_nodes;
@@ -150,6 +154,12 @@ Status AppendSubgraph(std::string& html, const Model& model, const SubgraphRepor
         html += "<li>" + EscapeMarkup(a) + "</li>\n";
       html += "</ul>\n";
     }
+  }
+  for (const HtmlReportOptions::SubgraphAdvice& a : options.advice) {
+    if (a.subgraph != report.index) continue;
+    html += "<h3>Delegation advice for " + EscapeMarkup(a.advice.delegate) +
+            "</h3>\n<pre class=\"advice\">" + EscapeMarkup(AdviceText(a.advice, subgraph)) +
+            "</pre>\n";
   }
   html += "</section>\n";
   return Status::Ok();
@@ -173,7 +183,7 @@ Result<std::string> RenderHtmlReport(const Model& model, const Report& report,
     html += " · tflite-analyze " + EscapeMarkup(report.tool_version);
   html += "</p>\n";
   for (const SubgraphReport& subgraph : report.subgraphs) {
-    Status status = AppendSubgraph(html, model, subgraph, options);
+    Status status = AppendSubgraph(html, model, report, subgraph, options);
     if (!status.ok()) return report.model.empty() ? status : status.WithContext(report.model);
   }
   html += "</body>\n</html>\n";

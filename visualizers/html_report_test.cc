@@ -35,9 +35,9 @@ Report TinyModelReport() {
   ArenaReport arena;
   arena.size = 8192;
   arena.lower_bound = 6144;
-  arena.peak_node = 1;
-  arena.allocs = {{0, 0, 4096, 0, 0, false, std::nullopt},
-                  {3, 4096, 2048, 0, 1, false, std::nullopt}};
+  arena.peak_step = 1;
+  arena.allocs = {{0, 0, 4096, 0, 0, false, std::nullopt, std::nullopt},
+                  {3, 4096, 2048, 0, 1, false, std::nullopt, std::nullopt}};
   arena.assumptions = {"MY_CUSTOM: temporaries <unknown>"};
   report.subgraphs[0].arena = arena;
   return report;

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "visualizers/byte_units.h"
+#include "libanalysis/core/byte_units.h"
 #include "visualizers/graphviz_graph.h"
 #include "visualizers/output_file.h"
 #include "visualizers/palette.h"
@@ -147,6 +147,7 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
   std::vector<Agnode_t*> nodes(subgraph.nodes.size(), nullptr);
   for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
     if (subgraph.nodes[n].kind == NodeKind::kDelegateKernel) continue;
+    if (view.constant_only_node[n]) continue;  // drawn as weights are: not at all
     const int32_t p = view.partition_of_node[n];
     Agraph_t* parent = p == kOutsidePartitions ? graph.root() : clusters[p];
     Agnode_t* node = graph.AddNode(parent, fmt::format("n{}", n));
@@ -155,7 +156,10 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     if (p != kOutsidePartitions)
       graph.Set(node, "color", ColourForPartition(report.partitions[p]).stroke);
     auto reason = reasons.find(index);
-    if (reason == reasons.end()) {
+    // A node one delegate rejects and the next takes is no CPU node: no red border for it.
+    const bool on_cpu =
+        p == kOutsidePartitions || report.partitions[p].kind == PartitionReport::Kind::kCpu;
+    if (reason == reasons.end() || !on_cpu) {
       graph.Set(node, "tooltip", NodeLabel(subgraph, index));
       nodes[n] = node;
       continue;
@@ -164,6 +168,20 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     graph.Set(node, "penwidth", "3");
     graph.Set(node, "tooltip", NodeLabel(subgraph, index) + "\\n" + reason->second);
     nodes[n] = node;
+  }
+
+  // A partition of weight nodes only would vanish: one box stands for them.
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    const std::vector<int32_t>& members = report.partitions[p].nodes;
+    const bool all_folded = std::all_of(members.begin(), members.end(), [&](int32_t n) {
+      return view.constant_only_node[static_cast<size_t>(n)];
+    });
+    if (members.empty() || !all_folded) continue;
+    Agnode_t* folded = graph.AddNode(clusters[p], fmt::format("folded_p{}", p));
+    graph.Set(
+        folded, "label",
+        fmt::format("{} weight node{} (folded)", members.size(), members.size() == 1 ? "" : "s"));
+    graph.Set(folded, "style", "rounded,dashed");
   }
 
   const IoNodes io = AddIoNodes(graph, subgraph, view);

@@ -1,8 +1,10 @@
 // The picture of a subgraph's partitioning (`tflite-analyze dot`): one cluster per partition,
 // coloured by delegate (CPU grey), nodes labelled "#index OP", tensors crossing a partition
-// boundary drawn as bold edges labelled with their size, unsupported nodes with a red border and
-// the delegate's reasons in the tooltip. Graph inputs and outputs are drawn as ellipses; constant
-// tensors (weights) are not drawn.
+// boundary drawn as bold edges labelled with their size, CPU nodes a delegate rejected with a red
+// border and the delegate's reasons in the tooltip. Graph inputs and outputs are drawn as ellipses;
+// constant tensors (weights) are not drawn, and neither are the nodes that make tensors from
+// constants only (weight DEQUANTIZE / DENSIFY: run once, their outputs are weights too), which
+// would otherwise swamp the picture with fan-out.
 //
 // Collapsed mode draws one box per partition (node count, node range, most frequent ops) and one
 // edge per pair of partitions that exchange tensors, labelled with the bytes of the distinct

@@ -44,6 +44,37 @@ Result<std::vector<int32_t>> AssignPartitions(const Subgraph& subgraph,
   return partition_of;
 }
 
+// Nodes that read only constants, or tensors made from constants only (weight DEQUANTIZE and
+// DENSIFY): their outputs are made once, like weights, so they are drawn as weights are: not at
+// all. Followed in execution order, so chains of them fold too.
+std::vector<bool> ConstantOnlyNodes(const Subgraph& subgraph) {
+  std::vector<bool> made_once(subgraph.tensors.size(), false);
+  for (size_t t = 0; t < subgraph.tensors.size(); ++t)
+    made_once[t] = subgraph.tensors[t].is_constant();
+  std::vector<bool> constant_only(subgraph.nodes.size(), false);
+  const std::vector<int32_t> plan =
+      subgraph.execution_plan.empty() ? IdentityExecutionPlan(subgraph) : subgraph.execution_plan;
+  for (int32_t n : plan) {
+    if (n < 0 || static_cast<size_t>(n) >= subgraph.nodes.size()) continue;
+    const Node& node = subgraph.nodes[static_cast<size_t>(n)];
+    if (!IsModelNode(node) || node.side_effect) continue;
+    bool reads_any = false;
+    bool only_made_once = true;
+    for (int32_t t : node.inputs) {
+      if (t < 0 || static_cast<size_t>(t) >= made_once.size()) continue;
+      reads_any = true;
+      only_made_once = only_made_once && made_once[static_cast<size_t>(t)];
+    }
+    if (!reads_any || !only_made_once) continue;
+    constant_only[static_cast<size_t>(n)] = true;
+    for (int32_t t : node.outputs) {
+      if (t >= 0 && static_cast<size_t>(t) < made_once.size())
+        made_once[static_cast<size_t>(t)] = true;
+    }
+  }
+  return constant_only;
+}
+
 }  // namespace
 
 std::string SummarizeOps(const Subgraph& subgraph, const std::vector<int32_t>& nodes,
@@ -69,11 +100,13 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
   if (!assigned.ok()) return assigned.status();
   PartitionView view;
   view.partition_of_node = std::move(assigned).value();
+  view.constant_only_node = ConstantOnlyNodes(subgraph);
   const std::vector<int32_t> producer = ProducerOfTensor(subgraph);
   const std::set<int32_t> graph_inputs(subgraph.inputs.begin(), subgraph.inputs.end());
   auto moves_at_run_time = [&](int32_t t) {
     if (t < 0 || static_cast<size_t>(t) >= subgraph.tensors.size()) return false;
     if (subgraph.tensors[t].is_constant()) return false;
+    if (producer[t] >= 0 && view.constant_only_node[static_cast<size_t>(producer[t])]) return false;
     return producer[t] >= 0 || graph_inputs.count(t) > 0;
   };
   auto partition_of = [&](int32_t node) {
@@ -121,8 +154,11 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
       summary.last_node = *std::max_element(nodes.begin(), nodes.end());
     }
     summary.op_summary = SummarizeOps(subgraph, nodes);
-    summary.unsupported_nodes = static_cast<size_t>(std::count_if(
-        nodes.begin(), nodes.end(), [&](int32_t n) { return unsupported.count(n) > 0; }));
+    // A node one delegate rejects may be taken by the next: only the CPU's count.
+    if (report.partitions[p].kind == PartitionReport::Kind::kCpu) {
+      summary.unsupported_nodes = static_cast<size_t>(std::count_if(
+          nodes.begin(), nodes.end(), [&](int32_t n) { return unsupported.count(n) > 0; }));
+    }
   }
   // A tensor crossing into (or out of) a partition counts once per partition, as it is copied once.
   std::vector<std::set<int32_t>> read_from_outside(report.partitions.size());

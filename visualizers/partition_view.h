@@ -2,8 +2,10 @@
 // partition each node is in, every data edge between nodes (and from graph inputs / to graph
 // outputs), which of those cross a partition boundary, and a per-partition summary.
 //
-// Only tensors that move at run time are edges: constants (weights) and tensors nobody produces
-// that are not graph inputs (variables) are left out, so the picture shows data flow, not weights.
+// Only tensors that move at run time are edges: constants (weights), tensors made from constants
+// only (the outputs of weight DEQUANTIZE / DENSIFY nodes, made once) and tensors nobody produces
+// that are not graph inputs (variables) are left out, so the picture shows data flow, not
+// weights. The nodes that make tensors from constants only are marked, so pictures can fold them.
 #ifndef VISUALIZERS_PARTITION_VIEW_H_
 #define VISUALIZERS_PARTITION_VIEW_H_
 
@@ -38,11 +40,12 @@ struct PartitionSummary {
   std::string op_summary;           // most frequent ops first: "CONV_2D×12, ADD×4, RELU×2, …"
   uint64_t boundary_in_bytes = 0;   // distinct tensors read from outside the partition
   uint64_t boundary_out_bytes = 0;  // distinct tensors read outside, or graph outputs
-  size_t unsupported_nodes = 0;     // nodes of this partition the report lists as unsupported
+  size_t unsupported_nodes = 0;     // CPU partitions: nodes a delegate rejected
 };
 
 struct PartitionView {
   std::vector<int32_t> partition_of_node;    // per node of the subgraph; kOutsidePartitions if none
+  std::vector<bool> constant_only_node;      // per node: reads constants only (made once)
   std::vector<PartitionSummary> partitions;  // parallel to SubgraphReport::partitions
   std::vector<TensorEdge> edges;             // ordered by consumer node, then input position
 };

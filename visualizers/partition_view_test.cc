@@ -41,6 +41,16 @@ TEST(PartitionViewTest, TinyGraphEdgesAndSummaries) {
   EXPECT_EQ(view->partitions[2].boundary_out_bytes, 1200000u);
 }
 
+TEST(PartitionViewTest, OnlyCpuNodesCountAsUnsupported) {
+  // Delegates applied in turn: add-sub rejects CONV_2D #0, which gpu then takes.
+  SubgraphReport report = TinyReport();
+  report.unsupported.push_back({0, "CONV_2D", "add-sub", "op CONV_2D is not ADD or SUB"});
+  Result<PartitionView> view = BuildPartitionView(TinySubgraph(), report);
+  ASSERT_TRUE(view.ok()) << view.status().message();
+  EXPECT_EQ(view->partitions[0].unsupported_nodes, 0u);
+  EXPECT_EQ(view->partitions[1].unsupported_nodes, 1u);
+}
+
 TEST(PartitionViewTest, RejectsOutOfRangeAndDuplicateNodes) {
   SubgraphReport report = TinyReport();
   report.partitions[1].nodes.push_back(9);

@@ -1,7 +1,10 @@
 #include "libanalysis/model/builtin_ops.h"
 
 #include <array>
+#include <string>
 #include <unordered_map>
+
+#include "libanalysis/core/closest_name.h"
 
 namespace tfa {
 namespace {
@@ -236,6 +239,21 @@ std::optional<int32_t> BuiltinCodeFromName(std::string_view name) {
   auto it = kByName->find(name);
   if (it == kByName->end() || it->second == kBuiltinCustom) return std::nullopt;
   return it->second;
+}
+
+std::vector<std::string_view> BuiltinOpNames() {
+  std::vector<std::string_view> names;
+  for (size_t i = 0; i < kBuiltinNames.size(); ++i) {
+    const auto code = static_cast<int32_t>(i);
+    if (code != kBuiltinCustom && code != kBuiltinPlaceholderForGreaterOpCodes) {
+      names.emplace_back(kBuiltinNames[i]);
+    }
+  }
+  return names;
+}
+
+std::string UnknownBuiltinOpMessage(std::string_view name) {
+  return "unknown builtin op '" + std::string(name) + "'" + DidYouMean(name, BuiltinOpNames());
 }
 
 int32_t BuiltinCodeCount() { return static_cast<int32_t>(kBuiltinNames.size()); }

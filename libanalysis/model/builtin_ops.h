@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tfa {
 
@@ -17,6 +19,10 @@ const char* BuiltinName(int32_t code);
 // The code of a builtin name; nullopt for unknown names and for "CUSTOM".
 std::optional<int32_t> BuiltinCodeFromName(std::string_view name);
 int32_t BuiltinCodeCount();
+// Every builtin name BuiltinCodeFromName knows, in code order.
+std::vector<std::string_view> BuiltinOpNames();
+// "unknown builtin op 'CONV2D' (did you mean CONV_2D?)": how every reader of op names refuses one.
+std::string UnknownBuiltinOpMessage(std::string_view name);
 
 }  // namespace tfa
 

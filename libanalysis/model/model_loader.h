@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
@@ -15,6 +16,10 @@ struct LoadOptions {
   // Files above this size are refused before they are read (the analyser reads whole files).
   uint64_t max_file_bytes = uint64_t{8} << 30;
 };
+
+// The whole file, refused (one line naming it) when it is a directory, cannot be read or holds
+// more than `max_bytes`.
+Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path, uint64_t max_bytes);
 
 // Reads `path` and parses it as Graph JSON when its first non-blank byte is '{', else as .tflite.
 // Errors are one line naming the file, the object and the reason.

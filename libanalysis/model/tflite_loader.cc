@@ -1,6 +1,7 @@
 // .tflite reader: flatbuffers Verifier first, then a checked walk of the model into the Graph IR.
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <unordered_set>
@@ -590,23 +591,6 @@ class TfliteReader {
   std::vector<OpCode> op_codes_;
 };
 
-Result<std::vector<uint8_t>> ReadFile(const std::string& path, const LoadOptions& options) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return Status::Error(path + ": cannot open file: " + std::strerror(errno));
-  const std::streamoff size = in.tellg();
-  if (size < 0) return Status::Error(path + ": cannot read file size");
-  if (static_cast<uint64_t>(size) > options.max_file_bytes) {
-    return Status::Error(path + ": file is " + std::to_string(size) + " bytes, above the limit of " +
-                         std::to_string(options.max_file_bytes));
-  }
-  std::vector<uint8_t> bytes(static_cast<size_t>(size));
-  in.seekg(0);
-  if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) {
-    return Status::Error(path + ": read error");
-  }
-  return bytes;
-}
-
 }  // namespace
 
 Result<Model> ParseTflite(std::span<const uint8_t> file, const std::string& source_name) {
@@ -621,8 +605,28 @@ Result<Model> ParseTflite(std::span<const uint8_t> file, const std::string& sour
   return TfliteReader(file, source_name).Read();
 }
 
+Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path, uint64_t max_bytes) {
+  // An ifstream opens a directory on Linux and reports a nonsense size for it.
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return Status::Error(path + ": is a directory");
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return Status::Error(path + ": cannot open file: " + std::strerror(errno));
+  const std::streamoff size = in.tellg();
+  if (size < 0) return Status::Error(path + ": cannot read file size");
+  if (static_cast<uint64_t>(size) > max_bytes) {
+    return Status::Error(path + ": file is " + std::to_string(size) +
+                         " bytes, above the limit of " + std::to_string(max_bytes));
+  }
+  std::vector<uint8_t> bytes(static_cast<size_t>(size));
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) {
+    return Status::Error(path + ": read error");
+  }
+  return bytes;
+}
+
 Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options) {
-  auto bytes = ReadFile(path, options);
+  auto bytes = ReadFileBytes(path, options.max_file_bytes);
   if (!bytes.ok()) return bytes.status();
   const auto first = std::find_if(bytes->begin(), bytes->end(),
                                   [](uint8_t c) { return c != ' ' && c != '\n' && c != '\r' && c != '\t'; });

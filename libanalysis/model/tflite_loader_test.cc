@@ -147,5 +147,12 @@ TEST(ParseTflite, OptionsTypeWithoutTableReadsAsDefaults) {
   }
 }
 
+TEST(LoadModelFile, DirectoryIsAOneLineError) {
+  const std::string dir = ::testing::TempDir();
+  auto model = LoadModelFile(dir);
+  ASSERT_FALSE(model.ok());
+  EXPECT_EQ(model.status().message(), dir + ": is a directory");
+}
+
 }  // namespace
 }  // namespace tfa

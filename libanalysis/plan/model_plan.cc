@@ -131,6 +131,11 @@ Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
   // Checked here, not only by the replay, so that facts naming a node the model lacks are refused
   // for models that never reach the replay too (one subgraph, Graph JSON).
   TFA_RETURN_IF_ERROR(CheckInvokeFacts(model, options.invoke_facts).WithContext(model.path));
+  // `ops=CONV2D` (a typo) would claim nothing and say nothing: op names must be builtin ops or
+  // ops of the model.
+  for (const DelegateProfile& profile : options.delegates) {
+    TFA_RETURN_IF_ERROR(CheckClaimedOpNames(profile, model));
+  }
   ModelPlan plan;
   plan.model_path = model.path;
   plan.model_format = model.format;

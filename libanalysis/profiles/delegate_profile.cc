@@ -3,12 +3,15 @@
 #include "libanalysis/core/json_nesting.h"
 
 #include <charconv>
-#include <fstream>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <utility>
 
+#include "libanalysis/core/closest_name.h"
 #include "libanalysis/model/builtin_ops.h"
+#include "libanalysis/model/model_loader.h"
 #include "libanalysis/profiles/builtin_profile_sources.h"
 #include "libanalysis/profiles/rule_checks.h"
 
@@ -16,7 +19,7 @@ namespace tfa {
 namespace {
 
 constexpr std::string_view kProfileFormat = "tflite-analyze-profile/1";
-constexpr std::streamoff kMaxProfileFileBytes = std::streamoff{16} << 20;
+constexpr uint64_t kMaxProfileFileBytes = uint64_t{16} << 20;
 
 using Json = nlohmann::json;
 
@@ -167,8 +170,7 @@ class ProfileReader {
     TFA_RETURN_IF_ERROR(ReadBool(j, "custom", where, &rule->custom));
     if (rule->op.empty()) return Error(where, "missing \"op\"");
     if (!rule->custom && !BuiltinCodeFromName(rule->op)) {
-      return Error(where,
-                   "unknown builtin op '" + rule->op + "' (custom ops need \"custom\": true)");
+      return Error(where, UnknownBuiltinOpMessage(rule->op) + "; custom ops need \"custom\": true");
     }
     TFA_RETURN_IF_ERROR(ReadInt(j, "max_version", where, 0, &rule->max_version));
     TFA_RETURN_IF_ERROR(ReadString(j, "requires_option", where, &rule->requires_option));
@@ -489,6 +491,23 @@ std::vector<std::string> BuiltinProfileNames() {
   return names;
 }
 
+Status CheckClaimedOpNames(const DelegateProfile& profile, const Model& model) {
+  if (profile.kind != ProfileKind::kOps) return Status::Ok();
+  std::set<std::string_view> model_ops;
+  for (const Subgraph& subgraph : model.subgraphs) {
+    for (const Node& node : subgraph.nodes) model_ops.insert(node.op);
+  }
+  for (const std::string& op : profile.claimed_ops) {
+    if (BuiltinCodeFromName(op) || model_ops.contains(op)) continue;
+    std::vector<std::string_view> known = BuiltinOpNames();
+    known.insert(known.end(), model_ops.begin(), model_ops.end());
+    return Status::Error("--delegate " + profile.name + ": unknown op '" + op +
+                         "', neither a builtin op nor an op of " + model.path +
+                         DidYouMean(op, known));
+  }
+  return Status::Ok();
+}
+
 Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec) {
   if (spec.starts_with("ops=")) return OpsProfile(spec);
   if (spec.starts_with("nodes=")) return NodesProfile(spec);
@@ -499,24 +518,18 @@ Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec) {
       return profile;
     }
   }
-  std::ifstream in(spec, std::ios::binary);
-  if (!in) {
+  std::error_code error;
+  if (!std::filesystem::exists(spec, error)) {
     std::string names;
     for (const std::string& name : BuiltinProfileNames()) names += name + ", ";
     return Status::Error("--delegate " + spec + ": no such profile file, and not one of " + names +
                          "ops=A,B, nodes=i,j");
   }
   // Profiles are small; refuse anything that could not be one before reading it.
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size < 0 || size > kMaxProfileFileBytes) {
-    return Status::Error(spec + ": not a profile (" + std::to_string(size) + " bytes)");
-  }
-  in.seekg(0, std::ios::beg);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return Status::Error(spec + ": read error");
-  return ParseDelegateProfileJson(text.str(), spec);
+  auto bytes = ReadFileBytes(spec, kMaxProfileFileBytes);
+  if (!bytes.ok()) return bytes.status();
+  return ParseDelegateProfileJson(
+      std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), spec);
 }
 
 }  // namespace tfa

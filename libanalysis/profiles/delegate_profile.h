@@ -172,6 +172,11 @@ Result<DelegateProfile> ParseDelegateProfileJson(std::string_view text,
 // The names of the built-in profiles, in a stable order.
 std::vector<std::string> BuiltinProfileNames();
 
+// An `ops=` profile may name builtin ops and the ops (custom codes, Graph JSON op names) of
+// `model`'s nodes; any other name is a typo that would silently claim nothing, refused with the
+// closest known name. Other profiles pass.
+Status CheckClaimedOpNames(const DelegateProfile& profile, const Model& model);
+
 // Resolves a --delegate argument: a built-in name, `ops=A,B`, `nodes=i,j`, or a profile path.
 Result<DelegateProfile> ResolveDelegateProfile(const std::string& spec);
 

@@ -77,7 +77,10 @@ TEST(DelegateProfileTest, MalformedProfilesAreOneLineErrorsNamingTheField) {
        "p.json: format: expected \"tflite-analyze-profile/1\""},
       {R"({"format": "tflite-analyze-profile/1", "ops": []})", "p.json: name: missing"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "NOPE"}]})",
-       "p.json: ops[0]: unknown builtin op 'NOPE' (custom ops need \"custom\": true)"},
+       "p.json: ops[0]: unknown builtin op 'NOPE'; custom ops need \"custom\": true"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "CONV2D"}]})",
+       "p.json: ops[0]: unknown builtin op 'CONV2D' (did you mean CONV_2D?); custom ops need "
+       "\"custom\": true"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "max_version": "2"}]})",
        "p.json: ops[0].max_version: expected an integer"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "input_types": ["float33"]}]})",
@@ -98,6 +101,28 @@ TEST(DelegateProfileTest, MalformedProfilesAreOneLineErrorsNamingTheField) {
     ASSERT_FALSE(profile.ok()) << c.text;
     EXPECT_EQ(profile.status().message(), c.message);
   }
+}
+
+TEST(DelegateProfileTest, OpsFormNamesOnlyBuiltinOpsAndTheModelsOwn) {
+  Model model;
+  model.path = "m.tflite";
+  model.subgraphs.resize(2);
+  model.subgraphs[1].nodes.resize(1);
+  model.subgraphs[1].nodes[0].op = "MyCustom";
+  model.subgraphs[1].nodes[0].kind = NodeKind::kCustom;
+  auto known = ResolveDelegateProfile("ops=ADD,MyCustom");
+  ASSERT_TRUE(known.ok());
+  EXPECT_TRUE(CheckClaimedOpNames(*known, model).ok());
+  auto typo = ResolveDelegateProfile("ops=ADD,CONV2D");
+  ASSERT_TRUE(typo.ok());
+  EXPECT_EQ(CheckClaimedOpNames(*typo, model).message(),
+            "--delegate ops=ADD,CONV2D: unknown op 'CONV2D', neither a builtin op nor an op of "
+            "m.tflite (did you mean CONV_2D?)");
+  auto custom_typo = ResolveDelegateProfile("ops=MyCustum");
+  ASSERT_TRUE(custom_typo.ok());
+  EXPECT_EQ(CheckClaimedOpNames(*custom_typo, model).message(),
+            "--delegate ops=MyCustum: unknown op 'MyCustum', neither a builtin op nor an op of "
+            "m.tflite (did you mean MyCustom?)");
 }
 
 TEST(DelegateProfileTest, OpsAndNodesForms) {

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <utility>
 
+#include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/delegation/node_selection.h"
 #include "libanalysis/delegation/partition.h"
@@ -538,18 +539,6 @@ Json AdviceToJson(const DelegationAdvice& advice) {
 
 namespace {
 
-std::string FormatBytes(uint64_t bytes) {
-  char buffer[32];
-  if (bytes < 1024) {
-    std::snprintf(buffer, sizeof buffer, "%llu B", static_cast<unsigned long long>(bytes));
-  } else if (bytes < 1024 * 1024) {
-    std::snprintf(buffer, sizeof buffer, "%.1f KiB", static_cast<double>(bytes) / 1024);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024 * 1024));
-  }
-  return buffer;
-}
-
 // |value| without overflow at INT64_MIN.
 uint64_t Magnitude(int64_t value) {
   return value >= 0 ? static_cast<uint64_t>(value) : static_cast<uint64_t>(-(value + 1)) + 1;
@@ -584,15 +573,25 @@ std::string CandidateList(const std::vector<int32_t>& candidates) {
   return out;
 }
 
-std::string MaxPartitionsName(int32_t max_partitions) {
-  return max_partitions == std::numeric_limits<int32_t>::max() ? "all"
-                                                               : std::to_string(max_partitions);
+// "its largest partition", "its 3 largest partitions", "every partition".
+std::string KeptPartitionsText(int32_t max_partitions) {
+  if (max_partitions == std::numeric_limits<int32_t>::max()) return "every partition";
+  if (max_partitions == 1) return "its largest partition";
+  return "its " + std::to_string(max_partitions) + " largest partitions";
+}
+
+// "1 more node", "3 fewer transitions": `count` of `noun`, more when `gained` >= 0.
+std::string MoreOrFewer(int64_t gained, const std::string& more, const std::string& fewer,
+                        const std::string& noun) {
+  const uint64_t count = Magnitude(gained);
+  return std::to_string(count) + " " + (gained >= 0 ? more : fewer) + " " + noun +
+         (count == 1 ? "" : "s");
 }
 
 std::string OutcomeRow(const std::string& label, const DelegationOutcome& outcome) {
   return PadLeft(label, 7) + PadLeft(std::to_string(outcome.delegated_partitions), 12) +
          PadLeft(std::to_string(outcome.delegated_nodes), 16) +
-         PadLeft(FormatBytes(outcome.copy.bytes_per_inference()), 17) +
+         PadLeft(HumanBytes(outcome.copy.bytes_per_inference()), 17) +
          PadLeft(std::to_string(outcome.copy.transitions), 13) +
          PadLeft(FormatSeconds(outcome.copy.copy_seconds), 13) + "  candidates " +
          (outcome.kept_candidates.empty() ? "none" : CandidateList(outcome.kept_candidates)) + "\n";
@@ -610,12 +609,12 @@ std::string ImpactLine(const UnsupportedNodeImpact& impact, const Subgraph& subg
   if (!impact.partly_joined_candidates.empty()) {
     line += " (taking part of " + CandidateList(impact.partly_joined_candidates) + ")";
   }
-  line += ", delegate " + std::to_string(Magnitude(impact.delegated_nodes_gained)) +
-          (impact.delegated_nodes_gained >= 0 ? " more" : " fewer") + " nodes and ";
+  line +=
+      ", delegate " + MoreOrFewer(impact.delegated_nodes_gained, "more", "fewer", "node") + " and ";
   line += impact.bytes_saved_per_inference >= 0 ? "save " : "add ";
-  line += FormatBytes(Magnitude(impact.bytes_saved_per_inference));
-  line += " of copies per inference (" + std::to_string(Magnitude(impact.transitions_saved)) +
-          (impact.transitions_saved >= 0 ? " fewer" : " more") + " transitions, " +
+  line += HumanBytes(Magnitude(impact.bytes_saved_per_inference));
+  line += " of copies per inference (" +
+          MoreOrFewer(impact.transitions_saved, "fewer", "more", "transition") + ", " +
           FormatSeconds(impact.copy_seconds_saved) + " saved)";
   return line + "\n      rejected: " + impact.reason + "\n";
 }
@@ -624,7 +623,7 @@ std::string ImpactLine(const UnsupportedNodeImpact& impact, const Subgraph& subg
 
 std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph) {
   std::string out = "Delegation advice for " + advice.delegate + " (profile keeps " +
-                    MaxPartitionsName(advice.profile_max_partitions) + " largest partition(s))\n";
+                    KeptPartitionsText(advice.profile_max_partitions) + ")\n";
   out += "Candidate partitions (preview before keep-N-largest), plan order:\n";
   out +=
       "     #  rank  nodes  first .. last                            in/inference  "
@@ -634,9 +633,9 @@ std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph)
     span.resize(std::max<size_t>(span.size(), 40), ' ');
     out += PadLeft(std::to_string(c.index), 6) + PadLeft(std::to_string(c.size_rank), 6) +
            PadLeft(std::to_string(c.node_count), 7) + "  " + span +
-           PadLeft(FormatBytes(c.copy.bytes_to_delegate), 12) +
-           PadLeft(FormatBytes(c.copy.bytes_from_delegate), 15) +
-           PadLeft(FormatBytes(c.copy.init_upload_bytes), 11) +
+           PadLeft(HumanBytes(c.copy.bytes_to_delegate), 12) +
+           PadLeft(HumanBytes(c.copy.bytes_from_delegate), 15) +
+           PadLeft(HumanBytes(c.copy.init_upload_bytes), 11) +
            PadLeft(FormatSeconds(c.copy.copy_seconds), 15) + (c.kept ? "  yes" : "  no") + "\n";
   }
   if (advice.candidates.empty()) out += "  none: the delegate supports no planned node\n";

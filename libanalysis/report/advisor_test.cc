@@ -19,6 +19,7 @@ using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::Not;
 
 // x(1000 B) -> 0 -> 1 -> [2] -> 3 (+ constant w, 4000 B) -> 4 -> [5] -> 6 -> y(70 B)
 // Nodes 2 and 5 (OpB) are rejected, so the candidates are {0,1}, {3,4} and {6}:
@@ -246,6 +247,15 @@ TEST(AdvisorTest, JsonAndTextSayWhatTheyEstimate) {
                               "delegate 2 more nodes and save 830 B of copies per inference "
                               "(0 fewer transitions, 830.00 us saved)"));
   EXPECT_THAT(text, HasSubstr("compute time on the delegate or the CPU is not modelled"));
+  // One byte formatter everywhere (libanalysis/core/byte_units.h): decimal kB, as the report.
+  EXPECT_THAT(text, HasSubstr("4.0 kB"));
+  EXPECT_THAT(text, Not(HasSubstr("KiB")));
+  EXPECT_THAT(text,
+              HasSubstr("Delegation advice for ops=OpA (profile keeps its largest partition)"));
+  EXPECT_THAT(AdviceText(Advise(chain, Profile("ops=OpA", 2)), chain),
+              HasSubstr("(profile keeps its 2 largest partitions)"));
+  EXPECT_THAT(AdviceText(Advise(chain, Profile("ops=OpA", kAll)), chain),
+              HasSubstr("(profile keeps every partition)"));
 }
 
 // A corpus model the GPU delegate splits: three custom ops (Landmarks2TransformMatrix,

@@ -41,6 +41,13 @@ struct CopyCost {
   uint64_t init_upload_bytes = 0;
 };
 
+// What the execution plan runs at one step, in model terms.
+struct PlanStepNode {
+  int32_t node = -1;  // the model's node index; -1 for a delegate kernel
+  std::string op;     // its op, or the delegate's name for a delegate kernel
+  bool delegate_kernel = false;
+};
+
 struct ArenaAllocation {
   int32_t tensor = 0;
   uint64_t offset = 0;
@@ -49,13 +56,17 @@ struct ArenaAllocation {
   int32_t last_node = 0;
   bool persistent = false;
   std::optional<int32_t> shares_buffer_of;
+  std::optional<PlanStepNode> temporary_of;  // kernel temporaries: the node that adds it
 };
 
 struct ArenaReport {
   uint64_t size = 0;
   uint64_t persistent_size = 0;
   uint64_t lower_bound = 0;
-  int32_t peak_node = 0;
+  // The plan step where the lower bound is reached (JSON: `peak_step`, and `peak_node` as the
+  // contract first named it), and what runs there.
+  int32_t peak_step = 0;
+  PlanStepNode peak_at;
   std::vector<ArenaAllocation> allocs;
   std::vector<std::string> assumptions;  // e.g. ops whose temporaries are estimated
   // Models with several subgraphs (libanalysis/prepare/control_flow_prepare.h): a subgraph may be

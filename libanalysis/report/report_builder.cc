@@ -1,10 +1,12 @@
 #include "libanalysis/report/report_builder.h"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/core/checked_math.h"
+#include "libanalysis/report/plan_step_node.h"
 
 namespace tfa {
 namespace {
@@ -95,14 +97,17 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>
   return total;
 }
 
-ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> assumptions) {
+ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
+                                std::vector<std::string> assumptions) {
   ArenaReport a;
   a.size = plan.arena_size;
   a.persistent_size = plan.persistent_arena_size;
   a.high_water_mark = plan.arena_size;
   const ArenaLowerBound bound = LowerBound(plan.rw_blocks, plan.num_steps);
   a.lower_bound = bound.bytes;
-  a.peak_node = bound.peak_step;
+  a.peak_step = bound.peak_step;
+  a.peak_at = NodeAtStep(planned, bound.peak_step);
+  const std::map<int32_t, PlanStepNode> temporary_owners = TemporaryOwners(planned);
   a.assumptions = std::move(assumptions);
   const int32_t last_step = std::max(plan.num_steps - 1, 0);
   for (size_t t = 0; t < plan.tensors.size(); ++t) {
@@ -116,6 +121,9 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> 
     al.last_node = p.last_step == kUnassignedStep ? last_step : p.last_step;
     al.persistent = p.arena == ArenaKind::kPersistent;
     if (p.shares_buffer_of >= 0) al.shares_buffer_of = p.shares_buffer_of;
+    if (auto owner = temporary_owners.find(al.tensor); owner != temporary_owners.end()) {
+      al.temporary_of = owner->second;
+    }
     a.allocs.push_back(al);
   }
   return a;
@@ -127,7 +135,7 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, std::vector<std::string> 
 ArenaReport ArenaReportFromMemory(const SubgraphMemory& memory, bool with_notes) {
   ArenaReport a;
   if (memory.planned) {
-    a = ArenaReportFromPlan(memory.plan, memory.assumptions);
+    a = ArenaReportFromPlan(memory.plan, memory.prepared, memory.assumptions);
     a.size = memory.arena_size;
     a.persistent_size = memory.persistent_arena_size;
     a.planning_stops_at_node = memory.planning_stops_at;

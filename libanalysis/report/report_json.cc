@@ -7,6 +7,11 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+json PlanStepNodeJson(const PlanStepNode& n) {
+  if (n.delegate_kernel) return json{{"delegate_kernel", n.op}};
+  return json{{"node", n.node}, {"op", n.op}};
+}
+
 json AllocsJson(const std::vector<ArenaAllocation>& allocs) {
   json out = json::array();
   for (const ArenaAllocation& al : allocs) {
@@ -14,14 +19,19 @@ json AllocsJson(const std::vector<ArenaAllocation>& allocs) {
             {"first_node", al.first_node}, {"last_node", al.last_node}};
     if (al.persistent) ja["arena"] = "persistent";
     if (al.shares_buffer_of) ja["shares_buffer_of"] = *al.shares_buffer_of;
+    if (al.temporary_of) ja["temporary_of"] = PlanStepNodeJson(*al.temporary_of);
     out.push_back(std::move(ja));
   }
   return out;
 }
 
 json ArenaJson(const ArenaReport& a, bool with_allocs) {
-  json j{{"size", a.size}, {"persistent_size", a.persistent_size}, {"lower_bound", a.lower_bound},
-         {"peak_node", a.peak_node}};
+  json j{{"size", a.size},
+         {"persistent_size", a.persistent_size},
+         {"lower_bound", a.lower_bound},
+         {"peak_node", a.peak_step},
+         {"peak_step", a.peak_step}};
+  if (a.planned && !a.peak_at.op.empty()) j["peak_at"] = PlanStepNodeJson(a.peak_at);
   if (!a.assumptions.empty()) j["assumptions"] = a.assumptions;
   if (!a.planned) j["planned"] = false;
   if (a.planned && a.high_water_mark != a.size) j["high_water_mark"] = a.high_water_mark;

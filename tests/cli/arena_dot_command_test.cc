@@ -41,6 +41,19 @@ TEST(ArenaCommand, CorpusModelWithDelegateAndPicture) {
   EXPECT_NE(testing::ReadTextFile(svg).find("<svg"), std::string::npos);
 }
 
+TEST(ArenaCommand, SaysWhenTheArenaKeepsAnEarlierLargerPlan) {
+  // tests/oracle control_flow/while_acc.add-mul.json, subgraph 2 (the body): arena_size 131136,
+  // arena_high_water_mark 65600 (planned again by WHILE, the buffer keeps the first plan).
+  const std::string model = testing::OraclePath("control_flow/while_acc.tflite");
+  ToolRun text = RunTool("arena " + model + " --delegate ops=ADD,MUL --subgraph 2");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("131136   131.1 kB"), std::string::npos) << text.out;
+  EXPECT_NE(
+      text.out.find("last plan needs 65600 (65.6 kB): the arena keeps an earlier, larger plan"),
+      std::string::npos)
+      << text.out;
+}
+
 TEST(ArenaCommand, UnknownPlannerExitsTwo) {
   ToolRun run = RunTool("arena --planner best " + testing::CorpusModelPath(kPalm));
   EXPECT_EQ(run.exit_code, 2);

@@ -1,6 +1,7 @@
 // End-to-end tests of the real tflite-analyze binary: exit codes, one-line errors, JSON output.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_paths.h"
@@ -145,10 +146,97 @@ TEST(Cli, MissingFileExitsTwo) {
   EXPECT_NE(run.err.find("/nonexistent.tflite: cannot open file"), std::string::npos) << run.err;
 }
 
+TEST(Cli, DirectoryAsAnInputFileIsRefused) {
+  const std::string dir = testing::ProcessTempPath("a_directory");
+  std::filesystem::create_directories(dir);
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  for (const std::string& command :
+       {"info " + dir, "report " + dir, "arena " + dir, "dot " + dir, "convert " + dir,
+        "run " + dir, "diff " + dir + " " + model, "report " + model + " --delegate " + dir,
+        "gate " + model + " --baseline " + dir}) {
+    ToolRun run = RunTool(command);
+    EXPECT_EQ(run.exit_code, 2) << command;
+    EXPECT_EQ(run.err, "tflite-analyze: error: " + dir + ": is a directory\n") << command;
+  }
+}
+
+// Every usage error is one line with the prefix every other error has, and exit code 2.
+void ExpectUsageError(const std::string& command, const std::string& message) {
+  ToolRun run = RunTool(command);
+  EXPECT_EQ(run.exit_code, 2) << command;
+  EXPECT_EQ(run.out, "") << command;
+  EXPECT_TRUE(run.err.starts_with("tflite-analyze: error: ")) << command << ": " << run.err;
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << command << ": not one line: " << run.err;
+  EXPECT_NE(run.err.find(message), std::string::npos) << command << ": " << run.err;
+}
+
 TEST(Cli, UsageErrorExitsTwo) {
-  EXPECT_EQ(RunTool("info").exit_code, 2);
-  EXPECT_EQ(RunTool("no-such-command").exit_code, 2);
-  EXPECT_EQ(RunTool("").exit_code, 2);
+  ExpectUsageError("info", "model is required");
+  ExpectUsageError("", "A subcommand is required");
+  ExpectUsageError("report --no-such-flag x.tflite", "--no-such-flag");
+  ExpectUsageError("gate x.tflite", "--baseline is required");
+  ExpectUsageError("report x.tflite --format yaml", "--format");
+}
+
+TEST(Cli, UnknownCommandIsNamedWithTheCommands) {
+  ExpectUsageError("bogus",
+                   "unknown command 'bogus'; commands: info convert report arena dot gate diff run "
+                   "devices");
+  ExpectUsageError("reprot x.tflite", "unknown command 'reprot' (did you mean report?); commands:");
+}
+
+TEST(Cli, NumericFlagsTakeOnlyNumbersInRange) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  const std::pair<std::string, std::string> cases[] = {
+      {"run " + model + " --tolerance -1", "--tolerance: expected a number >= 0, got \"-1\""},
+      {"run " + model + " --tolerance nan", "--tolerance: expected a number >= 0, got \"nan\""},
+      {"run " + model + " --input-seed -5",
+       "--input-seed: expected an integer from 0 to 18446744073709551615, got \"-5\""},
+      {"run " + model + " --input-seed 18446744073709551616",
+       "--input-seed: expected an integer from 0 to 18446744073709551615, got "
+       "\"18446744073709551616\""},
+      {"run " + model + " --memory-limit -1G", "--memory-limit: expected a byte count"},
+      {"report " + model + " --delegate gpu --max-partitions 2147483648",
+       "--max-partitions: expected an integer from -2147483648 to 2147483647"},
+      {"arena " + model + " --delegate gpu --min-nodes-per-partition -1",
+       "--min-nodes-per-partition: expected an integer from 0 to 2147483647, got \"-1\""},
+      {"gate " + model + " --baseline " + testing::ProcessTempPath("b.json") +
+           " --max-delegated-partitions -1",
+       "--max-delegated-partitions: expected an integer from 0 to 18446744073709551615"},
+      {"gate " + model + " --baseline " + testing::ProcessTempPath("b.json") +
+           " --max-arena-growth -2%",
+       "--max-arena-growth: expected a percentage"},
+      {"report " + model + " --subgraph +0", "--subgraph: expected an index or \"all\""},
+      {"dot " + model + " --subgraph 0x1", "--subgraph: expected an integer from 0 to 2147483647"},
+      {"convert " + model + " --subgraph -1",
+       "--subgraph: expected an integer from 0 to 2147483647, got \"-1\""},
+      {"report " + model + " --while-iterations 0:1=-3", "--while-iterations"},
+  };
+  for (const auto& [command, message] : cases) ExpectUsageError(command, message);
+}
+
+TEST(Cli, UnknownOpNamesAreRefusedEverywhereWithASuggestion) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  const std::string message =
+      "tflite-analyze: error: --delegate ops=CONV2D: unknown op 'CONV2D', "
+      "neither a builtin op nor an op of " +
+      model + " (did you mean CONV_2D?)\n";
+  for (const std::string& command :
+       {"report " + model, "arena " + model, "dot " + model, "run " + model,
+        "diff " + model + " " + model,
+        "gate " + model + " --baseline " + testing::ProcessTempPath("b.json") +
+            " --update-baseline"}) {
+    ToolRun run = RunTool(command + " --delegate ops=CONV2D");
+    EXPECT_EQ(run.exit_code, 2) << command;
+    EXPECT_EQ(run.err, message) << command;
+  }
+  const std::string profile = WriteTempFile(
+      "typo_profile.json",
+      R"({"format": "tflite-analyze-profile/1", "name": "typo", "ops": [{"op": "CONV2D"}]})");
+  ToolRun run = RunTool("report " + model + " --delegate " + profile);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("unknown builtin op 'CONV2D' (did you mean CONV_2D?)"), std::string::npos)
+      << run.err;
 }
 
 TEST(Cli, HelpShowsAnExample) {

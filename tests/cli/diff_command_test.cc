@@ -64,8 +64,42 @@ TEST(DiffCommand, CorpusModelsWithGpu) {
   EXPECT_NE(run.out.find("arena "), std::string::npos);
 }
 
+TEST(DiffCommand, TwoDelegateSetupsOnOneModel) {
+  const std::string model = testing::CorpusModelPath("face_mesh__face_landmark_with_attention");
+  ToolRun json = RunTool("diff --json " + model + " --delegate gpu --new-delegate xnnpack");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j.at("old"), model);
+  EXPECT_EQ(j.at("new"), model);
+  EXPECT_EQ(j.at("old_delegates"), nlohmann::json::parse(R"(["gpu"])"));
+  EXPECT_EQ(j.at("new_delegates"), nlohmann::json::parse(R"(["xnnpack"])"));
+  EXPECT_EQ(j.at("ops").size(), 0u);
+  // Upstream's figures: tests/oracle models/face_mesh__face_landmark_with_attention.gpu.json
+  // (1 delegate kernel, arena 2211840, persistent 4757572) and .xnnpack.json (3 kernels, arena
+  // 3274024, persistent 0: XNNPACK unpacks the fp16 weights itself).
+  const auto& figures = j.at("figures");
+  EXPECT_EQ(figures.at("delegated partitions").at("before"), 1);
+  EXPECT_EQ(figures.at("delegated partitions").at("after"), 3);
+  EXPECT_EQ(figures.at("arena").at("before"), 2211840);
+  EXPECT_EQ(figures.at("arena").at("after"), 3274024);
+  EXPECT_EQ(figures.at("persistent arena").at("before"), 4757572);
+  EXPECT_EQ(figures.at("persistent arena").at("after"), 0);
+  EXPECT_TRUE(figures.contains("uploaded once"));
+
+  ToolRun text = RunTool("diff " + model + " --delegate gpu --new-delegate xnnpack");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.find(model + "  (delegates: gpu -> xnnpack)  subgraph 0\n"), 0u) << text.out;
+  EXPECT_NE(text.out.find("\n  uploaded once "), std::string::npos) << text.out;
+  // One partition per line.
+  EXPECT_NE(text.out.find("  after:\n    "), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("nodes), "), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("node), "), std::string::npos) << text.out;
+}
+
 TEST(DiffCommand, BadInputExitsTwo) {
-  EXPECT_EQ(RunTool("diff " + testing::CorpusModelPath("hands__palm_detection_lite")).exit_code, 2);
+  ToolRun one = RunTool("diff " + testing::CorpusModelPath("hands__palm_detection_lite"));
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_NE(one.err.find("give a NEW model, or --new-delegate"), std::string::npos) << one.err;
   EXPECT_EQ(
       RunTool("diff /nonexistent.tflite " + testing::CorpusModelPath("hands__palm_detection_lite"))
           .exit_code,

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "tests/cli/cli_fixtures.h"
 #include "tests/support/test_paths.h"
@@ -36,8 +38,9 @@ TEST(ReportCommand, EveryCorpusModelInParallelEndsWithASummaryTable) {
   ToolRun run = RunTool("report --delegate xnnpack" + models);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const size_t table = run.out.find("model");
-  const size_t header =
-      run.out.rfind("nodes  partitions  delegated  bytes/inference       arena  persistent");
+  const size_t header = run.out.rfind(
+      "nodes  partitions  delegated  bytes/inference  uploaded once       arena"
+      "  persistent");
   ASSERT_NE(header, std::string::npos) << run.out;
   EXPECT_NE(table, std::string::npos);
   const std::string summary = run.out.substr(run.out.rfind('\n', header) + 1);
@@ -56,17 +59,39 @@ TEST(ReportCommand, SummaryRowHasTheModelsFigures) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(
       run.out.find(
-          "\na.json       3           3          2          20.5 kB     16.4 kB         0 B\n"),
+          "\na.json       3           3          2          20.5 kB            0 B     16.4 kB"
+          "         0 B\n"),
       std::string::npos)
       << run.out;
   EXPECT_NE(
       run.out.find(
-          "\nb.json       3           3          2          28.7 kB     24.6 kB         0 B\n"),
+          "\nb.json       3           3          2          28.7 kB            0 B     24.6 kB"
+          "         0 B\n"),
       std::string::npos);
   // Two models with the same file name are told apart by their paths.
   const std::string again = testing::WriteFile(dir + "/v2/a.json", testing::ChainGraphJson(16384));
   run = RunTool("report " + a + " " + again);
   EXPECT_NE(run.out.find("\n" + again + "       3"), std::string::npos) << run.out;
+}
+
+TEST(ReportCommand, SeveralModelsAsCsvOrSummaryOnly) {
+  const std::string dir = testing::FreshDir("report_csv");
+  const std::string a = testing::WriteFile(dir + "/a.json", testing::ChainGraphJson(8192));
+  const std::string b = testing::WriteFile(dir + "/b,v2.json", testing::ChainGraphJson(16384));
+  // The chain's figures (tests/cli/cli_fixtures.h): ADD, MUL, ADD; ops=ADD copies input and mid
+  // in and out, plus wide in and out of the last ADD.
+  ToolRun csv = RunTool("report --delegate ops=ADD --format csv " + a + " '" + b + "'");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out,
+            "model,nodes,partitions,delegated_partitions,bytes_per_inference,uploaded_once_bytes,"
+            "arena_bytes,persistent_bytes\n" +
+                a + ",3,3,2,20480,0,16384,0\n\"" + b + "\",3,3,2,28672,0,24576,0\n");
+  ToolRun summary = RunTool("report --delegate ops=ADD --summary " + a + " '" + b + "'");
+  ASSERT_EQ(summary.exit_code, 0) << summary.err;
+  EXPECT_EQ(summary.out.find("model "), 0u) << summary.out;
+  EXPECT_EQ(summary.out.find("subgraph 0"), std::string::npos) << summary.out;
+  EXPECT_NE(summary.out.find("uploaded once"), std::string::npos) << summary.out;
+  EXPECT_EQ(RunTool("report --summary --json " + a).exit_code, 2);
 }
 
 TEST(ReportCommand, SubgraphSelection) {
@@ -164,6 +189,89 @@ TEST(ReportCommand, AdviseAddsTheAdvisor) {
   ASSERT_EQ(j.at("advice").size(), 1u);
   EXPECT_EQ(j.at("advice").at(0).at("subgraph"), 0);
   EXPECT_EQ(RunTool("report --advise " + model).exit_code, 2);  // nothing to advise on
+}
+
+TEST(ReportCommand, HtmlCarriesTheAdviceToo) {
+  const std::string html = testing::FreshDir("report_html_advice") + "/palm.html";
+  ToolRun run = RunTool("report --delegate gpu --advise --html " + html + " " +
+                        testing::CorpusModelPath(kPalm));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string page = testing::ReadTextFile(html);
+  EXPECT_NE(page.find("<h3>Delegation advice for gpu</h3>\n<pre class=\"advice\">Delegation "
+                      "advice for gpu (profile keeps its largest partition)"),
+            std::string::npos);
+  EXPECT_NE(page.find("Outcome of --max-partitions N:"), std::string::npos);
+}
+
+// The CPU count comes from the final partitions: with delegates applied in turn a node the first
+// rejects may be taken by the second, and --max-partitions leaves supported nodes on the CPU.
+void ExpectCpuCountFromPartitions(const std::string& args) {
+  SCOPED_TRACE(args);
+  ToolRun json = RunTool("report --json " + args);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  size_t on_cpu = 0;
+  std::set<int> cpu_nodes;
+  const auto report = nlohmann::json::parse(json.out);
+  for (const auto& p : report.at("subgraphs").at(0).at("partitions")) {
+    if (p.at("kind") != "cpu") continue;
+    on_cpu += p.at("nodes").size();
+    for (int n : p.at("nodes")) cpu_nodes.insert(n);
+  }
+  ToolRun text = RunTool("report --verbose " + args);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  if (on_cpu == 0) {
+    EXPECT_EQ(text.out.find("left on the CPU"), std::string::npos) << text.out;
+    return;
+  }
+  EXPECT_NE(text.out.find(" " + std::to_string(on_cpu) + " node" + (on_cpu == 1 ? "" : "s") +
+                          " left on the CPU:\n"),
+            std::string::npos)
+      << text.out;
+  // --verbose: one line "OP #N: reason" per CPU node, and none for a delegated node.
+  std::istringstream lines(text.out.substr(text.out.find(" left on the CPU:\n")));
+  std::string line;
+  std::getline(lines, line);
+  size_t listed = 0;
+  while (std::getline(lines, line) && line.starts_with("    ") &&
+         line.find(" #") != std::string::npos) {
+    const int node = std::stoi(line.substr(line.find(" #") + 2));
+    EXPECT_TRUE(cpu_nodes.count(node)) << "node " << node << " is delegated: " << line;
+    ++listed;
+  }
+  EXPECT_EQ(listed, on_cpu);
+}
+
+TEST(ReportCommand, NodesLeftOnTheCpuAreThoseOfTheCpuPartitions) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  ExpectCpuCountFromPartitions(model + " --delegate add-sub --delegate gpu");
+  ExpectCpuCountFromPartitions(model + " --delegate ops=CONV_2D --delegate xnnpack");
+  ExpectCpuCountFromPartitions(model +
+                               " --delegate ops=CONV_2D,DEPTHWISE_CONV_2D,ADD --max-partitions 2");
+  ExpectCpuCountFromPartitions(testing::CorpusModelPath("face_mesh__face_landmark_with_attention") +
+                               " --delegate gpu");
+  // Upstream's figure (tests/oracle models/face_mesh__face_landmark_with_attention.gpu.json,
+  // summary.cpu_nodes): the GPU delegate keeps one partition of 232 nodes, 480 stay on the CPU.
+  ToolRun text = RunTool("report --delegate gpu " +
+                         testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  EXPECT_NE(text.out.find("  480 nodes left on the CPU, by op and reason"), std::string::npos)
+      << text.out;
+}
+
+TEST(ReportCommand, NodesLeftOnTheCpuAreGroupedUnlessVerbose) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  ToolRun grouped = RunTool("report --delegate ops=CONV_2D " + model);
+  ASSERT_EQ(grouped.exit_code, 0) << grouped.err;
+  // tests/oracle models/face_detection__face_detection_short_range.none.json: 74 DEQUANTIZE
+  // nodes (the op histogram of the model), all rejected for the same reason.
+  EXPECT_NE(grouped.out.find("      74 x DEQUANTIZE: op not listed in ops=CONV_2D  (#"),
+            std::string::npos)
+      << grouped.out;
+  ToolRun verbose = RunTool("report --verbose --delegate ops=CONV_2D " + model);
+  ASSERT_EQ(verbose.exit_code, 0) << verbose.err;
+  EXPECT_LT(grouped.out.size() + 3000, verbose.out.size());
+  EXPECT_NE(verbose.out.find("    DEQUANTIZE #0: op not listed in ops=CONV_2D\n"),
+            std::string::npos)
+      << verbose.out.substr(0, 2000);
 }
 
 // Upstream's after-Invoke figures (tests/oracle/control_flow/MODEL.none.json, seed 1) against the

@@ -79,7 +79,7 @@ TEST_F(ReportHtmlInBrowser, PageLoadsWithItsTablesAndPictures) {
   ASSERT_EQ(dom.exit_code, 0) << dom.err;
   ASSERT_NE(dom.out.find("</html>"), std::string::npos) << dom.out.substr(0, 500);
   for (const char* heading :
-       {"<h3>Figures</h3>", "<h3>Partitions</h3>", "<h3>Unsupported nodes</h3>",
+       {"<h3>Figures</h3>", "<h3>Partitions</h3>", "<h3>Nodes left on the CPU</h3>",
         "<h3>Partition graph</h3>", "<h3>Arena</h3>"}) {
     EXPECT_NE(dom.out.find(heading), std::string::npos) << heading;
   }
@@ -88,7 +88,7 @@ TEST_F(ReportHtmlInBrowser, PageLoadsWithItsTablesAndPictures) {
   const std::string partitions = Section(dom.out, "<h3>Partitions</h3>", "</table>");
   EXPECT_GT(partitions_, 10u);
   EXPECT_EQ(Count(partitions, "<tr"), partitions_ + 1);
-  const std::string unsupported = Section(dom.out, "<h3>Unsupported nodes</h3>", "</table>");
+  const std::string unsupported = Section(dom.out, "<h3>Nodes left on the CPU</h3>", "</table>");
   EXPECT_NE(unsupported.find("RESHAPE"), std::string::npos) << unsupported.substr(0, 500);
 }
 

@@ -1,8 +1,8 @@
-#include "visualizers/byte_units.h"
+#include "libanalysis/core/byte_units.h"
 
 #include <gtest/gtest.h>
 
-namespace tfa::viz {
+namespace tfa {
 namespace {
 
 TEST(ByteUnitsTest, DecimalUnitsWithOneDecimal) {
@@ -17,4 +17,4 @@ TEST(ByteUnitsTest, DecimalUnitsWithOneDecimal) {
 }
 
 }  // namespace
-}  // namespace tfa::viz
+}  // namespace tfa

@@ -1,0 +1,56 @@
+#include "libanalysis/report/cpu_nodes.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace tfa {
+
+std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph& subgraph,
+                                    const std::vector<std::string>& delegates) {
+  if (delegates.empty()) return {};
+  std::map<std::pair<int32_t, std::string>, const std::string*> rejections;
+  for (const UnsupportedNode& u : report.unsupported) {
+    rejections.emplace(std::make_pair(u.node, u.delegate), &u.reason);
+  }
+  std::vector<CpuNode> out;
+  for (const PartitionReport& p : report.partitions) {
+    if (p.kind != PartitionReport::Kind::kCpu) continue;
+    for (int32_t n : p.nodes) {
+      CpuNode node{n, subgraph.nodes[static_cast<size_t>(n)].op, ""};
+      for (const std::string& delegate : delegates) {
+        if (!node.reason.empty()) node.reason += "; ";
+        if (delegates.size() > 1) node.reason += delegate + ": ";
+        auto it = rejections.find({n, delegate});
+        node.reason +=
+            it == rejections.end() ? "supported, but its partition was not kept" : *it->second;
+      }
+      out.push_back(std::move(node));
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const CpuNode& a, const CpuNode& b) { return a.node < b.node; });
+  return out;
+}
+
+std::vector<CpuNodeGroup> GroupCpuNodes(const std::vector<CpuNode>& nodes) {
+  std::map<std::pair<std::string, std::string>, std::vector<int32_t>> groups;
+  for (const CpuNode& n : nodes) groups[{n.op, n.reason}].push_back(n.node);
+  std::vector<CpuNodeGroup> out;
+  for (auto& [key, members] : groups) out.push_back({key.first, key.second, std::move(members)});
+  std::stable_sort(out.begin(), out.end(), [](const CpuNodeGroup& a, const CpuNodeGroup& b) {
+    return a.nodes.size() > b.nodes.size();
+  });
+  return out;
+}
+
+std::string AbbreviatedNodeList(const std::vector<int32_t>& nodes, size_t shown) {
+  std::string out;
+  for (size_t i = 0; i < nodes.size() && i < shown; ++i) {
+    out += (i == 0 ? "#" : ", #") + std::to_string(nodes[i]);
+  }
+  if (nodes.size() > shown) out += ", +" + std::to_string(nodes.size() - shown) + " more";
+  return out;
+}
+
+}  // namespace tfa

@@ -134,6 +134,20 @@ std::string TensorsByKey(const std::vector<std::pair<std::string, int32_t>>& ten
   return out.empty() ? "none" : out;
 }
 
+// One line per delegate whose own memory is known: its total, then each part.
+std::string DelegateMemoryLines(const SubgraphReport& s) {
+  std::string out;
+  for (const DelegateMemory& m : s.delegate_memory) {
+    std::string parts;
+    for (const DelegateMemoryPart& p : m.parts) {
+      parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", p.kind, HumanBytes(p.bytes));
+    }
+    out += fmt::format("  {} owns {} outside the arena ({})\n", m.delegate,
+                       HumanBytes(m.total_bytes), parts);
+  }
+  return out;
+}
+
 // One line per signature: its subgraph, then its inputs and outputs by key.
 std::string SignatureLines(const Report& r) {
   std::string out;
@@ -201,6 +215,7 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
           HumanBytes(s.copy.bytes_to_delegate), HumanBytes(s.copy.bytes_from_delegate),
           s.copy.transitions, HumanBytes(s.copy.init_upload_bytes));
     }
+    out += DelegateMemoryLines(s);
     if (s.arena)
       out += ArenaSection(*s.arena, sg, r.delegates.empty() ? "arena" : "arena after delegation");
     if (s.arena_cpu_only && !r.delegates.empty()) {
@@ -209,6 +224,13 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
                          HumanBytes(s.arena_cpu_only->persistent_size));
     }
     if (s.after_invoke) out += AfterInvokeLine(*s.after_invoke);
+  }
+  if (r.interpreter) {
+    const InterpreterTotals& t = *r.interpreter;
+    out += fmt::format(
+        "\nresident estimate {}: arenas {} + persistent {} + delegate-owned {} + mapped weights {}\n",
+        HumanBytes(t.resident_bytes), HumanBytes(t.arena_bytes), HumanBytes(t.persistent_bytes),
+        HumanBytes(t.delegate_bytes), HumanBytes(t.constant_bytes));
   }
   return out;
 }

@@ -22,10 +22,6 @@ std::string NodeName(const Subgraph& graph, int32_t node) {
          graph.nodes[static_cast<size_t>(node)].op + ")";
 }
 
-bool UploadedOnce(const Tensor& tensor) {
-  return tensor.allocation == AllocationType::kMmapRo ||
-         tensor.allocation == AllocationType::kArenaRwPersistent;
-}
 
 }  // namespace
 
@@ -283,7 +279,7 @@ void Interpreter::CountCopies(const Step& step, CopyStats& copies, bool at_prepa
   for (int32_t t : node.inputs) {
     if (t < 0) continue;
     const Tensor& tensor = graph_.tensors[static_cast<size_t>(t)];
-    if (UploadedOnce(tensor) != at_prepare) continue;
+    if (IsMadeOnce(tensor) != at_prepare) continue;
     (at_prepare ? copies.init_upload_bytes : copies.bytes_to_delegate) += tensor.bytes_or_zero();
   }
   if (at_prepare) return;

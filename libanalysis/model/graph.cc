@@ -44,6 +44,18 @@ const char* ActivationName(Activation activation) {
   return "UNKNOWN";
 }
 
+bool IsMadeOnce(const Tensor& tensor) {
+  switch (tensor.allocation) {
+    case AllocationType::kMmapRo:
+    case AllocationType::kPersistentRo:
+      return true;
+    case AllocationType::kArenaRwPersistent:
+      return !tensor.is_variable;
+    default:
+      return false;
+  }
+}
+
 std::vector<int32_t> IdentityExecutionPlan(const Subgraph& subgraph) {
   std::vector<int32_t> plan(subgraph.nodes.size());
   std::iota(plan.begin(), plan.end(), 0);

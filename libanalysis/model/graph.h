@@ -171,6 +171,12 @@ struct Model {
   bool has_sparse_tensors = false;
 };
 
+// Whether a delegate that reads `tensor` uploads it once rather than on every inference: model
+// constants, and what the CPU makes once from constants (persistent outputs of a constant
+// DEQUANTIZE, outputs folded in Prepare). Variables live in the persistent arena too, but change
+// on every inference.
+bool IsMadeOnce(const Tensor& tensor);
+
 // The identity plan 0..n-1 for a subgraph whose plan is empty.
 std::vector<int32_t> IdentityExecutionPlan(const Subgraph& subgraph);
 

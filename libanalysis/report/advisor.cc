@@ -84,9 +84,7 @@ class CopyPricer {
     return prepared_.tensors[static_cast<size_t>(tensor)].bytes_or_zero();
   }
   bool UploadedOnce(int32_t tensor) const {
-    const AllocationType allocation = prepared_.tensors[static_cast<size_t>(tensor)].allocation;
-    return allocation == AllocationType::kMmapRo ||
-           allocation == AllocationType::kArenaRwPersistent;
+    return IsMadeOnce(prepared_.tensors[static_cast<size_t>(tensor)]);
   }
   void AddBoundary(const NodeSubset& subset, CopyEstimate* estimate) const {
     for (int32_t t : subset.inputs) {

@@ -20,13 +20,8 @@ uint64_t TensorBytes(const Subgraph& sg, int32_t t) {
   return sg.tensors[static_cast<size_t>(t)].bytes_or_zero();
 }
 
-// Constants a delegate reads: model constants, and tensors the CPU makes once from constants
-// (persistent outputs of DEQUANTIZE of a constant). They are uploaded once, not per inference.
 bool IsOnceUploaded(const Subgraph& prepared, int32_t t) {
-  const Tensor& tensor = prepared.tensors[static_cast<size_t>(t)];
-  if (tensor.allocation == AllocationType::kMmapRo) return true;
-  // Variables live in the persistent arena too, but change on every inference.
-  return tensor.allocation == AllocationType::kArenaRwPersistent && !tensor.is_variable;
+  return IsMadeOnce(prepared.tensors[static_cast<size_t>(t)]);
 }
 
 // The report's partitions: the final execution plan, where each delegate kernel is a delegate

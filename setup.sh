@@ -13,7 +13,7 @@ packages=(
   flatbuffers-compiler libflatbuffers-dev libgraphviz-dev nlohmann-json3-dev libcli11-dev
   libfmt-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
-  clang libclang-rt-14-dev clang-format ccache libeigen3-dev
+  clang libclang-rt-14-dev clang-format ccache
   xdelta3
   chromium fonts-dejavu-core
 )

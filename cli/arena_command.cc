@@ -74,8 +74,9 @@ PlannerRow RunPlanner(const std::string& name, const ArenaReport& arena) {
   if (!plan.ok()) throw CommandError{plan.status().message()};
   std::string note;
   if (*kind == PlannerKind::kOptimal) {
-    note = plan->optimal ? "proven optimal"
-                         : fmt::format("not proven (best found by {})", PlannerKindName(plan->found_by));
+    note = plan->optimal
+               ? "proven optimal"
+               : fmt::format("not proven (best found by {})", PlannerKindName(plan->found_by));
   }
   return {name, plan->arena_size, note};
 }
@@ -105,7 +106,8 @@ std::string ArenaText(const std::string& title, const std::vector<SubgraphArena>
                          a.lower_bound, a.persistent);
       out += "| planner | arena bytes | gap to lower bound |\n|---|---:|---:|\n";
       for (const PlannerRow& r : a.rows) {
-        out += fmt::format("| {} | {} | {} {} |\n", r.planner, r.size, Gap(r.size, a.lower_bound), r.note);
+        out += fmt::format("| {} | {} | {} {} |\n", r.planner, r.size, Gap(r.size, a.lower_bound),
+                           r.note);
       }
       continue;
     }

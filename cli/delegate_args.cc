@@ -66,7 +66,8 @@ std::vector<DelegateRequest> DelegateArgs::Requests() const {
     } else {
       const std::string kv = next_value(option);
       auto split = SplitKeyValue(kv);
-      if (!split) throw CommandError{option->get_name() + ": expected KEY=VALUE, got \"" + kv + "\""};
+      if (!split)
+        throw CommandError{option->get_name() + ": expected KEY=VALUE, got \"" + kv + "\""};
       current.options.push_back(std::move(*split));
     }
   }

@@ -20,7 +20,6 @@ using json = nlohmann::json;
 // work on hostile input.
 constexpr int kMaxNesting = 8;
 
-
 // Reads one JSON object field by field, naming the field's path in every error and refusing
 // fields it was not asked about (a misspelt "arena_byte" must not silently gate nothing).
 class ObjectReader {

@@ -54,7 +54,6 @@ std::string Summary(const GateResult& result, const std::string& baseline_path) 
                      result.total() == 1 ? "" : "s", baseline_path);
 }
 
-
 // GitHub workflow commands: the message escapes %, CR and LF; properties also ':' and ','.
 std::string GithubEscape(const std::string& text, bool property) {
   std::string out;
@@ -161,7 +160,8 @@ std::string GateJunitXml(const GateResult& result, const std::string& baseline_p
     const std::string classname = viz::EscapeMarkup(c.file + " [" + c.config + "]");
     if (!c.problem.empty()) {
       out += fmt::format("  <testcase classname=\"{}\" name=\"baseline entry\">\n", classname);
-      out += fmt::format("    <failure message=\"{}\" type=\"missing\"/>\n", viz::EscapeMarkup(c.problem));
+      out += fmt::format("    <failure message=\"{}\" type=\"missing\"/>\n",
+                         viz::EscapeMarkup(c.problem));
       out += "  </testcase>\n";
       continue;
     }

@@ -14,7 +14,7 @@ struct ReportFigures {
   uint64_t nodes = 0;
   uint64_t partitions = 0;
   uint64_t delegated_partitions = 0;
-  uint64_t copy_bytes = 0;  // to and from delegates, every inference
+  uint64_t copy_bytes = 0;           // to and from delegates, every inference
   uint64_t uploaded_once_bytes = 0;  // constants the delegates read, uploaded at init
   // TFLite gives every subgraph its own arena, so a model's memory is the sum over its subgraphs.
   uint64_t arena_bytes = 0;

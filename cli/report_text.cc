@@ -55,8 +55,9 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
                        a.high_water_mark);
   }
   if (a.planning_stops_at_node) {
-    out += fmt::format("    planning stops at step {}: dynamic outputs, the rest is planned at Invoke\n",
-                       *a.planning_stops_at_node);
+    out += fmt::format(
+        "    planning stops at step {}: dynamic outputs, the rest is planned at Invoke\n",
+        *a.planning_stops_at_node);
   }
   for (const std::string& s : a.notes) out += fmt::format("    note: {}\n", s);
   if (a.allocs.empty()) return out;
@@ -108,9 +109,10 @@ std::string CpuNodesSection(const SubgraphReport& s, const Subgraph& sg,
 std::string AfterInvokeLine(const AfterInvokeReport& r) {
   const char* state = r.released ? "ran, then released" : r.invoked ? "ran" : "did not run";
   if (!r.arena.planned) return fmt::format("  after one Invoke: {}, not planned\n", state);
-  return fmt::format("  after one Invoke: {}; arena {} (last plan {}), persistent {} (last plan {})\n", state,
-                     HumanBytes(r.arena.size), HumanBytes(r.arena.high_water_mark),
-                     HumanBytes(r.arena.persistent_size), HumanBytes(r.persistent_high_water_mark));
+  return fmt::format(
+      "  after one Invoke: {}; arena {} (last plan {}), persistent {} (last plan {})\n", state,
+      HumanBytes(r.arena.size), HumanBytes(r.arena.high_water_mark),
+      HumanBytes(r.arena.persistent_size), HumanBytes(r.persistent_high_water_mark));
 }
 
 }  // namespace
@@ -182,7 +184,8 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
   out += SignatureLines(r);
   if (r.interpreter && (r.interpreter->subgraphs_planned > 1 || !r.signatures.empty())) {
     out += fmt::format(
-        "the interpreter holds {} of arenas over {} planned subgraph{} ({} arena + {} persistent)\n",
+        "the interpreter holds {} of arenas over {} planned subgraph{} ({} arena + {} "
+        "persistent)\n",
         HumanBytes(r.interpreter->arena_bytes + r.interpreter->persistent_bytes),
         r.interpreter->subgraphs_planned, r.interpreter->subgraphs_planned == 1 ? "" : "s",
         HumanBytes(r.interpreter->arena_bytes), HumanBytes(r.interpreter->persistent_bytes));
@@ -228,7 +231,8 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
   if (r.interpreter) {
     const InterpreterTotals& t = *r.interpreter;
     out += fmt::format(
-        "\nresident estimate {}: arenas {} + persistent {} + delegate-owned {} + mapped weights {}\n",
+        "\nresident estimate {}: arenas {} + persistent {} + delegate-owned {} + mapped weights "
+        "{}\n",
         HumanBytes(t.resident_bytes), HumanBytes(t.arena_bytes), HumanBytes(t.persistent_bytes),
         HumanBytes(t.delegate_bytes), HumanBytes(t.constant_bytes));
   }

@@ -66,10 +66,15 @@ uint64_t ByteSizeOrThrow(const std::string& text, const std::string& flag) {
   size_t digits = 0;
   while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
   const std::string suffix = text.substr(digits);
-  const int shift = suffix.empty() ? 0 : suffix == "K" ? 10 : suffix == "M" ? 20 : suffix == "G" ? 30 : -1;
+  const int shift = suffix.empty()  ? 0
+                    : suffix == "K" ? 10
+                    : suffix == "M" ? 20
+                    : suffix == "G" ? 30
+                                    : -1;
   constexpr size_t kMaxDigits = 12;  // below 2^40, so even with G it fits in 64 bits
   if (digits == 0 || digits > kMaxDigits || shift < 0)
-    throw CommandError{flag + ": expected a byte count such as 1048576, 512M or 2G, got '" + text + "'"};
+    throw CommandError{flag + ": expected a byte count such as 1048576, 512M or 2G, got '" + text +
+                       "'"};
   return std::stoull(text.substr(0, digits)) << shift;
 }
 
@@ -89,7 +94,8 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
   for (int i = 0; i < 2; ++i) {
     const auto start = std::chrono::steady_clock::now();
     if (Status s = (*interpreter)->Invoke(); !s.ok()) throw CommandError{path + ": " + s.message()};
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (i == 1) return {std::move(interpreter).value(), ms};
   }
   return {};
@@ -97,8 +103,9 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
 
 // Float outputs within `tolerance` of the reference, relative to max(1, |reference|); other
 // types must match byte for byte.
-OutputComparison CompareOutput(const runtime::RuntimeTensor& got, const runtime::RuntimeTensor& want,
-                               int32_t tensor, const std::string& name, double tolerance) {
+OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
+                               const runtime::RuntimeTensor& want, int32_t tensor,
+                               const std::string& name, double tolerance) {
   OutputComparison c{tensor, name, 0, 0, 0, true};
   if (got.bytes != want.bytes) {
     c.ok = false;
@@ -131,7 +138,8 @@ ModelPlan PlanOrThrow(const Model& model, const std::vector<runtime::Delegate*>&
 
 void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
-  if (args.find_divergence && !args.validate) throw CommandError{"run: --find-divergence needs --validate"};
+  if (args.find_divergence && !args.validate)
+    throw CommandError{"run: --find-divergence needs --validate"};
   const Model model = LoadModelOrThrow(args.model);
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
 
@@ -158,7 +166,8 @@ void Run(const RunArgs& args) {
   const runtime::RunStats& stats = run.interpreter->stats();
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
-  for (int32_t n : executed.execution_plan) kernels += executed.nodes[static_cast<size_t>(n)].kind == NodeKind::kDelegateKernel;
+  for (int32_t n : executed.execution_plan)
+    kernels += executed.nodes[static_cast<size_t>(n)].kind == NodeKind::kDelegateKernel;
 
   nlohmann::ordered_json j{{"model", args.model}, {"delegates", nlohmann::ordered_json::array()}};
   for (const DelegateRequest& r : requests) j["delegates"].push_back(r.spec);
@@ -171,19 +180,22 @@ void Run(const RunArgs& args) {
                    {"bytes_from_delegate", stats.copies.bytes_from_delegate},
                    {"init_upload_bytes", stats.copies.init_upload_bytes},
                    {"transitions", stats.copies.transitions}};
-  std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n", args.model,
-                                 run.milliseconds, kernels, kernels == 1 ? "" : "s");
+  std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n",
+                                 args.model, run.milliseconds, kernels, kernels == 1 ? "" : "s");
   bool all_ok = true;
   if (args.validate) {
     auto report = BuildReport(plan, TFA_VERSION);
     if (!report.ok()) throw CommandError{report.status().message()};
     const SubgraphReport& predicted = report->subgraphs.at(0);
     std::vector<Check> checks = {
-        {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count), kernels},
+        {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count),
+         kernels},
         {"bytes to delegates", predicted.copy.bytes_to_delegate, stats.copies.bytes_to_delegate},
-        {"bytes from delegates", predicted.copy.bytes_from_delegate, stats.copies.bytes_from_delegate},
+        {"bytes from delegates", predicted.copy.bytes_from_delegate,
+         stats.copies.bytes_from_delegate},
         {"uploaded once", predicted.copy.init_upload_bytes, stats.copies.init_upload_bytes},
-        {"transitions", predicted.copy.transitions, static_cast<uint64_t>(stats.copies.transitions)},
+        {"transitions", predicted.copy.transitions,
+         static_cast<uint64_t>(stats.copies.transitions)},
         {"arena", predicted.arena->size, stats.arena_bytes},
         {"persistent arena", predicted.arena->persistent_size, stats.persistent_arena_bytes},
     };
@@ -191,8 +203,12 @@ void Run(const RunArgs& args) {
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {
       all_ok &= c.ok();
-      text += fmt::format("  {:<22} {:>12} {:>12}  {}\n", c.figure, c.predicted, c.measured, c.ok() ? "ok" : "MISMATCH");
-      j["checks"].push_back({{"figure", c.figure}, {"predicted", c.predicted}, {"measured", c.measured}, {"ok", c.ok()}});
+      text += fmt::format("  {:<22} {:>12} {:>12}  {}\n", c.figure, c.predicted, c.measured,
+                          c.ok() ? "ok" : "MISMATCH");
+      j["checks"].push_back({{"figure", c.figure},
+                             {"predicted", c.predicted},
+                             {"measured", c.measured},
+                             {"ok", c.ok()}});
     }
 
     // Upstream's GPU delegate may store (and compute) in fp16: the tolerance widens to match.
@@ -202,37 +218,50 @@ void Run(const RunArgs& args) {
       const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(d.delegate.get());
       if (!opencl || runtime::Fp16ValidationTolerance(opencl->precision()) <= tolerance) continue;
       tolerance = runtime::Fp16ValidationTolerance(opencl->precision());
-      widened = fmt::format(", widened for the gpu delegate's {} precision", runtime::ClPrecisionName(opencl->precision()));
+      widened = fmt::format(", widened for the gpu delegate's {} precision",
+                            runtime::ClPrecisionName(opencl->precision()));
     }
     const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, {}), {});
-    text += fmt::format("\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
-                        tolerance, widened, cpu.milliseconds);
+    text += fmt::format(
+        "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
+        tolerance, widened, cpu.milliseconds);
     j["tolerance"] = tolerance;
     j["cpu_latency_ms"] = cpu.milliseconds;
     j["outputs"] = nlohmann::ordered_json::array();
     for (int32_t t : run.interpreter->outputs()) {
       const std::string& name = model.subgraphs[0].tensors[static_cast<size_t>(t)].name;
-      const OutputComparison c = CompareOutput(run.interpreter->tensor(t), cpu.interpreter->tensor(t), t, name,
-                                               tolerance);
+      const OutputComparison c =
+          CompareOutput(run.interpreter->tensor(t), cpu.interpreter->tensor(t), t, name, tolerance);
       all_ok &= c.ok;
-      text += fmt::format("  output {:>5} max error {:.3g} of max(1, |cpu|) (abs {:.3g})  {}  {}\n", t, c.max_error,
-                          c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
-      j["outputs"].push_back({{"tensor", t}, {"name", name}, {"max_abs_error", c.max_abs_error},
-                              {"max_rel_error", c.max_rel_error}, {"max_error", c.max_error}, {"ok", c.ok}});
+      text += fmt::format("  output {:>5} max error {:.3g} of max(1, |cpu|) (abs {:.3g})  {}  {}\n",
+                          t, c.max_error, c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
+      j["outputs"].push_back({{"tensor", t},
+                              {"name", name},
+                              {"max_abs_error", c.max_abs_error},
+                              {"max_rel_error", c.max_rel_error},
+                              {"max_error", c.max_error},
+                              {"ok", c.ok}});
     }
     if (args.find_divergence) {
       for (const RuntimeDelegate& d : owned) {
         runtime::DivergenceOptions divergence{tolerance, args.input_seed,
                                               ByteSizeOrThrow(args.memory_limit, "--memory-limit")};
         auto found = runtime::FindFirstDivergence(args.model, *d.delegate, divergence);
-        if (!found.ok()) throw CommandError{args.model + ": --find-divergence: " + found.status().message()};
-        text += fmt::format("\n  {} node by node vs the CPU kernels ({} nodes, {} runs): ", d.delegate->Name(),
-                            found->nodes.size(), found->runs);
-        nlohmann::ordered_json jd{{"delegate", d.delegate->Name()}, {"nodes", found->nodes.size()}, {"runs", found->runs}};
+        if (!found.ok())
+          throw CommandError{args.model + ": --find-divergence: " + found.status().message()};
+        text += fmt::format("\n  {} node by node vs the CPU kernels ({} nodes, {} runs): ",
+                            d.delegate->Name(), found->nodes.size(), found->runs);
+        nlohmann::ordered_json jd{{"delegate", d.delegate->Name()},
+                                  {"nodes", found->nodes.size()},
+                                  {"runs", found->runs}};
         if (const auto& first = found->first) {
-          text += fmt::format("first divergence at node {} ({}): max error {:.3g} of max(1, |cpu|) (abs {:.3g}) in tensor {} {}\n",
-                              first->node, first->op, first->max_error, first->max_abs_error, first->tensor, first->tensor_name);
-          jd["first"] = {{"node", first->node}, {"op", first->op}, {"tensor", first->tensor}, {"name", first->tensor_name},
+          text += fmt::format(
+              "first divergence at node {} ({}): max error {:.3g} of max(1, |cpu|) (abs {:.3g}) in "
+              "tensor {} {}\n",
+              first->node, first->op, first->max_error, first->max_abs_error, first->tensor,
+              first->tensor_name);
+          jd["first"] = {{"node", first->node},           {"op", first->op},
+                         {"tensor", first->tensor},       {"name", first->tensor_name},
                          {"max_error", first->max_error}, {"max_abs_error", first->max_abs_error}};
         } else {
           text += "every node within the tolerance\n";
@@ -240,7 +269,8 @@ void Run(const RunArgs& args) {
         j["divergence"].push_back(jd);
       }
     }
-    text += all_ok ? "\nVALIDATED: the run matches the prediction\n" : "\nFAILED: the run differs from the prediction\n";
+    text += all_ok ? "\nVALIDATED: the run matches the prediction\n"
+                   : "\nFAILED: the run differs from the prediction\n";
     j["validated"] = all_ok;
   }
   WriteOutput("-", format == OutputFormat::kJson ? j.dump(2) : text);
@@ -253,25 +283,31 @@ void AddRunCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "Run a model on the runtime and validate the prediction");
   cmd->footer(
       "Examples:\n"
-      "  tflite-analyze run corpus/models/face_detection__face_detection_short_range.tflite --delegate gpu --validate\n"
+      "  tflite-analyze run corpus/models/face_detection__face_detection_short_range.tflite "
+      "--delegate gpu --validate\n"
       "  tflite-analyze run model.tflite --delegate add-sub --delegate sin --validate --json\n"
       "Exit codes: 0 ok, 1 the run differs from the prediction, 2 bad input.");
   auto args = std::make_shared<RunArgs>();
   cmd->add_option("model", args->model, ".tflite file")->required();
   cmd->add_flag("--validate", args->validate,
-                "Compare measured arena, partitions and copies with the prediction, outputs with a CPU-only run");
+                "Compare measured arena, partitions and copies with the prediction, outputs with a "
+                "CPU-only run");
   AddUnsignedOption(
       cmd, "--input-seed", [args](uint64_t seed) { args->input_seed = seed; },
       "Seed of the deterministic inputs (the oracle's generator)");
   AddNonNegativeRealOption(
       cmd, "--tolerance", [args](double t) { args->tolerance = t; },
       "Output tolerance relative to max(1, |cpu|)");
-  cmd->add_option("--external-delegate", args->external_delegate, "A delegate plugin (.so) to apply after the others");
-  cmd->add_option("--external-delegate-option", args->external_options, "KEY=VALUE for the plugin (repeatable)");
-  cmd->add_option("--memory-limit", args->memory_limit,
-                  "Refuse models whose arenas, dynamic tensors and kernel scratch need more (default 1G)");
+  cmd->add_option("--external-delegate", args->external_delegate,
+                  "A delegate plugin (.so) to apply after the others");
+  cmd->add_option("--external-delegate-option", args->external_options,
+                  "KEY=VALUE for the plugin (repeatable)");
+  cmd->add_option(
+      "--memory-limit", args->memory_limit,
+      "Refuse models whose arenas, dynamic tensors and kernel scratch need more (default 1G)");
   cmd->add_flag("--find-divergence", args->find_divergence,
-                "With --validate: run each delegated node against the CPU kernels and name the first beyond the tolerance");
+                "With --validate: run each delegated node against the CPU kernels and name the "
+                "first beyond the tolerance");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);
@@ -280,16 +316,17 @@ void AddRunCommand(CLI::App& app) {
 }
 
 void AddDevicesCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("devices", "List the OpenCL platforms and devices the runtime can use");
+  auto* cmd =
+      app.add_subcommand("devices", "List the OpenCL platforms and devices the runtime can use");
   cmd->footer("Example:\n  tflite-analyze devices");
   cmd->callback([] {
     auto devices = runtime::ListOpenClDevices();
     if (!devices.ok()) throw CommandError{devices.status().message()};
     std::string out;
     for (const runtime::OpenClDeviceInfo& d : *devices) {
-      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {}  [{}]\n", d.platform_index,
-                         d.device_index, d.device_name, d.device_type, d.version, d.compute_units,
-                         HumanBytes(d.global_memory_bytes), d.platform_name);
+      out += fmt::format("platform {} device {}: {} ({}), {}, {} compute units, {}  [{}]\n",
+                         d.platform_index, d.device_index, d.device_name, d.device_type, d.version,
+                         d.compute_units, HumanBytes(d.global_memory_bytes), d.platform_name);
     }
     for (const std::string& name : BuiltinProfileNames()) {
       auto profile = ResolveDelegateProfile(name);

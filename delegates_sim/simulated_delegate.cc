@@ -1,9 +1,8 @@
 #include "delegates_sim/simulated_delegate.h"
 
-#include "libanalysis/plan/delegate_request.h"
-
 #include <chrono>
 
+#include "libanalysis/plan/delegate_request.h"
 #include "runtime/delegates/cpu_partition_kernel.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 

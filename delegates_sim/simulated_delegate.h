@@ -1,9 +1,10 @@
 // A simulated delegate: for hardware we do not have (NNAPI, Hexagon, an Edge TPU), a delegate
-// that takes exactly the nodes its profile takes (the plan applies its profile: the runtime partitions as
-// the analyser predicts), executes each partition on the CPU kernels (outputs equal a CPU-only run's)
-// and accounts what the real hardware would cost: the bytes crossing the boundary per direction,
-// the transitions, the copy time the profile's TransferCosts estimate, and the measured compute
-// time of the partition's nodes. `run --validate` reports these next to the prediction.
+// that takes exactly the nodes its profile takes (the plan applies its profile: the runtime
+// partitions as the analyser predicts), executes each partition on the CPU kernels (outputs equal a
+// CPU-only run's) and accounts what the real hardware would cost: the bytes crossing the boundary
+// per direction, the transitions, the copy time the profile's TransferCosts estimate, and the
+// measured compute time of the partition's nodes. `run --validate` reports these next to the
+// prediction.
 //
 // Not simulated: the hardware's own compute speed (the CPU time is what is measured) and
 // numerical differences of its kernels (the CPU's are used).

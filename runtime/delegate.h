@@ -2,8 +2,9 @@
 // that decides which nodes it takes; the interpreter hands it to libanalysis's one pipeline
 // (PlanModel, libanalysis/plan/model_plan.h: the very code `report` predicts with), which
 // partitions the model, replaces each delegated subset with one node and plans the arena; the
-// interpreter then asks the delegate for one kernel per delegated subset of that plan. The kernel's life: Create (upstream's Init) once,
-// Prepare once after the arena is placed, Eval on every Invoke.
+// interpreter then asks the delegate for one kernel per delegated subset of that plan. The kernel's
+// life: Create (upstream's Init) once, Prepare once after the arena is placed, Eval on every
+// Invoke.
 //
 // A delegate kernel sees only its subset's boundary tensors in its KernelContext (inputs and
 // outputs in the subset's sorted order); tensors internal to the subset have no arena space, as
@@ -28,8 +29,8 @@ struct DelegatePartition {
   // The planned subgraph: the partition's nodes are still in `nodes`, with the inputs the plan
   // gave them (the fp16 helper points them at fp16 constants).
   const Subgraph* subgraph = nullptr;
-  std::vector<int32_t> nodes;  // node indices in `subgraph`, in execution order
-  std::vector<int32_t> inputs;         // boundary tensors, sorted
+  std::vector<int32_t> nodes;   // node indices in `subgraph`, in execution order
+  std::vector<int32_t> inputs;  // boundary tensors, sorted
   std::vector<int32_t> outputs;
   const std::vector<RuntimeTensor>* tensors = nullptr;  // the interpreter's tensors (constants
                                                         // have data; internal tensors do not)

@@ -22,7 +22,6 @@ std::string NodeName(const Subgraph& graph, int32_t node) {
          graph.nodes[static_cast<size_t>(node)].op + ")";
 }
 
-
 }  // namespace
 
 void Interpreter::AlignedFree::operator()(uint8_t* p) const { std::free(p); }
@@ -153,12 +152,12 @@ Status Interpreter::CheckMemoryLimit(uint64_t scratch_bytes) const {
   total = CheckedAdd(total, dynamic).value_or(UINT64_MAX);
   total = CheckedAdd(total, scratch_bytes).value_or(UINT64_MAX);
   if (total <= memory_limit_bytes_) return Status::Ok();
-  return Status::Error(
-      "the run needs " + std::to_string(total) + " bytes (arena " +
-      std::to_string(plan_.arena_size) + ", persistent " +
-      std::to_string(plan_.persistent_arena_size) + ", dynamic " + std::to_string(dynamic) +
-      ", kernel scratch " + std::to_string(scratch_bytes) + "), above the memory limit of " +
-      std::to_string(memory_limit_bytes_) + " bytes");
+  return Status::Error("the run needs " + std::to_string(total) + " bytes (arena " +
+                       std::to_string(plan_.arena_size) + ", persistent " +
+                       std::to_string(plan_.persistent_arena_size) + ", dynamic " +
+                       std::to_string(dynamic) + ", kernel scratch " +
+                       std::to_string(scratch_bytes) + "), above the memory limit of " +
+                       std::to_string(memory_limit_bytes_) + " bytes");
 }
 
 Status Interpreter::AllocateTensors() {

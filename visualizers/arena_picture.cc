@@ -135,7 +135,7 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
   Panel persistent{kMarginLeft, top, plot_width, kPersistentBandHeight, steps, persistent_top};
   if (!persistent_allocs.empty()) top += kPersistentBandHeight + kBandGap;
   Panel main_panel{kMarginLeft, top,     plot_width, std::max(1.0, height - top - kMarginBottom),
-             steps,       main_top};
+                   steps,       main_top};
 
   std::string svg = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" class="arena-picture" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="Helvetica,Arial,sans-serif" font-size="11">)"
@@ -169,7 +169,8 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
       R"(<line class="arena-size" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#222" stroke-width="1.5"/>)"
       "\n",
       main_panel.left, size_y, main_panel.right(), size_y);
-  DrawText(svg, main_panel.right() + 8, size_y + 4, "start", "arena size " + HumanBytes(arena.size));
+  DrawText(svg, main_panel.right() + 8, size_y + 4, "start",
+           "arena size " + HumanBytes(arena.size));
 
   const double bound_y = main_panel.Y(static_cast<double>(arena.lower_bound));
   svg += fmt::format(
@@ -189,8 +190,8 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
   DrawText(svg, main_panel.right() + 8, bound_label_y + 16, "start",
            fmt::format("peak at step {}", arena.peak_step), R"( fill="#d62728")");
   if (arena.allocs.empty()) {
-    DrawText(svg, main_panel.left + main_panel.width / 2, main_panel.top + main_panel.height / 2, "middle",
-             "no arena allocations");
+    DrawText(svg, main_panel.left + main_panel.width / 2, main_panel.top + main_panel.height / 2,
+             "middle", "no arena allocations");
   }
   svg += "</svg>\n";
   return svg;

@@ -131,7 +131,8 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     for (int32_t t : node.inputs) {
       if (!moves_at_run_time(t) || !seen.insert(t).second) continue;
       const int32_t to = static_cast<int32_t>(n);
-      if (partition_of(producer[t]) != partition_of(to) && !delegate_reads(partition_of(to), t)) continue;
+      if (partition_of(producer[t]) != partition_of(to) && !delegate_reads(partition_of(to), t))
+        continue;
       view.edges.push_back({t, producer[t], to, partition_of(producer[t]), partition_of(to),
                             subgraph.tensors[t].bytes_or_zero()});
     }

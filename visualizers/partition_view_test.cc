@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include "visualizers/visualizer_test_data.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/report/report_builder.h"
 #include "tests/support/test_paths.h"
+#include "visualizers/visualizer_test_data.h"
 
 namespace tfa::viz {
 namespace {
@@ -82,7 +82,8 @@ namespace {
 // With the GPU delegate's fp16 helper the kernel reads fp16 constants, not the CPU's
 // DEQUANTIZE outputs: the picture's boundary bytes are the report's copy bytes.
 TEST(PartitionViewTest, BoundaryBytesIntoAGpuPartitionAreTheReportsCopyBytes) {
-  auto model = LoadModelFile(tfa::testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  auto model =
+      LoadModelFile(tfa::testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
   ASSERT_TRUE(model.ok()) << model.status().message();
   ReportOptions options;
   DelegateRequest gpu;

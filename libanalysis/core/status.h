@@ -41,7 +41,7 @@ class [[nodiscard]] Status {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Result(T value) : value_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
   Result(Status status) : status_(std::move(status)) {  // NOLINT(google-explicit-constructor)
     assert(!status_.ok() && "a Result built from a Status must carry an error");
   }
@@ -79,9 +79,9 @@ class [[nodiscard]] Result {
 
 }  // namespace tfa
 
-#define TFA_RETURN_IF_ERROR(expr)          \
-  do {                                     \
-    ::tfa::Status tfa_status_ = (expr);    \
+#define TFA_RETURN_IF_ERROR(expr)              \
+  do {                                         \
+    ::tfa::Status tfa_status_ = (expr);        \
     if (!tfa_status_.ok()) return tfa_status_; \
   } while (false)
 

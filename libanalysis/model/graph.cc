@@ -33,13 +33,20 @@ std::optional<AllocationType> AllocationTypeFromName(const std::string& name) {
 
 const char* ActivationName(Activation activation) {
   switch (activation) {
-    case Activation::kNone: return "NONE";
-    case Activation::kRelu: return "RELU";
-    case Activation::kReluN1To1: return "RELU_N1_TO_1";
-    case Activation::kRelu6: return "RELU6";
-    case Activation::kTanh: return "TANH";
-    case Activation::kSignBit: return "SIGN_BIT";
-    case Activation::kUnknown: return "UNKNOWN";
+    case Activation::kNone:
+      return "NONE";
+    case Activation::kRelu:
+      return "RELU";
+    case Activation::kReluN1To1:
+      return "RELU_N1_TO_1";
+    case Activation::kRelu6:
+      return "RELU6";
+    case Activation::kTanh:
+      return "TANH";
+    case Activation::kSignBit:
+      return "SIGN_BIT";
+    case Activation::kUnknown:
+      return "UNKNOWN";
   }
   return "UNKNOWN";
 }

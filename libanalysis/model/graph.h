@@ -60,7 +60,7 @@ struct Tensor {
   // resource tensors: the constant buffer's size, or unknown). nullopt = unknown or overflow.
   std::optional<uint64_t> bytes;
   AllocationType allocation = AllocationType::kArenaRw;
-  int32_t buffer = 0;  // model buffer index; 0 = no data
+  int32_t buffer = 0;           // model buffer index; 0 = no data
   uint64_t constant_bytes = 0;  // bytes of constant data in the model file (0 when none)
   bool is_variable = false;
   bool is_sparse = false;
@@ -87,36 +87,36 @@ struct OpOptions {
   int32_t stride_w = 1, stride_h = 1;
   int32_t dilation_w = 1, dilation_h = 1;
   int32_t stride_d = 1, dilation_d = 1;  // 3-D convolutions
-  int32_t filter_w = 0, filter_h = 0;  // pooling window
+  int32_t filter_w = 0, filter_h = 0;    // pooling window
   int32_t depth_multiplier = 1;
-  int32_t axis = 0;                     // concatenation, gather, split ...
+  int32_t axis = 0;  // concatenation, gather, split ...
   int32_t num_splits = 0;
   bool keep_dims = false;
   bool align_corners = false;
   bool half_pixel_centers = false;
   bool pot_scale_int16 = true;
-  bool adj_x = false, adj_y = false;    // batch matmul
-  bool keep_num_dims = false;           // fully connected
-  int32_t weights_format = 0;           // fully connected: 0 DEFAULT, 1 SHUFFLED4x16INT8
+  bool adj_x = false, adj_y = false;  // batch matmul
+  bool keep_num_dims = false;         // fully connected
+  int32_t weights_format = 0;         // fully connected: 0 DEFAULT, 1 SHUFFLED4x16INT8
   bool asymmetric_quantize_inputs = false;
   // Recurrent ops: sequence layout, bidirectional output merging, LSTM kernel kind, SVDF rank.
   bool time_major = false;
   bool merge_outputs = false;
   bool lstm_basic_kernel = false;  // LSTMOptions kernel_type BASIC
   int32_t svdf_rank = 0;
-  float beta = 1.0f;                    // softmax
-  float alpha = 0.0f;                   // leaky relu
-  int32_t mirror_pad_mode = 0;          // 0 REFLECT, 1 SYMMETRIC
+  float beta = 1.0f;            // softmax
+  float alpha = 0.0f;           // leaky relu
+  int32_t mirror_pad_mode = 0;  // 0 REFLECT, 1 SYMMETRIC
   int32_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0,
-          shrink_axis_mask = 0;         // strided slice
-  bool offset = false;                  // strided slice
-  std::vector<int32_t> new_shape;       // reshape (may be empty)
+          shrink_axis_mask = 0;    // strided slice
+  bool offset = false;             // strided slice
+  std::vector<int32_t> new_shape;  // reshape (may be empty)
   std::vector<int32_t> squeeze_dims;
   // Control flow: subgraph indices (-1 = not set).
   int32_t then_subgraph = -1, else_subgraph = -1;
   int32_t cond_subgraph = -1, body_subgraph = -1;
-  int32_t init_subgraph = -1;           // CALL_ONCE
-  int32_t subgraph = -1;                // CALL / STABLEHLO-style call
+  int32_t init_subgraph = -1;  // CALL_ONCE
+  int32_t subgraph = -1;       // CALL / STABLEHLO-style call
   // Custom ops: the raw custom_options bytes' size (the content is op-specific flexbuffers).
   uint64_t custom_options_size = 0;
 };
@@ -139,7 +139,7 @@ struct Node {
   uint32_t inplace = kInplaceNone;  // InplaceFlags bitmask of the kernel registration
   bool side_effect = false;         // chained by control edges when partitioning greedily
   OpOptions options;
-  std::vector<int32_t> replaces;    // kDelegateKernel only: original node indices, in order
+  std::vector<int32_t> replaces;  // kDelegateKernel only: original node indices, in order
 };
 
 struct Subgraph {
@@ -155,13 +155,13 @@ struct Subgraph {
 struct SignatureDef {
   std::string key;
   int32_t subgraph_index = 0;
-  std::vector<std::pair<std::string, int32_t>> inputs;   // name -> tensor index
+  std::vector<std::pair<std::string, int32_t>> inputs;  // name -> tensor index
   std::vector<std::pair<std::string, int32_t>> outputs;
 };
 
 struct Model {
-  std::string path;         // where it was loaded from (used in error messages)
-  std::string format;       // "tflite" or "graph-json"
+  std::string path;    // where it was loaded from (used in error messages)
+  std::string format;  // "tflite" or "graph-json"
   uint32_t schema_version = 0;
   std::string description;
   std::vector<Subgraph> subgraphs;

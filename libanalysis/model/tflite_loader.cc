@@ -32,20 +32,28 @@ std::vector<int32_t> ToVector(const flatbuffers::Vector<int32_t>* v) {
 
 Activation ToActivation(tflite::ActivationFunctionType a) {
   switch (a) {
-    case tflite::ActivationFunctionType::NONE: return Activation::kNone;
-    case tflite::ActivationFunctionType::RELU: return Activation::kRelu;
-    case tflite::ActivationFunctionType::RELU_N1_TO_1: return Activation::kReluN1To1;
-    case tflite::ActivationFunctionType::RELU6: return Activation::kRelu6;
-    case tflite::ActivationFunctionType::TANH: return Activation::kTanh;
-    case tflite::ActivationFunctionType::SIGN_BIT: return Activation::kSignBit;
+    case tflite::ActivationFunctionType::NONE:
+      return Activation::kNone;
+    case tflite::ActivationFunctionType::RELU:
+      return Activation::kRelu;
+    case tflite::ActivationFunctionType::RELU_N1_TO_1:
+      return Activation::kReluN1To1;
+    case tflite::ActivationFunctionType::RELU6:
+      return Activation::kRelu6;
+    case tflite::ActivationFunctionType::TANH:
+      return Activation::kTanh;
+    case tflite::ActivationFunctionType::SIGN_BIT:
+      return Activation::kSignBit;
   }
   return Activation::kUnknown;
 }
 
 Padding ToPadding(tflite::Padding p) {
   switch (p) {
-    case tflite::Padding::SAME: return Padding::kSame;
-    case tflite::Padding::VALID: return Padding::kValid;
+    case tflite::Padding::SAME:
+      return Padding::kSame;
+    case tflite::Padding::VALID:
+      return Padding::kValid;
   }
   return Padding::kUnknown;
 }
@@ -106,7 +114,9 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
       break;
     }
-    case BO::SoftmaxOptions: o.beta = op.builtin_options_as_SoftmaxOptions()->beta(); break;
+    case BO::SoftmaxOptions:
+      o.beta = op.builtin_options_as_SoftmaxOptions()->beta();
+      break;
     case BO::ConcatenationOptions: {
       const auto* c = op.builtin_options_as_ConcatenationOptions();
       o.axis = c->axis();
@@ -126,13 +136,16 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       break;
     }
     case BO::MulOptions:
-      o.fused_activation = ToActivation(op.builtin_options_as_MulOptions()->fused_activation_function());
+      o.fused_activation =
+          ToActivation(op.builtin_options_as_MulOptions()->fused_activation_function());
       break;
     case BO::DivOptions:
-      o.fused_activation = ToActivation(op.builtin_options_as_DivOptions()->fused_activation_function());
+      o.fused_activation =
+          ToActivation(op.builtin_options_as_DivOptions()->fused_activation_function());
       break;
     case BO::L2NormOptions:
-      o.fused_activation = ToActivation(op.builtin_options_as_L2NormOptions()->fused_activation_function());
+      o.fused_activation =
+          ToActivation(op.builtin_options_as_L2NormOptions()->fused_activation_function());
       break;
     case BO::ReshapeOptions:
       o.new_shape = ToVector(op.builtin_options_as_ReshapeOptions()->new_shape());
@@ -152,12 +165,24 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       o.half_pixel_centers = c->half_pixel_centers();
       break;
     }
-    case BO::ReducerOptions: o.keep_dims = op.builtin_options_as_ReducerOptions()->keep_dims(); break;
-    case BO::GatherOptions: o.axis = op.builtin_options_as_GatherOptions()->axis(); break;
-    case BO::SplitOptions: o.num_splits = op.builtin_options_as_SplitOptions()->num_splits(); break;
-    case BO::SplitVOptions: o.num_splits = op.builtin_options_as_SplitVOptions()->num_splits(); break;
-    case BO::PackOptions: o.axis = op.builtin_options_as_PackOptions()->axis(); break;
-    case BO::UnpackOptions: o.axis = op.builtin_options_as_UnpackOptions()->axis(); break;
+    case BO::ReducerOptions:
+      o.keep_dims = op.builtin_options_as_ReducerOptions()->keep_dims();
+      break;
+    case BO::GatherOptions:
+      o.axis = op.builtin_options_as_GatherOptions()->axis();
+      break;
+    case BO::SplitOptions:
+      o.num_splits = op.builtin_options_as_SplitOptions()->num_splits();
+      break;
+    case BO::SplitVOptions:
+      o.num_splits = op.builtin_options_as_SplitVOptions()->num_splits();
+      break;
+    case BO::PackOptions:
+      o.axis = op.builtin_options_as_PackOptions()->axis();
+      break;
+    case BO::UnpackOptions:
+      o.axis = op.builtin_options_as_UnpackOptions()->axis();
+      break;
     case BO::StridedSliceOptions: {
       const auto* c = op.builtin_options_as_StridedSliceOptions();
       o.begin_mask = c->begin_mask();
@@ -168,7 +193,9 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       o.offset = c->offset();
       break;
     }
-    case BO::LeakyReluOptions: o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha(); break;
+    case BO::LeakyReluOptions:
+      o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha();
+      break;
     case BO::MirrorPadOptions:
       o.mirror_pad_mode = static_cast<int32_t>(op.builtin_options_as_MirrorPadOptions()->mode());
       break;
@@ -272,7 +299,8 @@ class TfliteReader {
 
   Result<Model> Read() {
     if (file_.size() < 8) {
-      return Error("file is " + std::to_string(file_.size()) + " bytes, too short for a .tflite model");
+      return Error("file is " + std::to_string(file_.size()) +
+                   " bytes, too short for a .tflite model");
     }
     if (!flatbuffers::BufferHasIdentifier(file_.data(), tflite::ModelIdentifier())) {
       std::string id(reinterpret_cast<const char*>(file_.data()) + 4, 4);
@@ -281,7 +309,8 @@ class TfliteReader {
       }
       return Error("file identifier is \"" + id + "\", expected \"TFL3\" (not a .tflite model)");
     }
-    const size_t verified = static_cast<size_t>(std::min<uint64_t>(file_.size(), kMaxFlatbufferBytes));
+    const size_t verified =
+        static_cast<size_t>(std::min<uint64_t>(file_.size(), kMaxFlatbufferBytes));
     flatbuffers::Verifier verifier(file_.data(), verified, kVerifierMaxDepth, kVerifierMaxTables);
     if (!tflite::VerifyModelBuffer(verifier)) {
       return Error("flatbuffer verification failed (truncated or corrupted file)");
@@ -298,8 +327,8 @@ class TfliteReader {
       for (const auto* m : *fb->metadata()) {
         const std::string name = m->name() ? m->name()->str() : std::string();
         if (m->buffer() >= buffers) {
-          return Error("metadata \"" + name + "\" names buffer " + std::to_string(m->buffer()) + " of " +
-                       std::to_string(buffers));
+          return Error("metadata \"" + name + "\" names buffer " + std::to_string(m->buffer()) +
+                       " of " + std::to_string(buffers));
         }
         model.metadata_names.push_back(name);
       }
@@ -322,7 +351,8 @@ class TfliteReader {
         sig.subgraph_index = static_cast<int32_t>(def->subgraph_index());
         if (def->subgraph_index() >= subgraph_count) {
           return Error("signature \"" + sig.key + "\" names subgraph " +
-                       std::to_string(def->subgraph_index()) + " of " + std::to_string(subgraph_count));
+                       std::to_string(def->subgraph_index()) + " of " +
+                       std::to_string(subgraph_count));
         }
         const size_t tensor_count = model.subgraphs[def->subgraph_index()].tensors.size();
         auto read_map = [&](const flatbuffers::Vector<flatbuffers::Offset<tflite::TensorMap>>* maps,
@@ -332,7 +362,8 @@ class TfliteReader {
             const std::string name = m->name() ? m->name()->str() : std::string();
             if (m->tensor_index() >= tensor_count) {
               return Error("signature \"" + sig.key + "\": \"" + name + "\" names tensor " +
-                           std::to_string(m->tensor_index()) + " of " + std::to_string(tensor_count));
+                           std::to_string(m->tensor_index()) + " of " +
+                           std::to_string(tensor_count));
             }
             out.emplace_back(name, static_cast<int32_t>(m->tensor_index()));
           }
@@ -373,14 +404,16 @@ class TfliteReader {
       // Files written before the 32-bit builtin_code field only fill the byte-sized
       // deprecated_builtin_code; newer files fill both, with the byte clamped to 127 for codes
       // above it. The larger of the two is the real code (tflite/schema/schema_utils.cc).
-      const int32_t builtin = std::max<int32_t>(code->builtin_code(), code->deprecated_builtin_code());
+      const int32_t builtin =
+          std::max<int32_t>(code->builtin_code(), code->deprecated_builtin_code());
       OpCode op{builtin, code->custom_code() ? code->custom_code()->str() : std::string(),
                 code->version()};
       if (builtin == kBuiltinCustom && op.custom_code.empty()) {
         return Error("operator code " + std::to_string(i) + " is CUSTOM without a custom_code");
       }
       if (builtin < 0) {
-        return Error("operator code " + std::to_string(i) + " has builtin code " + std::to_string(builtin));
+        return Error("operator code " + std::to_string(i) + " has builtin code " +
+                     std::to_string(builtin));
       }
       op_codes_.push_back(std::move(op));
     }
@@ -388,7 +421,8 @@ class TfliteReader {
   }
 
   // Constant data of a buffer: inline data, or the offset/size form of models over 2 GB.
-  Result<uint64_t> BufferBytes(const tflite::Model& fb, uint32_t index, const std::string& where) const {
+  Result<uint64_t> BufferBytes(const tflite::Model& fb, uint32_t index,
+                               const std::string& where) const {
     if (index == 0) return uint64_t{0};
     if (!fb.buffers() || index >= fb.buffers()->size()) {
       return Error(where + ": buffer " + std::to_string(index) + " is out of range (" +
@@ -433,7 +467,8 @@ class TfliteReader {
         const std::string where = where_sg + ": node " + std::to_string(i);
         if (op->opcode_index() >= op_codes_.size()) {
           return Error(where + ": opcode_index " + std::to_string(op->opcode_index()) +
-                       " is out of range (" + std::to_string(op_codes_.size()) + " operator codes)");
+                       " is out of range (" + std::to_string(op_codes_.size()) +
+                       " operator codes)");
         }
         const OpCode& code = op_codes_[op->opcode_index()];
         Node node;
@@ -455,7 +490,8 @@ class TfliteReader {
         if (op->large_custom_options_size() > 0) {
           auto end = CheckedAdd(op->large_custom_options_offset(), op->large_custom_options_size());
           if (!end || *end > file_.size()) {
-            return Error(where + " (" + node.op + "): custom options lie beyond the end of the file");
+            return Error(where + " (" + node.op +
+                         "): custom options lie beyond the end of the file");
           }
         }
         sg.nodes.push_back(std::move(node));
@@ -466,13 +502,15 @@ class TfliteReader {
     return sg;
   }
 
-  Result<Tensor> ReadTensor(const tflite::Model& fb, const tflite::Tensor& in, const std::string& where) {
+  Result<Tensor> ReadTensor(const tflite::Model& fb, const tflite::Tensor& in,
+                            const std::string& where) {
     Tensor t;
     if (in.name()) t.name = in.name()->str();
     const std::string where_named = where + (t.name.empty() ? "" : " \"" + t.name + "\"");
     auto type = TensorTypeFromSchemaValue(static_cast<int>(in.type()));
     if (!type) {
-      return Error(where_named + ": unknown tensor type " + std::to_string(static_cast<int>(in.type())));
+      return Error(where_named + ": unknown tensor type " +
+                   std::to_string(static_cast<int>(in.type())));
     }
     t.type = *type;
     t.shape = ToVector(in.shape());
@@ -487,7 +525,8 @@ class TfliteReader {
         // (found by fuzzing: a misaligned int64 load), so copy them out byte-wise.
         const auto* raw = reinterpret_cast<const uint8_t*>(zp->Data());
         t.quantization.zero_point.resize(zp->size());
-        if (zp->size() > 0) std::memcpy(t.quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
+        if (zp->size() > 0)
+          std::memcpy(t.quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
       }
       t.quantization.quantized_dimension = q->quantized_dimension();
     }
@@ -574,7 +613,8 @@ class TfliteReader {
         }
         const size_t callee = static_cast<size_t>(callees[s][next++]);
         if (colour[callee] == 1) {
-          return Error("subgraph " + std::to_string(s) + " calls subgraph " + std::to_string(callee) +
+          return Error("subgraph " + std::to_string(s) + " calls subgraph " +
+                       std::to_string(callee) +
                        " which is already on the call chain (recursive control flow)");
         }
         if (colour[callee] == 0) {
@@ -628,10 +668,12 @@ Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path, uint64_t max
 Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options) {
   auto bytes = ReadFileBytes(path, options.max_file_bytes);
   if (!bytes.ok()) return bytes.status();
-  const auto first = std::find_if(bytes->begin(), bytes->end(),
-                                  [](uint8_t c) { return c != ' ' && c != '\n' && c != '\r' && c != '\t'; });
+  const auto first = std::find_if(bytes->begin(), bytes->end(), [](uint8_t c) {
+    return c != ' ' && c != '\n' && c != '\r' && c != '\t';
+  });
   if (first != bytes->end() && *first == '{') {
-    return ParseGraphJson(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), path);
+    return ParseGraphJson(
+        std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), path);
   }
   return ParseTflite(*bytes, path);
 }

@@ -28,7 +28,8 @@ TEST_P(CorpusModelTest, MatchesUpstreamInterpreterView) {
   const Subgraph& sg = model->subgraphs[0];
   const auto& ops = oracle.at("original_ops");
   ASSERT_EQ(sg.nodes.size(), ops.size());
-  for (size_t i = 0; i < ops.size(); ++i) EXPECT_EQ(sg.nodes[i].op, ops[i].get<std::string>()) << "node " << i;
+  for (size_t i = 0; i < ops.size(); ++i)
+    EXPECT_EQ(sg.nodes[i].op, ops[i].get<std::string>()) << "node " << i;
   EXPECT_EQ(sg.inputs, oracle.at("inputs").get<std::vector<int32_t>>());
   EXPECT_EQ(sg.outputs, oracle.at("outputs").get<std::vector<int32_t>>());
 
@@ -55,7 +56,8 @@ TEST_P(CorpusModelTest, MatchesUpstreamInterpreterView) {
     // Sparse constants are stored compressed; upstream reports their dense size after DENSIFY.
     if (!ours.is_sparse) {
       ASSERT_TRUE(ours.bytes.has_value()) << "tensor " << index;
-      EXPECT_EQ(*ours.bytes, t.at("bytes").get<uint64_t>()) << "tensor " << index << " " << ours.name;
+      EXPECT_EQ(*ours.bytes, t.at("bytes").get<uint64_t>())
+          << "tensor " << index << " " << ours.name;
     }
   }
 }
@@ -69,7 +71,8 @@ TEST(CorpusModel, OpHistogramOfFaceDetectionShortRange) {
   std::map<std::string, int> histogram;
   for (const Node& n : model->subgraphs[0].nodes) ++histogram[n.op];
   // Counted independently from the oracle's original_ops list of the same file.
-  const auto oracle = ReadJsonFile(OraclePath("models/face_detection__face_detection_short_range.none.json"));
+  const auto oracle =
+      ReadJsonFile(OraclePath("models/face_detection__face_detection_short_range.none.json"));
   std::map<std::string, int> expected;
   for (const auto& op : oracle.at("original_ops")) ++expected[op.get<std::string>()];
   EXPECT_EQ(histogram, expected);
@@ -102,7 +105,8 @@ TEST(CorpusModel, CustomOpsKeepTheirCustomCode) {
 TEST(LoadModelFile, MissingFileIsAOneLineError) {
   auto model = LoadModelFile("/nonexistent/model.tflite");
   ASSERT_FALSE(model.ok());
-  EXPECT_NE(model.status().message().find("/nonexistent/model.tflite: cannot open file"), std::string::npos);
+  EXPECT_NE(model.status().message().find("/nonexistent/model.tflite: cannot open file"),
+            std::string::npos);
   EXPECT_EQ(model.status().message().find('\n'), std::string::npos);
 }
 
@@ -117,10 +121,12 @@ using testing::CorpusModelPath;
 // Found by fuzz_report: a span that does not start on a flatbuffer-aligned address made the
 // Verifier read misaligned scalars (UBSan). ParseTflite now copies such spans.
 TEST(ParseTflite, AcceptsASpanAtAnOddAddress) {
-  const std::string bytes = testing::ReadTextFile(CorpusModelPath("face_detection__face_detection_short_range"));
+  const std::string bytes =
+      testing::ReadTextFile(CorpusModelPath("face_detection__face_detection_short_range"));
   std::vector<uint8_t> shifted(bytes.size() + 1);
   std::copy(bytes.begin(), bytes.end(), shifted.begin() + 1);
-  auto model = ParseTflite(std::span<const uint8_t>(shifted.data() + 1, bytes.size()), "shifted.tflite");
+  auto model =
+      ParseTflite(std::span<const uint8_t>(shifted.data() + 1, bytes.size()), "shifted.tflite");
   ASSERT_TRUE(model.ok()) << model.status().message();
   EXPECT_EQ(model->subgraphs[0].nodes.size(), 164u);
 }
@@ -135,9 +141,11 @@ namespace {
 // absent made the loader call through a null options pointer (UBSan). Kept as a fuzz seed too.
 TEST(ParseTflite, OptionsTypeWithoutTableReadsAsDefaults) {
   const std::string bytes =
-      testing::ReadTextFile(std::string(TFA_SOURCE_DIR) + "/fuzz/seeds/tflite_loader/regression_null_builtin_options.tflite");
-  auto model = ParseTflite(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
-                           "regression.tflite");
+      testing::ReadTextFile(std::string(TFA_SOURCE_DIR) +
+                            "/fuzz/seeds/tflite_loader/regression_null_builtin_options.tflite");
+  auto model = ParseTflite(
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
+      "regression.tflite");
   if (!model.ok()) {
     EXPECT_EQ(model.status().message().find('\n'), std::string::npos);
     return;

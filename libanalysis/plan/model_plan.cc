@@ -49,7 +49,8 @@ Status PlanSubgraphsOneByOne(const Model& model, const PlanOptions& options, Mod
   for (SubgraphPlan& sp : plan.subgraphs) {
     const std::string where = "subgraph " + std::to_string(sp.index);
     for (const DelegateProfile& profile : options.delegates) {
-      TFA_RETURN_IF_ERROR(ApplyProfile(sp, profile, options.keep_delegate_inputs).WithContext(where));
+      TFA_RETURN_IF_ERROR(
+          ApplyProfile(sp, profile, options.keep_delegate_inputs).WithContext(where));
     }
     if (!options.plan_arena) continue;
     auto memory = PlanAsGiven(sp.delegated, options.arena);

@@ -85,13 +85,13 @@ struct InvokePlan {
 
 struct ModelPlan {
   std::string model_path;
-  std::string model_format;              // "tflite" or "graph-json"
+  std::string model_format;                // "tflite" or "graph-json"
   std::vector<DelegateProfile> delegates;  // as applied
-  PrepareOptions prepare_options;        // what the delegates' kernels do in Prepare
-  std::vector<SignatureDef> signatures;  // the model's entry points, as the file lists them
-  uint64_t constant_bytes = 0;           // the model's weights, each buffer once
-  std::vector<SubgraphPlan> subgraphs;   // subgraph i of the model at i
-  std::optional<InvokePlan> invoke;      // models with control flow only
+  PrepareOptions prepare_options;          // what the delegates' kernels do in Prepare
+  std::vector<SignatureDef> signatures;    // the model's entry points, as the file lists them
+  uint64_t constant_bytes = 0;             // the model's weights, each buffer once
+  std::vector<SubgraphPlan> subgraphs;     // subgraph i of the model at i
+  std::optional<InvokePlan> invoke;        // models with control flow only
 };
 
 // What the applied delegates' kernels do in Prepare: the GPU delegate's kernel adds float twins of

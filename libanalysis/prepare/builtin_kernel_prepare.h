@@ -31,9 +31,9 @@ struct AddedTensor {
 };
 
 struct KernelPrepareEffect {
-  bool modelled = true;                  // false: upstream's Prepare may add memory we do not know
-  std::vector<AddedTensor> added;        // in AddTensors order
-  std::vector<int32_t> temporaries;      // positions in `added`, in node->temporaries order
+  bool modelled = true;              // false: upstream's Prepare may add memory we do not know
+  std::vector<AddedTensor> added;    // in AddTensors order
+  std::vector<int32_t> temporaries;  // positions in `added`, in node->temporaries order
   // True when `added` describes the tensors the kernel's Init reserved (KernelInitTensorCount of
   // them, numbered when the node was created) instead of new ones: Prepare only sizes them.
   bool fills_init_tensors = false;

@@ -209,9 +209,8 @@ Status ModelMemoryReplay::PlanAndCommit(int32_t s, const std::string& planner) {
   auto prepared = ReplayKernelPrepare(state.graph, options_);
   if (!prepared.ok()) return prepared.status().WithContext("subgraph " + std::to_string(s));
   const Subgraph& graph = prepared->subgraph;
-  auto plan =
-      state.dynamic_stop ? PlanArena(FirstChunk(graph, *state.dynamic_stop), options_.arena)
-                         : PlanArena(graph, options_.arena);
+  auto plan = state.dynamic_stop ? PlanArena(FirstChunk(graph, *state.dynamic_stop), options_.arena)
+                                 : PlanArena(graph, options_.arena);
   if (!plan.ok()) return plan.status().WithContext("subgraph " + std::to_string(s));
   if (state.dynamic_stop) RestoreLastSteps(graph, *state.dynamic_stop, *plan);
   state.stage = Stage::kInvokable;

@@ -8,11 +8,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/delegation/delegated_plan.h"
@@ -136,8 +135,8 @@ TEST_P(KernelPrepareOracleTest, ArenaMatchesUpstream) {
       continue;
     }
     const TensorPlacement& ours = plan->tensors[index];
-    const bool same = ours.arena == expected_arena &&
-                      (!placed || ours.offset == t["offset"].get<uint64_t>());
+    const bool same =
+        ours.arena == expected_arena && (!placed || ours.offset == t["offset"].get<uint64_t>());
     if (!same && ++mismatches <= 10) {
       ADD_FAILURE() << "tensor " << index << " (" << t["name"] << "): upstream "
                     << t["allocation_type"] << " offset " << t.value("offset", json()) << ", ours "
@@ -198,8 +197,7 @@ std::vector<OracleCase> FamilyCases() {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, KernelPrepareOracleTest, ::testing::ValuesIn(CorpusCases()),
                          CaseName);
-INSTANTIATE_TEST_SUITE_P(Int8, KernelPrepareOracleTest, ::testing::ValuesIn(Int8Cases()),
-                         CaseName);
+INSTANTIATE_TEST_SUITE_P(Int8, KernelPrepareOracleTest, ::testing::ValuesIn(Int8Cases()), CaseName);
 INSTANTIATE_TEST_SUITE_P(Families, KernelPrepareOracleTest, ::testing::ValuesIn(FamilyCases()),
                          CaseName);
 

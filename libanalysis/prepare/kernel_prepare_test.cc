@@ -99,10 +99,10 @@ TEST(KernelPrepareTest, HybridFullyConnectedUsesFiveOfItsSixTensors) {
   const Subgraph& p = prepared->subgraph;
   ASSERT_EQ(p.tensors.size(), 9u);
   EXPECT_EQ(p.nodes[0].temporaries, (std::vector<int32_t>{3, 4, 5, 6, 7}));
-  EXPECT_EQ(p.tensors[3].bytes, 4u * 32);       // quantized input
-  EXPECT_EQ(p.tensors[4].bytes, 4u * 4);        // scaling factors, one per batch
-  EXPECT_EQ(p.tensors[5].bytes, 10u * 4 * 4);   // int32 accumulators
-  EXPECT_EQ(p.tensors[6].bytes, 4u * 4);        // input offsets
+  EXPECT_EQ(p.tensors[3].bytes, 4u * 32);      // quantized input
+  EXPECT_EQ(p.tensors[4].bytes, 4u * 4);       // scaling factors, one per batch
+  EXPECT_EQ(p.tensors[5].bytes, 10u * 4 * 4);  // int32 accumulators
+  EXPECT_EQ(p.tensors[6].bytes, 4u * 4);       // input offsets
   EXPECT_EQ(p.tensors[7].allocation, AllocationType::kArenaRwPersistent);  // row sums
   EXPECT_EQ(p.tensors[7].bytes, 10u * 4);
 }

@@ -1,7 +1,5 @@
 #include "libanalysis/profiles/delegate_profile.h"
 
-#include "libanalysis/core/json_nesting.h"
-
 #include <charconv>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -10,6 +8,7 @@
 #include <utility>
 
 #include "libanalysis/core/closest_name.h"
+#include "libanalysis/core/json_nesting.h"
 #include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/profiles/builtin_profile_sources.h"

@@ -1,4 +1,5 @@
-// The TFLite GPU delegate's per-node support rules, as checks for libanalysis/profiles/builtin/gpu.json.
+// The TFLite GPU delegate's per-node support rules, as checks for
+// libanalysis/profiles/builtin/gpu.json.
 //
 // Reproduces the verdict and the one-line reason of upstream's IsSupported path
 // (google-ai-edge/LiteRT tflite/delegates/gpu/common/model_builder.cc: each op parser's

@@ -26,7 +26,8 @@ const Tensor* NodeContext::Output(size_t position) const {
 }
 
 const NamedRuleCheck* FindRuleCheck(std::string_view name) {
-  for (std::span<const NamedRuleCheck> set : {GpuRuleChecks(), XnnpackRuleChecks(), NnapiRuleChecks()}) {
+  for (std::span<const NamedRuleCheck> set :
+       {GpuRuleChecks(), XnnpackRuleChecks(), NnapiRuleChecks()}) {
     for (const NamedRuleCheck& check : set) {
       if (check.name == name) return &check;
     }

@@ -18,9 +18,9 @@ namespace tfa {
 struct PartitionReport {
   enum class Kind { kCpu, kDelegate };
   Kind kind = Kind::kCpu;
-  std::string delegate;            // delegate name, kDelegate only
-  std::vector<int32_t> nodes;      // original model node indices
-  std::vector<int32_t> inputs;     // sorted, unique (kDelegate: the delegate kernel's inputs)
+  std::string delegate;         // delegate name, kDelegate only
+  std::vector<int32_t> nodes;   // original model node indices
+  std::vector<int32_t> inputs;  // sorted, unique (kDelegate: the delegate kernel's inputs)
   std::vector<int32_t> outputs;
   uint64_t bytes_to_delegate = 0;  // non-constant inputs copied in on every inference
   uint64_t bytes_from_delegate = 0;
@@ -71,10 +71,10 @@ struct ArenaReport {
   std::vector<std::string> assumptions;  // e.g. ops whose temporaries are estimated
   // Models with several subgraphs (libanalysis/prepare/control_flow_prepare.h): a subgraph may be
   // planned more than once (its buffer, `size`, keeps the largest plan) or not at all.
-  bool planned = true;                    // false: AllocateTensors leaves it unplanned
-  uint64_t high_water_mark = 0;           // of the last plan; `allocs` are that plan's
+  bool planned = true;                            // false: AllocateTensors leaves it unplanned
+  uint64_t high_water_mark = 0;                   // of the last plan; `allocs` are that plan's
   std::optional<int32_t> planning_stops_at_node;  // plan position of the first dynamic node
-  std::vector<std::string> notes;         // who planned it, or why not
+  std::vector<std::string> notes;                 // who planned it, or why not
 };
 
 // One subgraph after the first Invoke (libanalysis/prepare/control_flow_invoke.h). `arena.size`
@@ -101,8 +101,8 @@ struct SubgraphReport {
   int32_t delegated_partition_count = 0;
   CopyCost copy;
   std::vector<UnsupportedNode> unsupported;
-  std::optional<ArenaReport> arena;           // on the plan after delegation
-  std::optional<ArenaReport> arena_cpu_only;  // on the plain CPU plan
+  std::optional<ArenaReport> arena;               // on the plan after delegation
+  std::optional<ArenaReport> arena_cpu_only;      // on the plain CPU plan
   std::optional<AfterInvokeReport> after_invoke;  // models with control flow only
   // Memory each applied delegate owns outside the arena (delegate_memory.h), in delegate order.
   std::vector<DelegateMemory> delegate_memory;
@@ -123,8 +123,8 @@ struct InterpreterTotals {
   uint64_t arena_bytes = 0;
   uint64_t persistent_bytes = 0;
   int32_t subgraphs_planned = 0;
-  uint64_t delegate_bytes = 0;   // what the delegates own (SubgraphReport::delegate_memory)
-  uint64_t constant_bytes = 0;   // the model's weights, mapped from the file once
+  uint64_t delegate_bytes = 0;  // what the delegates own (SubgraphReport::delegate_memory)
+  uint64_t constant_bytes = 0;  // the model's weights, mapped from the file once
   // arena + persistent + delegate-owned + mapped constants: the resident memory estimate.
   uint64_t resident_bytes = 0;
 };

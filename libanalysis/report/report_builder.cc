@@ -27,9 +27,11 @@ bool IsOnceUploaded(const Subgraph& prepared, int32_t t) {
 // The report's partitions: the final execution plan, where each delegate kernel is a delegate
 // partition and the CPU nodes between them keep the subsets the last partitioning made (with no
 // partitioning, the whole plan is one cpu subset).
-std::vector<PartitionReport> Partitions(const Subgraph& final_plan, std::vector<NodeSubset> last_subsets,
+std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
+                                        std::vector<NodeSubset> last_subsets,
                                         const std::vector<int32_t>& last_kernel_nodes) {
-  if (last_subsets.empty()) last_subsets.push_back(NodeSubset{SubsetType::kCpu, final_plan.execution_plan, {}, {}});
+  if (last_subsets.empty())
+    last_subsets.push_back(NodeSubset{SubsetType::kCpu, final_plan.execution_plan, {}, {}});
   auto delegate_partition = [&](int32_t kernel_node) {
     const Node& kernel = final_plan.nodes[static_cast<size_t>(kernel_node)];
     PartitionReport p;
@@ -71,7 +73,8 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>
   std::string previous_delegate;
   for (PartitionReport& p : partitions) {
     const bool on_cpu = p.kind == PartitionReport::Kind::kCpu;
-    if (on_cpu != previous_on_cpu || (!on_cpu && p.delegate != previous_delegate)) ++total.transitions;
+    if (on_cpu != previous_on_cpu || (!on_cpu && p.delegate != previous_delegate))
+      ++total.transitions;
     previous_on_cpu = on_cpu;
     previous_delegate = p.delegate;
     if (on_cpu) continue;
@@ -214,9 +217,8 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
   if (report.interpreter) {
     InterpreterTotals& total = *report.interpreter;
     total.constant_bytes = plan.constant_bytes;
-    total.resident_bytes = SaturatingSum(
-        SaturatingSum(total.arena_bytes, total.persistent_bytes),
-        SaturatingSum(total.delegate_bytes, total.constant_bytes));
+    total.resident_bytes = SaturatingSum(SaturatingSum(total.arena_bytes, total.persistent_bytes),
+                                         SaturatingSum(total.delegate_bytes, total.constant_bytes));
   }
   if (plan.invoke) report.invoke = InvokeReport{plan.invoke->facts_used, plan.invoke->undetermined};
   return report;

@@ -47,16 +47,16 @@ TEST(ReportBuilder, CopyCostsCountBoundaryBytesConstantsOnceAndTransitions) {
   const PartitionReport& first = s.partitions[0];
   EXPECT_EQ(first.kind, PartitionReport::Kind::kDelegate);
   EXPECT_EQ(first.nodes, (std::vector<int32_t>{0}));
-  EXPECT_EQ(first.bytes_to_delegate, 400u);  // x
-  EXPECT_EQ(first.init_upload_bytes, 40u);   // c0
+  EXPECT_EQ(first.bytes_to_delegate, 400u);    // x
+  EXPECT_EQ(first.init_upload_bytes, 40u);     // c0
   EXPECT_EQ(first.bytes_from_delegate, 400u);  // a
   EXPECT_EQ(s.partitions[1].kind, PartitionReport::Kind::kCpu);
   EXPECT_EQ(s.partitions[2].nodes, (std::vector<int32_t>{2}));
   EXPECT_EQ(s.partitions[3].nodes, (std::vector<int32_t>{3}));
-  EXPECT_EQ(s.copy.bytes_to_delegate, 800u);        // x, b
-  EXPECT_EQ(s.copy.bytes_from_delegate, 800u);      // a, y
-  EXPECT_EQ(s.copy.init_upload_bytes, 88u);         // c0, c1
-  EXPECT_EQ(s.copy.transitions, 4u);                // host>ADD>SIN>ADD>MUL, ending on the host
+  EXPECT_EQ(s.copy.bytes_to_delegate, 800u);    // x, b
+  EXPECT_EQ(s.copy.bytes_from_delegate, 800u);  // a, y
+  EXPECT_EQ(s.copy.init_upload_bytes, 88u);     // c0, c1
+  EXPECT_EQ(s.copy.transitions, 4u);            // host>ADD>SIN>ADD>MUL, ending on the host
 }
 
 TEST(ReportBuilder, VariablesAreCopiedEveryInference) {
@@ -75,7 +75,8 @@ TEST(ReportBuilder, TwoDelegatesApplyInTurn) {
   EXPECT_EQ(r.delegates, (std::vector<std::string>{"ops=ADD", "ops=SIN,MUL"}));
   ASSERT_EQ(s.delegated_partition_count, static_cast<int32_t>(s.partitions.size()));
   std::vector<int32_t> covered;
-  for (const PartitionReport& p : s.partitions) covered.insert(covered.end(), p.nodes.begin(), p.nodes.end());
+  for (const PartitionReport& p : s.partitions)
+    covered.insert(covered.end(), p.nodes.begin(), p.nodes.end());
   std::sort(covered.begin(), covered.end());
   EXPECT_EQ(covered, (std::vector<int32_t>{0, 1, 2, 3}));
 }
@@ -115,7 +116,8 @@ TEST_P(CorpusDelegateTest, ReportsUnderEveryBuiltinDelegate) {
   auto model = LoadModelFile(testing::CorpusModelPath(GetParam()));
   ASSERT_TRUE(model.ok()) << model.status().message();
   const std::vector<std::vector<std::string>> configs = {
-      {"gpu"}, {"xnnpack"}, {"add-sub"}, {"nnapi"}, {"sin"}, {"add-sub", "gpu"}, {"gpu", "xnnpack"}};
+      {"gpu"}, {"xnnpack"},        {"add-sub"},       {"nnapi"},
+      {"sin"}, {"add-sub", "gpu"}, {"gpu", "xnnpack"}};
   for (const auto& config : configs) {
     ReportOptions options;
     for (const std::string& spec : config) {
@@ -134,7 +136,8 @@ TEST_P(CorpusDelegateTest, ReportsUnderEveryBuiltinDelegate) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, CorpusDelegateTest, ::testing::ValuesIn(testing::CorpusModelNames()),
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusDelegateTest,
+                         ::testing::ValuesIn(testing::CorpusModelNames()),
                          [](const auto& info) { return info.param; });
 
 }  // namespace

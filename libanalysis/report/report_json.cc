@@ -15,8 +15,11 @@ json PlanStepNodeJson(const PlanStepNode& n) {
 json AllocsJson(const std::vector<ArenaAllocation>& allocs) {
   json out = json::array();
   for (const ArenaAllocation& al : allocs) {
-    json ja{{"tensor", al.tensor}, {"offset", al.offset}, {"size", al.size},
-            {"first_node", al.first_node}, {"last_node", al.last_node}};
+    json ja{{"tensor", al.tensor},
+            {"offset", al.offset},
+            {"size", al.size},
+            {"first_node", al.first_node},
+            {"last_node", al.last_node}};
     if (al.persistent) ja["arena"] = "persistent";
     if (al.shares_buffer_of) ja["shares_buffer_of"] = *al.shares_buffer_of;
     if (al.temporary_of) ja["temporary_of"] = PlanStepNodeJson(*al.temporary_of);
@@ -99,7 +102,8 @@ std::string ReportToJson(const Report& r, int indent) {
                   {"init_upload_bytes", s.copy.init_upload_bytes}};
     json unsupported = json::array();
     for (const UnsupportedNode& u : s.unsupported) {
-      unsupported.push_back({{"node", u.node}, {"op", u.op}, {"delegate", u.delegate}, {"reason", u.reason}});
+      unsupported.push_back(
+          {{"node", u.node}, {"op", u.op}, {"delegate", u.delegate}, {"reason", u.reason}});
     }
     js["unsupported_nodes"] = std::move(unsupported);
     if (s.arena) js["arena"] = ArenaJson(*s.arena, true);
@@ -126,7 +130,9 @@ std::string ReportToJson(const Report& r, int indent) {
       json inputs = json::object(), outputs = json::object();
       for (const auto& [key, tensor] : s.inputs) inputs[key] = tensor;
       for (const auto& [key, tensor] : s.outputs) outputs[key] = tensor;
-      sigs.push_back({{"key", s.key}, {"subgraph", s.subgraph}, {"inputs", std::move(inputs)},
+      sigs.push_back({{"key", s.key},
+                      {"subgraph", s.subgraph},
+                      {"inputs", std::move(inputs)},
                       {"outputs", std::move(outputs)}});
     }
     j["signatures"] = std::move(sigs);
@@ -140,7 +146,8 @@ std::string ReportToJson(const Report& r, int indent) {
                         {"resident_bytes", r.interpreter->resident_bytes}};
   }
   if (r.invoke) {
-    json ji{{"determined", !r.invoke->undetermined.has_value()}, {"facts_used", r.invoke->facts_used}};
+    json ji{{"determined", !r.invoke->undetermined.has_value()},
+            {"facts_used", r.invoke->facts_used}};
     if (r.invoke->undetermined) ji["undetermined"] = r.invoke->undetermined->description;
     j["invoke"] = std::move(ji);
   }

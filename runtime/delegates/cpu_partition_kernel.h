@@ -50,7 +50,7 @@ class CpuPartitionKernel : public DelegateKernel {
   void Bind(const KernelContext& context);
 
   DelegatePartition partition_;
-  std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
+  std::map<int32_t, RuntimeTensor> tensors_;       // node-based: addresses stay valid for contexts
   std::map<int32_t, RuntimeTensor> float_copies_;  // of fp16 constants, by tensor
   std::vector<std::unique_ptr<float[]>> storage_;
   std::vector<Step> steps_;

@@ -79,8 +79,9 @@ TEST(Cli, ReportJsonShowsEverySubgraphAfterOneInvokeForControlFlow) {
   ToolRun text = RunTool("report " + testing::OraclePath("control_flow/while_acc.tflite"));
   ASSERT_EQ(text.exit_code, 0) << text.err;
   // The text report shows subgraph 0 unless asked for more.
-  EXPECT_NE(text.out.find("after one Invoke: ran; arena 196.6 kB (last plan 196.6 kB), persistent 0 B"),
-            std::string::npos)
+  EXPECT_NE(
+      text.out.find("after one Invoke: ran; arena 196.6 kB (last plan 196.6 kB), persistent 0 B"),
+      std::string::npos)
       << text.out;
 }
 
@@ -89,10 +90,12 @@ TEST(Cli, ReportSaysWhichInputDependentFactAnInvokeNeeds) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto j = nlohmann::json::parse(run.out);
   EXPECT_EQ(j.at("invoke").at("determined"), false);
-  EXPECT_EQ(j.at("invoke").at("undetermined"), "IF node 1 of subgraph 0: its condition's value (input-dependent)");
+  EXPECT_EQ(j.at("invoke").at("undetermined"),
+            "IF node 1 of subgraph 0: its condition's value (input-dependent)");
   EXPECT_FALSE(j.at("subgraphs").at(0).contains("after_invoke"));
   ToolRun plain = RunTool("report --json " + testing::CorpusModelPath(kShortRange));
-  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("invoke")) << "one subgraph: nothing to add";
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("invoke"))
+      << "one subgraph: nothing to add";
 }
 
 struct BadInput {

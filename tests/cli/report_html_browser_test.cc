@@ -56,8 +56,8 @@ class ReportHtmlInBrowser : public ::testing::Test {
         << kChromium << " is missing: ./setup.sh installs Debian's chromium package";
     dir_ = testing::FreshDir("report_html_browser");
     html_ = dir_ + "/report.html";
-    ToolRun report = RunTool("report --delegate " + std::string(kDelegate) + " --html " + html_ +
-                             " " + model_);
+    ToolRun report =
+        RunTool("report --delegate " + std::string(kDelegate) + " --html " + html_ + " " + model_);
     ASSERT_EQ(report.exit_code, 0) << report.err;
     ToolRun json = RunTool("report --json --delegate " + std::string(kDelegate) + " " + model_);
     ASSERT_EQ(json.exit_code, 0) << json.err;
@@ -95,8 +95,8 @@ TEST_F(ReportHtmlInBrowser, PageLoadsWithItsTablesAndPictures) {
 TEST_F(ReportHtmlInBrowser, ScreenshotShowsThePage) {
   const std::string png = dir_ + "/report.png";
   ToolRun shot = RunCommand(Chromium(dir_, "--window-size=" + std::to_string(kWidth) + "," +
-                                                 std::to_string(kHeight) + " --screenshot=" + png +
-                                                 " file://" + html_));
+                                               std::to_string(kHeight) + " --screenshot=" + png +
+                                               " file://" + html_));
   ASSERT_EQ(shot.exit_code, 0) << shot.err;
   const std::string bytes = testing::ReadTextFile(png);
   ASSERT_GT(bytes.size(), 24u) << png;

@@ -11,7 +11,8 @@ namespace {
 
 using testing::RunTool;
 
-const std::string kDecoder = std::string(TFA_ORACLE_DIR) + "/families/decoder_two_signatures.tflite";
+const std::string kDecoder =
+    std::string(TFA_ORACLE_DIR) + "/families/decoder_two_signatures.tflite";
 
 TEST(SignatureCommand, TextShowsEverySignatureAndWhatTheInterpreterHolds) {
   auto run = RunTool("report " + kDecoder);
@@ -50,7 +51,8 @@ TEST(SignatureCommand, PicksOneSignatureAndRefusesAnUnknownKey) {
 
   auto unknown = RunTool("report --signature generate " + kDecoder);
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("no signature \"generate\" (it has prefill, decode)"), std::string::npos)
+  EXPECT_NE(unknown.err.find("no signature \"generate\" (it has prefill, decode)"),
+            std::string::npos)
       << unknown.err;
   auto both = RunTool("report --signature decode --subgraph 0 " + kDecoder);
   EXPECT_EQ(both.exit_code, 2) << both.out;

@@ -5,9 +5,10 @@
 // it builds its model; fp16 constants that nodes read directly (the FP16 helper's rewiring) are
 // converted to float32. Every non-constant tensor the device nodes touch and every float32
 // constant they read gets a device buffer; constants are uploaded once. Every other node is
-// checked by its CPU kernel's Prepare (shapes, types) and encoded as device work (opencl_ops.h). Eval: boundary inputs are written to the device, the work is enqueued in node
-// order on one in-order queue, boundary outputs are read back. Nothing else crosses: tensors
-// internal to the partition live on the device only.
+// checked by its CPU kernel's Prepare (shapes, types) and encoded as device work (opencl_ops.h).
+// Eval: boundary inputs are written to the device, the work is enqueued in node order on one
+// in-order queue, boundary outputs are read back. Nothing else crosses: tensors internal to the
+// partition live on the device only.
 //
 // The kernel counts the bytes it really moves, per direction, so tests can hold them against the
 // interpreter's count and the analyser's prediction.

@@ -8,8 +8,8 @@
 namespace tfa::runtime {
 
 Result<std::unique_ptr<OpenClProgram>> OpenClProgram::Build(const OpenClDevice& device,
-                                                           ClPrecision precision,
-                                                           const char* source) {
+                                                            ClPrecision precision,
+                                                            const char* source) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<OpenClProgram> built(new OpenClProgram());
   cl_int code = CL_SUCCESS;

@@ -8,9 +8,9 @@
 #include <memory>
 #include <string>
 
+#include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/delegate.h"
 #include "runtime/delegates/cpu_partition_kernel.h"
-#include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa::runtime {
 

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "libanalysis/plan/delegate_request.h"
-
 #include "runtime/delegates/samples/profile_cpu_delegate.h"
 
 namespace tfa::runtime {

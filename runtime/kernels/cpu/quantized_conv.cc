@@ -6,12 +6,11 @@
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
-#include "runtime/kernels/cpu/window_geometry.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
 namespace {
-
 
 // What turns an int32 accumulator of output channel c into a stored value.
 struct Requantization {

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
-#include "runtime/kernels/cpu/window_geometry.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
 namespace {

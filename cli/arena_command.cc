@@ -175,7 +175,7 @@ void RunArena(const ArenaArgs& args) {
     }
     j["subgraphs"].push_back(std::move(js));
   }
-  WriteOutput("-", j.dump(2));
+  WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace

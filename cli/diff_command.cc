@@ -167,7 +167,7 @@ std::string DiffJson(const ModelDiff& d, const std::string& old_path, const std:
     j["arena_change"]["tensors"].push_back(
         {{"name", t.name}, {"tensor", t.tensor}, {"before", t.before}, {"after", t.after}});
   }
-  return j.dump(2);
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string DelegatesText(const std::vector<std::string>& delegates) {

@@ -310,7 +310,7 @@ std::string BaselineToJson(const Baseline& baseline) {
     }
     root["models"].push_back(std::move(jm));
   }
-  return root.dump(2) + "\n";
+  return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string ConfigName(const std::vector<DelegateRequest>& delegates) {

@@ -146,7 +146,7 @@ std::string GateJson(const GateResult& result, const std::string& baseline_path)
     }
     j["checks"].push_back(std::move(jc));
   }
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string GateJunitXml(const GateResult& result, const std::string& baseline_path) {

@@ -129,10 +129,12 @@ void RunReport(const ReportArgs& args) {
   }
 
   if (format == OutputFormat::kJson) {
-    if (results.size() == 1) return WriteOutput("-", ModelJson(results[0]).dump(2));
+    if (results.size() == 1)
+      return WriteOutput(
+          "-", ModelJson(results[0]).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     nlohmann::ordered_json j{{"reports", nlohmann::ordered_json::array()}};
     for (const ModelResult& r : results) j["reports"].push_back(ModelJson(r));
-    return WriteOutput("-", j.dump(2));
+    return WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
   }
   std::string out;
   std::vector<SummaryRow> rows;

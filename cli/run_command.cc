@@ -273,7 +273,9 @@ void Run(const RunArgs& args) {
                    : "\nFAILED: the run differs from the prediction\n";
     j["validated"] = all_ok;
   }
-  WriteOutput("-", format == OutputFormat::kJson ? j.dump(2) : text);
+  WriteOutput("-", format == OutputFormat::kJson
+                       ? j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                       : text);
   if (!all_ok) throw CommandError{"run: validation failed", kExitGateFailed};
 }
 

@@ -81,7 +81,8 @@ Result<Tensor> ReadTensor(const Reader& r, const json& j, const std::string& pat
   if (auto it = j.find("alloc"); it != j.end()) {
     if (!it->is_string()) return r.Fail(path + ".alloc", "expected a string");
     auto alloc = AllocationTypeFromName(it->get<std::string>());
-    if (!alloc) return r.Fail(path + ".alloc", "unknown allocation \"" + it->get<std::string>() + "\"");
+    if (!alloc)
+      return r.Fail(path + ".alloc", "unknown allocation \"" + it->get<std::string>() + "\"");
     t.allocation = *alloc;
   }
   if (auto it = j.find("type"); it != j.end()) {
@@ -96,7 +97,8 @@ Result<Tensor> ReadTensor(const Reader& r, const json& j, const std::string& pat
   auto sig = r.IntList(j, "shape_signature", path, -1, std::numeric_limits<int32_t>::max(), false);
   if (!sig.ok()) return sig.status();
   t.shape_signature = std::move(*sig);
-  if (auto it = j.find("variable"); it != j.end() && it->is_boolean()) t.is_variable = it->get<bool>();
+  if (auto it = j.find("variable"); it != j.end() && it->is_boolean())
+    t.is_variable = it->get<bool>();
   return t;
 }
 
@@ -141,7 +143,8 @@ Result<Node> ReadNode(const Reader& r, const json& j, const std::string& path, i
 }  // namespace
 
 Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name) {
-  if (Status depth = CheckJsonNesting(text, kMaxJsonDepth); !depth.ok()) return depth.WithContext(source_name);
+  if (Status depth = CheckJsonNesting(text, kMaxJsonDepth); !depth.ok())
+    return depth.WithContext(source_name);
   json doc;
   try {
     doc = json::parse(text.begin(), text.end());
@@ -227,7 +230,7 @@ std::string SubgraphToGraphJson(const Subgraph& sg, int indent) {
   doc["inputs"] = sg.inputs;
   doc["outputs"] = sg.outputs;
   doc["variables"] = sg.variables;
-  return doc.dump(indent);
+  return doc.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tfa

@@ -69,9 +69,12 @@ std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
   j["sparse_tensors"] = m.has_sparse_tensors;
   j["subgraphs"] = nlohmann::json::array();
   for (const SubgraphSummary& s : m.subgraphs) {
-    nlohmann::json js{{"index", s.index},          {"name", s.name},
-                      {"nodes", s.nodes},          {"tensors", s.tensors},
-                      {"op_histogram", s.op_histogram}, {"constant_bytes", s.constant_bytes},
+    nlohmann::json js{{"index", s.index},
+                      {"name", s.name},
+                      {"nodes", s.nodes},
+                      {"tensors", s.tensors},
+                      {"op_histogram", s.op_histogram},
+                      {"constant_bytes", s.constant_bytes},
                       {"variable_tensors", s.variable_tensors},
                       {"dynamic_tensors", s.dynamic_tensors}};
     js["inputs"] = nlohmann::json::array();
@@ -80,7 +83,7 @@ std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
     for (const auto& t : s.outputs) js["outputs"].push_back(TensorJson(t));
     j["subgraphs"].push_back(std::move(js));
   }
-  return j.dump(indent);
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tfa

@@ -151,7 +151,7 @@ std::string ReportToJson(const Report& r, int indent) {
     if (r.invoke->undetermined) ji["undetermined"] = r.invoke->undetermined->description;
     j["invoke"] = std::move(ji);
   }
-  return j.dump(indent);
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tfa

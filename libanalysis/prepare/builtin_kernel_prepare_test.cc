@@ -9,38 +9,14 @@
 #include <vector>
 
 #include "libanalysis/prepare/kernel_prepare.h"
+#include "tests/support/small_graphs.h"
 
 namespace tfa {
 namespace {
 
-int32_t Add(Subgraph& g, TensorType type, std::vector<int32_t> shape,
-            AllocationType allocation = AllocationType::kArenaRw) {
-  Tensor t;
-  t.type = type;
-  t.shape = std::move(shape);
-  uint64_t elements = 1;
-  for (int32_t d : t.shape) elements *= static_cast<uint64_t>(d);
-  t.bytes = elements * *ElementSize(type);
-  t.allocation = allocation;
-  g.tensors.push_back(std::move(t));
-  return static_cast<int32_t>(g.tensors.size()) - 1;
-}
-
-int32_t Const(Subgraph& g, TensorType type, std::vector<int32_t> shape) {
-  return Add(g, type, std::move(shape), AllocationType::kMmapRo);
-}
-
-Node& AddOp(Subgraph& g, const std::string& op, std::vector<int32_t> inputs,
-            std::vector<int32_t> outputs, NodeKind kind = NodeKind::kBuiltin) {
-  Node n;
-  n.kind = kind;
-  n.op = op;
-  n.inputs = std::move(inputs);
-  n.outputs = std::move(outputs);
-  g.nodes.push_back(std::move(n));
-  g.execution_plan.push_back(static_cast<int32_t>(g.nodes.size()) - 1);
-  return g.nodes.back();
-}
+using testing::AddConstant;
+using testing::AddNode;
+using testing::AddTensor;
 
 std::vector<uint64_t> AddedBytes(const KernelPrepareEffect& effect) {
   std::vector<uint64_t> bytes;
@@ -51,11 +27,11 @@ std::vector<uint64_t> AddedBytes(const KernelPrepareEffect& effect) {
 // FULLY_CONNECTED with float input [3, depth] and constant `weights` [10, depth].
 Subgraph FullyConnected(TensorType weights, int32_t depth, bool sparse = false) {
   Subgraph g;
-  const int32_t in = Add(g, TensorType::kFloat32, {3, depth});
-  const int32_t w = Const(g, weights, {10, depth});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {3, depth});
+  const int32_t w = AddConstant(g, weights, {10, depth});
   g.tensors[static_cast<size_t>(w)].is_sparse = sparse;
-  const int32_t out = Add(g, TensorType::kFloat32, {3, 10});
-  AddOp(g, "FULLY_CONNECTED", {in, w}, {out});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {3, 10});
+  AddNode(g, "FULLY_CONNECTED", {in, w}, {out});
   return g;
 }
 
@@ -89,10 +65,10 @@ TEST(BuiltinKernelPrepareTest, SparseHybridFullyConnectedLedgerIsNotModelled) {
 
 TEST(BuiltinKernelPrepareTest, HybridBatchMatMulWithAdjointLhs) {
   Subgraph g;
-  const int32_t lhs = Add(g, TensorType::kFloat32, {2, 6, 4});
-  const int32_t rhs = Const(g, TensorType::kInt8, {2, 6, 5});
-  const int32_t out = Add(g, TensorType::kFloat32, {2, 4, 5});
-  AddOp(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_x = true;
+  const int32_t lhs = AddTensor(g, TensorType::kFloat32, {2, 6, 4});
+  const int32_t rhs = AddConstant(g, TensorType::kInt8, {2, 6, 5});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {2, 4, 5});
+  AddNode(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_x = true;
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok()) << effect.status().message();
   EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6}));
@@ -105,10 +81,10 @@ TEST(BuiltinKernelPrepareTest, HybridBatchMatMulWithAdjointLhs) {
 
 TEST(BuiltinKernelPrepareTest, FloatBatchMatMulTransposesBothOperandsAndKeepsFiveSpares) {
   Subgraph g;
-  const int32_t lhs = Add(g, TensorType::kFloat32, {1, 4, 16, 8});
-  const int32_t rhs = Add(g, TensorType::kFloat32, {1, 4, 16, 8});
-  const int32_t out = Add(g, TensorType::kFloat32, {1, 4, 16, 16});
-  AddOp(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_y = true;
+  const int32_t lhs = AddTensor(g, TensorType::kFloat32, {1, 4, 16, 8});
+  const int32_t rhs = AddTensor(g, TensorType::kFloat32, {1, 4, 16, 8});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 4, 16, 16});
+  AddNode(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_y = true;
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
   EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1}));
@@ -119,11 +95,11 @@ TEST(BuiltinKernelPrepareTest, FloatBatchMatMulTransposesBothOperandsAndKeepsFiv
 
 TEST(BuiltinKernelPrepareTest, HybridTransposeConvQuantizesItsInputInTheArena) {
   Subgraph g;
-  const int32_t shape = Const(g, TensorType::kInt32, {4});
-  const int32_t w = Const(g, TensorType::kInt8, {6, 3, 3, 8});
-  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 4, 8});
-  const int32_t out = Add(g, TensorType::kFloat32, {1, 8, 8, 6});
-  AddOp(g, "TRANSPOSE_CONV", {shape, w, in}, {out});
+  const int32_t shape = AddConstant(g, TensorType::kInt32, {4});
+  const int32_t w = AddConstant(g, TensorType::kInt8, {6, 3, 3, 8});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 4, 4, 8});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 8, 8, 6});
+  AddNode(g, "TRANSPOSE_CONV", {shape, w, in}, {out});
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok()) << effect.status().message();
   EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4}));
@@ -135,11 +111,11 @@ TEST(BuiltinKernelPrepareTest, HybridTransposeConvQuantizesItsInputInTheArena) {
 
 TEST(BuiltinKernelPrepareTest, TransposeConvWithAnUnknownOutputShapeHasADynamicOutput) {
   Subgraph g;
-  const int32_t shape = Add(g, TensorType::kInt32, {4});
-  const int32_t w = Const(g, TensorType::kFloat32, {6, 3, 3, 8});
-  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 4, 8});
-  const int32_t out = Add(g, TensorType::kFloat32, {1, 8, 8, 6});
-  AddOp(g, "TRANSPOSE_CONV", {shape, w, in}, {out});
+  const int32_t shape = AddTensor(g, TensorType::kInt32, {4});
+  const int32_t w = AddConstant(g, TensorType::kFloat32, {6, 3, 3, 8});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 4, 4, 8});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 8, 8, 6});
+  AddNode(g, "TRANSPOSE_CONV", {shape, w, in}, {out});
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
   EXPECT_EQ(effect->reallocated,
@@ -148,11 +124,11 @@ TEST(BuiltinKernelPrepareTest, TransposeConvWithAnUnknownOutputShapeHasADynamicO
 
 TEST(BuiltinKernelPrepareTest, DilatedConv3DTransposeTakesTheReferenceKernel) {
   Subgraph g;
-  const int32_t shape = Const(g, TensorType::kInt32, {5});
-  const int32_t w = Const(g, TensorType::kFloat32, {3, 3, 3, 4, 8});
-  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 8, 8, 8});
-  const int32_t out = Add(g, TensorType::kFloat32, {1, 8, 16, 16, 4});
-  Node& node = AddOp(g, "CONV_3D_TRANSPOSE", {shape, w, in}, {out});
+  const int32_t shape = AddConstant(g, TensorType::kInt32, {5});
+  const int32_t w = AddConstant(g, TensorType::kFloat32, {3, 3, 3, 4, 8});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 4, 8, 8, 8});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 8, 16, 16, 4});
+  Node& node = AddNode(g, "CONV_3D_TRANSPOSE", {shape, w, in}, {out});
   auto undilated = PrepareBuiltinKernel(g, node);
   ASSERT_TRUE(undilated.ok());
   ASSERT_EQ(undilated->added.size(), 1u);
@@ -165,10 +141,10 @@ TEST(BuiltinKernelPrepareTest, DilatedConv3DTransposeTakesTheReferenceKernel) {
 
 TEST(BuiltinKernelPrepareTest, Rfft2DWorkingAreasFollowTheFftLength) {
   Subgraph g;
-  const int32_t in = Add(g, TensorType::kFloat32, {1, 4, 8});
-  const int32_t length = Const(g, TensorType::kInt32, {2});
-  const int32_t out = Add(g, TensorType::kComplex64, {1, 4, 5});  // fft_length [4, 8]
-  AddOp(g, "RFFT2D", {in, length}, {out});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 4, 8});
+  const int32_t length = AddConstant(g, TensorType::kInt32, {2});
+  const int32_t out = AddTensor(g, TensorType::kComplex64, {1, 4, 5});  // fft_length [4, 8]
+  AddNode(g, "RFFT2D", {in, length}, {out});
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok()) << effect.status().message();
   // 2 + sqrt(max(4, 8/2)) int32; max(4, 4)/2 + 8/4 doubles; 4 row pointers; [4, 10] doubles.
@@ -177,10 +153,10 @@ TEST(BuiltinKernelPrepareTest, Rfft2DWorkingAreasFollowTheFftLength) {
 
 TEST(BuiltinKernelPrepareTest, ReduceProdOfConstantsIsFoldedInPrepare) {
   Subgraph g;
-  const int32_t in = Const(g, TensorType::kInt32, {3, 4});
-  const int32_t axis = Const(g, TensorType::kInt32, {1});
-  const int32_t out = Add(g, TensorType::kInt32, {3});
-  AddOp(g, "REDUCE_PROD", {in, axis}, {out});
+  const int32_t in = AddConstant(g, TensorType::kInt32, {3, 4});
+  const int32_t axis = AddConstant(g, TensorType::kInt32, {1});
+  const int32_t out = AddTensor(g, TensorType::kInt32, {3});
+  AddNode(g, "REDUCE_PROD", {in, axis}, {out});
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
   EXPECT_TRUE(effect->modelled);
@@ -194,10 +170,10 @@ TEST(BuiltinKernelPrepareTest, ReduceProdOfConstantsIsFoldedInPrepare) {
 
 TEST(BuiltinKernelPrepareTest, ReduceWithAnUnknownAxisHasADynamicOutput) {
   Subgraph g;
-  const int32_t in = Add(g, TensorType::kFloat32, {3, 4});
-  const int32_t axis = Add(g, TensorType::kInt32, {1});
-  const int32_t out = Add(g, TensorType::kFloat32, {3});
-  AddOp(g, "SUM", {in, axis}, {out});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {3, 4});
+  const int32_t axis = AddTensor(g, TensorType::kInt32, {1});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {3});
+  AddNode(g, "SUM", {in, axis}, {out});
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
   EXPECT_EQ(effect->reallocated,
@@ -208,13 +184,13 @@ TEST(BuiltinKernelPrepareTest, EmbeddingLookupSparseOutputIsAlwaysDynamic) {
   Subgraph g;
   std::vector<int32_t> inputs;
   for (std::vector<int32_t> shape : {std::vector<int32_t>{3}, {3, 2}, {2}, {3}}) {
-    inputs.push_back(
-        Add(g, shape.size() == 1 && inputs.size() == 3 ? TensorType::kFloat32 : TensorType::kInt32,
-            shape));
+    inputs.push_back(AddTensor(
+        g, shape.size() == 1 && inputs.size() == 3 ? TensorType::kFloat32 : TensorType::kInt32,
+        shape));
   }
-  inputs.push_back(Const(g, TensorType::kFloat32, {10, 4}));
-  const int32_t out = Add(g, TensorType::kFloat32, {2, 4});
-  AddOp(g, "EMBEDDING_LOOKUP_SPARSE", inputs, {out});
+  inputs.push_back(AddConstant(g, TensorType::kFloat32, {10, 4}));
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {2, 4});
+  AddNode(g, "EMBEDDING_LOOKUP_SPARSE", inputs, {out});
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
   EXPECT_EQ(effect->reallocated,
@@ -223,14 +199,14 @@ TEST(BuiltinKernelPrepareTest, EmbeddingLookupSparseOutputIsAlwaysDynamic) {
 
 TEST(BuiltinKernelPrepareTest, DetectionPostProcessSizesItsTwoInitTensors) {
   Subgraph g;
-  const int32_t boxes = Add(g, TensorType::kFloat32, {1, 32, 4});
-  const int32_t scores = Add(g, TensorType::kFloat32, {1, 32, 3});
-  const int32_t anchors = Const(g, TensorType::kFloat32, {32, 4});
+  const int32_t boxes = AddTensor(g, TensorType::kFloat32, {1, 32, 4});
+  const int32_t scores = AddTensor(g, TensorType::kFloat32, {1, 32, 3});
+  const int32_t anchors = AddConstant(g, TensorType::kFloat32, {32, 4});
   std::vector<int32_t> outs;
   for (std::vector<int32_t> shape : {std::vector<int32_t>{1, 10, 4}, {1, 10}, {1, 10}, {1}}) {
-    outs.push_back(Add(g, TensorType::kFloat32, shape));
+    outs.push_back(AddTensor(g, TensorType::kFloat32, shape));
   }
-  AddOp(g, "TFLite_Detection_PostProcess", {boxes, scores, anchors}, outs, NodeKind::kCustom);
+  AddNode(g, "TFLite_Detection_PostProcess", {boxes, scores, anchors}, outs, NodeKind::kCustom);
   EXPECT_EQ(KernelInitTensorCount(g.nodes[0]), 2);
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();

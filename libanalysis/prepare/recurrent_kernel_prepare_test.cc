@@ -9,37 +9,14 @@
 #include <vector>
 
 #include "libanalysis/prepare/kernel_prepare.h"
+#include "tests/support/small_graphs.h"
 
 namespace tfa {
 namespace {
 
-int32_t Add(Subgraph& g, TensorType type, std::vector<int32_t> shape,
-            AllocationType allocation = AllocationType::kArenaRw) {
-  Tensor t;
-  t.type = type;
-  t.shape = std::move(shape);
-  uint64_t elements = 1;
-  for (int32_t d : t.shape) elements *= static_cast<uint64_t>(d);
-  t.bytes = elements * *ElementSize(type);
-  t.allocation = allocation;
-  g.tensors.push_back(std::move(t));
-  return static_cast<int32_t>(g.tensors.size()) - 1;
-}
-
-int32_t Const(Subgraph& g, TensorType type, std::vector<int32_t> shape) {
-  return Add(g, type, std::move(shape), AllocationType::kMmapRo);
-}
-
-Node& AddOp(Subgraph& g, const std::string& op, std::vector<int32_t> inputs,
-            std::vector<int32_t> outputs) {
-  Node n;
-  n.op = op;
-  n.inputs = std::move(inputs);
-  n.outputs = std::move(outputs);
-  g.nodes.push_back(std::move(n));
-  g.execution_plan.push_back(static_cast<int32_t>(g.nodes.size()) - 1);
-  return g.nodes.back();
-}
+using testing::AddConstant;
+using testing::AddNode;
+using testing::AddTensor;
 
 std::vector<uint64_t> Bytes(const Subgraph& g, const std::vector<int32_t>& tensors) {
   std::vector<uint64_t> bytes;
@@ -50,13 +27,14 @@ std::vector<uint64_t> Bytes(const Subgraph& g, const std::vector<int32_t>& tenso
 // RNN: input [2,8], weights [16,8] and [16,16] of `weights`, bias [16], hidden state [2,16].
 Subgraph Rnn(TensorType weights) {
   Subgraph g;
-  const int32_t in = Add(g, TensorType::kFloat32, {2, 8});
-  const int32_t w = Const(g, weights, {16, 8});
-  const int32_t rw = Const(g, weights, {16, 16});
-  const int32_t bias = Const(g, TensorType::kFloat32, {16});
-  const int32_t state = Add(g, TensorType::kFloat32, {2, 16}, AllocationType::kArenaRwPersistent);
-  const int32_t out = Add(g, TensorType::kFloat32, {2, 16});
-  AddOp(g, "RNN", {in, w, rw, bias, state}, {out});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {2, 8});
+  const int32_t w = AddConstant(g, weights, {16, 8});
+  const int32_t rw = AddConstant(g, weights, {16, 16});
+  const int32_t bias = AddConstant(g, TensorType::kFloat32, {16});
+  const int32_t state =
+      AddTensor(g, TensorType::kFloat32, {2, 16}, AllocationType::kArenaRwPersistent);
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {2, 16});
+  AddNode(g, "RNN", {in, w, rw, bias, state}, {out});
   return g;
 }
 
@@ -82,8 +60,8 @@ TEST(RecurrentKernelPrepareTest, FloatRnnLeavesItsInitTensorsSpare) {
 TEST(RecurrentKernelPrepareTest, InitTensorsComeBeforeTensorsAddedInPrepare) {
   Subgraph g = Rnn(TensorType::kInt8);
   // A float FULLY_CONNECTED before the RNN adds its six spares only in Prepare.
-  const int32_t fc_in = Add(g, TensorType::kFloat32, {2, 4});
-  const int32_t fc_w = Const(g, TensorType::kFloat32, {8, 4});
+  const int32_t fc_in = AddTensor(g, TensorType::kFloat32, {2, 4});
+  const int32_t fc_w = AddConstant(g, TensorType::kFloat32, {8, 4});
   g.nodes.insert(g.nodes.begin(), Node{});
   g.nodes[0].op = "FULLY_CONNECTED";
   g.nodes[0].inputs = {fc_in, fc_w};
@@ -99,12 +77,12 @@ TEST(RecurrentKernelPrepareTest, InitTensorsComeBeforeTensorsAddedInPrepare) {
 // SVDF rank 4: input [2,10], feature weights [12,10], time weights [12,4], state [2,48].
 Subgraph Svdf(TensorType input_type, TensorType weights) {
   Subgraph g;
-  const int32_t in = Add(g, input_type, {2, 10});
-  const int32_t wf = Const(g, weights, {12, 10});
-  const int32_t wt = Const(g, weights, {12, 4});
-  const int32_t state = Add(g, input_type, {2, 48}, AllocationType::kArenaRwPersistent);
-  const int32_t out = Add(g, input_type, {2, 3});
-  AddOp(g, "SVDF", {in, wf, wt, -1, state}, {out}).options.svdf_rank = 4;
+  const int32_t in = AddTensor(g, input_type, {2, 10});
+  const int32_t wf = AddConstant(g, weights, {12, 10});
+  const int32_t wt = AddConstant(g, weights, {12, 4});
+  const int32_t state = AddTensor(g, input_type, {2, 48}, AllocationType::kArenaRwPersistent);
+  const int32_t out = AddTensor(g, input_type, {2, 3});
+  AddNode(g, "SVDF", {in, wf, wt, -1, state}, {out}).options.svdf_rank = 4;
   return g;
 }
 
@@ -141,14 +119,17 @@ TEST(RecurrentKernelPrepareTest, SvdfRankMustDivideTheFilters) {
 Subgraph Lstm(const std::string& op, TensorType input_type, std::vector<int32_t> input_shape) {
   Subgraph g;
   std::vector<int32_t> inputs(20, -1);
-  inputs[0] = Add(g, input_type, std::move(input_shape));
-  for (int i : {2, 3, 4}) inputs[static_cast<size_t>(i)] = Const(g, TensorType::kFloat32, {8, 4});
-  for (int i : {6, 7, 8}) inputs[static_cast<size_t>(i)] = Const(g, TensorType::kFloat32, {8, 8});
-  for (int i : {13, 14, 15}) inputs[static_cast<size_t>(i)] = Const(g, TensorType::kFloat32, {8});
-  inputs[18] = Add(g, input_type, {2, 8}, AllocationType::kArenaRwPersistent);
-  inputs[19] = Add(g, input_type, {2, 8}, AllocationType::kArenaRwPersistent);
-  const int32_t out = Add(g, input_type, {2, 8});
-  AddOp(g, op, inputs, {out});
+  inputs[0] = AddTensor(g, input_type, std::move(input_shape));
+  for (int i : {2, 3, 4})
+    inputs[static_cast<size_t>(i)] = AddConstant(g, TensorType::kFloat32, {8, 4});
+  for (int i : {6, 7, 8})
+    inputs[static_cast<size_t>(i)] = AddConstant(g, TensorType::kFloat32, {8, 8});
+  for (int i : {13, 14, 15})
+    inputs[static_cast<size_t>(i)] = AddConstant(g, TensorType::kFloat32, {8});
+  inputs[18] = AddTensor(g, input_type, {2, 8}, AllocationType::kArenaRwPersistent);
+  inputs[19] = AddTensor(g, input_type, {2, 8}, AllocationType::kArenaRwPersistent);
+  const int32_t out = AddTensor(g, input_type, {2, 8});
+  AddNode(g, op, inputs, {out});
   return g;
 }
 
@@ -185,16 +166,16 @@ TEST(RecurrentKernelPrepareTest, IntegerSequenceLstmHasSixGateBuffers) {
 
 TEST(RecurrentKernelPrepareTest, BasicLstmMovesItsStatesToThePersistentArena) {
   Subgraph g;
-  const int32_t in = Add(g, TensorType::kFloat32, {1, 4});
-  const int32_t prev_activation = Add(g, TensorType::kFloat32, {1, 8});
-  const int32_t weights = Const(g, TensorType::kFloat32, {32, 12});
-  const int32_t bias = Const(g, TensorType::kFloat32, {32});
-  const int32_t prev_state = Add(g, TensorType::kFloat32, {1, 8});
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 4});
+  const int32_t prev_activation = AddTensor(g, TensorType::kFloat32, {1, 8});
+  const int32_t weights = AddConstant(g, TensorType::kFloat32, {32, 12});
+  const int32_t bias = AddConstant(g, TensorType::kFloat32, {32});
+  const int32_t prev_state = AddTensor(g, TensorType::kFloat32, {1, 8});
   std::vector<int32_t> outs;
   for (std::vector<int32_t> shape : {std::vector<int32_t>{1, 8}, {1, 8}, {1, 12}, {1, 32}}) {
-    outs.push_back(Add(g, TensorType::kFloat32, shape));
+    outs.push_back(AddTensor(g, TensorType::kFloat32, shape));
   }
-  AddOp(g, "LSTM", {in, prev_activation, weights, bias, prev_state}, outs)
+  AddNode(g, "LSTM", {in, prev_activation, weights, bias, prev_state}, outs)
       .options.lstm_basic_kernel = true;
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
@@ -215,19 +196,19 @@ TEST(RecurrentKernelPrepareTest, LstmWithTheWrongInputCountIsRefused) {
 TEST(RecurrentKernelPrepareTest, BidirectionalLstmPadsOnlyTheForwardScratch) {
   Subgraph g;
   std::vector<int32_t> inputs(48, -1);
-  inputs[0] = Add(g, TensorType::kFloat32, {3, 2, 4});  // time-major by default upstream
+  inputs[0] = AddTensor(g, TensorType::kFloat32, {3, 2, 4});  // time-major by default upstream
   for (int base : {0, 17}) {
     for (int i : {2, 3, 4})
-      inputs[static_cast<size_t>(base + i)] = Const(g, TensorType::kFloat32, {8, 4});
+      inputs[static_cast<size_t>(base + i)] = AddConstant(g, TensorType::kFloat32, {8, 4});
     for (int i : {6, 7, 8})
-      inputs[static_cast<size_t>(base + i)] = Const(g, TensorType::kFloat32, {8, 8});
+      inputs[static_cast<size_t>(base + i)] = AddConstant(g, TensorType::kFloat32, {8, 8});
   }
   for (int i : {35, 36, 37, 38}) {
     inputs[static_cast<size_t>(i)] =
-        Add(g, TensorType::kFloat32, {2, 8}, AllocationType::kArenaRwPersistent);
+        AddTensor(g, TensorType::kFloat32, {2, 8}, AllocationType::kArenaRwPersistent);
   }
-  const int32_t out = Add(g, TensorType::kFloat32, {3, 2, 16});
-  Node& node = AddOp(g, "BIDIRECTIONAL_SEQUENCE_LSTM", inputs, {out});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {3, 2, 16});
+  Node& node = AddNode(g, "BIDIRECTIONAL_SEQUENCE_LSTM", inputs, {out});
   node.options.time_major = true;
   node.options.merge_outputs = true;
   auto prepared = ReplayKernelPrepare(g);
@@ -243,17 +224,17 @@ TEST(RecurrentKernelPrepareTest, BidirectionalLstmPadsOnlyTheForwardScratch) {
 TEST(RecurrentKernelPrepareTest, HybridBidirectionalRnnWithoutAuxInputUsesEightOfNine) {
   Subgraph g;
   std::vector<int32_t> inputs(12, -1);
-  inputs[0] = Add(g, TensorType::kFloat32, {2, 3, 4});  // batch-major: batch 2
-  inputs[1] = Const(g, TensorType::kInt8, {6, 4});
-  inputs[2] = Const(g, TensorType::kInt8, {6, 6});
-  inputs[3] = Const(g, TensorType::kFloat32, {6});
-  inputs[4] = Add(g, TensorType::kFloat32, {2, 6}, AllocationType::kArenaRwPersistent);
-  inputs[5] = Const(g, TensorType::kInt8, {10, 4});
-  inputs[6] = Const(g, TensorType::kInt8, {10, 10});
-  inputs[7] = Const(g, TensorType::kFloat32, {10});
-  inputs[8] = Add(g, TensorType::kFloat32, {2, 10}, AllocationType::kArenaRwPersistent);
-  const int32_t out = Add(g, TensorType::kFloat32, {2, 3, 16});
-  AddOp(g, "BIDIRECTIONAL_SEQUENCE_RNN", inputs, {out}).options.merge_outputs = true;
+  inputs[0] = AddTensor(g, TensorType::kFloat32, {2, 3, 4});  // batch-major: batch 2
+  inputs[1] = AddConstant(g, TensorType::kInt8, {6, 4});
+  inputs[2] = AddConstant(g, TensorType::kInt8, {6, 6});
+  inputs[3] = AddConstant(g, TensorType::kFloat32, {6});
+  inputs[4] = AddTensor(g, TensorType::kFloat32, {2, 6}, AllocationType::kArenaRwPersistent);
+  inputs[5] = AddConstant(g, TensorType::kInt8, {10, 4});
+  inputs[6] = AddConstant(g, TensorType::kInt8, {10, 10});
+  inputs[7] = AddConstant(g, TensorType::kFloat32, {10});
+  inputs[8] = AddTensor(g, TensorType::kFloat32, {2, 10}, AllocationType::kArenaRwPersistent);
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {2, 3, 16});
+  AddNode(g, "BIDIRECTIONAL_SEQUENCE_RNN", inputs, {out}).options.merge_outputs = true;
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
   const Subgraph& p = prepared->subgraph;

@@ -29,6 +29,35 @@ Node Op(std::string op, std::vector<int32_t> inputs, std::vector<int32_t> output
   return n;
 }
 
+int32_t AddTensor(Subgraph& graph, TensorType type, std::vector<int32_t> shape,
+                  AllocationType allocation) {
+  Tensor t;
+  t.type = type;
+  t.shape = std::move(shape);
+  uint64_t elements = 1;
+  for (int32_t d : t.shape) elements *= static_cast<uint64_t>(d);
+  t.bytes = elements * *ElementSize(type);
+  t.allocation = allocation;
+  graph.tensors.push_back(std::move(t));
+  return static_cast<int32_t>(graph.tensors.size()) - 1;
+}
+
+int32_t AddConstant(Subgraph& graph, TensorType type, std::vector<int32_t> shape) {
+  return AddTensor(graph, type, std::move(shape), AllocationType::kMmapRo);
+}
+
+Node& AddNode(Subgraph& graph, const std::string& op, std::vector<int32_t> inputs,
+              std::vector<int32_t> outputs, NodeKind kind) {
+  Node n;
+  n.kind = kind;
+  n.op = op;
+  n.inputs = std::move(inputs);
+  n.outputs = std::move(outputs);
+  graph.nodes.push_back(std::move(n));
+  graph.execution_plan.push_back(static_cast<int32_t>(graph.nodes.size()) - 1);
+  return graph.nodes.back();
+}
+
 Subgraph Graph(std::vector<Tensor> tensors, std::vector<Node> nodes, std::vector<int32_t> inputs,
                std::vector<int32_t> outputs) {
   Subgraph g;

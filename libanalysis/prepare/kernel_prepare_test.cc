@@ -5,33 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/small_graphs.h"
+
 namespace tfa {
 namespace {
 
-int32_t AddTensor(Subgraph& graph, TensorType type, std::vector<int32_t> shape,
-                  AllocationType allocation = AllocationType::kArenaRw) {
-  Tensor t;
-  t.type = type;
-  t.shape = std::move(shape);
-  uint64_t elements = 1;
-  for (int32_t d : t.shape) elements *= static_cast<uint64_t>(d);
-  t.bytes = elements * *ElementSize(type);
-  t.allocation = allocation;
-  graph.tensors.push_back(std::move(t));
-  return static_cast<int32_t>(graph.tensors.size()) - 1;
-}
-
-int32_t AddNode(Subgraph& graph, const std::string& op, std::vector<int32_t> inputs,
-                std::vector<int32_t> outputs, NodeKind kind = NodeKind::kBuiltin) {
-  Node n;
-  n.kind = kind;
-  n.op = op;
-  n.inputs = std::move(inputs);
-  n.outputs = std::move(outputs);
-  graph.nodes.push_back(std::move(n));
-  graph.execution_plan.push_back(static_cast<int32_t>(graph.nodes.size()) - 1);
-  return static_cast<int32_t>(graph.nodes.size()) - 1;
-}
+using testing::AddNode;
+using testing::AddTensor;
 
 // input [1,8,8,3] -> CONV_2D 3x3 stride 2 (fp16 weights through DEQUANTIZE) -> [1,4,4,16].
 Subgraph Fp16Conv() {
@@ -43,8 +23,8 @@ Subgraph Fp16Conv() {
   const int32_t w = AddTensor(g, TensorType::kFloat32, {16, 3, 3, 3});
   const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 4, 4, 16});
   AddNode(g, "DEQUANTIZE", {w16}, {w});
-  const int32_t conv = AddNode(g, "CONV_2D", {input, w, bias}, {out});
-  g.nodes[conv].options.stride_w = g.nodes[conv].options.stride_h = 2;
+  Node& conv = AddNode(g, "CONV_2D", {input, w, bias}, {out});
+  conv.options.stride_w = conv.options.stride_h = 2;
   g.inputs = {input};
   g.outputs = {out};
   return g;

@@ -8,13 +8,13 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
-#include "cli/gate.h"
 #include "cli/gate_output.h"
 #include "cli/number_flags.h"
 #include "cli/parallel_map.h"
-#include "cli/report_figures.h"
 #include "cli/sha256.h"
 #include "cli/terminal.h"
+#include "libanalysis/gate/baseline_gate.h"
+#include "libanalysis/report/report_figures.h"
 
 namespace tfa::cli {
 namespace {

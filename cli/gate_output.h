@@ -8,8 +8,8 @@
 
 #include <string>
 
-#include "cli/gate.h"
 #include "cli/terminal.h"
+#include "libanalysis/gate/baseline_gate.h"
 
 namespace tfa::cli {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "cli/report_figures.h"
+#include "libanalysis/report/report_figures.h"
 
 namespace tfa::cli {
 

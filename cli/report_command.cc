@@ -7,12 +7,12 @@
 #include "cli/delegate_args.h"
 #include "cli/invoke_fact_args.h"
 #include "cli/parallel_map.h"
-#include "cli/report_figures.h"
 #include "cli/report_markdown.h"
 #include "cli/report_text.h"
 #include "cli/summary_table.h"
 #include "cli/terminal.h"
 #include "libanalysis/report/advisor.h"
+#include "libanalysis/report/report_figures.h"
 #include "libanalysis/report/report_json.h"
 #include "visualizers/html_report.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/report_figures.h"
 #include "cli/terminal.h"
+#include "libanalysis/report/report_figures.h"
 
 namespace tfa::cli {
 

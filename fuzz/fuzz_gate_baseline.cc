@@ -3,10 +3,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "cli/gate.h"
+#include "libanalysis/gate/baseline_gate.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  auto baseline = tfa::cli::ParseBaseline(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+  auto baseline =
+      tfa::ParseBaseline(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
   (void)baseline.ok();
   return 0;
 }

@@ -6,8 +6,8 @@
 // A model is found in the baseline by its file name; its sha256 is recorded too, so a model that
 // was renamed (same bytes, a name the baseline does not know) is caught instead of silently
 // becoming a new, unchecked entry.
-#ifndef CLI_GATE_H_
-#define CLI_GATE_H_
+#ifndef LIBANALYSIS_GATE_BASELINE_GATE_H_
+#define LIBANALYSIS_GATE_BASELINE_GATE_H_
 
 #include <cstdint>
 #include <optional>
@@ -15,11 +15,11 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/report_figures.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/report/report_builder.h"
+#include "libanalysis/report/report_figures.h"
 
-namespace tfa::cli {
+namespace tfa {
 
 inline constexpr const char* kBaselineFormat = "tflite-analyze-baseline/1";
 
@@ -138,6 +138,6 @@ std::vector<std::vector<DelegateRequest>> RecordedConfigs(const Baseline& baseli
 // by sha256, taking the new name), its sha256 updated, a configuration replaced or added.
 Baseline MergeIntoBaseline(Baseline baseline, const std::vector<Measurement>& measurements);
 
-}  // namespace tfa::cli
+}  // namespace tfa
 
-#endif  // CLI_GATE_H_
+#endif  // LIBANALYSIS_GATE_BASELINE_GATE_H_

@@ -1,8 +1,8 @@
-#include "cli/report_figures.h"
+#include "libanalysis/report/report_figures.h"
 
 #include <algorithm>
 
-namespace tfa::cli {
+namespace tfa {
 
 ReportFigures FiguresOf(const Report& report, const std::vector<int32_t>& subgraphs) {
   ReportFigures f;
@@ -24,4 +24,4 @@ ReportFigures FiguresOf(const Report& report, const std::vector<int32_t>& subgra
   return f;
 }
 
-}  // namespace tfa::cli
+}  // namespace tfa

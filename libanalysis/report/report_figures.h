@@ -1,14 +1,14 @@
 // The handful of numbers that sum up one Report: what the multi-model summary table shows, what
 // `gate` compares with a baseline and what `diff` puts side by side.
-#ifndef CLI_REPORT_FIGURES_H_
-#define CLI_REPORT_FIGURES_H_
+#ifndef LIBANALYSIS_REPORT_REPORT_FIGURES_H_
+#define LIBANALYSIS_REPORT_REPORT_FIGURES_H_
 
 #include <cstdint>
 #include <vector>
 
 #include "libanalysis/report/report.h"
 
-namespace tfa::cli {
+namespace tfa {
 
 struct ReportFigures {
   uint64_t nodes = 0;
@@ -24,6 +24,6 @@ struct ReportFigures {
 // Totals over `subgraphs` (indices into report.subgraphs' `index`); every subgraph when empty.
 ReportFigures FiguresOf(const Report& report, const std::vector<int32_t>& subgraphs = {});
 
-}  // namespace tfa::cli
+}  // namespace tfa
 
-#endif  // CLI_REPORT_FIGURES_H_
+#endif  // LIBANALYSIS_REPORT_REPORT_FIGURES_H_

@@ -1,8 +1,7 @@
-#include "cli/gate.h"
-
-#include <fmt/format.h>
+#include "libanalysis/gate/baseline_gate.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -10,7 +9,7 @@
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/key_value.h"
 
-namespace tfa::cli {
+namespace tfa {
 namespace {
 
 using json = nlohmann::json;
@@ -114,7 +113,7 @@ Result<DelegateRequest> ParseDelegate(const json& j, const std::string& path) {
       return ObjectReader::Error(reader.Path("options"), "expected an array");
     for (size_t i = 0; i < (*options)->size(); ++i) {
       const json& kv = (**options)[i];
-      const std::string where = fmt::format("{}[{}]", reader.Path("options"), i);
+      const std::string where = reader.Path("options") + "[" + std::to_string(i) + "]";
       if (!kv.is_string()) return ObjectReader::Error(where, "expected a \"KEY=VALUE\" string");
       const std::string text = kv.get<std::string>();
       auto option = SplitKeyValue(text);
@@ -135,7 +134,8 @@ Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
   if (!(*delegates)->is_array())
     return ObjectReader::Error(reader.Path("delegates"), "expected an array");
   for (size_t i = 0; i < (*delegates)->size(); ++i) {
-    auto d = ParseDelegate((**delegates)[i], fmt::format("{}[{}]", reader.Path("delegates"), i));
+    auto d =
+        ParseDelegate((**delegates)[i], reader.Path("delegates") + "[" + std::to_string(i) + "]");
     if (!d.ok()) return d.status();
     config.delegates.push_back(std::move(*d));
   }
@@ -181,7 +181,7 @@ Result<BaselineModel> ParseModel(const json& j, const std::string& path) {
   if (!(*configs)->is_array())
     return ObjectReader::Error(reader.Path("configs"), "expected an array");
   for (size_t i = 0; i < (*configs)->size(); ++i) {
-    const std::string where = fmt::format("{}[{}]", reader.Path("configs"), i);
+    const std::string where = reader.Path("configs") + "[" + std::to_string(i) + "]";
     auto c = ParseConfig((**configs)[i], where);
     if (!c.ok()) return c.status();
     for (const BaselineConfig& seen : model.configs) {
@@ -203,14 +203,14 @@ Result<Baseline> ParseBaselineJson(const json& j) {
   if (!format.ok()) return format.status();
   if (*format != kBaselineFormat) {
     return ObjectReader::Error(
-        "format", fmt::format("expected \"{}\", got \"{}\"", kBaselineFormat, *format));
+        "format", std::string("expected \"") + kBaselineFormat + "\", got \"" + *format + "\"");
   }
   auto models = reader.Field("models");
   if (!models.ok()) return models.status();
   if (!(*models)->is_array()) return ObjectReader::Error("models", "expected an array");
   Baseline baseline;
   for (size_t i = 0; i < (*models)->size(); ++i) {
-    const std::string where = fmt::format("models[{}]", i);
+    const std::string where = "models[" + std::to_string(i) + "]";
     auto m = ParseModel((**models)[i], where);
     if (!m.ok()) return m.status();
     for (const BaselineModel& seen : baseline.models) {
@@ -319,9 +319,9 @@ std::string ConfigName(const std::vector<DelegateRequest>& delegates) {
   for (const DelegateRequest& d : delegates) {
     if (!out.empty()) out += ' ';
     out += "--delegate " + d.spec;
-    if (d.max_partitions) out += fmt::format(" --max-partitions {}", *d.max_partitions);
+    if (d.max_partitions) out += " --max-partitions " + std::to_string(*d.max_partitions);
     if (d.min_nodes_per_partition)
-      out += fmt::format(" --min-nodes-per-partition {}", *d.min_nodes_per_partition);
+      out += " --min-nodes-per-partition " + std::to_string(*d.min_nodes_per_partition);
     if (d.no_greedy) out += " --no-greedy";
     for (const auto& [key, value] : d.options) out += " --delegate-option " + key + "=" + value;
   }
@@ -343,8 +343,11 @@ uint64_t Tolerance::AllowedChange(uint64_t baseline) const {
 }
 
 std::string Tolerance::ToString() const {
-  if (!is_percent) return fmt::format("{} B", absolute);
-  return fmt::format("{}%", percent);
+  if (!is_percent) return std::to_string(absolute) + " B";
+  // Shortest form that reads back the same: "2%", "0.5%".
+  char digits[32];
+  const auto end = std::to_chars(digits, digits + sizeof digits, percent).ptr;
+  return std::string(digits, end) + "%";
 }
 
 Result<Tolerance> ParseTolerance(const std::string& text, const std::string& flag) {
@@ -433,7 +436,7 @@ GateResult CompareWithBaseline(const Baseline& baseline,
     if (options.max_delegated_partitions) {
       FigureCheck partitions{"delegated_partitions", before.delegated_partitions,
                              after.delegated_partitions,
-                             fmt::format("<= {}", *options.max_delegated_partitions)};
+                             "<= " + std::to_string(*options.max_delegated_partitions)};
       if (after.delegated_partitions > *options.max_delegated_partitions) {
         partitions.verdict = FigureCheck::Verdict::kGrew;
       } else if (options.fail_on_shrink &&
@@ -489,4 +492,4 @@ Baseline MergeIntoBaseline(Baseline baseline, const std::vector<Measurement>& me
   return baseline;
 }
 
-}  // namespace tfa::cli
+}  // namespace tfa

@@ -1,8 +1,8 @@
-#include "cli/gate.h"
+#include "libanalysis/gate/baseline_gate.h"
 
 #include <gtest/gtest.h>
 
-namespace tfa::cli {
+namespace tfa {
 namespace {
 
 const std::string kSha(64, 'a');
@@ -233,4 +233,4 @@ TEST(MergeIntoBaseline, ReplacesAddsAndRenames) {
 }
 
 }  // namespace
-}  // namespace tfa::cli
+}  // namespace tfa

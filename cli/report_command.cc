@@ -11,9 +11,11 @@
 #include "cli/report_text.h"
 #include "cli/summary_table.h"
 #include "cli/terminal.h"
+#include "libanalysis/report/advice_json.h"
 #include "libanalysis/report/advisor.h"
 #include "libanalysis/report/report_figures.h"
 #include "libanalysis/report/report_json.h"
+#include "visualizers/advice_text.h"
 #include "visualizers/html_report.h"
 
 namespace tfa::cli {
@@ -76,7 +78,7 @@ nlohmann::ordered_json ModelJson(const ModelResult& r) {
   if (r.advice.empty()) return j;
   auto& advice = j["advice"] = nlohmann::ordered_json::array();
   for (const Advice& a : r.advice) {
-    auto ja = AdviceToJson(a.advice);
+    auto ja = nlohmann::ordered_json::parse(AdviceToJson(a.advice));
     ja["subgraph"] = a.subgraph;
     advice.push_back(std::move(ja));
   }

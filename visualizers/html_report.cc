@@ -7,6 +7,7 @@
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/report/cpu_nodes.h"
 #include "libanalysis/report/plan_step_node.h"
+#include "visualizers/advice_text.h"
 #include "visualizers/arena_picture.h"
 #include "visualizers/markup_escape.h"
 #include "visualizers/output_file.h"

@@ -1,7 +1,6 @@
 #include "libanalysis/report/advisor.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <map>
 #include <span>
@@ -18,12 +17,6 @@
 
 namespace tfa {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-constexpr char kEstimateNote[] =
-    "times are a copy-cost estimate (bytes / bandwidth + transitions x latency from the "
-    "profile's transfer costs); compute time on the delegate or the CPU is not modelled";
 
 // Sums saturate: a hostile model's sizes then show as the maximum instead of wrapping round to
 // a small, believable number.
@@ -397,7 +390,7 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
   }
   std::sort(advice.unsupported_impacts.begin(), advice.unsupported_impacts.end(), RanksHigher);
 
-  advice.notes.push_back(kEstimateNote);
+  advice.notes.push_back(kAdviceEstimateNote);
   if (profile.transfer.bandwidth_bytes_per_second <= 0 &&
       profile.transfer.transition_latency_seconds <= 0) {
     advice.notes.push_back(
@@ -452,212 +445,6 @@ Result<DelegationAdvice> AdviseDelegation(const ModelPlan& plan, int32_t subgrap
                                  plan.prepare_options, options);
   if (!advice.ok()) return advice.status().WithContext("subgraph " + std::to_string(subgraph));
   return advice;
-}
-
-namespace {
-
-Json CopyJson(const CopyEstimate& copy) {
-  Json j;
-  j["bytes_to_delegate"] = copy.bytes_to_delegate;
-  j["bytes_from_delegate"] = copy.bytes_from_delegate;
-  j["bytes_per_inference"] = copy.bytes_per_inference();
-  j["init_upload_bytes"] = copy.init_upload_bytes;
-  j["transitions"] = copy.transitions;
-  j["estimated_copy_seconds"] = copy.copy_seconds;
-  return j;
-}
-
-Json OutcomeJson(const DelegationOutcome& outcome) {
-  Json j;
-  j["max_partitions"] = outcome.max_partitions;
-  j["kept_candidates"] = outcome.kept_candidates;
-  j["delegated_nodes"] = outcome.delegated_nodes;
-  j["delegated_partitions"] = outcome.delegated_partitions;
-  j["copy"] = CopyJson(outcome.copy);
-  return j;
-}
-
-}  // namespace
-
-Json AdviceToJson(const DelegationAdvice& advice) {
-  Json j;
-  j["delegate"] = advice.delegate;
-  j["estimate"] = kEstimateNote;
-  j["transfer"] = {{"bandwidth_bytes_per_second", advice.transfer.bandwidth_bytes_per_second},
-                   {"transition_latency_seconds", advice.transfer.transition_latency_seconds}};
-  j["profile_max_partitions"] = advice.profile_max_partitions;
-  j["min_nodes_per_partition"] = advice.min_nodes_per_partition;
-  j["full_delegation"] = advice.full_delegation;
-  Json candidates = Json::array();
-  for (const CandidatePartition& c : advice.candidates) {
-    Json cj;
-    cj["index"] = c.index;
-    cj["size_rank"] = c.size_rank;
-    cj["node_count"] = c.node_count;
-    cj["first_node"] = c.first_node;
-    cj["last_node"] = c.last_node;
-    cj["kept"] = c.kept;
-    cj["copy"] = CopyJson(c.copy);
-    candidates.push_back(std::move(cj));
-  }
-  j["candidates"] = std::move(candidates);
-  j["profile_outcome"] = OutcomeJson(advice.profile_outcome);
-  Json table = Json::array();
-  for (const DelegationOutcome& outcome : advice.max_partition_outcomes) {
-    table.push_back(OutcomeJson(outcome));
-  }
-  j["max_partitions"] = std::move(table);
-  j["max_partitions_capped"] = advice.max_partitions_table_capped;
-  Json impacts = Json::array();
-  for (const UnsupportedNodeImpact& impact : advice.unsupported_impacts) {
-    Json ij;
-    ij["node"] = impact.node;
-    ij["op"] = impact.op;
-    ij["reason"] = impact.reason;
-    ij["joined_candidates"] = impact.joined_candidates;
-    ij["partly_joined_candidates"] = impact.partly_joined_candidates;
-    ij["candidate_count_after"] = impact.candidate_count_after;
-    ij["delegated_nodes_gained"] = impact.delegated_nodes_gained;
-    ij["bytes_saved_per_inference"] = impact.bytes_saved_per_inference;
-    ij["transitions_saved"] = impact.transitions_saved;
-    ij["estimated_copy_seconds_saved"] = impact.copy_seconds_saved;
-    ij["after"] = OutcomeJson(impact.after);
-    impacts.push_back(std::move(ij));
-  }
-  j["unsupported_impacts"] = std::move(impacts);
-  j["unsupported_adjacent"] = advice.unsupported_adjacent;
-  Json groups = Json::array();
-  for (const RejectionGroup& group : advice.rejection_groups) {
-    groups.push_back({{"op", group.op}, {"reason", group.reason}, {"nodes", group.nodes}});
-  }
-  j["rejection_groups"] = std::move(groups);
-  j["notes"] = advice.notes;
-  return j;
-}
-
-namespace {
-
-// |value| without overflow at INT64_MIN.
-uint64_t Magnitude(int64_t value) {
-  return value >= 0 ? static_cast<uint64_t>(value) : static_cast<uint64_t>(-(value + 1)) + 1;
-}
-
-// Savings of a few bytes are nanoseconds: below a millisecond, microseconds.
-std::string FormatSeconds(double seconds) {
-  char buffer[32];
-  if (seconds > -1e-3 && seconds < 1e-3) {
-    std::snprintf(buffer, sizeof buffer, "%.2f us", seconds * 1e6);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.3f ms", seconds * 1e3);
-  }
-  return buffer;
-}
-
-std::string PadLeft(std::string text, size_t width) {
-  if (text.size() < width) text.insert(0, width - text.size(), ' ');
-  return text;
-}
-
-std::string NodeName(const Subgraph& subgraph, int32_t node) {
-  return UpstreamOpName(subgraph.nodes[static_cast<size_t>(node)]) + " #" + std::to_string(node);
-}
-
-std::string CandidateList(const std::vector<int32_t>& candidates) {
-  std::string out;
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (i > 0) out += i + 1 == candidates.size() ? " and " : ", ";
-    out += "#" + std::to_string(candidates[i]);
-  }
-  return out;
-}
-
-// "its largest partition", "its 3 largest partitions", "every partition".
-std::string KeptPartitionsText(int32_t max_partitions) {
-  if (max_partitions == std::numeric_limits<int32_t>::max()) return "every partition";
-  if (max_partitions == 1) return "its largest partition";
-  return "its " + std::to_string(max_partitions) + " largest partitions";
-}
-
-// "1 more node", "3 fewer transitions": `count` of `noun`, more when `gained` >= 0.
-std::string MoreOrFewer(int64_t gained, const std::string& more, const std::string& fewer,
-                        const std::string& noun) {
-  const uint64_t count = Magnitude(gained);
-  return std::to_string(count) + " " + (gained >= 0 ? more : fewer) + " " + noun +
-         (count == 1 ? "" : "s");
-}
-
-std::string OutcomeRow(const std::string& label, const DelegationOutcome& outcome) {
-  return PadLeft(label, 7) + PadLeft(std::to_string(outcome.delegated_partitions), 12) +
-         PadLeft(std::to_string(outcome.delegated_nodes), 16) +
-         PadLeft(HumanBytes(outcome.copy.bytes_per_inference()), 17) +
-         PadLeft(std::to_string(outcome.copy.transitions), 13) +
-         PadLeft(FormatSeconds(outcome.copy.copy_seconds), 13) + "  candidates " +
-         (outcome.kept_candidates.empty() ? "none" : CandidateList(outcome.kept_candidates)) + "\n";
-}
-
-std::string ImpactLine(const UnsupportedNodeImpact& impact, const Subgraph& subgraph) {
-  std::string line = "supporting " + NodeName(subgraph, impact.node) + " would ";
-  if (impact.joined_candidates.size() >= 2) {
-    line += "merge candidates " + CandidateList(impact.joined_candidates);
-  } else if (impact.joined_candidates.size() == 1) {
-    line += "extend candidate " + CandidateList(impact.joined_candidates);
-  } else {
-    line += "make a new partition";
-  }
-  if (!impact.partly_joined_candidates.empty()) {
-    line += " (taking part of " + CandidateList(impact.partly_joined_candidates) + ")";
-  }
-  line +=
-      ", delegate " + MoreOrFewer(impact.delegated_nodes_gained, "more", "fewer", "node") + " and ";
-  line += impact.bytes_saved_per_inference >= 0 ? "save " : "add ";
-  line += HumanBytes(Magnitude(impact.bytes_saved_per_inference));
-  line += " of copies per inference (" +
-          MoreOrFewer(impact.transitions_saved, "fewer", "more", "transition") + ", " +
-          FormatSeconds(impact.copy_seconds_saved) + " saved)";
-  return line + "\n      rejected: " + impact.reason + "\n";
-}
-
-}  // namespace
-
-std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph) {
-  std::string out = "Delegation advice for " + advice.delegate + " (profile keeps " +
-                    KeptPartitionsText(advice.profile_max_partitions) + ")\n";
-  out += "Candidate partitions (preview before keep-N-largest), plan order:\n";
-  out +=
-      "     #  rank  nodes  first .. last                            in/inference  "
-      "out/inference  constants      copy est.  kept\n";
-  for (const CandidatePartition& c : advice.candidates) {
-    std::string span = NodeName(subgraph, c.first_node) + " .. " + NodeName(subgraph, c.last_node);
-    span.resize(std::max<size_t>(span.size(), 40), ' ');
-    out += PadLeft(std::to_string(c.index), 6) + PadLeft(std::to_string(c.size_rank), 6) +
-           PadLeft(std::to_string(c.node_count), 7) + "  " + span +
-           PadLeft(HumanBytes(c.copy.bytes_to_delegate), 12) +
-           PadLeft(HumanBytes(c.copy.bytes_from_delegate), 15) +
-           PadLeft(HumanBytes(c.copy.init_upload_bytes), 11) +
-           PadLeft(FormatSeconds(c.copy.copy_seconds), 15) + (c.kept ? "  yes" : "  no") + "\n";
-  }
-  if (advice.candidates.empty()) out += "  none: the delegate supports no planned node\n";
-
-  out += "Outcome of --max-partitions N:\n";
-  out += "      N  partitions  delegated nodes  bytes/inference  transitions    copy est.\n";
-  for (const DelegationOutcome& outcome : advice.max_partition_outcomes) {
-    out += OutcomeRow(std::to_string(outcome.max_partitions), outcome);
-  }
-  out += OutcomeRow("profile", advice.profile_outcome);
-
-  out += "Unsupported nodes ranked by impact (with the profile's settings):\n";
-  for (const UnsupportedNodeImpact& impact : advice.unsupported_impacts) {
-    out += "  " + ImpactLine(impact, subgraph);
-  }
-  if (advice.unsupported_impacts.empty()) out += "  none next to a candidate\n";
-
-  out += "Rejection reasons:\n";
-  for (const RejectionGroup& group : advice.rejection_groups) {
-    out +=
-        "  " + std::to_string(group.nodes.size()) + " x " + group.op + ": " + group.reason + "\n";
-  }
-  for (const std::string& note : advice.notes) out += "Note: " + note + "\n";
-  return out;
 }
 
 }  // namespace tfa

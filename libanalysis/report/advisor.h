@@ -11,6 +11,8 @@
 //   3. the unsupported nodes next to a candidate, each re-selected once as if the delegate
 //      supported it, ranked by the copies that would save under the profile's own settings.
 //
+// The advice is data: advice_json.h writes it as JSON, visualizers/advice_text.h as text.
+//
 // Every figure is replayed with the same node selection and partitioner the report uses, so a
 // setting's outcome is what `report --delegate ... --max-partitions N` would show. Times are a
 // copy-cost estimate from the profile's TransferCosts (bytes / bandwidth + transitions x latency);
@@ -20,7 +22,6 @@
 #define LIBANALYSIS_REPORT_ADVISOR_H_
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@
 #include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa {
+
+// Said with every advice (in its notes and JSON): what the times are.
+inline constexpr char kAdviceEstimateNote[] =
+    "times are a copy-cost estimate (bytes / bandwidth + transitions x latency from the "
+    "profile's transfer costs); compute time on the delegate or the CPU is not modelled";
 
 struct AdvisorOptions {
   // The --max-partitions table stops at N = min(candidate count, this).
@@ -131,11 +137,6 @@ struct DelegationAdvice {
 [[nodiscard]] Result<DelegationAdvice> AdviseDelegation(const ModelPlan& plan, int32_t subgraph,
                                                         size_t delegate,
                                                         const AdvisorOptions& options = {});
-
-nlohmann::ordered_json AdviceToJson(const DelegationAdvice& advice);
-
-// Human-readable advice, several lines ending in '\n'; `subgraph` names the nodes' ops.
-std::string AdviceText(const DelegationAdvice& advice, const Subgraph& subgraph);
 
 }  // namespace tfa
 

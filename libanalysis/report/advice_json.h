@@ -9,7 +9,7 @@
 
 namespace tfa {
 
-// One JSON object; `indent` as nlohmann's dump (-1: one line).
+// One JSON object, indented by `indent` spaces (-1: on one line).
 std::string AdviceToJson(const DelegationAdvice& advice, int indent = -1);
 
 }  // namespace tfa

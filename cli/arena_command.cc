@@ -52,8 +52,8 @@ std::vector<ArenaBlock> ArenaBlocks(const ArenaReport& arena, int32_t& num_steps
   num_steps = 0;
   for (const ArenaAllocation& a : arena.allocs) {
     if (a.persistent || a.shares_buffer_of) continue;
-    blocks.push_back(ArenaBlock{a.tensor, a.offset, a.size, a.first_node, a.last_node});
-    num_steps = std::max(num_steps, a.last_node + 1);
+    blocks.push_back(ArenaBlock{a.tensor, a.offset, a.size, a.first_step, a.last_step});
+    num_steps = std::max(num_steps, a.last_step + 1);
   }
   return blocks;
 }

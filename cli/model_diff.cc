@@ -54,8 +54,8 @@ std::vector<ArenaTensorChange> ExplainPeak(const Subgraph& peak_sg, const ArenaR
   const std::map<std::string, uint64_t> other_bytes = ArenaBytesByKey(other_sg, other);
   std::vector<ArenaTensorChange> changes;
   for (const ArenaAllocation& a : peak.allocs) {
-    if (a.persistent || a.shares_buffer_of || a.first_node > peak.peak_step ||
-        a.last_node < peak.peak_step)
+    if (a.persistent || a.shares_buffer_of || a.first_step > peak.peak_step ||
+        a.last_step < peak.peak_step)
       continue;
     const std::string key = TensorKey(peak_sg, a.tensor);
     const auto it = other_bytes.find(key);

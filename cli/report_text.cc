@@ -65,8 +65,8 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
                      a.peak_at.op.empty() ? "" : ", " + PlanStepNodeText(a.peak_at));
   std::vector<const ArenaAllocation*> live;
   for (const ArenaAllocation& al : a.allocs) {
-    if (!al.persistent && !al.shares_buffer_of && al.first_node <= a.peak_step &&
-        a.peak_step <= al.last_node) {
+    if (!al.persistent && !al.shares_buffer_of && al.first_step <= a.peak_step &&
+        a.peak_step <= al.last_step) {
       live.push_back(&al);
     }
   }
@@ -81,7 +81,7 @@ std::string ArenaSection(const ArenaReport& a, const Subgraph& sg, const char* t
       name = sg.tensors[static_cast<size_t>(al.tensor)].name;
     }
     out += fmt::format("      tensor {:>5} {:>10}  steps {}..{}  {}\n", al.tensor,
-                       HumanBytes(al.size), al.first_node, al.last_node, name);
+                       HumanBytes(al.size), al.first_step, al.last_step, name);
   }
   return out;
 }

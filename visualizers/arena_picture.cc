@@ -55,8 +55,8 @@ std::string TensorName(const Subgraph& subgraph, int32_t tensor) {
 
 void DrawAlloc(std::string& svg, const Panel& panel, const ArenaAllocation& alloc,
                const Subgraph& subgraph) {
-  const double x = panel.X(alloc.first_node);
-  const double width = std::max(kMinRectExtent, panel.X(alloc.last_node + 1.0) - x);
+  const double x = panel.X(alloc.first_step);
+  const double width = std::max(kMinRectExtent, panel.X(alloc.last_step + 1.0) - x);
   const double y_top = panel.Y(static_cast<double>(alloc.offset + alloc.size));
   const double height =
       std::max(kMinRectExtent, panel.Y(static_cast<double>(alloc.offset)) - y_top);
@@ -64,7 +64,7 @@ void DrawAlloc(std::string& svg, const Panel& panel, const ArenaAllocation& allo
   std::string tooltip =
       fmt::format("tensor {} {}\n{} ({} B) at offset {}\nsteps {}–{}", alloc.tensor,
                   TensorName(subgraph, alloc.tensor), HumanBytes(alloc.size), alloc.size,
-                  alloc.offset, alloc.first_node, alloc.last_node);
+                  alloc.offset, alloc.first_step, alloc.last_step);
   if (alloc.shares_buffer_of)
     tooltip += fmt::format("\nshares the buffer of tensor {}", *alloc.shares_buffer_of);
   if (alloc.persistent) tooltip += "\npersistent arena";
@@ -122,7 +122,7 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
   uint64_t main_top = std::max<uint64_t>({arena.size, arena.lower_bound, 1});
   uint64_t persistent_top = std::max<uint64_t>(arena.persistent_size, 1);
   for (const ArenaAllocation& alloc : arena.allocs) {
-    steps = std::max(steps, alloc.last_node + 1);
+    steps = std::max(steps, alloc.last_step + 1);
     // An allocation past the reported size would be drawn outside the frame; widen the scale.
     uint64_t& top = alloc.persistent ? persistent_top : main_top;
     top = std::max(top, alloc.offset + alloc.size);

@@ -25,8 +25,8 @@ ArenaAllocation Alloc(int32_t tensor, uint64_t offset, uint64_t size, int32_t fi
   a.tensor = tensor;
   a.offset = offset;
   a.size = size;
-  a.first_node = first;
-  a.last_node = last;
+  a.first_step = first;
+  a.last_step = last;
   return a;
 }
 

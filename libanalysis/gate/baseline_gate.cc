@@ -4,8 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <set>
 
+#include "libanalysis/core/json_fields.h"
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/key_value.h"
 
@@ -19,123 +19,41 @@ using json = nlohmann::json;
 // work on hostile input.
 constexpr int kMaxNesting = 8;
 
-// Reads one JSON object field by field, naming the field's path in every error and refusing
-// fields it was not asked about (a misspelt "arena_byte" must not silently gate nothing).
-class ObjectReader {
- public:
-  ObjectReader(const json& j, std::string path) : j_(j), path_(std::move(path)) {}
-
-  Status CheckIsObject() const {
-    if (!j_.is_object()) return Error(path_, "expected an object");
-    return Status::Ok();
-  }
-
-  Result<const json*> Field(const std::string& key, bool required = true) {
-    known_.insert(key);
-    const auto it = j_.find(key);
-    if (it == j_.end()) {
-      if (!required) return static_cast<const json*>(nullptr);
-      return Error(Path(key), "missing");
-    }
-    return &*it;
-  }
-
-  Result<std::string> String(const std::string& key) {
-    auto f = Field(key);
-    if (!f.ok()) return f.status();
-    if (!(*f)->is_string()) return Error(Path(key), "expected a string");
-    return (*f)->get<std::string>();
-  }
-
-  Result<uint64_t> Unsigned(const std::string& key) {
-    auto f = Field(key);
-    if (!f.ok()) return f.status();
-    if (!(*f)->is_number_unsigned()) return Error(Path(key), "expected a non-negative integer");
-    return (*f)->get<uint64_t>();
-  }
-
-  Status CheckNoOtherFields() const {
-    for (const auto& [key, value] : j_.items()) {
-      if (!known_.count(key)) return Error(Path(key), "unknown field");
-    }
-    return Status::Ok();
-  }
-
-  std::string Path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
-
-  static Status Error(const std::string& path, const std::string& what) {
-    return Status::Error((path.empty() ? std::string("top level") : path) + ": " + what);
-  }
-
- private:
-  const json& j_;
-  std::string path_;
-  std::set<std::string> known_;
-};
-
-Result<int32_t> Int32Field(ObjectReader& reader, const std::string& key) {
-  auto f = reader.Field(key);
-  if (!f.ok()) return f.status();
-  if (!(*f)->is_number_integer())
-    return ObjectReader::Error(reader.Path(key), "expected an integer");
-  const int64_t v = (*f)->get<int64_t>();
-  if ((*f)->is_number_unsigned() && (*f)->get<uint64_t>() > INT32_MAX) {
-    return ObjectReader::Error(reader.Path(key), "out of range");
-  }
-  if (v < INT32_MIN || v > INT32_MAX) return ObjectReader::Error(reader.Path(key), "out of range");
-  return static_cast<int32_t>(v);
-}
-
 Result<DelegateRequest> ParseDelegate(const json& j, const std::string& path) {
-  ObjectReader reader(j, path);
-  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  JsonFields fields(j, path);
+  TFA_RETURN_IF_ERROR(fields.CheckObject());
   DelegateRequest d;
-  auto spec = reader.String("spec");
-  if (!spec.ok()) return spec.status();
-  if (spec->empty()) return ObjectReader::Error(reader.Path("spec"), "empty");
-  d.spec = *spec;
+  TFA_RETURN_IF_ERROR(fields.Read("spec", &d.spec, JsonFields::Presence::kRequired));
+  if (d.spec.empty()) return JsonFields::Error(fields.Path("spec"), "empty");
   for (const char* key : {"max_partitions", "min_nodes_per_partition"}) {
-    auto present = reader.Field(key, false);
-    if (!present.ok() || *present == nullptr) continue;
-    auto v = Int32Field(reader, key);
-    if (!v.ok()) return v.status();
-    (std::string(key) == "max_partitions" ? d.max_partitions : d.min_nodes_per_partition) = *v;
+    if (fields.Find(key) == nullptr) continue;
+    int32_t value = 0;
+    TFA_RETURN_IF_ERROR(fields.Read(key, &value, INT32_MIN));
+    (std::string(key) == "max_partitions" ? d.max_partitions : d.min_nodes_per_partition) = value;
   }
-  auto no_greedy = reader.Field("no_greedy", false);
-  if (no_greedy.ok() && *no_greedy != nullptr) {
-    if (!(*no_greedy)->is_boolean())
-      return ObjectReader::Error(reader.Path("no_greedy"), "expected true or false");
-    d.no_greedy = (*no_greedy)->get<bool>();
+  TFA_RETURN_IF_ERROR(fields.Read("no_greedy", &d.no_greedy));
+  auto options = fields.Array("options");
+  if (!options.ok()) return options.status();
+  for (size_t i = 0; *options != nullptr && i < (*options)->size(); ++i) {
+    const json& kv = (**options)[i];
+    const std::string where = fields.Path("options", i);
+    if (!kv.is_string()) return JsonFields::Error(where, "expected a \"KEY=VALUE\" string");
+    auto option = SplitKeyValue(kv.get<std::string>());
+    if (!option) return JsonFields::Error(where, "expected KEY=VALUE");
+    d.options.push_back(std::move(*option));
   }
-  auto options = reader.Field("options", false);
-  if (options.ok() && *options != nullptr) {
-    if (!(*options)->is_array())
-      return ObjectReader::Error(reader.Path("options"), "expected an array");
-    for (size_t i = 0; i < (*options)->size(); ++i) {
-      const json& kv = (**options)[i];
-      const std::string where = reader.Path("options") + "[" + std::to_string(i) + "]";
-      if (!kv.is_string()) return ObjectReader::Error(where, "expected a \"KEY=VALUE\" string");
-      const std::string text = kv.get<std::string>();
-      auto option = SplitKeyValue(text);
-      if (!option) return ObjectReader::Error(where, "expected KEY=VALUE");
-      d.options.push_back(std::move(*option));
-    }
-  }
-  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
   return d;
 }
 
 Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
-  ObjectReader reader(j, path);
-  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  JsonFields fields(j, path);
+  TFA_RETURN_IF_ERROR(fields.CheckObject());
   BaselineConfig config;
-  auto delegates = reader.Field("delegates");
+  auto delegates = fields.Array("delegates", JsonFields::Presence::kRequired);
   if (!delegates.ok()) return delegates.status();
-  if (!(*delegates)->is_array())
-    return ObjectReader::Error(reader.Path("delegates"), "expected an array");
   for (size_t i = 0; i < (*delegates)->size(); ++i) {
-    auto d =
-        ParseDelegate((**delegates)[i], reader.Path("delegates") + "[" + std::to_string(i) + "]");
+    auto d = ParseDelegate((**delegates)[i], fields.Path("delegates", i));
     if (!d.ok()) return d.status();
     config.delegates.push_back(std::move(*d));
   }
@@ -145,13 +63,11 @@ Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
       {"delegated_partitions", &config.figures.delegated_partitions},
       {"copy_bytes", &config.figures.copy_bytes}};
   for (const auto& [key, target] : figures) {
-    auto v = reader.Unsigned(key);
-    if (!v.ok()) return v.status();
-    *target = *v;
+    TFA_RETURN_IF_ERROR(fields.Read(key, target, JsonFields::Presence::kRequired));
   }
   // Written for people reading the file; derived from "delegates", so not checked.
-  (void)reader.Field("config", false);
-  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  (void)fields.Find("config");
+  TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
   return config;
 }
 
@@ -162,64 +78,58 @@ bool IsSha256Hex(const std::string& s) {
 }
 
 Result<BaselineModel> ParseModel(const json& j, const std::string& path) {
-  ObjectReader reader(j, path);
-  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
+  JsonFields fields(j, path);
+  TFA_RETURN_IF_ERROR(fields.CheckObject());
   BaselineModel model;
-  auto file = reader.String("file");
-  if (!file.ok()) return file.status();
-  if (file->empty() || file->find('/') != std::string::npos) {
-    return ObjectReader::Error(reader.Path("file"), "expected a file name without directories");
+  TFA_RETURN_IF_ERROR(fields.Read("file", &model.file, JsonFields::Presence::kRequired));
+  if (model.file.empty() || model.file.find('/') != std::string::npos) {
+    return JsonFields::Error(fields.Path("file"), "expected a file name without directories");
   }
-  model.file = *file;
-  auto sha = reader.String("sha256");
-  if (!sha.ok()) return sha.status();
-  if (!IsSha256Hex(*sha))
-    return ObjectReader::Error(reader.Path("sha256"), "expected 64 lower-case hex digits");
-  model.sha256 = *sha;
-  auto configs = reader.Field("configs");
+  TFA_RETURN_IF_ERROR(fields.Read("sha256", &model.sha256, JsonFields::Presence::kRequired));
+  if (!IsSha256Hex(model.sha256)) {
+    return JsonFields::Error(fields.Path("sha256"), "expected 64 lower-case hex digits");
+  }
+  auto configs = fields.Array("configs", JsonFields::Presence::kRequired);
   if (!configs.ok()) return configs.status();
-  if (!(*configs)->is_array())
-    return ObjectReader::Error(reader.Path("configs"), "expected an array");
   for (size_t i = 0; i < (*configs)->size(); ++i) {
-    const std::string where = reader.Path("configs") + "[" + std::to_string(i) + "]";
+    const std::string where = fields.Path("configs", i);
     auto c = ParseConfig((**configs)[i], where);
     if (!c.ok()) return c.status();
     for (const BaselineConfig& seen : model.configs) {
       if (SameConfig(seen.delegates, c->delegates)) {
-        return ObjectReader::Error(
+        return JsonFields::Error(
             where, "configuration \"" + ConfigName(c->delegates) + "\" recorded twice");
       }
     }
     model.configs.push_back(std::move(*c));
   }
-  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
   return model;
 }
 
 Result<Baseline> ParseBaselineJson(const json& j) {
-  ObjectReader reader(j, "");
-  TFA_RETURN_IF_ERROR(reader.CheckIsObject());
-  auto format = reader.String("format");
-  if (!format.ok()) return format.status();
-  if (*format != kBaselineFormat) {
-    return ObjectReader::Error(
-        "format", std::string("expected \"") + kBaselineFormat + "\", got \"" + *format + "\"");
+  JsonFields fields(j, "");
+  TFA_RETURN_IF_ERROR(fields.CheckObject());
+  std::string format;
+  TFA_RETURN_IF_ERROR(fields.Read("format", &format, JsonFields::Presence::kRequired));
+  if (format != kBaselineFormat) {
+    return JsonFields::Error(
+        "format", std::string("expected \"") + kBaselineFormat + "\", got \"" + format + "\"");
   }
-  auto models = reader.Field("models");
+  auto models = fields.Array("models", JsonFields::Presence::kRequired);
   if (!models.ok()) return models.status();
-  if (!(*models)->is_array()) return ObjectReader::Error("models", "expected an array");
   Baseline baseline;
   for (size_t i = 0; i < (*models)->size(); ++i) {
-    const std::string where = "models[" + std::to_string(i) + "]";
+    const std::string where = fields.Path("models", i);
     auto m = ParseModel((**models)[i], where);
     if (!m.ok()) return m.status();
     for (const BaselineModel& seen : baseline.models) {
       if (seen.file == m->file)
-        return ObjectReader::Error(where, "model \"" + m->file + "\" recorded twice");
+        return JsonFields::Error(where, "model \"" + m->file + "\" recorded twice");
     }
     baseline.models.push_back(std::move(*m));
   }
-  TFA_RETURN_IF_ERROR(reader.CheckNoOtherFields());
+  TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
   return baseline;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "libanalysis/core/closest_name.h"
+#include "libanalysis/core/json_fields.h"
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/model/model_loader.h"
@@ -22,289 +23,218 @@ constexpr uint64_t kMaxProfileFileBytes = uint64_t{16} << 20;
 
 using Json = nlohmann::json;
 
-// Reads the JSON fields of one profile. Every accessor reports the field's path on error, so a
-// malformed profile is one line naming the file and the field.
-class ProfileReader {
- public:
-  explicit ProfileReader(std::string source_name) : source_name_(std::move(source_name)) {}
-
-  Status Error(const std::string& where, const std::string& what) const {
-    return Status::Error(source_name_ + ": " + where + ": " + what);
+Status ReadTypes(JsonFields& fields, const char* key, std::vector<TensorType>* out) {
+  std::vector<std::string> names;
+  TFA_RETURN_IF_ERROR(fields.Read(key, &names));
+  for (const std::string& name : names) {
+    const std::optional<TensorType> type = TensorTypeFromName(name);
+    if (!type) return JsonFields::Error(fields.Path(key), "unknown tensor type '" + name + "'");
+    out->push_back(*type);
   }
+  return Status::Ok();
+}
 
-  Status ReadString(const Json& object, const char* key, const std::string& where,
-                    std::string* out) const {
-    if (!object.contains(key)) return Status::Ok();
-    const Json& value = object.at(key);
-    if (!value.is_string()) return Error(where + "." + key, "expected a string");
-    *out = value.get<std::string>();
-    return Status::Ok();
-  }
-
-  Status ReadBool(const Json& object, const char* key, const std::string& where, bool* out) const {
-    if (!object.contains(key)) return Status::Ok();
-    const Json& value = object.at(key);
-    if (!value.is_boolean()) return Error(where + "." + key, "expected true or false");
-    *out = value.get<bool>();
-    return Status::Ok();
-  }
-
-  Status ReadInt(const Json& object, const char* key, const std::string& where, int64_t min_value,
-                 int32_t* out) const {
-    if (!object.contains(key)) return Status::Ok();
-    const Json& value = object.at(key);
-    if (!value.is_number_integer()) return Error(where + "." + key, "expected an integer");
-    const int64_t v = value.get<int64_t>();
-    if (v < min_value || v > std::numeric_limits<int32_t>::max()) {
-      return Error(where + "." + key, "out of range: " + std::to_string(v));
-    }
-    *out = static_cast<int32_t>(v);
-    return Status::Ok();
-  }
-
-  Status ReadNumber(const Json& object, const char* key, const std::string& where,
-                    double* out) const {
-    if (!object.contains(key)) return Status::Ok();
-    const Json& value = object.at(key);
-    if (!value.is_number() || value.get<double>() < 0) {
-      return Error(where + "." + key, "expected a non-negative number");
-    }
-    *out = value.get<double>();
-    return Status::Ok();
-  }
-
-  Status ReadStrings(const Json& object, const char* key, const std::string& where,
-                     std::vector<std::string>* out) const {
-    if (!object.contains(key)) return Status::Ok();
-    const Json& value = object.at(key);
-    if (!value.is_array()) return Error(where + "." + key, "expected an array of strings");
-    for (const Json& item : value) {
-      if (!item.is_string()) return Error(where + "." + key, "expected an array of strings");
-      out->push_back(item.get<std::string>());
-    }
-    return Status::Ok();
-  }
-
-  Status ReadTypes(const Json& object, const char* key, const std::string& where,
-                   std::vector<TensorType>* out) const {
-    std::vector<std::string> names;
-    TFA_RETURN_IF_ERROR(ReadStrings(object, key, where, &names));
-    for (const std::string& name : names) {
-      const std::optional<TensorType> type = TensorTypeFromName(name);
-      if (!type) return Error(where + "." + key, "unknown tensor type '" + name + "'");
-      out->push_back(*type);
-    }
-    return Status::Ok();
-  }
-
-  Status ReadActivations(const Json& object, const char* key, const std::string& where,
-                         std::vector<Activation>* out) const {
-    std::vector<std::string> names;
-    TFA_RETURN_IF_ERROR(ReadStrings(object, key, where, &names));
-    for (const std::string& name : names) {
-      bool found = false;
-      for (Activation a : {Activation::kNone, Activation::kRelu, Activation::kReluN1To1,
-                           Activation::kRelu6, Activation::kTanh, Activation::kSignBit}) {
-        if (name == ActivationName(a)) {
-          out->push_back(a);
-          found = true;
-        }
-      }
-      if (!found) return Error(where + "." + key, "unknown fused activation '" + name + "'");
-    }
-    return Status::Ok();
-  }
-
-  // An integer option: default, min and max, with min <= default <= max.
-  Status ReadIntOption(const Json& value, const std::string& where, ProfileOption* option) const {
-    option->kind = ProfileOption::Kind::kInt;
-    for (const char* key : {"default", "min", "max"}) {
-      if (!value.contains(key) || !value.at(key).is_number_integer()) {
-        return Error(where + "." + key, "expected an integer");
+Status ReadActivations(JsonFields& fields, const char* key, std::vector<Activation>* out) {
+  std::vector<std::string> names;
+  TFA_RETURN_IF_ERROR(fields.Read(key, &names));
+  for (const std::string& name : names) {
+    bool found = false;
+    for (Activation a : {Activation::kNone, Activation::kRelu, Activation::kReluN1To1,
+                         Activation::kRelu6, Activation::kTanh, Activation::kSignBit}) {
+      if (name == ActivationName(a)) {
+        out->push_back(a);
+        found = true;
       }
     }
-    option->number = value.at("default").get<int64_t>();
-    option->min = value.at("min").get<int64_t>();
-    option->max = value.at("max").get<int64_t>();
-    if (option->min > option->number || option->number > option->max) {
-      return Error(where, "default " + std::to_string(option->number) + " outside [" +
-                              std::to_string(option->min) + ", " + std::to_string(option->max) +
-                              "]");
+    if (!found) {
+      return JsonFields::Error(fields.Path(key), "unknown fused activation '" + name + "'");
+    }
+  }
+  return Status::Ok();
+}
+
+Status ReadChecks(JsonFields& fields, const char* key, std::vector<std::string>* out) {
+  TFA_RETURN_IF_ERROR(fields.Read(key, out));
+  for (const std::string& name : *out) {
+    if (!FindRuleCheck(name)) {
+      return JsonFields::Error(fields.Path(key), "unknown check '" + name + "'");
+    }
+  }
+  return Status::Ok();
+}
+
+// An option: {"default": true|false|N, "description": ...}; an integer option also has min and
+// max, with min <= default <= max.
+Status ReadOption(const Json& value, const std::string& where, ProfileOption* option) {
+  JsonFields fields(value, where);
+  const Json* default_value = fields.Find("default");
+  if (!value.is_object() || default_value == nullptr) {
+    return JsonFields::Error(where, "expected {\"default\": true|false|N, \"description\": ...}");
+  }
+  TFA_RETURN_IF_ERROR(fields.Read("description", &option->description));
+  if (!default_value->is_number_integer()) {
+    TFA_RETURN_IF_ERROR(fields.Read("default", &option->value));
+    return fields.CheckNoOtherFields();
+  }
+  option->kind = ProfileOption::Kind::kInt;
+  const std::pair<const char*, int64_t*> bounds[] = {
+      {"default", &option->number}, {"min", &option->min}, {"max", &option->max}};
+  for (const auto& [key, target] : bounds) {
+    const Json* field = fields.Find(key);
+    if (field == nullptr || !field->is_number_integer()) {
+      return JsonFields::Error(fields.Path(key), "expected an integer");
+    }
+    *target = field->get<int64_t>();
+  }
+  if (option->min > option->number || option->number > option->max) {
+    return JsonFields::Error(where, "default " + std::to_string(option->number) + " outside [" +
+                                        std::to_string(option->min) + ", " +
+                                        std::to_string(option->max) + "]");
+  }
+  return fields.CheckNoOtherFields();
+}
+
+Status ReadRule(const Json& j, const std::string& where, OpRule* rule) {
+  JsonFields fields(j, where);
+  TFA_RETURN_IF_ERROR(fields.CheckObject());
+  // Unknown fields first: a misspelt key explains the errors that would follow.
+  for (const char* key :
+       {"op", "custom", "max_version", "requires_option", "input_types", "output_types", "min_rank",
+        "max_rank", "fused_activation_in", "constant_weights", "broadcast", "max_stride", "checks",
+        "source", "note"}) {
+    (void)fields.Find(key);
+  }
+  TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
+  TFA_RETURN_IF_ERROR(fields.Read("op", &rule->op));
+  TFA_RETURN_IF_ERROR(fields.Read("custom", &rule->custom));
+  if (rule->op.empty()) return JsonFields::Error(where, "missing \"op\"");
+  if (!rule->custom && !BuiltinCodeFromName(rule->op)) {
+    return JsonFields::Error(
+        where, UnknownBuiltinOpMessage(rule->op) + "; custom ops need \"custom\": true");
+  }
+  TFA_RETURN_IF_ERROR(fields.Read("max_version", &rule->max_version, 0));
+  TFA_RETURN_IF_ERROR(fields.Read("requires_option", &rule->requires_option));
+  TFA_RETURN_IF_ERROR(ReadTypes(fields, "input_types", &rule->input_types));
+  TFA_RETURN_IF_ERROR(ReadTypes(fields, "output_types", &rule->output_types));
+  TFA_RETURN_IF_ERROR(fields.Read("min_rank", &rule->min_rank, -1));
+  TFA_RETURN_IF_ERROR(fields.Read("max_rank", &rule->max_rank, -1));
+  TFA_RETURN_IF_ERROR(ReadActivations(fields, "fused_activation_in", &rule->fused_activation_in));
+  TFA_RETURN_IF_ERROR(fields.Read("constant_weights", &rule->constant_weights));
+  TFA_RETURN_IF_ERROR(fields.Read("broadcast", &rule->allow_broadcast));
+  TFA_RETURN_IF_ERROR(fields.Read("max_stride", &rule->max_stride, 0));
+  TFA_RETURN_IF_ERROR(ReadChecks(fields, "checks", &rule->checks));
+  return fields.Read("source", &rule->source);
+}
+
+// An optional object field of the profile, read by `read` (nothing when absent).
+template <typename ReadFields>
+Status ReadSection(JsonFields& profile, const char* key, ReadFields read) {
+  const Json* section = profile.Find(key);
+  if (section == nullptr) return Status::Ok();
+  JsonFields fields(*section, key);
+  TFA_RETURN_IF_ERROR(fields.CheckObject());
+  TFA_RETURN_IF_ERROR(read(fields));
+  return fields.CheckNoOtherFields();
+}
+
+Status ReadPartition(JsonFields& fields, DelegateProfile* profile) {
+  PartitionSettings& s = profile->partition;
+  TFA_RETURN_IF_ERROR(
+      fields.Read("max_partitions", &s.max_partitions, std::numeric_limits<int32_t>::min()));
+  TFA_RETURN_IF_ERROR(fields.Read("min_nodes_per_partition", &s.min_nodes_per_partition, 0));
+  TFA_RETURN_IF_ERROR(fields.Read("greedy", &s.greedy));
+  TFA_RETURN_IF_ERROR(fields.Read("fp16_helper", &s.fp16_helper));
+  TFA_RETURN_IF_ERROR(
+      fields.Read("nonpositive_max_partitions_means_one", &s.nonpositive_max_partitions_means_one));
+  TFA_RETURN_IF_ERROR(
+      fields.Read("fp16_helper_with_fp16_weights", &s.fp16_helper_with_fp16_weights));
+  TFA_RETURN_IF_ERROR(
+      fields.Read("nonpositive_max_partitions_means_all", &s.nonpositive_max_partitions_means_all));
+  TFA_RETURN_IF_ERROR(fields.Read("max_partitions_option", &s.max_partitions_option));
+  if (!s.max_partitions_option.empty()) {
+    auto option = profile->options.find(s.max_partitions_option);
+    if (option == profile->options.end() || option->second.kind != ProfileOption::Kind::kInt) {
+      return JsonFields::Error(
+          fields.Path("max_partitions_option"),
+          "'" + s.max_partitions_option + "' is not a declared integer option");
+    }
+    s.max_partitions = static_cast<int32_t>(option->second.number);
+  }
+  return fields.Read("static_unpack_follows_consumers", &s.static_unpack_follows_consumers);
+}
+
+Status ReadProfile(const Json& j, DelegateProfile* profile) {
+  if (!j.is_object()) return JsonFields::Error("profile", "expected a JSON object");
+  JsonFields fields(j, "");
+  std::string format;
+  TFA_RETURN_IF_ERROR(fields.Read("format", &format));
+  if (format != kProfileFormat) {
+    return JsonFields::Error("format", "expected \"" + std::string(kProfileFormat) + "\"");
+  }
+  TFA_RETURN_IF_ERROR(fields.Read("name", &profile->name));
+  if (profile->name.empty()) return JsonFields::Error("name", "missing");
+  TFA_RETURN_IF_ERROR(fields.Read("description", &profile->description));
+  TFA_RETURN_IF_ERROR(fields.Read("source", &profile->source));
+  TFA_RETURN_IF_ERROR(fields.Read("unlisted_reason", &profile->unlisted_reason));
+  TFA_RETURN_IF_ERROR(fields.Read("unlisted_custom_reason", &profile->unlisted_custom_reason));
+  TFA_RETURN_IF_ERROR(fields.Read("version_reason", &profile->version_reason));
+  TFA_RETURN_IF_ERROR(ReadChecks(fields, "node_checks", &profile->node_checks));
+
+  if (const Json* options = fields.Find("options")) {
+    if (!options->is_object()) return JsonFields::Error("options", "expected an object");
+    for (const auto& [key, value] : options->items()) {
+      ProfileOption option;
+      TFA_RETURN_IF_ERROR(ReadOption(value, "options." + key, &option));
+      profile->options[key] = std::move(option);
+    }
+  }
+  TFA_RETURN_IF_ERROR(ReadSection(fields, "ops_excluded_unless", [&](JsonFields& excluded) {
+    for (const auto& [key, value] : j.at("ops_excluded_unless").items()) {
+      if (!profile->options.contains(key)) {
+        return JsonFields::Error(excluded.Path(key), "not a declared option");
+      }
+      TFA_RETURN_IF_ERROR(excluded.Read(key, &profile->ops_excluded_unless[key]));
     }
     return Status::Ok();
+  }));
+
+  const Json* ops = fields.Find("ops");
+  if (ops == nullptr || !ops->is_array()) {
+    return JsonFields::Error("ops", "expected an array of op rules");
+  }
+  for (size_t i = 0; i < ops->size(); ++i) {
+    const std::string where = fields.Path("ops", i);
+    OpRule rule;
+    TFA_RETURN_IF_ERROR(ReadRule((*ops)[i], where, &rule));
+    if (!rule.requires_option.empty() && !profile->options.contains(rule.requires_option)) {
+      return JsonFields::Error(where + ".requires_option",
+                               "'" + rule.requires_option + "' is not a declared option");
+    }
+    Node probe;
+    probe.kind = rule.custom ? NodeKind::kCustom : NodeKind::kBuiltin;
+    probe.op = rule.op;
+    if (profile->FindRule(probe)) return JsonFields::Error(where, "second rule for " + rule.op);
+    profile->ops.push_back(std::move(rule));
   }
 
-  Status ReadChecks(const Json& object, const std::string& where, const char* key,
-                    std::vector<std::string>* out) const {
-    TFA_RETURN_IF_ERROR(ReadStrings(object, key, where, out));
-    for (const std::string& name : *out) {
-      if (!FindRuleCheck(name)) return Error(where + "." + key, "unknown check '" + name + "'");
+  TFA_RETURN_IF_ERROR(ReadSection(fields, "partition", [&](JsonFields& partition) {
+    return ReadPartition(partition, profile);
+  }));
+  TFA_RETURN_IF_ERROR(ReadSection(fields, "kernel", [&](JsonFields& kernel) {
+    TFA_RETURN_IF_ERROR(kernel.Read("delegate_kernel", &profile->kernel.delegate_kernel));
+    if (!profile->kernel.delegate_kernel.empty() && profile->kernel.delegate_kernel != "gpu") {
+      return JsonFields::Error(kernel.Path("delegate_kernel"), "expected \"gpu\" or absent");
     }
-    return Status::Ok();
-  }
-
-  Status ReadRule(const Json& j, const std::string& where, OpRule* rule) const {
-    if (!j.is_object()) return Error(where, "expected an object");
-    static const char* const kKeys[] = {"op",
-                                        "custom",
-                                        "max_version",
-                                        "requires_option",
-                                        "input_types",
-                                        "output_types",
-                                        "min_rank",
-                                        "max_rank",
-                                        "fused_activation_in",
-                                        "constant_weights",
-                                        "broadcast",
-                                        "max_stride",
-                                        "checks",
-                                        "source",
-                                        "note"};
-    for (const auto& [key, value] : j.items()) {
-      bool known = false;
-      for (const char* k : kKeys) known = known || key == k;
-      if (!known) return Error(where, "unknown field '" + key + "'");
-    }
-    TFA_RETURN_IF_ERROR(ReadString(j, "op", where, &rule->op));
-    TFA_RETURN_IF_ERROR(ReadBool(j, "custom", where, &rule->custom));
-    if (rule->op.empty()) return Error(where, "missing \"op\"");
-    if (!rule->custom && !BuiltinCodeFromName(rule->op)) {
-      return Error(where, UnknownBuiltinOpMessage(rule->op) + "; custom ops need \"custom\": true");
-    }
-    TFA_RETURN_IF_ERROR(ReadInt(j, "max_version", where, 0, &rule->max_version));
-    TFA_RETURN_IF_ERROR(ReadString(j, "requires_option", where, &rule->requires_option));
-    TFA_RETURN_IF_ERROR(ReadTypes(j, "input_types", where, &rule->input_types));
-    TFA_RETURN_IF_ERROR(ReadTypes(j, "output_types", where, &rule->output_types));
-    TFA_RETURN_IF_ERROR(ReadInt(j, "min_rank", where, -1, &rule->min_rank));
-    TFA_RETURN_IF_ERROR(ReadInt(j, "max_rank", where, -1, &rule->max_rank));
+    return kernel.Read("prepare_before_delegation", &profile->kernel.prepare_before_delegation);
+  }));
+  TFA_RETURN_IF_ERROR(ReadSection(fields, "transfer", [&](JsonFields& transfer) {
     TFA_RETURN_IF_ERROR(
-        ReadActivations(j, "fused_activation_in", where, &rule->fused_activation_in));
-    TFA_RETURN_IF_ERROR(ReadBool(j, "constant_weights", where, &rule->constant_weights));
-    TFA_RETURN_IF_ERROR(ReadBool(j, "broadcast", where, &rule->allow_broadcast));
-    TFA_RETURN_IF_ERROR(ReadInt(j, "max_stride", where, 0, &rule->max_stride));
-    TFA_RETURN_IF_ERROR(ReadChecks(j, where, "checks", &rule->checks));
-    return ReadString(j, "source", where, &rule->source);
-  }
-
-  Status ReadProfile(const Json& j, DelegateProfile* profile) const {
-    if (!j.is_object()) return Error("profile", "expected a JSON object");
-    if (!j.contains("format") || j.at("format") != std::string(kProfileFormat)) {
-      return Error("format", "expected \"" + std::string(kProfileFormat) + "\"");
-    }
-    TFA_RETURN_IF_ERROR(ReadString(j, "name", "profile", &profile->name));
-    if (profile->name.empty()) return Error("name", "missing");
-    TFA_RETURN_IF_ERROR(ReadString(j, "description", "profile", &profile->description));
-    TFA_RETURN_IF_ERROR(ReadString(j, "source", "profile", &profile->source));
-    TFA_RETURN_IF_ERROR(ReadString(j, "unlisted_reason", "profile", &profile->unlisted_reason));
-    TFA_RETURN_IF_ERROR(
-        ReadString(j, "unlisted_custom_reason", "profile", &profile->unlisted_custom_reason));
-    TFA_RETURN_IF_ERROR(ReadString(j, "version_reason", "profile", &profile->version_reason));
-    TFA_RETURN_IF_ERROR(ReadChecks(j, "profile", "node_checks", &profile->node_checks));
-
-    if (j.contains("options")) {
-      const Json& options = j.at("options");
-      if (!options.is_object()) return Error("options", "expected an object");
-      for (const auto& [key, value] : options.items()) {
-        const std::string where = "options." + key;
-        ProfileOption option;
-        if (!value.is_object() || !value.contains("default")) {
-          return Error(where, "expected {\"default\": true|false|N, \"description\": ...}");
-        }
-        if (value.at("default").is_number_integer()) {
-          TFA_RETURN_IF_ERROR(ReadIntOption(value, where, &option));
-        } else {
-          TFA_RETURN_IF_ERROR(ReadBool(value, "default", where, &option.value));
-        }
-        TFA_RETURN_IF_ERROR(ReadString(value, "description", where, &option.description));
-        profile->options[key] = std::move(option);
-      }
-    }
-    if (j.contains("ops_excluded_unless")) {
-      const Json& excluded = j.at("ops_excluded_unless");
-      if (!excluded.is_object()) return Error("ops_excluded_unless", "expected an object");
-      for (const auto& [key, value] : excluded.items()) {
-        if (!profile->options.contains(key)) {
-          return Error("ops_excluded_unless." + key, "not a declared option");
-        }
-        TFA_RETURN_IF_ERROR(ReadStrings(excluded, key.c_str(), "ops_excluded_unless",
-                                        &profile->ops_excluded_unless[key]));
-      }
-    }
-
-    if (!j.contains("ops") || !j.at("ops").is_array()) {
-      return Error("ops", "expected an array of op rules");
-    }
-    const Json& ops = j.at("ops");
-    for (size_t i = 0; i < ops.size(); ++i) {
-      OpRule rule;
-      TFA_RETURN_IF_ERROR(ReadRule(ops[i], "ops[" + std::to_string(i) + "]", &rule));
-      if (!rule.requires_option.empty() && !profile->options.contains(rule.requires_option)) {
-        return Error("ops[" + std::to_string(i) + "].requires_option",
-                     "'" + rule.requires_option + "' is not a declared option");
-      }
-      Node probe;
-      probe.kind = rule.custom ? NodeKind::kCustom : NodeKind::kBuiltin;
-      probe.op = rule.op;
-      if (profile->FindRule(probe)) {
-        return Error("ops[" + std::to_string(i) + "]", "second rule for " + rule.op);
-      }
-      profile->ops.push_back(std::move(rule));
-    }
-
-    if (j.contains("partition")) {
-      const Json& p = j.at("partition");
-      if (!p.is_object()) return Error("partition", "expected an object");
-      PartitionSettings& s = profile->partition;
-      TFA_RETURN_IF_ERROR(ReadInt(p, "max_partitions", "partition",
-                                  std::numeric_limits<int32_t>::min(), &s.max_partitions));
-      TFA_RETURN_IF_ERROR(
-          ReadInt(p, "min_nodes_per_partition", "partition", 0, &s.min_nodes_per_partition));
-      TFA_RETURN_IF_ERROR(ReadBool(p, "greedy", "partition", &s.greedy));
-      TFA_RETURN_IF_ERROR(ReadBool(p, "fp16_helper", "partition", &s.fp16_helper));
-      TFA_RETURN_IF_ERROR(ReadBool(p, "nonpositive_max_partitions_means_one", "partition",
-                                   &s.nonpositive_max_partitions_means_one));
-      TFA_RETURN_IF_ERROR(ReadBool(p, "fp16_helper_with_fp16_weights", "partition",
-                                   &s.fp16_helper_with_fp16_weights));
-      TFA_RETURN_IF_ERROR(ReadBool(p, "nonpositive_max_partitions_means_all", "partition",
-                                   &s.nonpositive_max_partitions_means_all));
-      TFA_RETURN_IF_ERROR(
-          ReadString(p, "max_partitions_option", "partition", &s.max_partitions_option));
-      if (!s.max_partitions_option.empty()) {
-        auto option = profile->options.find(s.max_partitions_option);
-        if (option == profile->options.end() || option->second.kind != ProfileOption::Kind::kInt) {
-          return Error("partition.max_partitions_option",
-                       "'" + s.max_partitions_option + "' is not a declared integer option");
-        }
-        s.max_partitions = static_cast<int32_t>(option->second.number);
-      }
-      TFA_RETURN_IF_ERROR(ReadBool(p, "static_unpack_follows_consumers", "partition",
-                                   &s.static_unpack_follows_consumers));
-    }
-    if (j.contains("kernel")) {
-      const Json& k = j.at("kernel");
-      if (!k.is_object()) return Error("kernel", "expected an object");
-      TFA_RETURN_IF_ERROR(
-          ReadString(k, "delegate_kernel", "kernel", &profile->kernel.delegate_kernel));
-      if (!profile->kernel.delegate_kernel.empty() && profile->kernel.delegate_kernel != "gpu") {
-        return Error("kernel.delegate_kernel", "expected \"gpu\" or absent");
-      }
-      TFA_RETURN_IF_ERROR(ReadBool(k, "prepare_before_delegation", "kernel",
-                                   &profile->kernel.prepare_before_delegation));
-    }
-    if (j.contains("transfer")) {
-      const Json& t = j.at("transfer");
-      if (!t.is_object()) return Error("transfer", "expected an object");
-      TFA_RETURN_IF_ERROR(ReadNumber(t, "bandwidth_bytes_per_second", "transfer",
-                                     &profile->transfer.bandwidth_bytes_per_second));
-      TFA_RETURN_IF_ERROR(ReadNumber(t, "transition_latency_seconds", "transfer",
-                                     &profile->transfer.transition_latency_seconds));
-    }
-    return Status::Ok();
-  }
-
- private:
-  std::string source_name_;
-};
+        transfer.Read("bandwidth_bytes_per_second", &profile->transfer.bandwidth_bytes_per_second));
+    return transfer.Read("transition_latency_seconds",
+                         &profile->transfer.transition_latency_seconds);
+  }));
+  return fields.CheckNoOtherFields();
+}
 
 // Splits "A,B,C" into its non-empty items; empty items are an error.
 Result<std::vector<std::string>> SplitList(const std::string& spec, const std::string& list) {
@@ -474,8 +404,7 @@ Result<DelegateProfile> ParseDelegateProfileJson(std::string_view text,
     if (j.is_discarded()) return Status::Error(source_name + ": not valid JSON");
     DelegateProfile profile;
     profile.source = source_name;
-    const ProfileReader reader(source_name);
-    TFA_RETURN_IF_ERROR(reader.ReadProfile(j, &profile));
+    TFA_RETURN_IF_ERROR(ReadProfile(j, &profile).WithContext(source_name));
     return profile;
   } catch (const Json::exception& e) {
     return Status::Error(source_name + ": " + e.what());

@@ -88,13 +88,18 @@ TEST(DelegateProfileTest, MalformedProfilesAreOneLineErrorsNamingTheField) {
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "checks": ["nope"]}]})",
        "p.json: ops[0].checks: unknown check 'nope'"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD", "colour": 1}]})",
-       "p.json: ops[0]: unknown field 'colour'"},
+       "p.json: ops[0].colour: unknown field"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [{"op": "ADD"}, {"op": "ADD"}]})",
        "p.json: ops[1]: second rule for ADD"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "transfer": {"bandwidth_bytes_per_second": -1}})",
        "p.json: transfer.bandwidth_bytes_per_second: expected a non-negative number"},
       {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "kernel": {"delegate_kernel": "npu"}})",
        "p.json: kernel.delegate_kernel: expected \"gpu\" or absent"},
+      // A misspelt setting would silently keep its default: refused, as everywhere else.
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "partition": {"max_partition": 2}})",
+       "p.json: partition.max_partition: unknown field"},
+      {R"({"format": "tflite-analyze-profile/1", "name": "a", "ops": [], "colour": 1})",
+       "p.json: colour: unknown field"},
   };
   for (const auto& c : cases) {
     auto profile = ParseDelegateProfileJson(c.text, "p.json");

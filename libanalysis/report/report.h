@@ -52,8 +52,8 @@ struct ArenaAllocation {
   int32_t tensor = 0;
   uint64_t offset = 0;
   uint64_t size = 0;
-  int32_t first_node = 0;  // position in the execution plan the arena was planned on
-  int32_t last_node = 0;
+  int32_t first_step = 0;  // positions in the execution plan the arena was planned on
+  int32_t last_step = 0;
   bool persistent = false;
   std::optional<int32_t> shares_buffer_of;
   std::optional<PlanStepNode> temporary_of;  // kernel temporaries: the node that adds it

@@ -115,8 +115,8 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
     al.tensor = static_cast<int32_t>(t);
     al.offset = p.offset;
     al.size = p.size;
-    al.first_node = p.first_step == kUnassignedStep ? 0 : p.first_step;
-    al.last_node = p.last_step == kUnassignedStep ? last_step : p.last_step;
+    al.first_step = p.first_step == kUnassignedStep ? 0 : p.first_step;
+    al.last_step = p.last_step == kUnassignedStep ? last_step : p.last_step;
     al.persistent = p.arena == ArenaKind::kPersistent;
     if (p.shares_buffer_of >= 0) al.shares_buffer_of = p.shares_buffer_of;
     if (auto owner = temporary_owners.find(al.tensor); owner != temporary_owners.end()) {

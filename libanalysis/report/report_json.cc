@@ -18,8 +18,8 @@ json AllocsJson(const std::vector<ArenaAllocation>& allocs) {
     json ja{{"tensor", al.tensor},
             {"offset", al.offset},
             {"size", al.size},
-            {"first_node", al.first_node},
-            {"last_node", al.last_node}};
+            {"first_node", al.first_step},
+            {"last_node", al.last_step}};
     if (al.persistent) ja["arena"] = "persistent";
     if (al.shares_buffer_of) ja["shares_buffer_of"] = *al.shares_buffer_of;
     if (al.temporary_of) ja["temporary_of"] = PlanStepNodeJson(*al.temporary_of);

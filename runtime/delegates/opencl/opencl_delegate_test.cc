@@ -657,8 +657,8 @@ TEST(OpenClDivergenceTest, NodesReadTheCpuRunsInputsThroughCpuNodes) {
   b.AddSubgraph("main");
   const int32_t input = Float(b, "input", {1, 6, 7, 4});
   b.SetInputs(0, {input});
-  const int32_t zeros = b.AddConstant(0, "zeros", TensorType::kFloat32, {4},
-                                      FloatBytes(std::vector<float>(4, 0.0f)));
+  const int32_t zeros =
+      b.AddConstant(0, "zeros", TensorType::kFloat32, {4}, FloatBytes(std::vector<float>(4, 0.0f)));
   const int32_t scaled = Float(b, "scaled", {1, 6, 7, 4});
   const int32_t mul_node = b.AddNode(0, "MUL", {input, zeros}, {scaled});
   const int32_t ceiled = Float(b, "ceiled", {1, 6, 7, 4});

@@ -12,13 +12,42 @@
 namespace tfa::runtime {
 namespace {
 
+// A delegate kernel whose boundary inputs hold the CPU-only run's values when it runs. Without
+// this, a node would read what the CPU kernels computed from a delegated node's output of the
+// same batch two steps upstream (through a CPU node between them): a last-bit difference there
+// becomes a whole unit after CEIL or ROUND, and the error would be blamed on the wrong node.
+class ReferenceInputsKernel : public DelegateKernel {
+ public:
+  ReferenceInputsKernel(std::unique_ptr<DelegateKernel> inner, std::vector<int32_t> inputs,
+                        const Interpreter& reference)
+      : inner_(std::move(inner)), inputs_(std::move(inputs)), reference_(reference) {}
+
+  Status Prepare(KernelContext& context) override { return inner_->Prepare(context); }
+  Status Eval(KernelContext& context) override {
+    for (size_t i = 0; i < inputs_.size() && i < context.inputs.size(); ++i) {
+      RuntimeTensor* input = context.inputs[i];
+      if (inputs_[i] < 0 || !input || input->is_constant || !input->data) continue;
+      const RuntimeTensor& value = reference_.tensors().at(static_cast<size_t>(inputs_[i]));
+      if (value.data && value.bytes == input->bytes)
+        std::memcpy(input->data, value.data, static_cast<size_t>(input->bytes));
+    }
+    return inner_->Eval(context);
+  }
+
+ private:
+  std::unique_ptr<DelegateKernel> inner_;
+  std::vector<int32_t> inputs_;
+  const Interpreter& reference_;
+};
+
 // The wrapped delegate restricted to `nodes`: its profile claims exactly those nodes (all of them
 // the wrapped delegate takes on the whole model), keeps every partition they form, and keeps the
-// wrapped profile's FP16 helper, so the taken nodes read the fp16 constants as they do there.
+// wrapped profile's FP16 helper, so the taken nodes read the fp16 constants as they do there. Its
+// kernels read their inputs from `reference`, the CPU-only run.
 class BatchDelegate : public Delegate {
  public:
-  BatchDelegate(Delegate& inner, const std::set<int32_t>& nodes)
-      : inner_(inner), profile_(inner.Profile()) {
+  BatchDelegate(Delegate& inner, const std::set<int32_t>& nodes, const Interpreter& reference)
+      : inner_(inner), profile_(inner.Profile()), reference_(reference) {
     profile_.kind = ProfileKind::kNodes;
     profile_.claimed_nodes.assign(nodes.begin(), nodes.end());
     profile_.partition.max_partitions = std::numeric_limits<int32_t>::max();
@@ -28,12 +57,16 @@ class BatchDelegate : public Delegate {
   const DelegateProfile& Profile() const override { return profile_; }
   Result<std::unique_ptr<DelegateKernel>> CreateKernel(
       const DelegatePartition& partition) override {
-    return inner_.CreateKernel(partition);
+    auto kernel = inner_.CreateKernel(partition);
+    if (!kernel.ok()) return kernel.status();
+    return std::unique_ptr<DelegateKernel>(
+        new ReferenceInputsKernel(std::move(*kernel), partition.inputs, reference_));
   }
 
  private:
   Delegate& inner_;
   DelegateProfile profile_;
+  const Interpreter& reference_;
 };
 
 Result<std::unique_ptr<Interpreter>> Run(const std::string& model_path,
@@ -141,7 +174,7 @@ Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Dele
   if (delegated.empty()) return Status::Error("delegate " + delegate.Name() + " takes no node");
   std::map<int32_t, NodeError> errors;
   for (const std::set<int32_t>& batch : IsolatingBatches(graph, delegated)) {
-    BatchDelegate restricted(delegate, batch);
+    BatchDelegate restricted(delegate, batch, **cpu);
     auto run = Run(model_path, {&restricted}, options);
     if (!run.ok()) return run.status().WithContext("the delegated run");
     ++report.runs;

@@ -2,9 +2,11 @@
 // only as a separate tool (LiteRT's culprit_finder), for `run --validate --find-divergence`.
 //
 // Each node the delegate takes is run by the delegate in isolation: the delegate is asked to
-// claim only a batch of its nodes no two of which feed each other directly, so every node of the
-// batch reads inputs the CPU kernels computed and the error it shows is its own, not the sum of
-// the nodes before it. A few runs cover every node (a chain takes two). All runs preserve every
+// claim only a batch of its nodes no two of which feed each other directly, and its kernels'
+// boundary inputs are set to the CPU-only run's values before they run, so every node of the
+// batch reads exactly the inputs the CPU kernels computed and the error it shows is its own, not
+// the sum of the nodes before it (nor a CPU node's amplification of one, as CEIL makes a unit of
+// a last-bit difference). A few runs cover every node (a chain takes two). All runs preserve every
 // tensor and use the same deterministic inputs; each claimed node's outputs are compared with
 // a CPU-only run's. The first node in execution order whose error leaves the tolerance is the
 // culprit. The fp16 weight DEQUANTIZE nodes a delegate's FP16 helper folds are not run on their

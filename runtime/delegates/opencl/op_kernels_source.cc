@@ -22,99 +22,102 @@ inline float accumulated(float x) { return stored(x); }
 inline float accumulated(float x) { return x; }
 #endif
 
-// Every kernel takes the element count last (`work_items`): launches run whole work-groups of a
-// fixed size, so the last group's surplus work-items return at once.
+// Every kernel takes the element count last (`work_items`) and computes one element per
+// work-item: launches run whole work-groups of a fixed size, so the last group's surplus
+// work-items return at once.
+#define ELEMENT_OR_RETURN(gid)        \
+  const int gid = get_global_id(0); \
+  if (gid >= work_items) return
 
-// Index arithmetic shared by every kernel: a work-item's linear index as coordinates of a
-// row-major tensor of dims (d0, d1, d2, d3), and coordinates back to an element offset.
-inline int4 unravel4(int index, int d1, int d2, int d3) {
+// Index arithmetic shared by every kernel. Shapes and strides travel as int4, right-aligned to
+// rank 4 (dims.x, the outermost, is never needed to unravel).
+inline int4 unravel(int index, int4 dims) {
   int4 i;
-  i.w = index % d3;
-  index /= d3;
-  i.z = index % d2;
-  index /= d2;
-  i.y = index % d1;
-  i.x = index / d1;
+  i.w = index % dims.w;
+  index /= dims.w;
+  i.z = index % dims.z;
+  index /= dims.z;
+  i.y = index % dims.y;
+  i.x = index / dims.y;
   return i;
 }
 
-inline int offset4(int4 i, int s0, int s1, int s2, int s3) {
-  return i.x * s0 + i.y * s1 + i.z * s2 + i.w * s3;
+inline int offset_at(int4 i, int4 strides) {
+  return i.x * strides.x + i.y * strides.y + i.z * strides.z + i.w * strides.w;
+}
+
+inline int dense_offset(int4 i, int4 dims) {
+  return ((i.x * dims.y + i.y) * dims.z + i.z) * dims.w + i.w;
+}
+
+// The element of a [outer, axis_size, inner] slice at `index` within the tensor it is cut from
+// (or placed into) at `offset` along an axis of `full_axis` (concatenations, splits, pack).
+inline int slice_element(int index, int axis_size, int inner, int full_axis, int offset) {
+  const int4 i = unravel(index, (int4)(0, 1, axis_size, inner));  // (outer, 0, a, i)
+  return (i.x * full_axis + offset + i.z) * inner + i.w;
+}
+
+// The two operands of an element-wise op at the output element `index`, each read through its
+// broadcast strides.
+inline float2 operands(__global const float* a, __global const float* b, int index, int4 dims,
+                       int4 a_strides, int4 b_strides) {
+  const int4 i = unravel(index, dims);
+  return (float2)(a[offset_at(i, a_strides)], b[offset_at(i, b_strides)]);
 }
 
 inline float clamp_act(float x, float lo, float hi) { return stored(fmin(fmax(x, lo), hi)); }
 
-// The window of a convolution at output pixel (n, oy, ox): the sum over the taps inside the
-// input of `channels` input channels from c0 times the weights at w + tap * w_tap_stride.
-// CONV_2D reads every channel of a tap ([OC, KH, KW, C] weights); DEPTHWISE_CONV_2D one
-// ([1, KH, KW, OC] weights).
-inline float window_sum(__global const float* in, __global const float* w, int n, int oy, int ox,
-                        int H, int W, int C, int c0, int channels, int w_tap_stride, int KH,
-                        int KW, int sh, int sw, int dh, int dw, int pt, int pl, float sum) {
-  for (int ky = 0; ky < KH; ++ky) {
-    const int iy = oy * sh - pt + ky * dh;
+// Windows of convolutions and pools: `window` is (KH, KW, stride_h, stride_w), `dilation_pad`
+// is (dilation_h, dilation_w, pad_top, pad_left); in_dims and out_dims are NHWC.
+//
+// CONV_2D (multiplier 0, weights [OC, KH, KW, C]: every channel of a tap) and DEPTHWISE_CONV_2D
+// (weights [1, KH, KW, OC], OC = C * multiplier: channel oc / multiplier of a tap) share the
+// window sum over the taps inside the input.
+__kernel void conv2d(__global const float* in, __global const float* w,
+                     __global const float* bias, __global float* out, int4 in_dims,
+                     int4 out_dims, int4 window, int4 dilation_pad, int multiplier, int has_bias,
+                     float lo, float hi, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, oc)
+  const int H = in_dims.y, W = in_dims.z, C = in_dims.w;
+  const int depthwise = multiplier > 0;
+  const int channels = depthwise ? 1 : C;
+  const int tap_stride = depthwise ? out_dims.w : C;
+  __global const float* filter = depthwise ? w + p.w : w + p.w * window.x * window.y * C;
+  const int c0 = depthwise ? p.w / multiplier : 0;
+  float sum = has_bias ? bias[p.w] : 0.0f;
+  for (int ky = 0; ky < window.x; ++ky) {
+    const int iy = p.y * window.z - dilation_pad.z + ky * dilation_pad.x;
     if (iy < 0 || iy >= H) continue;
-    for (int kx = 0; kx < KW; ++kx) {
-      const int ix = ox * sw - pl + kx * dw;
+    for (int kx = 0; kx < window.y; ++kx) {
+      const int ix = p.z * window.w - dilation_pad.w + kx * dilation_pad.y;
       if (ix < 0 || ix >= W) continue;
-      __global const float* ip = in + ((n * H + iy) * W + ix) * C + c0;
-      __global const float* wp = w + (ky * KW + kx) * w_tap_stride;
+      __global const float* ip = in + ((p.x * H + iy) * W + ix) * C + c0;
+      __global const float* wp = filter + (ky * window.y + kx) * tap_stride;
       for (int c = 0; c < channels; ++c) sum = accumulated(sum + ip[c] * wp[c]);
     }
   }
-  return sum;
-}
-
-// weights [OC, KH, KW, C]
-__kernel void conv2d(__global const float* in, __global const float* w,
-                     __global const float* bias, __global float* out,
-                     int H, int W, int C, int OH, int OW, int OC, int KH, int KW,
-                     int sh, int sw, int dh, int dw, int pt, int pl, int has_bias,
-                     float lo, float hi, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 p = unravel4(gid, OH, OW, OC);  // (n, oy, ox, oc)
-  const float sum = window_sum(in, w + p.w * KH * KW * C, p.x, p.y, p.z, H, W, C, 0, C, C, KH,
-                               KW, sh, sw, dh, dw, pt, pl, has_bias ? bias[p.w] : 0.0f);
-  out[gid] = clamp_act(sum, lo, hi);
-}
-
-// weights [1, KH, KW, OC], OC = C * multiplier
-__kernel void depthwise_conv2d(__global const float* in, __global const float* w,
-                               __global const float* bias, __global float* out,
-                               int H, int W, int C, int OH, int OW, int OC, int KH, int KW,
-                               int sh, int sw, int dh, int dw, int pt, int pl, int has_bias,
-                               float lo, float hi, int multiplier, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 p = unravel4(gid, OH, OW, OC);  // (n, oy, ox, oc)
-  const float sum = window_sum(in, w + p.w, p.x, p.y, p.z, H, W, C, p.w / multiplier, 1, OC, KH,
-                               KW, sh, sw, dh, dw, pt, pl, has_bias ? bias[p.w] : 0.0f);
   out[gid] = clamp_act(sum, lo, hi);
 }
 
 // weights [OC, KH, KW, C]; each output gathers the input pixels whose taps reach it.
 __kernel void transpose_conv2d(__global const float* in, __global const float* w,
-                               __global const float* bias, __global float* out,
-                               int H, int W, int C, int OH, int OW, int OC, int KH, int KW,
-                               int sh, int sw, int pt, int pl, int has_bias, float lo, float hi, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 p = unravel4(gid, OH, OW, OC);  // (n, oy, ox, oc)
+                               __global const float* bias, __global float* out, int4 in_dims,
+                               int4 out_dims, int4 window, int4 dilation_pad, int has_bias,
+                               float lo, float hi, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, oc)
   float sum = has_bias ? bias[p.w] : 0.0f;
-  for (int ky = 0; ky < KH; ++ky) {
-    const int ty = p.y + pt - ky;
-    if (ty < 0 || ty % sh != 0) continue;
-    const int iy = ty / sh;
-    if (iy >= H) continue;
-    for (int kx = 0; kx < KW; ++kx) {
-      const int tx = p.z + pl - kx;
-      if (tx < 0 || tx % sw != 0) continue;
-      const int ix = tx / sw;
-      if (ix >= W) continue;
-      __global const float* ip = in + ((p.x * H + iy) * W + ix) * C;
-      __global const float* wp = w + ((p.w * KH + ky) * KW + kx) * C;
-      for (int c = 0; c < C; ++c) sum = accumulated(sum + ip[c] * wp[c]);
+  for (int ky = 0; ky < window.x; ++ky) {
+    const int ty = p.y + dilation_pad.z - ky;
+    if (ty < 0 || ty % window.z != 0 || ty / window.z >= in_dims.y) continue;
+    for (int kx = 0; kx < window.y; ++kx) {
+      const int tx = p.z + dilation_pad.w - kx;
+      if (tx < 0 || tx % window.w != 0 || tx / window.w >= in_dims.z) continue;
+      __global const float* ip =
+          in + dense_offset((int4)(p.x, ty / window.z, tx / window.w, 0), in_dims);
+      __global const float* wp = w + ((p.w * window.x + ky) * window.y + kx) * in_dims.w;
+      for (int c = 0; c < in_dims.w; ++c) sum = accumulated(sum + ip[c] * wp[c]);
     }
   }
   out[gid] = clamp_act(sum, lo, hi);
@@ -124,8 +127,7 @@ __kernel void transpose_conv2d(__global const float* in, __global const float* w
 __kernel void fully_connected(__global const float* in, __global const float* w,
                               __global const float* bias, __global float* out,
                               int K, int O, int has_bias, float lo, float hi, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+  ELEMENT_OR_RETURN(gid);
   const int o = gid % O;
   const int b = gid / O;
   float sum = has_bias ? bias[o] : 0.0f;
@@ -135,15 +137,14 @@ __kernel void fully_connected(__global const float* in, __global const float* w,
   out[gid] = clamp_act(sum, lo, hi);
 }
 
-// Output dims d0..d3 (shapes right-aligned to rank 4); a and b strides are 0 on broadcast dims.
+// Element-wise kernels with broadcasting: the output's dims, and per operand its element
+// strides over them (0 on broadcast dims).
 __kernel void binary(__global const float* a, __global const float* b, __global float* out,
-                     int d1, int d2, int d3, int a0, int a1, int a2, int a3,
-                     int b0, int b1, int b2, int b3, int op, float lo, float hi, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, d1, d2, d3);
-  const float x = a[offset4(i, a0, a1, a2, a3)];
-  const float y = b[offset4(i, b0, b1, b2, b3)];
+                     int4 dims, int4 a_strides, int4 b_strides, int op, float lo, float hi,
+                     int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const float2 v = operands(a, b, gid, dims, a_strides, b_strides);
+  const float x = v.x, y = v.y;
   float r;
   switch (op) {
     case 0: r = x + y; break;
@@ -164,9 +165,9 @@ __kernel void binary(__global const float* a, __global const float* b, __global 
   out[gid] = clamp_act(r, lo, hi);
 }
 
-__kernel void unary(__global const float* in, __global float* out, int op, float alpha, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+__kernel void unary(__global const float* in, __global float* out, int op, float alpha,
+                    int work_items) {
+  ELEMENT_OR_RETURN(gid);
   const float x = in[gid];
   float r;
   switch (op) {
@@ -196,15 +197,16 @@ __kernel void unary(__global const float* in, __global float* out, int op, float
 }
 
 // Average (is_average = 1) or max pooling; averages count only the window inside the input.
-__kernel void pool2d(__global const float* in, __global float* out, int H, int W, int C,
-                     int OH, int OW, int KH, int KW, int sh, int sw, int pt, int pl,
-                     int is_average, float lo, float hi, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 p = unravel4(gid, OH, OW, C);  // (n, oy, ox, c)
-  const int y0 = p.y * sh - pt, x0 = p.z * sw - pl;
-  const int y_begin = max(0, y0), y_end = min(H, y0 + KH);
-  const int x_begin = max(0, x0), x_end = min(W, x0 + KW);
+// `window` and `dilation_pad` as conv2d's (no dilation).
+__kernel void pool2d(__global const float* in, __global float* out, int4 in_dims, int4 out_dims,
+                     int4 window, int4 dilation_pad, int is_average, float lo, float hi,
+                     int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, c)
+  const int H = in_dims.y, W = in_dims.z, C = in_dims.w;
+  const int y0 = p.y * window.z - dilation_pad.z, x0 = p.z * window.w - dilation_pad.w;
+  const int y_begin = max(0, y0), y_end = min(H, y0 + window.x);
+  const int x_begin = max(0, x0), x_end = min(W, x0 + window.y);
   float acc = is_average ? 0.0f : -FLT_MAX;
   for (int y = y_begin; y < y_end; ++y) {
     for (int x = x_begin; x < x_end; ++x) {
@@ -217,26 +219,25 @@ __kernel void pool2d(__global const float* in, __global float* out, int H, int W
   out[gid] = clamp_act(acc, lo, hi);
 }
 
-// One input of a concatenation: [outer, axis, inner] placed at `offset` along the output axis.
+// One input of a concatenation (or PACK): [outer, axis, inner] placed at `offset` along the
+// output axis.
 __kernel void concat_part(__global const float* in, __global float* out, int axis, int inner,
                           int out_axis, int offset, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, 1, axis, inner);  // (outer, 0, a, i)
-  out[(i.x * out_axis + offset + i.z) * inner + i.w] = in[gid];
+  ELEMENT_OR_RETURN(gid);
+  out[slice_element(gid, axis, inner, out_axis, offset)] = in[gid];
 }
 
-// TFLite's ResizeBilinear / ResizeNearestNeighbor taps (NHWC).
-__kernel void resize_bilinear(__global const float* in, __global float* out, int H, int W, int C,
-                              int OH, int OW, float scale_h, float scale_w, int half_pixel, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 p = unravel4(gid, OH, OW, C);  // (n, oy, ox, c)
-  const float py = half_pixel ? ((float)p.y + 0.5f) * scale_h - 0.5f : (float)p.y * scale_h;
-  const float px = half_pixel ? ((float)p.z + 0.5f) * scale_w - 0.5f : (float)p.z * scale_w;
-  const int y0 = max((int)floor(py), 0), y1 = min((int)ceil(py), H - 1);
-  const int x0 = max((int)floor(px), 0), x1 = min((int)ceil(px), W - 1);
-  const float wy = py - (float)y0, wx = px - (float)x0;
+// TFLite's ResizeBilinear / ResizeNearestNeighbor taps (NHWC); `scale` is (scale_h, scale_w).
+__kernel void resize_bilinear(__global const float* in, __global float* out, int4 in_dims,
+                              int4 out_dims, float2 scale, int half_pixel, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, c)
+  const int H = in_dims.y, W = in_dims.z, C = in_dims.w;
+  const float2 position = (float2)((float)p.y, (float)p.z);
+  const float2 source = half_pixel ? (position + 0.5f) * scale - 0.5f : position * scale;
+  const int y0 = max((int)floor(source.x), 0), y1 = min((int)ceil(source.x), H - 1);
+  const int x0 = max((int)floor(source.y), 0), x1 = min((int)ceil(source.y), W - 1);
+  const float wy = source.x - (float)y0, wx = source.y - (float)x0;
   __global const float* image = in + p.x * H * W * C + p.w;
   out[gid] = stored(image[(y0 * W + x0) * C] * (1 - wy) * (1 - wx) +
                     image[(y1 * W + x0) * C] * wy * (1 - wx) +
@@ -244,44 +245,43 @@ __kernel void resize_bilinear(__global const float* in, __global float* out, int
                     image[(y1 * W + x1) * C] * wy * wx);
 }
 
-__kernel void resize_nearest(__global const float* in, __global float* out, int H, int W, int C,
-                             int OH, int OW, float scale_h, float scale_w, int align_corners,
-                             int half_pixel, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 p = unravel4(gid, OH, OW, C);  // (n, oy, ox, c)
+__kernel void resize_nearest(__global const float* in, __global float* out, int4 in_dims,
+                             int4 out_dims, float2 scale, int align_corners, int half_pixel,
+                             int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, c)
   const float offset = half_pixel ? 0.5f : 0.0f;
-  const float py = ((float)p.y + offset) * scale_h, px = ((float)p.z + offset) * scale_w;
-  int iy = min((int)(align_corners ? round(py) : floor(py)), H - 1);
-  int ix = min((int)(align_corners ? round(px) : floor(px)), W - 1);
+  const float2 source = ((float2)((float)p.y, (float)p.z) + offset) * scale;
+  int iy = min((int)(align_corners ? round(source.x) : floor(source.x)), in_dims.y - 1);
+  int ix = min((int)(align_corners ? round(source.y) : floor(source.y)), in_dims.z - 1);
   if (half_pixel) { iy = max(iy, 0); ix = max(ix, 0); }
-  out[gid] = in[((p.x * H + iy) * W + ix) * C + p.w];
+  out[gid] = in[dense_offset((int4)(p.x, iy, ix, p.w), in_dims)];
 }
 
-// Output dims o1..o3 (rank 4); `before` paddings per dim; the input has dims i0..i3.
-__kernel void pad(__global const float* in, __global float* out, int o1, int o2, int o3,
-                  int i0, int i1, int i2, int i3, int p0, int p1, int p2, int p3, float value, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 x = unravel4(gid, o1, o2, o3) - (int4)(p0, p1, p2, p3);
-  const bool inside = all(x >= (int4)(0)) && all(x < (int4)(i0, i1, i2, i3));
-  out[gid] = inside ? in[offset4(x, i1 * i2 * i3, i2 * i3, i3, 1)] : stored(value);
+// PAD / PADV2: `before` paddings per dim.
+__kernel void pad(__global const float* in, __global float* out, int4 out_dims, int4 in_dims,
+                  int4 before, float value, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 x = unravel(gid, out_dims) - before;
+  const bool inside = all(x >= (int4)(0)) && all(x < in_dims);
+  out[gid] = inside ? in[dense_offset(x, in_dims)] : stored(value);
 }
 
-// Reduction over the dims whose r* flag is 1 (input dims i0..i3); the output keeps them as size
-// 1. op: 0 mean, 1 sum, 2 max, 3 min, 4 product.
-__kernel void reduce(__global const float* in, __global float* out, int i0, int i1, int i2,
-                     int i3, int r0, int r1, int r2, int r3, int op, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 x = unravel4(gid, r1 ? 1 : i1, r2 ? 1 : i2, r3 ? 1 : i3);
+// Reduction over the dims whose `reduced` flag is 1; the output keeps them as size 1.
+// op: 0 mean, 1 sum, 2 max, 3 min, 4 product.
+__kernel void reduce(__global const float* in, __global float* out, int4 in_dims, int4 reduced,
+                     int op, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 kept = select(in_dims, (int4)(1), reduced != 0);
+  const int4 first = unravel(gid, kept);
+  const int4 last = first + select((int4)(1), in_dims, reduced != 0);
   float acc = op == 2 ? -INFINITY : (op == 3 ? INFINITY : (op == 4 ? 1.0f : 0.0f));
   int count = 0;
-  for (int a = r0 ? 0 : x.x; a < (r0 ? i0 : x.x + 1); ++a)
-    for (int b = r1 ? 0 : x.y; b < (r1 ? i1 : x.y + 1); ++b)
-      for (int c = r2 ? 0 : x.z; c < (r2 ? i2 : x.z + 1); ++c)
-        for (int d = r3 ? 0 : x.w; d < (r3 ? i3 : x.w + 1); ++d) {
-          const float v = in[((a * i1 + b) * i2 + c) * i3 + d];
+  for (int a = first.x; a < last.x; ++a)
+    for (int b = first.y; b < last.y; ++b)
+      for (int c = first.z; c < last.z; ++c)
+        for (int d = first.w; d < last.w; ++d) {
+          const float v = in[dense_offset((int4)(a, b, c, d), in_dims)];
           switch (op) {
             case 2: acc = fmax(acc, v); break;
             case 3: acc = fmin(acc, v); break;
@@ -295,40 +295,33 @@ __kernel void reduce(__global const float* in, __global float* out, int i0, int 
 
 // Elements moved by a map the host computed with the op's CPU kernel on element indices; any
 // 4-byte element type, copied bit for bit.
-__kernel void gather_map(__global const uint* in, __global const int* map, __global uint* out, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+__kernel void gather_map(__global const uint* in, __global const int* map, __global uint* out,
+                         int work_items) {
+  ELEMENT_OR_RETURN(gid);
   out[gid] = in[map[gid]];
 }
 
-// One output of a split along an axis: [outer, axis, inner] taken at `offset` of the input axis.
+// One output of a split (or UNPACK) along an axis: [outer, axis, inner] taken at `offset` of the
+// input axis.
 __kernel void split_part(__global const uint* in, __global uint* out, int axis, int inner,
                          int in_axis, int offset, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, 1, axis, inner);  // (outer, 0, a, i)
-  out[gid] = in[(i.x * in_axis + offset + i.z) * inner + i.w];
+  ELEMENT_OR_RETURN(gid);
+  out[gid] = in[slice_element(gid, axis, inner, in_axis, offset)];
 }
 
-// TILE: output dims o1..o3 and input dims i0..i3, right-aligned to rank 4.
-__kernel void tile(__global const uint* in, __global uint* out, int o1, int o2, int o3, int i0,
-                   int i1, int i2, int i3, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 x = unravel4(gid, o1, o2, o3) % (int4)(i0, i1, i2, i3);
-  out[gid] = in[offset4(x, i1 * i2 * i3, i2 * i3, i3, 1)];
+__kernel void tile(__global const uint* in, __global uint* out, int4 out_dims, int4 in_dims,
+                   int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  out[gid] = in[dense_offset(unravel(gid, out_dims) % in_dims, in_dims)];
 }
 
-// Comparisons (op 0 ==, 1 !=, 2 >, 3 >=, 4 <, 5 <=) of float32 inputs with broadcast strides
-// as `binary`; the result is a bool (one byte, 0 or 1).
+// Comparisons (op 0 ==, 1 !=, 2 >, 3 >=, 4 <, 5 <=) of float32 inputs, broadcast as `binary`;
+// the result is a bool (one byte, 0 or 1).
 __kernel void compare(__global const float* a, __global const float* b, __global uchar* out,
-                      int d1, int d2, int d3, int a0, int a1, int a2, int a3,
-                      int b0, int b1, int b2, int b3, int op, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, d1, d2, d3);
-  const float x = a[offset4(i, a0, a1, a2, a3)];
-  const float y = b[offset4(i, b0, b1, b2, b3)];
+                      int4 dims, int4 a_strides, int4 b_strides, int op, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const float2 v = operands(a, b, gid, dims, a_strides, b_strides);
+  const float x = v.x, y = v.y;
   bool r;
   switch (op) {
     case 0: r = x == y; break;
@@ -342,52 +335,46 @@ __kernel void compare(__global const float* a, __global const float* b, __global
 }
 
 __kernel void logical_and(__global const uchar* a, __global const uchar* b, __global uchar* out,
-                          int d1, int d2, int d3, int a0, int a1, int a2, int a3,
-                          int b0, int b1, int b2, int b3, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, d1, d2, d3);
-  out[gid] = (a[offset4(i, a0, a1, a2, a3)] != 0 && b[offset4(i, b0, b1, b2, b3)] != 0) ? 1 : 0;
+                          int4 dims, int4 a_strides, int4 b_strides, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 i = unravel(gid, dims);
+  out[gid] = (a[offset_at(i, a_strides)] != 0 && b[offset_at(i, b_strides)] != 0) ? 1 : 0;
 }
 
-// SELECT / SELECT_V2: condition ? x : y, each operand with its broadcast strides.
+// SELECT / SELECT_V2: condition ? x : y, each operand broadcast as `binary`.
 __kernel void select_where(__global const uchar* condition, __global const float* x,
-                           __global const float* y, __global float* out, int d1, int d2, int d3,
-                           int c0, int c1, int c2, int c3, int x0, int x1, int x2, int x3,
-                           int y0, int y1, int y2, int y3, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, d1, d2, d3);
-  out[gid] = condition[offset4(i, c0, c1, c2, c3)] != 0 ? x[offset4(i, x0, x1, x2, x3)]
-                                                         : y[offset4(i, y0, y1, y2, y3)];
+                           __global const float* y, __global float* out, int4 dims,
+                           int4 condition_strides, int4 x_strides, int4 y_strides,
+                           int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 i = unravel(gid, dims);
+  out[gid] = condition[offset_at(i, condition_strides)] != 0 ? x[offset_at(i, x_strides)]
+                                                             : y[offset_at(i, y_strides)];
 }
 
 __kernel void cast_bool_to_float(__global const uchar* in, __global float* out, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+  ELEMENT_OR_RETURN(gid);
   out[gid] = in[gid] != 0 ? 1.0f : 0.0f;
 }
 
 // CAST between float32 and int32 (C conversions: float to int truncates toward zero).
 __kernel void cast_float_to_int(__global const float* in, __global int* out, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+  ELEMENT_OR_RETURN(gid);
   out[gid] = (int)in[gid];
 }
 
 __kernel void cast_int_to_float(__global const int* in, __global float* out, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+  ELEMENT_OR_RETURN(gid);
   out[gid] = stored((float)in[gid]);
 }
 
 // BATCH_MATMUL of [batch, M, K] by [batch, K, N] (adj flags transpose the last two dims); a
 // batch stride of 0 broadcasts.
 __kernel void batch_matmul(__global const float* a, __global const float* b, __global float* out,
-                           int M, int N, int K, int a_batch, int b_batch, int adj_a, int adj_b, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
-  const int4 i = unravel4(gid, 1, M, N);  // (batch, 0, m, n)
+                           int M, int N, int K, int a_batch, int b_batch, int adj_a, int adj_b,
+                           int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 i = unravel(gid, (int4)(0, 1, M, N));  // (batch, 0, m, n)
   __global const float* ap = a + i.x * a_batch;
   __global const float* bp = b + i.x * b_batch;
   float sum = 0.0f;
@@ -401,9 +388,9 @@ __kernel void batch_matmul(__global const float* a, __global const float* b, __g
 
 // Softmax over the last dim (`depth`); one work-item per element recomputes its row's max and
 // sum, which is cheap for the row lengths models use and needs no local memory.
-__kernel void softmax(__global const float* in, __global float* out, int depth, float beta, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+__kernel void softmax(__global const float* in, __global float* out, int depth, float beta,
+                      int work_items) {
+  ELEMENT_OR_RETURN(gid);
   __global const float* row = in + (gid / depth) * depth;
   float max_value = row[0];
   for (int i = 1; i < depth; ++i) max_value = fmax(max_value, row[i]);
@@ -415,8 +402,7 @@ __kernel void softmax(__global const float* in, __global float* out, int depth, 
 // Rounds a float buffer in place to what fp16 storage keeps (inputs and weights uploaded to a
 // delegate running at F32_F16 or F16).
 __kernel void round_to_storage(__global float* x, int work_items) {
-  const int gid = get_global_id(0);
-  if (gid >= work_items) return;
+  ELEMENT_OR_RETURN(gid);
   x[gid] = stored(x[gid]);
 }
 )CLC";

@@ -641,6 +641,45 @@ TEST(OpenClDivergenceTest, NamesTheNodeOfAPlantedKernelBug) {
   EXPECT_LT(found->nodes.back().max_error, 1e-4);
 }
 
+// A delegated node two steps downstream of another, through a CPU node that amplifies: MUL by 0
+// (planted 2e-4 off on the device, within the tolerance) -> CEIL (the gpu profile rejects it) ->
+// ADD. Both delegated nodes land in one batch; fed what the CPU computed from the device's MUL,
+// the ADD would read CEIL(2e-4) = 1 for 0 and be named, though its kernel is right.
+TEST(OpenClDivergenceTest, NodesReadTheCpuRunsInputsThroughCpuNodes) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  std::string source = kOpKernelsSource;
+  const std::string mul = "case 2: r = x * y; break;";
+  ASSERT_NE(source.find(mul), std::string::npos);
+  source.replace(source.find(mul), mul.size(), "case 2: r = x * y + 2e-4f; break;");
+  auto planted = CreateOpenClDelegateFromSource({{"max_delegated_partitions", "2"}}, source);
+  ASSERT_TRUE(planted.ok()) << planted.status().message();
+  ModelBuilder b("amplified");
+  b.AddSubgraph("main");
+  const int32_t input = Float(b, "input", {1, 6, 7, 4});
+  b.SetInputs(0, {input});
+  const int32_t zeros =
+      b.AddConstant(0, "zeros", TensorType::kFloat32, {4}, FloatBytes(std::vector<float>(4, 0.0f)));
+  const int32_t scaled = Float(b, "scaled", {1, 6, 7, 4});
+  const int32_t mul_node = b.AddNode(0, "MUL", {input, zeros}, {scaled});
+  const int32_t ceiled = Float(b, "ceiled", {1, 6, 7, 4});
+  b.AddNode(0, "CEIL", {scaled}, {ceiled});
+  const int32_t out = Float(b, "out", {1, 6, 7, 4});
+  const int32_t add_node = b.AddNode(0, "ADD", {ceiled, input}, {out});
+  b.SetOutputs(0, {out});
+  SyntheticModel model = std::move(b).Finish();
+  const std::string path =
+      testing::WriteTempFile("amplified.tflite", WriteTflite(model.model, model.data));
+  auto found = FindFirstDivergence(path, **planted, {.tolerance = 1e-3});
+  ASSERT_TRUE(found.ok()) << found.status().message();
+  EXPECT_EQ(found->runs, 1);
+  ASSERT_EQ(found->nodes.size(), 2u);
+  EXPECT_EQ(found->nodes[0].node, mul_node);
+  EXPECT_NEAR(found->nodes[0].max_abs_error, 2e-4, 1e-6);
+  EXPECT_EQ(found->nodes[1].node, add_node);
+  EXPECT_LT(found->nodes[1].max_error, 1e-6);
+  EXPECT_FALSE(found->first.has_value()) << found->first->node << " " << found->first->op;
+}
+
 TEST(OpenClPrecisionDelegateTest, PrecisionLossFallsBackToFloat32WithoutFp16) {
   if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
   auto created = CreateOpenClDelegate({{"is_precision_loss_allowed", "1"}});

@@ -149,6 +149,18 @@ Status SetArg(cl_kernel kernel, cl_uint index, float value) {
   const cl_float v = value;
   return CheckCl(clSetKernelArg(kernel, index, sizeof(cl_float), &v), "clSetKernelArg");
 }
+// Shapes, strides and window geometry as the kernels' int4 (dims right-aligned to rank 4).
+Status SetArg(cl_kernel kernel, cl_uint index, const std::array<int32_t, 4>& value) {
+  cl_int4 v;
+  for (size_t i = 0; i < value.size(); ++i) v.s[i] = value[i];
+  return CheckCl(clSetKernelArg(kernel, index, sizeof(cl_int4), &v), "clSetKernelArg");
+}
+Status SetArg(cl_kernel kernel, cl_uint index, const std::array<float, 2>& value) {
+  cl_float2 v;
+  v.s[0] = value[0];
+  v.s[1] = value[1];
+  return CheckCl(clSetKernelArg(kernel, index, sizeof(cl_float2), &v), "clSetKernelArg");
+}
 
 // Work-items per work-group. A fixed size, rather than letting the driver choose one per global
 // size, means one compiled variant per kernel: PoCL compiles a kernel again for every local
@@ -223,15 +235,12 @@ Result<ClStep> EncodeConv(const KernelContext& context, const ClNodeBuffers& buf
   const int32_t has_bias = context.has_input(2) ? 1 : 0;
   if (!depthwise && filter.Dim(3) != in.Dim(3))
     return Status::Error("grouped convolutions are not supported");
-  const auto common = [&](const char* name, auto... extra) {
-    return Launch(program, name, out.NumElements(), buffers.inputs[0], buffers.inputs[1],
-                  Optional(context, buffers, 2), buffers.outputs[0], in.Dim(1), in.Dim(2),
-                  in.Dim(3), out.Dim(1), out.Dim(2), out.Dim(3), kh, kw, o.stride_h, o.stride_w,
-                  o.dilation_h, o.dilation_w, pad_top, pad_left, has_bias, range->min, range->max,
-                  extra...);
-  };
-  if (depthwise) return common("depthwise_conv2d", out.Dim(3) / in.Dim(3));
-  return common("conv2d");
+  const int32_t multiplier = depthwise ? out.Dim(3) / in.Dim(3) : 0;
+  return Launch(program, "conv2d", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
+                Optional(context, buffers, 2), buffers.outputs[0], Dims4(in.shape),
+                Dims4(out.shape), std::array<int32_t, 4>{kh, kw, o.stride_h, o.stride_w},
+                std::array<int32_t, 4>{o.dilation_h, o.dilation_w, pad_top, pad_left}, multiplier,
+                has_bias, range->min, range->max);
 }
 
 Result<ClStep> EncodeTransposeConv(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -272,9 +281,10 @@ Result<ClStep> EncodeTransposeConv(const KernelContext& context, const ClNodeBuf
   }
   return Launch(program, "transpose_conv2d", out.NumElements(), buffers.inputs[input],
                 buffers.inputs[filter_index], Optional(context, buffers, bias), buffers.outputs[0],
-                in.Dim(1), in.Dim(2), in.Dim(3), out.Dim(1), out.Dim(2), out.Dim(3), kh, kw,
-                stride_h, stride_w, pad_top, pad_left, context.has_input(bias) ? 1 : 0, range.min,
-                range.max);
+                Dims4(in.shape), Dims4(out.shape),
+                std::array<int32_t, 4>{kh, kw, stride_h, stride_w},
+                std::array<int32_t, 4>{1, 1, pad_top, pad_left}, context.has_input(bias) ? 1 : 0,
+                range.min, range.max);
 }
 
 Result<ClStep> EncodeFullyConnected(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -317,22 +327,18 @@ Result<ClStep> EncodeLogical(const KernelContext& context, const ClNodeBuffers& 
   const TensorType out_type = kind == OpKind::kSelect ? TensorType::kFloat32 : TensorType::kBool;
   if (out.type != out_type)
     return Status::Error(std::string("the output must be ") + TensorTypeName(out_type));
-  const auto d = Dims4(out.shape);
+  const auto dims = Dims4(out.shape);
   const auto a = Strides4(context.input(0), out), b = Strides4(context.input(1), out);
   if (kind == OpKind::kCompare) {
     return Launch(program, "compare", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
-                  buffers.outputs[0], d[1], d[2], d[3], a[0], a[1], a[2], a[3], b[0], b[1], b[2],
-                  b[3], op);
+                  buffers.outputs[0], dims, a, b, op);
   }
   if (kind == OpKind::kLogicalAnd) {
     return Launch(program, "logical_and", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
-                  buffers.outputs[0], d[1], d[2], d[3], a[0], a[1], a[2], a[3], b[0], b[1], b[2],
-                  b[3]);
+                  buffers.outputs[0], dims, a, b);
   }
-  const auto c = Strides4(context.input(2), out);
   return Launch(program, "select_where", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
-                buffers.inputs[2], buffers.outputs[0], d[1], d[2], d[3], a[0], a[1], a[2], a[3],
-                b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3]);
+                buffers.inputs[2], buffers.outputs[0], dims, a, b, Strides4(context.input(2), out));
 }
 
 Result<ClStep> EncodeBinary(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -342,9 +348,6 @@ Result<ClStep> EncodeBinary(const KernelContext& context, const ClNodeBuffers& b
     if (!buffers.inputs[i] || context.input(i).Rank() > 4)
       return Status::Error("inputs must be float32 tensors of rank 4 or less");
   }
-  const auto out_dims = Dims4(out.shape);
-  const std::array<std::array<int32_t, 4>, 2> strides = {Strides4(context.input(0), out),
-                                                         Strides4(context.input(1), out)};
   ActivationRange range = GetActivationRange(Activation::kNone).value();
   if (op != static_cast<int>(ClBinaryOp::kPrelu)) {
     auto fused = FusedRange(context);
@@ -352,9 +355,8 @@ Result<ClStep> EncodeBinary(const KernelContext& context, const ClNodeBuffers& b
     range = *fused;
   }
   return Launch(program, "binary", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
-                buffers.outputs[0], out_dims[1], out_dims[2], out_dims[3], strides[0][0],
-                strides[0][1], strides[0][2], strides[0][3], strides[1][0], strides[1][1],
-                strides[1][2], strides[1][3], op, range.min, range.max);
+                buffers.outputs[0], Dims4(out.shape), Strides4(context.input(0), out),
+                Strides4(context.input(1), out), op, range.min, range.max);
 }
 
 Result<ClStep> EncodePool(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -368,9 +370,10 @@ Result<ClStep> EncodePool(const KernelContext& context, const ClNodeBuffers& buf
       ConvPaddingBefore(o.padding, in.Dim(1), o.filter_h, o.stride_h, 1, out.Dim(1));
   const int32_t pad_left =
       ConvPaddingBefore(o.padding, in.Dim(2), o.filter_w, o.stride_w, 1, out.Dim(2));
-  return Launch(program, "pool2d", out.NumElements(), buffers.inputs[0], buffers.outputs[0],
-                in.Dim(1), in.Dim(2), in.Dim(3), out.Dim(1), out.Dim(2), o.filter_h, o.filter_w,
-                o.stride_h, o.stride_w, pad_top, pad_left, average ? 1 : 0, range->min, range->max);
+  return Launch(
+      program, "pool2d", out.NumElements(), buffers.inputs[0], buffers.outputs[0], Dims4(in.shape),
+      Dims4(out.shape), std::array<int32_t, 4>{o.filter_h, o.filter_w, o.stride_h, o.stride_w},
+      std::array<int32_t, 4>{1, 1, pad_top, pad_left}, average ? 1 : 0, range->min, range->max);
 }
 
 Result<std::vector<ClStep>> EncodeConcatenation(const KernelContext& context,
@@ -407,17 +410,15 @@ Result<ClStep> EncodeResize(const KernelContext& context, const ClNodeBuffers& b
   const RuntimeTensor& in = context.input(0);
   const RuntimeTensor& out = context.output(0);
   const OpOptions& o = context.options();
-  const float scale_h = ResizeScale(in.Dim(1), out.Dim(1), o.align_corners);
-  const float scale_w = ResizeScale(in.Dim(2), out.Dim(2), o.align_corners);
+  const std::array<float, 2> scale = {ResizeScale(in.Dim(1), out.Dim(1), o.align_corners),
+                                      ResizeScale(in.Dim(2), out.Dim(2), o.align_corners)};
   const int32_t half_pixel = o.half_pixel_centers ? 1 : 0;
   if (bilinear) {
     return Launch(program, "resize_bilinear", out.NumElements(), buffers.inputs[0],
-                  buffers.outputs[0], in.Dim(1), in.Dim(2), in.Dim(3), out.Dim(1), out.Dim(2),
-                  scale_h, scale_w, half_pixel);
+                  buffers.outputs[0], Dims4(in.shape), Dims4(out.shape), scale, half_pixel);
   }
   return Launch(program, "resize_nearest", out.NumElements(), buffers.inputs[0], buffers.outputs[0],
-                in.Dim(1), in.Dim(2), in.Dim(3), out.Dim(1), out.Dim(2), scale_h, scale_w,
-                o.align_corners ? 1 : 0, half_pixel);
+                Dims4(in.shape), Dims4(out.shape), scale, o.align_corners ? 1 : 0, half_pixel);
 }
 
 Result<ClStep> EncodePad(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -439,10 +440,8 @@ Result<ClStep> EncodePad(const KernelContext& context, const ClNodeBuffers& buff
       return Status::Error("the pad value must be a float32 constant");
     value = pad_value.Data<const float>()[0];
   }
-  const auto in_dims = Dims4(in.shape), out_dims = Dims4(out.shape);
   return Launch(program, "pad", out.NumElements(), buffers.inputs[0], buffers.outputs[0],
-                out_dims[1], out_dims[2], out_dims[3], in_dims[0], in_dims[1], in_dims[2],
-                in_dims[3], before[0], before[1], before[2], before[3], value);
+                Dims4(out.shape), Dims4(in.shape), before, value);
 }
 
 Result<ClStep> EncodeReduce(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -457,10 +456,8 @@ Result<ClStep> EncodeReduce(const KernelContext& context, const ClNodeBuffers& b
     if (!resolved.ok()) return resolved.status();
     reduced[static_cast<size_t>(offset + *resolved)] = 1;
   }
-  const auto dims = Dims4(in.shape);
   return Launch(program, "reduce", context.output(0).NumElements(), buffers.inputs[0],
-                buffers.outputs[0], dims[0], dims[1], dims[2], dims[3], reduced[0], reduced[1],
-                reduced[2], reduced[3], op);
+                buffers.outputs[0], Dims4(in.shape), reduced, op);
 }
 
 Result<ClMem> UploadIndices(const OpenClDevice& device, const std::vector<int32_t>& indices) {
@@ -535,36 +532,25 @@ int32_t InnerSize(const std::vector<int32_t>& shape, int axis) {
   return inner;
 }
 
-// UNPACK: output i is the input's slice i along the axis, the axis dropped.
-Result<std::vector<ClStep>> EncodeUnpack(const KernelContext& context, const ClNodeBuffers& buffers,
-                                         const OpenClProgram& program) {
-  const RuntimeTensor& in = context.input(0);
-  auto axis = ResolveAxis(context.options().axis, in.Rank());
+// UNPACK (output i is the input's slice i along the axis, the axis dropped) and PACK (input i
+// becomes slice i of a new axis of the output): one split_part or concat_part per slice.
+Result<std::vector<ClStep>> EncodeSlices(const KernelContext& context, const ClNodeBuffers& buffers,
+                                         const OpenClProgram& program, bool pack) {
+  const RuntimeTensor& whole = pack ? context.output(0) : context.input(0);
+  auto axis = ResolveAxis(context.options().axis, whole.Rank());
   if (!axis.ok()) return axis.status();
-  const int32_t inner = InnerSize(in.shape, *axis);
+  const int32_t inner = InnerSize(whole.shape, *axis);
+  const std::vector<cl_mem>& slices = pack ? buffers.inputs : buffers.outputs;
   std::vector<ClStep> steps;
-  for (size_t i = 0; i < context.outputs.size(); ++i) {
-    if (!buffers.outputs[i]) return Status::Error("outputs must be device tensors");
-    auto step = Launch(program, "split_part", context.output(i).NumElements(), buffers.inputs[0],
-                       buffers.outputs[i], 1, inner, in.Dim(*axis), static_cast<int32_t>(i));
-    if (!step.ok()) return step.status();
-    steps.push_back(std::move(*step));
-  }
-  return steps;
-}
-
-// PACK: input i becomes slice i of a new axis of the output.
-Result<std::vector<ClStep>> EncodePack(const KernelContext& context, const ClNodeBuffers& buffers,
-                                       const OpenClProgram& program) {
-  const RuntimeTensor& out = context.output(0);
-  auto axis = ResolveAxis(context.options().axis, out.Rank());
-  if (!axis.ok()) return axis.status();
-  const int32_t inner = InnerSize(out.shape, *axis);
-  std::vector<ClStep> steps;
-  for (size_t i = 0; i < context.inputs.size(); ++i) {
-    if (!buffers.inputs[i]) return Status::Error("inputs must be device tensors");
-    auto step = Launch(program, "concat_part", context.input(i).NumElements(), buffers.inputs[i],
-                       buffers.outputs[0], 1, inner, out.Dim(*axis), static_cast<int32_t>(i));
+  for (size_t i = 0; i < slices.size(); ++i) {
+    if (!slices[i])
+      return Status::Error(std::string(pack ? "inputs" : "outputs") + " must be device tensors");
+    const int64_t elements = (pack ? context.input(i) : context.output(i)).NumElements();
+    const int32_t slice = static_cast<int32_t>(i);
+    auto step = pack ? Launch(program, "concat_part", elements, slices[i], buffers.outputs[0], 1,
+                              inner, whole.Dim(*axis), slice)
+                     : Launch(program, "split_part", elements, buffers.inputs[0], slices[i], 1,
+                              inner, whole.Dim(*axis), slice);
     if (!step.ok()) return step.status();
     steps.push_back(std::move(*step));
   }
@@ -580,9 +566,8 @@ Result<ClStep> EncodeTile(const KernelContext& context, const ClNodeBuffers& buf
     if (in.Dim(d) == 0 || out.Dim(d) % in.Dim(d) != 0)
       return Status::Error("output dims must be multiples of the input's");
   }
-  const auto i = Dims4(in.shape), o = Dims4(out.shape);
-  return Launch(program, "tile", out.NumElements(), buffers.inputs[0], buffers.outputs[0], o[1],
-                o[2], o[3], i[0], i[1], i[2], i[3]);
+  return Launch(program, "tile", out.NumElements(), buffers.inputs[0], buffers.outputs[0],
+                Dims4(out.shape), Dims4(in.shape));
 }
 
 Result<ClStep> EncodeCast(const KernelContext& context, const ClNodeBuffers& buffers,
@@ -613,15 +598,15 @@ Result<std::vector<ClStep>> EncodeAddN(const KernelContext& context, const ClNod
                                        const OpenClProgram& program) {
   const RuntimeTensor& out = context.output(0);
   const auto dims = Dims4(out.shape);
-  const int32_t s2 = dims[3], s1 = dims[2] * s2, s0 = dims[1] * s1;
+  const std::array<int32_t, 4> dense = {dims[1] * dims[2] * dims[3], dims[2] * dims[3], dims[3], 1};
   std::vector<ClStep> steps;
   for (size_t i = 1; i < context.inputs.size(); ++i) {
     if (!buffers.inputs[i] || context.input(i).shape != out.shape)
       return Status::Error("inputs must be float32 tensors of the output's shape");
     const cl_mem sum = i == 1 ? buffers.inputs[0] : buffers.outputs[0];
-    auto step = Launch(program, "binary", out.NumElements(), sum, buffers.inputs[i],
-                       buffers.outputs[0], dims[1], dims[2], dims[3], s0, s1, s2, 1, s0, s1, s2, 1,
-                       static_cast<int>(ClBinaryOp::kAdd), -FLT_MAX, FLT_MAX);
+    auto step =
+        Launch(program, "binary", out.NumElements(), sum, buffers.inputs[i], buffers.outputs[0],
+               dims, dense, dense, static_cast<int>(ClBinaryOp::kAdd), -FLT_MAX, FLT_MAX);
     if (!step.ok()) return step.status();
     steps.push_back(std::move(*step));
   }
@@ -766,9 +751,9 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
       return EncodeIndexMap(context, buffers, program, device,
                             static_cast<size_t>(entry->second.code));
     case OpKind::kUnpack:
-      return EncodeUnpack(context, buffers, program);
+      return EncodeSlices(context, buffers, program, false);
     case OpKind::kPack:
-      return EncodePack(context, buffers, program);
+      return EncodeSlices(context, buffers, program, true);
     case OpKind::kTile:
       return one(EncodeTile(context, buffers, program));
     case OpKind::kCast:

@@ -376,6 +376,32 @@ Window AnyWindow(bool dilated) {
   return g;
 }
 
+// The maps of segmentation heads: 128..256 wide, a 1x1 or 3x3 window, stride 1 or 2.
+Window HeadWindow() {
+  Window g;
+  g.batch = 1;
+  g.h = *rc::gen::inRange(128, 257);
+  g.w = *rc::gen::inRange(128, 257);
+  g.kh = g.kw = *rc::gen::element(1, 3);
+  g.sh = g.sw = *rc::gen::inRange(1, 3);
+  g.padding = AnyPadding();
+  return g;
+}
+
+// A window and channel counts: mostly AnyWindow's, sometimes a segmentation head's (few
+// channels, so that the CPU reference stays quick).
+struct ConvCase {
+  Window g;
+  int32_t in_c, out_c;
+};
+
+ConvCase AnyConvCase(bool dilated) {
+  if (*rc::gen::weightedElement<bool>({{1, true}, {9, false}})) {
+    return {HeadWindow(), *rc::gen::inRange(1, 9), *rc::gen::inRange(1, 9)};
+  }
+  return {AnyWindow(dilated), Channels(), Channels()};
+}
+
 OpOptions WindowOptions(const Window& g) {
   OpOptions o;
   o.padding = g.padding;
@@ -388,8 +414,7 @@ OpOptions WindowOptions(const Window& g) {
 }
 
 void Conv2DMatchesCpu() {
-  const Window g = AnyWindow(true);
-  const int32_t in_c = Channels(), out_c = Channels();
+  const auto [g, in_c, out_c] = AnyConvCase(true);
   NodeCase c = Op("CONV_2D", *rc::gen::inRange(1, 4));
   c.node.options = WindowOptions(g);
   c.inputs = {FloatTensor({g.batch, g.h, g.w, in_c}), FloatTensor({out_c, g.kh, g.kw, in_c}, true)};
@@ -399,7 +424,7 @@ void Conv2DMatchesCpu() {
 }
 
 void DepthwiseConv2DMatchesCpu() {
-  const Window g = AnyWindow(true);
+  const Window g = AnyConvCase(true).g;
   const int32_t in_c = Channels(), multiplier = *rc::gen::inRange(1, 4);
   NodeCase c = Op("DEPTHWISE_CONV_2D", *rc::gen::inRange(1, 3));
   c.node.options = WindowOptions(g);
@@ -478,10 +503,14 @@ void FullyConnectedMatchesCpu() {
 
 // Two shapes that broadcast as the gpu profile takes them: equal, one side 1 on some dims, or a
 // lower-rank operand right-aligned.
+// Sometimes a segmentation head's map ([1, H, W, C] up to 256 wide) with an operand broadcast
+// over pixels ([1, 1, 1, C], [C]) or channels ([1, H, W, 1]).
 std::pair<std::vector<int32_t>, std::vector<int32_t>> BroadcastShapes() {
   std::vector<int32_t> out = SmallShape(1);
-  if (*rc::gen::weightedElement<bool>({{1, true}, {4, false}})) {
-    out[out.size() - 1] = *rc::gen::inRange(1, 80);  // a long row
+  const int kind = *rc::gen::weightedElement<int>({{7, 0}, {2, 1}, {1, 2}});
+  if (kind == 1) out[out.size() - 1] = *rc::gen::inRange(1, 80);  // a long row
+  if (kind == 2) {
+    out = {1, *rc::gen::inRange(64, 257), *rc::gen::inRange(64, 257), *rc::gen::inRange(1, 9)};
   }
   std::vector<int32_t> a = out, b = out;
   for (size_t d = 0; d < out.size(); ++d) {
@@ -620,8 +649,7 @@ void UnaryOpMatchesCpu(const std::string& op) {
 // ---- Pooling, resizing, padding ----------------------------------------------------------------
 
 void Pool2DMatchesCpu(const std::string& op) {
-  const Window g = AnyWindow(false);
-  const int32_t channels = Channels();
+  const auto [g, channels, unused_out_channels] = AnyConvCase(false);
   NodeCase c = Op(op.c_str(), *rc::gen::inRange(1, 3));
   c.node.options = WindowOptions(g);
   c.node.options.filter_h = g.kh;
@@ -632,17 +660,19 @@ void Pool2DMatchesCpu(const std::string& op) {
 }
 
 void ResizeMatchesCpu(const std::string& op) {
-  // Sometimes the decoders' sizes: 100..160 upsampled to 200..320.
-  const bool decoder = *rc::gen::weightedElement<bool>({{1, true}, {11, false}});
-  const int32_t batch = *rc::gen::inRange(1, 3);
-  const int32_t h = decoder ? *rc::gen::inRange(100, 161) : SpatialSize();
-  const int32_t w = decoder ? *rc::gen::inRange(100, 161) : SpatialSize();
-  const int32_t channels = Channels();
-  // Upscaling by whole factors (the decoders of segmentation models), or any size.
-  const bool whole = decoder || *rc::gen::arbitrary<bool>();
-  const int32_t factor = decoder ? 2 : *rc::gen::inRange(1, 5);
-  const int32_t oh = whole ? h * factor : *rc::gen::inRange(1, 70);
-  const int32_t ow = whole ? w * factor : *rc::gen::inRange(1, 70);
+  // Sometimes the decoders of segmentation heads: 16..128 upscaled by 2 or 4 (up to 512), or
+  // to a size that is no whole multiple (100 -> 256), with few channels.
+  const bool decoder = *rc::gen::weightedElement<bool>({{1, true}, {5, false}});
+  const int32_t batch = decoder ? 1 : *rc::gen::inRange(1, 3);
+  const int32_t h = decoder ? *rc::gen::inRange(16, 129) : SpatialSize();
+  const int32_t w = decoder ? *rc::gen::inRange(16, 129) : SpatialSize();
+  const int32_t channels = decoder ? *rc::gen::inRange(1, 9) : Channels();
+  // Upscaling by whole factors, or any size.
+  const bool whole = *rc::gen::arbitrary<bool>();
+  const int32_t factor = decoder ? *rc::gen::element(2, 4) : *rc::gen::inRange(1, 5);
+  const int32_t limit = decoder ? 257 : 70;
+  const int32_t oh = whole ? h * factor : *rc::gen::inRange(1, limit);
+  const int32_t ow = whole ? w * factor : *rc::gen::inRange(1, limit);
   // Versions as the converter writes them (half_pixel_centers comes with version 3);
   // align_corners and half_pixel_centers exclude each other.
   const int mode = *rc::gen::inRange(0, 3);  // 0 neither, 1 align_corners, 2 half_pixel_centers

@@ -22,6 +22,11 @@ constexpr double kPersistentBandHeight = 56;
 constexpr double kBandGap = 28;
 constexpr double kMinRectExtent = 0.6;  // keeps one-byte or one-step allocations visible
 constexpr int kTargetStepTicks = 10;
+constexpr int kTargetByteTicks = 4;
+// Allocations at least this share of the arena are labelled on the plot: a large block alive for
+// one step (an im2col temporary) is a sliver a few pixels wide otherwise.
+constexpr double kLabelledShare = 0.1;
+constexpr size_t kMaxLabelledBlocks = 6;
 
 // Where one arena (main or persistent) is drawn and how bytes and steps map onto it.
 struct Panel {
@@ -36,14 +41,14 @@ struct Panel {
   double right() const { return left + width; }
 };
 
-// 1, 2 or 5 times a power of ten, so that about kTargetStepTicks ticks cover `steps`.
-int32_t StepTickSpacing(int32_t steps) {
-  const double raw = std::max(1.0, static_cast<double>(steps) / kTargetStepTicks);
+// 1, 2 or 5 times a power of ten, so that about `ticks` ticks cover `range` (at least 1).
+double RoundTickSpacing(double range, int ticks) {
+  const double raw = std::max(1.0, range / ticks);
   const double power = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double factor : {1.0, 2.0, 5.0, 10.0}) {
-    if (factor * power >= raw) return static_cast<int32_t>(factor * power);
+  for (double factor : {1.0, 2.0, 5.0}) {
+    if (factor * power >= raw) return factor * power;
   }
-  return static_cast<int32_t>(10 * power);
+  return 10 * power;
 }
 
 std::string TensorName(const Subgraph& subgraph, int32_t tensor) {
@@ -90,9 +95,12 @@ void DrawFrame(std::string& svg, const Panel& panel) {
       panel.left, panel.top, panel.width, panel.height);
 }
 
-void DrawByteTicks(std::string& svg, const Panel& panel, uint64_t top_bytes) {
-  for (int quarter = 0; quarter <= 4; ++quarter) {
-    const uint64_t bytes = top_bytes / 4 * quarter + (quarter == 4 ? top_bytes % 4 : 0);
+// Ticks at round byte counts (1, 2 or 5 times a power of ten) up to the top of the axis; the
+// arena size itself has its own line and label.
+void DrawByteTicks(std::string& svg, const Panel& panel) {
+  const auto spacing =
+      static_cast<uint64_t>(RoundTickSpacing(static_cast<double>(panel.bytes), kTargetByteTicks));
+  for (uint64_t bytes = 0; bytes <= panel.bytes; bytes += spacing) {
     const double y = panel.Y(static_cast<double>(bytes));
     svg += fmt::format(R"(<line x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#999"/>)"
                        "\n",
@@ -102,7 +110,8 @@ void DrawByteTicks(std::string& svg, const Panel& panel, uint64_t top_bytes) {
 }
 
 void DrawStepTicks(std::string& svg, const Panel& panel) {
-  const int32_t spacing = StepTickSpacing(panel.steps);
+  const auto spacing =
+      static_cast<int32_t>(RoundTickSpacing(static_cast<double>(panel.steps), kTargetStepTicks));
   for (int32_t step = 0; step < panel.steps; step += spacing) {
     const double x = panel.X(step + 0.5);
     svg += fmt::format(R"(<line x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#999"/>)"
@@ -111,6 +120,48 @@ void DrawStepTicks(std::string& svg, const Panel& panel) {
     DrawText(svg, x, panel.bottom() + 18, "middle", std::to_string(step));
   }
   DrawText(svg, panel.left + panel.width / 2, panel.bottom() + 38, "middle", "execution step");
+}
+
+// The largest allocations, each at least kLabelledShare of the panel, named beside their block:
+// right of it, or left where the right margin is near.
+void LabelLargeBlocks(std::string& svg, const Panel& panel,
+                      const std::vector<const ArenaAllocation*>& allocs, const Subgraph& subgraph) {
+  std::vector<const ArenaAllocation*> large;
+  for (const ArenaAllocation* alloc : allocs) {
+    if (!alloc->shares_buffer_of &&
+        static_cast<double>(alloc->size) >= kLabelledShare * static_cast<double>(panel.bytes)) {
+      large.push_back(alloc);
+    }
+  }
+  std::stable_sort(
+      large.begin(), large.end(),
+      [](const ArenaAllocation* a, const ArenaAllocation* b) { return a->size > b->size; });
+  if (large.size() > kMaxLabelledBlocks) large.resize(kMaxLabelledBlocks);
+  for (const ArenaAllocation* alloc : large) {
+    const double left = panel.X(alloc->first_node);
+    const double right = panel.X(alloc->last_node + 1.0);
+    const double middle = panel.Y(static_cast<double>(alloc->offset) + alloc->size / 2.0);
+    const bool room_right = right + 4 + 150 <= panel.right();
+    DrawText(svg, room_right ? right + 4 : left - 4, middle + 4, room_right ? "start" : "end",
+             fmt::format("tensor {} {} {}", alloc->tensor, TensorName(subgraph, alloc->tensor),
+                         HumanBytes(alloc->size)),
+             R"( class="block-label" font-size="10")");
+  }
+}
+
+// What the fills mean, in the right margin under the markers' labels.
+void DrawLegend(std::string& svg, double x, double y, bool persistent) {
+  const auto entry = [&](double at, const char* style, const std::string& text) {
+    svg += fmt::format(
+        R"(<rect class="legend" x="{:.2f}" y="{:.2f}" width="14" height="10" fill="#9ecae1" stroke="#333" stroke-width="0.5"{}/>)"
+        "\n",
+        x, at - 9, style);
+    DrawText(svg, x + 20, at, "start", text, R"( font-size="10")");
+  };
+  entry(y, "", "tensor, own bytes");
+  entry(y + 16, R"( fill-opacity="0.35" stroke-dasharray="3,2")", "in place: shares a buffer");
+  if (persistent)
+    DrawText(svg, x, y + 34, "start", "top band: persistent arena", R"( font-size="10")");
 }
 
 }  // namespace
@@ -157,7 +208,8 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
 
   DrawFrame(svg, main_panel);
   for (const ArenaAllocation* alloc : main_allocs) DrawAlloc(svg, main_panel, *alloc, subgraph);
-  DrawByteTicks(svg, main_panel, arena.size);
+  LabelLargeBlocks(svg, main_panel, main_allocs, subgraph);
+  DrawByteTicks(svg, main_panel);
   DrawStepTicks(svg, main_panel);
   svg += fmt::format(
       R"svg(<text x="16" y="{:.2f}" text-anchor="middle" transform="rotate(-90 16 {:.2f})">offset</text>)svg"
@@ -189,6 +241,7 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
       peak_x, main_panel.top, peak_x, main_panel.bottom());
   DrawText(svg, main_panel.right() + 8, bound_label_y + 16, "start",
            fmt::format("peak at step {}", arena.peak_step), R"( fill="#d62728")");
+  DrawLegend(svg, main_panel.right() + 8, bound_label_y + 44, !persistent_allocs.empty());
   if (arena.allocs.empty()) {
     DrawText(svg, main_panel.left + main_panel.width / 2, main_panel.top + main_panel.height / 2,
              "middle", "no arena allocations");

@@ -3,7 +3,9 @@
 // alias takes its owner's colour, drawn translucent and dashed over it). The peak step is a
 // vertical line, the lower bound (the most bytes live at any one step) a dashed horizontal line,
 // and the arena size is the top of the y axis. Persistent-arena allocations, which live in a
-// separate buffer, get their own band above the main plot.
+// separate buffer, get their own band above the main plot. Axis ticks fall on round values (1, 2
+// or 5 times a power of ten), the largest blocks (a tenth of the arena or more) are named beside
+// them, and a legend tells own-bytes blocks from in-place (shared, translucent) ones.
 #ifndef VISUALIZERS_ARENA_PICTURE_H_
 #define VISUALIZERS_ARENA_PICTURE_H_
 

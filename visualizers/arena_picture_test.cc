@@ -59,7 +59,9 @@ TEST(ArenaPictureTest, OneRectanglePerAllocationAndTheMarkers) {
   EXPECT_EQ(CountOccurrences(svg, "<line class=\"peak\""), 1u);
   EXPECT_EQ(CountOccurrences(svg, "<line class=\"lower-bound\""), 1u);
   EXPECT_EQ(CountOccurrences(svg, "stroke-dasharray=\"6,4\""), 1u);
-  EXPECT_EQ(CountOccurrences(svg, "fill-opacity=\"0.35\""), 1u);  // the alias
+  EXPECT_EQ(CountOccurrences(svg, "fill-opacity=\"0.35\""), 2u);  // the alias and the legend
+  EXPECT_EQ(CountOccurrences(svg, "<rect class=\"legend\""), 2u);
+  EXPECT_NE(svg.find("in place: shares a buffer"), std::string::npos);
   EXPECT_NE(svg.find("arena size 8.2 kB"), std::string::npos);
   EXPECT_NE(svg.find("lower bound 6.1 kB"), std::string::npos);
   EXPECT_NE(svg.find("peak at step 1"), std::string::npos);
@@ -83,6 +85,24 @@ TEST(ArenaPictureTest, AllocationsSpanTheirLifetimeAndOffsets) {
   EXPECT_NE(svg.find(R"(<rect class="alloc" x="80.00" y="36.00" width="200.00" height="100.00")"),
             std::string::npos)
       << svg;
+}
+
+TEST(ArenaPictureTest, ByteTicksAtRoundValuesAndLargeBlocksLabelled) {
+  // A 20 MB arena whose 18.9 MB temporary lives one step of 300: labelled beside its sliver.
+  ArenaReport arena;
+  arena.size = 20'000'000;
+  arena.lower_bound = 19'000'000;
+  arena.peak_step = 150;
+  arena.allocs = {Alloc(0, 0, 1'000'000, 0, 299), Alloc(9, 1'000'000, 18'900'000, 150, 150)};
+  const std::string svg = RenderArenaSvg(arena, testing::TinySubgraph());
+  for (const char* tick : {">0 B<", ">5.0 MB<", ">10.0 MB<", ">15.0 MB<", ">20.0 MB<"}) {
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  }
+  EXPECT_EQ(CountOccurrences(svg, "class=\"block-label\""), 1u);
+  EXPECT_NE(svg.find(">tensor 9 kernel temporary 18.9 MB<"), std::string::npos);
+  for (const char* step : {">0<", ">50<", ">100<", ">250<"}) {
+    EXPECT_NE(svg.find(step), std::string::npos) << step;
+  }
 }
 
 TEST(ArenaPictureTest, EmptyArenaSaysSo) {

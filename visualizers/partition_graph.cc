@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <map>
 #include <set>
 #include <utility>
@@ -23,6 +24,9 @@ constexpr const char* kInternalEdgeColour = "#9a9a9a";
 constexpr const char* kBoundaryEdgeColour = "#333333";
 // Tooltips of collapsed boxes list at most this many unsupported nodes.
 constexpr size_t kMaxUnsupportedInTooltip = 20;
+// The collapsed picture draws at most this many partition boxes: an overview that fits a screen.
+constexpr size_t kMaxOverviewBoxes = 10;
+constexpr const char* kOverviewInches = "20.8,20.8";
 
 // Graphviz interprets backslash sequences in labels (\n, \N, \l); a tensor name's own backslashes
 // must reach the picture as written.
@@ -71,6 +75,8 @@ void DeclareAttributes(GraphvizGraph& graph) {
   graph.Declare(AGRAPH, "newrank", "true");
   graph.Declare(AGRAPH, "fontname", kFont);
   graph.Declare(AGRAPH, "label", "");
+  graph.Declare(AGRAPH, "labelloc", "t");
+  graph.Declare(AGRAPH, "size", "");
   graph.Declare(AGRAPH, "style", "");
   graph.Declare(AGRAPH, "color", "");
   graph.Declare(AGRAPH, "fillcolor", "");
@@ -120,6 +126,23 @@ IoNodes AddIoNodes(GraphvizGraph& graph, const Subgraph& subgraph, const Partiti
   return io;
 }
 
+// Delegate partitions: the weights uploaded once at init, kept apart from the per-inference
+// copies the boundary edges carry.
+std::string UploadedOnceLine(const SubgraphReport& report, const PartitionView& view, size_t p) {
+  const uint64_t bytes = view.partitions[p].uploaded_once_bytes;
+  if (report.partitions[p].kind != PartitionReport::Kind::kDelegate || bytes == 0) return "";
+  return fmt::format("\\nuploaded once: {}", HumanBytes(bytes));
+}
+
+// The graph's caption: what the edges mean, and what the collapsed picture folded away.
+void SetLegend(GraphvizGraph& graph, const std::string& folded) {
+  graph.Set(graph.root(), "label",
+            "bold edges: tensors copied on every inference (bytes); \"uploaded once\": weights a "
+            "delegate uploads at init" +
+                folded);
+  graph.Set(graph.root(), "labelloc", "b");
+}
+
 void StyleBoundaryEdge(GraphvizGraph& graph, Agedge_t* edge, uint64_t bytes,
                        const std::string& tooltip) {
   graph.Set(edge, "color", kBoundaryEdgeColour);
@@ -135,8 +158,8 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     const PartitionColour colour = ColourForPartition(report.partitions[p]);
     Agraph_t* cluster = graph.AddSubgraph(graph.root(), fmt::format("cluster_p{}", p));
     graph.Set(cluster, "label",
-              fmt::format("{} ({} nodes)", LabelText(PartitionTitle(report, p)),
-                          view.partitions[p].node_count));
+              fmt::format("{} ({} nodes){}", LabelText(PartitionTitle(report, p)),
+                          view.partitions[p].node_count, UploadedOnceLine(report, view, p)));
     graph.Set(cluster, "style", "filled,rounded");
     graph.Set(cluster, "color", colour.stroke);
     graph.Set(cluster, "fillcolor", colour.fill);
@@ -184,6 +207,7 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     graph.Set(folded, "style", "rounded,dashed");
   }
 
+  SetLegend(graph, "");
   const IoNodes io = AddIoNodes(graph, subgraph, view);
   for (const TensorEdge& edge : view.edges) {
     Agnode_t* tail = edge.from_node < 0 ? io.inputs.at(edge.tensor) : nodes[edge.from_node];
@@ -200,42 +224,138 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
 
 // Collapsed: one box per partition, one more for nodes no partition lists (if any), the graph's
 // inputs and outputs, and one edge per pair of boxes that exchange tensors.
+// One partition's box: title, node count and range, most frequent ops, what it uploads once,
+// and its unsupported nodes (listed in the tooltip).
+Agnode_t* DrawPartitionBox(GraphvizGraph& graph, const Subgraph& subgraph,
+                           const SubgraphReport& report, const PartitionView& view,
+                           const std::map<int32_t, std::string>& reasons, size_t p) {
+  const PartitionSummary& summary = view.partitions[p];
+  const PartitionColour colour = ColourForPartition(report.partitions[p]);
+  Agnode_t* box = graph.AddNode(graph.root(), fmt::format("p{}", p));
+  std::string label =
+      fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
+  if (summary.node_count > 0)
+    label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
+  label += "\\n" + LabelText(summary.op_summary) + UploadedOnceLine(report, view, p);
+  graph.Set(box, "fillcolor", colour.fill);
+  graph.Set(box, "color", colour.stroke);
+  graph.Set(box, "penwidth", "2");
+  std::string tooltip = label;
+  if (summary.unsupported_nodes > 0) {
+    label += fmt::format("\\n{} unsupported", summary.unsupported_nodes);
+    graph.Set(box, "color", kUnsupportedColour);
+    graph.Set(box, "penwidth", "3");
+    size_t listed = 0;
+    for (int32_t n : report.partitions[p].nodes) {
+      auto reason = reasons.find(n);
+      if (reason == reasons.end()) continue;
+      if (listed++ == kMaxUnsupportedInTooltip) {
+        tooltip += "\\n…";
+        break;
+      }
+      tooltip += "\\n" + NodeLabel(subgraph, n) + ": " + reason->second;
+    }
+  }
+  graph.Set(box, "label", label);
+  graph.Set(box, "tooltip", tooltip);
+  return box;
+}
+
+// Consecutive partitions drawn as one dashed box: how many of each kind, their nodes, ops and
+// uploads; the tooltip lists them one by one.
+Agnode_t* DrawGroupBox(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
+                       const PartitionView& view, const std::vector<size_t>& group) {
+  size_t delegated = 0, nodes = 0, unsupported = 0;
+  int32_t first = -1, last = -1;
+  uint64_t uploaded = 0;
+  std::vector<int32_t> members;
+  std::string tooltip;
+  const PartitionReport* coloured_by = &report.partitions[group.front()];
+  for (size_t p : group) {
+    const PartitionReport& partition = report.partitions[p];
+    const PartitionSummary& summary = view.partitions[p];
+    if (partition.kind == PartitionReport::Kind::kDelegate) {
+      if (delegated++ == 0) coloured_by = &partition;
+      uploaded += summary.uploaded_once_bytes;
+    }
+    nodes += summary.node_count;
+    unsupported += summary.unsupported_nodes;
+    if (summary.node_count > 0) {
+      first = first < 0 ? summary.first_node : std::min(first, summary.first_node);
+      last = std::max(last, summary.last_node);
+    }
+    members.insert(members.end(), partition.nodes.begin(), partition.nodes.end());
+    if (!tooltip.empty()) tooltip += "\\n";
+    tooltip +=
+        fmt::format("{}: {} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
+  }
+  std::string label =
+      fmt::format("P{}–P{}: {} delegated, {} CPU partitions\\n{} nodes", group.front(),
+                  group.back(), delegated, group.size() - delegated, nodes);
+  if (first >= 0) label += fmt::format(" (#{}–#{})", first, last);
+  label += "\\n" + LabelText(SummarizeOps(subgraph, members));
+  if (uploaded > 0) label += fmt::format("\\nuploaded once: {}", HumanBytes(uploaded));
+  if (unsupported > 0) label += fmt::format("\\n{} unsupported", unsupported);
+  const PartitionColour colour = ColourForPartition(*coloured_by);
+  Agnode_t* box = graph.AddNode(graph.root(), fmt::format("p{}_p{}", group.front(), group.back()));
+  graph.Set(box, "fillcolor", colour.fill);
+  graph.Set(box, "color", unsupported > 0 ? kUnsupportedColour : colour.stroke);
+  graph.Set(box, "penwidth", "2");
+  graph.Set(box, "style", "rounded,filled,dashed");
+  graph.Set(box, "label", label);
+  graph.Set(box, "tooltip", tooltip);
+  return box;
+}
+
+// Collapsed: one box per partition (consecutive partitions share a box when there are more than
+// kMaxOverviewBoxes, so the overview fits a screen), one more for nodes no partition lists (if
+// any), the graph's inputs and outputs, and one edge per pair of boxes that exchange tensors.
 void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
                    const PartitionView& view) {
   const std::map<int32_t, std::string> reasons = ReasonsByNode(report);
-  std::vector<Agnode_t*> boxes;
+  std::vector<Agnode_t*> boxes(report.partitions.size(), nullptr);
+  size_t folded_partitions = 0;
+  size_t folded_nodes = 0;
+  std::vector<size_t> drawn;
   for (size_t p = 0; p < report.partitions.size(); ++p) {
     const PartitionSummary& summary = view.partitions[p];
-    const PartitionColour colour = ColourForPartition(report.partitions[p]);
-    Agnode_t* box = graph.AddNode(graph.root(), fmt::format("p{}", p));
-    std::string label =
-        fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
-    if (summary.node_count > 0)
-      label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
-    label += "\\n" + LabelText(summary.op_summary);
-    graph.Set(box, "fillcolor", colour.fill);
-    graph.Set(box, "color", colour.stroke);
-    graph.Set(box, "penwidth", "2");
-    std::string tooltip = label;
-    if (summary.unsupported_nodes > 0) {
-      label += fmt::format("\\n{} unsupported", summary.unsupported_nodes);
-      graph.Set(box, "color", kUnsupportedColour);
-      graph.Set(box, "penwidth", "3");
-      size_t listed = 0;
-      for (int32_t n : report.partitions[p].nodes) {
-        auto reason = reasons.find(n);
-        if (reason == reasons.end()) continue;
-        if (listed++ == kMaxUnsupportedInTooltip) {
-          tooltip += "\\n…";
-          break;
-        }
-        tooltip += "\\n" + NodeLabel(subgraph, n) + ": " + reason->second;
-      }
+    // Weight nodes only: their outputs are weights, which the consumers' boxes count as uploaded
+    // once; no tensor of theirs moves per inference, so no edge would reach the box.
+    if (summary.weights_only()) {
+      ++folded_partitions;
+      folded_nodes += summary.node_count;
+      continue;
     }
-    graph.Set(box, "label", label);
-    graph.Set(box, "tooltip", tooltip);
-    boxes.push_back(box);
+    drawn.push_back(p);
   }
+  const size_t per_box =
+      std::max<size_t>(1, (drawn.size() + kMaxOverviewBoxes - 1) / kMaxOverviewBoxes);
+  for (size_t i = 0; i < drawn.size(); i += per_box) {
+    const std::vector<size_t> group(
+        drawn.begin() + static_cast<std::ptrdiff_t>(i),
+        drawn.begin() + static_cast<std::ptrdiff_t>(std::min(i + per_box, drawn.size())));
+    Agnode_t* box = group.size() == 1
+                        ? DrawPartitionBox(graph, subgraph, report, view, reasons, group.front())
+                        : DrawGroupBox(graph, subgraph, report, view, group);
+    for (size_t p : group) boxes[p] = box;
+  }
+  std::string caption;
+  if (folded_partitions > 0) {
+    caption += fmt::format(
+        "\\n{} partition{} of weight nodes only ({} node{}) folded into their "
+        "consumers",
+        folded_partitions, folded_partitions == 1 ? "" : "s", folded_nodes,
+        folded_nodes == 1 ? "" : "s");
+  }
+  if (per_box > 1) {
+    caption += fmt::format(
+        "\\n{} partitions, up to {} consecutive ones to a dashed box (report --html lists each)",
+        drawn.size(), per_box);
+  }
+  SetLegend(graph, caption);
+  // An overview is for one screen: Graphviz scales a larger layout down to 20.8 inches, under
+  // 2,000 px at the PNG renderer's 96 dpi. Grouping keeps that rare.
+  graph.Set(graph.root(), "size", kOverviewInches);
   Agnode_t* unpartitioned = nullptr;
   auto box_of_node = [&](int32_t n) {
     const int32_t p = view.partition_of_node[n];
@@ -256,7 +376,7 @@ void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const Subgrap
     if (!edge.crosses_boundary() && edge.from_node >= 0 && edge.to_node >= 0) continue;
     Agnode_t* tail = edge.from_node < 0 ? io.inputs.at(edge.tensor) : box_of_node(edge.from_node);
     Agnode_t* head = edge.to_node < 0 ? io.outputs.at(edge.tensor) : box_of_node(edge.to_node);
-    if (tail == head) continue;
+    if (tail == head || tail == nullptr || head == nullptr) continue;
     auto [it, inserted] = tensors.try_emplace({tail, head});
     if (inserted) order.push_back({tail, head});
     it->second.insert(edge.tensor);

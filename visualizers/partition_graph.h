@@ -6,9 +6,14 @@
 // constants only (weight DEQUANTIZE / DENSIFY: run once, their outputs are weights too), which
 // would otherwise swamp the picture with fan-out.
 //
+// Bold edges are tensors copied on every inference; a delegate partition's label gives apart the
+// weights it uploads once at init.
+//
 // Collapsed mode draws one box per partition (node count, node range, most frequent ops) and one
 // edge per pair of partitions that exchange tensors, labelled with the bytes of the distinct
-// tensors exchanged: the readable picture for models with thousands of nodes.
+// tensors exchanged: the readable picture for models with thousands of nodes. Partitions of
+// weight nodes only are folded away; past ten boxes, consecutive partitions share a dashed box,
+// and the layout is scaled to fit 2,000 px, so the overview fits one screen.
 //
 // Built with Graphviz's cgraph and laid out / rendered in-process with gvc's "dot" layout.
 #ifndef VISUALIZERS_PARTITION_GRAPH_H_

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "libanalysis/report/report_builder.h"
 #include "tests/support/test_paths.h"
 #include "visualizers/visualizer_test_data.h"
 
@@ -20,7 +21,9 @@ namespace {
 using testing::AlternatingReport;
 using testing::CorpusSubgraph;
 using testing::TinyReport;
+using testing::TinyReportWithWeightPartition;
 using testing::TinySubgraph;
+using testing::TinySubgraphWithWeightNode;
 
 struct GraphCounts {
   int nodes = 0;
@@ -67,6 +70,14 @@ void ExpectWellFormedSvg(const std::string& svg) {
   EXPECT_EQ(svg.substr(end + 1 - 6, 6), "</svg>");
 }
 
+// DOT text with Graphviz's line continuations (backslash, newline) inside long strings removed.
+std::string Unwrapped(std::string dot) {
+  for (size_t at = dot.find("\\\n"); at != std::string::npos; at = dot.find("\\\n", at)) {
+    dot.erase(at, 2);
+  }
+  return dot;
+}
+
 Result<std::string> Render(const Subgraph& s, const SubgraphReport& r, GraphFormat format,
                            bool collapse = false) {
   PartitionGraphOptions options;
@@ -100,6 +111,30 @@ TEST(PartitionGraphTest, TinyGraphCollapsedHasOneBoxPerPartition) {
   EXPECT_EQ(counts.edge_labels,
             (std::multiset<std::string>{"4.1 kB", "2.0 kB", "2.0 kB", "1.0 kB", "1.2 MB"}));
   EXPECT_NE(dot->find("1 unsupported"), std::string::npos);
+}
+
+TEST(PartitionGraphTest, WeightsAreUploadedOnceAndWeightOnlyPartitionsFold) {
+  Result<std::string> full =
+      Render(TinySubgraphWithWeightNode(), TinyReportWithWeightPartition(), GraphFormat::kDot);
+  ASSERT_TRUE(full.ok()) << full.status().message();
+  // The weight node is not drawn; its partition is one folded box. The delegate partitions say
+  // what they upload once (t1, t7: 512 B each), apart from the per-inference edges.
+  EXPECT_EQ(ParseDot(*full).nodes, 4 + 1 + 1 + 1);
+  EXPECT_EQ(CountOccurrences(*full, "uploaded once: 512 B"), 2u);
+  EXPECT_NE(Unwrapped(*full).find("bold edges: tensors copied on every inference"),
+            std::string::npos);
+
+  Result<std::string> collapsed = Render(TinySubgraphWithWeightNode(),
+                                         TinyReportWithWeightPartition(), GraphFormat::kDot, true);
+  ASSERT_TRUE(collapsed.ok()) << collapsed.status().message();
+  const GraphCounts counts = ParseDot(*collapsed);
+  EXPECT_EQ(counts.nodes, 3 + 1 + 1);  // no box for the weight partition
+  EXPECT_EQ(counts.edges, 5);
+  // In the labels and tooltips of P0 and P2.
+  EXPECT_EQ(CountOccurrences(*collapsed, "uploaded once: 512 B"), 4u);
+  EXPECT_NE(Unwrapped(*collapsed)
+                .find("1 partition of weight nodes only (1 node) folded into their consumers"),
+            std::string::npos);
 }
 
 TEST(PartitionGraphTest, TinyGraphRendersSvgAndPng) {
@@ -228,6 +263,88 @@ TEST(PartitionGraphTest, LargestCorpusModelCollapsedRendersQuickly) {
   EXPECT_EQ(CountOccurrences(*svg, "class=\"cluster\""), 0u);
   EXPECT_GE(CountOccurrences(*svg, "class=\"node\""), 15u);
   EXPECT_LT(seconds, 10.0) << "collapsed rendering of 712 nodes took " << seconds << " s";
+}
+
+// Width and height from a PNG's IHDR chunk (big-endian, bytes 16..23).
+std::pair<uint32_t, uint32_t> PngSize(const std::string& png) {
+  EXPECT_GE(png.size(), 24u);
+  if (png.size() < 24) return {0, 0};
+  auto read = [&](size_t at) {
+    uint32_t v = 0;
+    for (size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  return {read(16), read(20)};
+}
+
+SubgraphReport DelegatedReport(const Model& model, const std::string& delegate) {
+  ReportOptions options;
+  DelegateRequest request;
+  request.spec = delegate;
+  options.delegates.push_back(request);
+  Result<Report> report = BuildReport(model, options);
+  EXPECT_TRUE(report.ok()) << report.status().message();
+  return report.ok() ? report->subgraphs[0] : SubgraphReport{};
+}
+
+// Convolutions delegated, weight DEQUANTIZE nodes left on the CPU in partitions of their own:
+// the fan-out that made the collapsed picture larger than the full one.
+TEST(PartitionGraphTest, CollapsedIsNoLargerThanTheFullPicture) {
+  auto model =
+      LoadModelFile(tfa::testing::CorpusModelPath("face_detection__face_detection_short_range"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const SubgraphReport report = DelegatedReport(*model, "ops=CONV_2D,DEPTHWISE_CONV_2D");
+  Result<std::string> full = Render(model->subgraphs[0], report, GraphFormat::kPng);
+  Result<std::string> collapsed = Render(model->subgraphs[0], report, GraphFormat::kPng, true);
+  ASSERT_TRUE(full.ok()) << full.status().message();
+  ASSERT_TRUE(collapsed.ok()) << collapsed.status().message();
+  const auto [full_w, full_h] = PngSize(*full);
+  const auto [w, h] = PngSize(*collapsed);
+  EXPECT_LE(std::max(w, h), std::max(full_w, full_h));
+  EXPECT_LE(uint64_t{w} * h, uint64_t{full_w} * full_h);
+}
+
+TEST(PartitionGraphTest, CollapsedGroupsConsecutivePartitionsPastTenBoxes) {
+  // A chain of 50 RELU nodes in 25 partitions of two.
+  Subgraph s;
+  for (int i = 0; i <= 50; ++i) {
+    Tensor t;
+    t.name = "t" + std::to_string(i);
+    t.bytes = 100;
+    s.tensors.push_back(t);
+  }
+  for (int32_t i = 0; i < 50; ++i) {
+    Node relu;
+    relu.op = "RELU";
+    relu.inputs = {i};
+    relu.outputs = {i + 1};
+    s.nodes.push_back(relu);
+    s.execution_plan.push_back(i);
+  }
+  s.inputs = {0};
+  s.outputs = {50};
+  const SubgraphReport report = AlternatingReport(s.nodes.size(), 25);
+  Result<std::string> dot = Render(s, report, GraphFormat::kDot, true);
+  ASSERT_TRUE(dot.ok()) << dot.status().message();
+  const std::string text = Unwrapped(*dot);
+  // 25 partitions, 3 to a box: 9 boxes, the first P0–P2 (two delegated, one CPU).
+  EXPECT_NE(text.find("P0–P2: 2 delegated, 1 CPU partitions"), std::string::npos);
+  EXPECT_NE(text.find("P24: gpu"), std::string::npos);
+  EXPECT_NE(text.find("25 partitions, up to 3 consecutive ones to a dashed box"),
+            std::string::npos);
+  EXPECT_EQ(CountOccurrences(text, "style=\"rounded,filled,dashed\""), 8u);
+}
+
+TEST(PartitionGraphTest, LargestCorpusModelCollapsedFitsOneScreen) {
+  auto model =
+      LoadModelFile(tfa::testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  ASSERT_EQ(model->subgraphs[0].nodes.size(), 712u);
+  const SubgraphReport report = DelegatedReport(*model, "gpu");
+  Result<std::string> png = Render(model->subgraphs[0], report, GraphFormat::kPng, true);
+  ASSERT_TRUE(png.ok()) << png.status().message();
+  const auto [w, h] = PngSize(*png);
+  EXPECT_LE(std::max(w, h), 2000u) << w << "x" << h;
 }
 
 }  // namespace

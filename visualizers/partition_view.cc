@@ -155,6 +155,22 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
       summary.last_node = *std::max_element(nodes.begin(), nodes.end());
     }
     summary.op_summary = SummarizeOps(subgraph, nodes);
+    summary.weight_nodes = static_cast<size_t>(std::count_if(
+        nodes.begin(), nodes.end(), [&](int32_t n) { return view.constant_only_node[n]; }));
+    std::set<int32_t> uploaded;
+    for (int32_t n : nodes) {
+      for (int32_t t : subgraph.nodes[n].inputs) {
+        if (t < 0 || static_cast<size_t>(t) >= subgraph.tensors.size()) continue;
+        const bool made_once =
+            subgraph.tensors[t].is_constant() ||
+            (producer[t] >= 0 && view.constant_only_node[static_cast<size_t>(producer[t])]);
+        const bool made_inside =
+            producer[t] >= 0 && view.partition_of_node[producer[t]] == static_cast<int32_t>(p);
+        if (made_once && !made_inside && uploaded.insert(t).second) {
+          summary.uploaded_once_bytes += subgraph.tensors[t].bytes_or_zero();
+        }
+      }
+    }
     // A node one delegate rejects may be taken by the next: only the CPU's count.
     if (report.partitions[p].kind == PartitionReport::Kind::kCpu) {
       summary.unsupported_nodes = static_cast<size_t>(std::count_if(

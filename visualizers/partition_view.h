@@ -41,6 +41,14 @@ struct PartitionSummary {
   uint64_t boundary_in_bytes = 0;   // distinct tensors read from outside the partition
   uint64_t boundary_out_bytes = 0;  // distinct tensors read outside, or graph outputs
   size_t unsupported_nodes = 0;     // CPU partitions: nodes a delegate rejected
+  // Nodes that read constants only (weight DEQUANTIZE / DENSIFY), folded in the pictures.
+  size_t weight_nodes = 0;
+  // Distinct tensors made once (constants, outputs of weight nodes) the partition's nodes read
+  // from outside the partition: what a delegate uploads once at init, apart from the
+  // per-inference copies of the boundary edges.
+  uint64_t uploaded_once_bytes = 0;
+  // A partition of weight nodes only: nothing in it runs per inference.
+  bool weights_only() const { return node_count > 0 && weight_nodes == node_count; }
 };
 
 struct PartitionView {

@@ -11,7 +11,9 @@ namespace tfa::viz {
 namespace {
 
 using testing::TinyReport;
+using testing::TinyReportWithWeightPartition;
 using testing::TinySubgraph;
+using testing::TinySubgraphWithWeightNode;
 
 TEST(PartitionViewTest, TinyGraphEdgesAndSummaries) {
   Result<PartitionView> view = BuildPartitionView(TinySubgraph(), TinyReport());
@@ -63,6 +65,21 @@ TEST(PartitionViewTest, RejectsOutOfRangeAndDuplicateNodes) {
   Result<PartitionView> duplicate = BuildPartitionView(TinySubgraph(), report);
   ASSERT_FALSE(duplicate.ok());
   EXPECT_EQ(duplicate.status().message(), "subgraph 0: node 0 is in partitions 0 and 2");
+}
+
+TEST(PartitionViewTest, WeightNodesAndWhatIsUploadedOnce) {
+  Result<PartitionView> view =
+      BuildPartitionView(TinySubgraphWithWeightNode(), TinyReportWithWeightPartition());
+  ASSERT_TRUE(view.ok()) << view.status().message();
+  // Weights move once, not per inference: still the six edges of the tiny graph.
+  EXPECT_EQ(view->edges.size(), 6u);
+  EXPECT_EQ(view->partitions[0].uploaded_once_bytes, 512u);  // CONV_2D's weights t1
+  EXPECT_EQ(view->partitions[1].uploaded_once_bytes, 0u);
+  EXPECT_EQ(view->partitions[2].uploaded_once_bytes, 512u);  // t7, made once by #4
+  EXPECT_EQ(view->partitions[3].uploaded_once_bytes, 256u);  // t6
+  EXPECT_EQ(view->partitions[3].weight_nodes, 1u);
+  EXPECT_TRUE(view->partitions[3].weights_only());
+  EXPECT_FALSE(view->partitions[0].weights_only());
 }
 
 TEST(PartitionViewTest, OpSummaryKeepsTheMostFrequentKinds) {

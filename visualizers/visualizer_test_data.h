@@ -71,6 +71,36 @@ inline SubgraphReport TinyReport() {
   return r;
 }
 
+// The tiny graph with a weight node: #4 DEQUANTIZE of constant t6 (256 B) makes t7 (512 B),
+// which MUL #3 also reads; #4 runs first, alone in CPU partition P3.
+inline Subgraph TinySubgraphWithWeightNode() {
+  Subgraph s = TinySubgraph();
+  Tensor fp16;
+  fp16.name = "fp16 weights";
+  fp16.bytes = 256;
+  fp16.allocation = AllocationType::kMmapRo;
+  Tensor dequantized;
+  dequantized.name = "dequantized";
+  dequantized.bytes = 512;
+  s.tensors.push_back(fp16);
+  s.tensors.push_back(dequantized);
+  Node dequantize;
+  dequantize.op = "DEQUANTIZE";
+  dequantize.inputs = {6};
+  dequantize.outputs = {7};
+  s.nodes.push_back(dequantize);
+  s.nodes[3].inputs.push_back(7);
+  s.execution_plan = {4, 0, 1, 2, 3};
+  return s;
+}
+
+inline SubgraphReport TinyReportWithWeightPartition() {
+  SubgraphReport report = TinyReport();
+  report.nodes = 5;
+  report.partitions.push_back(Partition(PartitionReport::Kind::kCpu, "", {4}));
+  return report;
+}
+
 inline Subgraph CorpusSubgraph(const std::string& name) {
   Result<Model> model = LoadModelFile(tfa::testing::CorpusModelPath(name));
   EXPECT_TRUE(model.ok()) << model.status().message();

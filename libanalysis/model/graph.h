@@ -51,6 +51,9 @@ struct Quantization {
   bool per_channel() const { return scale.size() > 1; }
 };
 
+// Constant int32 / int64 tensors up to this many elements keep their values in the Graph IR.
+inline constexpr uint64_t kMaxConstantIntValues = 64;
+
 struct Tensor {
   std::string name;
   TensorType type = TensorType::kFloat32;
@@ -65,6 +68,11 @@ struct Tensor {
   bool is_variable = false;
   bool is_sparse = false;
   Quantization quantization;
+  // The values of a small int32 / int64 constant (paddings, begin / size, strides, shapes: at
+  // most kMaxConstantIntValues elements) as the model stores them, for the delegate rules that
+  // read them. Empty when the tensor is no such constant or its source carries no data (Graph
+  // JSON).
+  std::vector<int64_t> int_values;
 
   bool is_constant() const { return allocation == AllocationType::kMmapRo; }
   bool has_dynamic_shape() const {

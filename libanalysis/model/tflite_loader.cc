@@ -441,6 +441,33 @@ class TfliteReader {
     return static_cast<uint64_t>(b->data() ? b->data()->size() : 0);
   }
 
+  // The values of a small dense int32 / int64 constant, copied byte-wise (buffer data carries no
+  // alignment guarantee). BufferBytes has checked the buffer's range.
+  std::vector<int64_t> SmallIntValues(const tflite::Model& fb, uint32_t index,
+                                      const Tensor& t) const {
+    const size_t element_size = t.type == TensorType::kInt32   ? sizeof(int32_t)
+                                : t.type == TensorType::kInt64 ? sizeof(int64_t)
+                                                               : 0;
+    if (element_size == 0 || t.is_sparse || t.constant_bytes == 0 ||
+        t.constant_bytes % element_size != 0 ||
+        t.constant_bytes / element_size > kMaxConstantIntValues) {
+      return {};
+    }
+    const tflite::Buffer* b = fb.buffers()->Get(index);
+    const uint8_t* data = b->offset() > 1 ? file_.data() + b->offset() : b->data()->data();
+    std::vector<int64_t> values(t.constant_bytes / element_size);
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (element_size == sizeof(int32_t)) {
+        int32_t v = 0;
+        std::memcpy(&v, data + i * element_size, sizeof(v));
+        values[i] = v;
+      } else {
+        std::memcpy(&values[i], data + i * element_size, sizeof(int64_t));
+      }
+    }
+    return values;
+  }
+
   Result<Subgraph> ReadSubgraph(const tflite::Model& fb, size_t s) {
     const tflite::SubGraph* in = fb.subgraphs()->Get(static_cast<flatbuffers::uoffset_t>(s));
     const std::string where_sg = "subgraph " + std::to_string(s);
@@ -533,6 +560,7 @@ class TfliteReader {
     auto data_bytes = BufferBytes(fb, in.buffer(), where_named);
     if (!data_bytes.ok()) return data_bytes.status();
     t.constant_bytes = *data_bytes;
+    t.int_values = SmallIntValues(fb, in.buffer(), t);
 
     // Bytes as tflite/util.cc BytesRequired computes them: product of dims times element size,
     // overflow-checked. Negative dims (unknown) leave the size unknown.

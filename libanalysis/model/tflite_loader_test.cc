@@ -89,6 +89,30 @@ TEST(CorpusModel, SparseModelIsFlagged) {
   EXPECT_GT(densify, 0);
 }
 
+// Small int constants keep their values: RESIZE_BILINEAR's size is the output's height and
+// width, PAD's paddings are one (before, after) pair per input dimension; float weights keep none.
+TEST(CorpusModel, SmallIntConstantsKeepTheirValues) {
+  auto model = LoadModelFile(CorpusModelPath("hands__palm_detection_lite"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const Subgraph& s = model->subgraphs[0];
+  int resizes = 0, pads = 0;
+  for (const Node& n : s.nodes) {
+    if (n.op == "RESIZE_BILINEAR") {
+      ++resizes;
+      const std::vector<int32_t>& out = s.tensors[n.outputs[0]].shape;
+      EXPECT_EQ(s.tensors[n.inputs[1]].int_values, (std::vector<int64_t>{out[1], out[2]}));
+    } else if (n.op == "PAD") {
+      ++pads;
+      const size_t rank = s.tensors[n.inputs[0]].shape.size();
+      EXPECT_EQ(s.tensors[n.inputs[1]].int_values.size(), 2 * rank);
+    } else if (n.op == "CONV_2D") {
+      EXPECT_TRUE(s.tensors[n.inputs[1]].int_values.empty());
+    }
+  }
+  EXPECT_EQ(resizes, 2);  // the op histogram of `info`
+  EXPECT_EQ(pads, 3);
+}
+
 TEST(CorpusModel, CustomOpsKeepTheirCustomCode) {
   auto model = LoadModelFile(CorpusModelPath("selfie_segmentation__selfie_segmentation"));
   ASSERT_TRUE(model.ok()) << model.status().message();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -185,8 +186,9 @@ void ValidateOp(const std::string& op, Validation& v) {
     v.ExpectInputTypeIn(in0.type, {F::kFloat16, F::kFloat32, F::kInt32, F::kUInt8, F::kInt8});
     const Tensor& axis = v.input(1);
     if (axis.type == F::kInt64) {
-      // The axis value is assumed within int32 (the Graph IR has no constant values).
-      v.Expect(axis.is_constant(),
+      // The axis value is checked when the model carries it (not in Graph JSON).
+      v.Expect(axis.is_constant() && (axis.int_values.empty() ||
+                                      axis.int_values[0] <= std::numeric_limits<int32_t>::max()),
                "NNAPI only supports axis as int32. If the axis type is int64 and constant we can "
                "convert it to int32 if the value isn't too large.");
     } else {
@@ -399,9 +401,11 @@ void ValidateOp(const std::string& op, Validation& v) {
   } else if (op == "BATCH_TO_SPACE_ND") {
     v.ExpectMaxOpVersion(2);
     v.ExpectMinSdk(kNnapi11);
-    // The crops' values are assumed 0; their presence and size are checked.
+    // The crops' values are checked when the model carries them (not in Graph JSON).
     const Tensor& crops = v.input(2);
-    v.Expect(crops.is_constant() && crops.bytes == 16u, "All crops should be 0.");
+    const bool zero_crops = std::all_of(crops.int_values.begin(), crops.int_values.end(),
+                                        [](int64_t c) { return c == 0; });
+    v.Expect(crops.is_constant() && crops.bytes == 16u && zero_crops, "All crops should be 0.");
   } else if (op == "TRANSPOSE") {
     v.ExpectMaxOpVersion(2);
     v.ExpectMinSdk(kNnapi11);

@@ -19,10 +19,10 @@
 //   nnapi_validate   NNAPIDelegateKernel::Validate for the node's op
 //
 // Not reproduced: the accelerators' own answers (ANeuralNetworksModel_getSupportedOperations-
-// ForDevices: every node Validate accepts is assumed supported by the device), and conditions on
-// constant values the Graph IR does not carry (BATCH_TO_SPACE_ND crops are assumed 0, SPLIT_V
-// sizes non-zero, int64 ARG_MAX axes and FILL values within int32, LSH_PROJECTION is assumed
-// dense).
+// ForDevices: every node Validate accepts is assumed supported by the device), SPLIT_V sizes
+// (assumed non-zero), FILL dims values (assumed within int32), LSH_PROJECTION (assumed dense).
+// BATCH_TO_SPACE_ND crops and int64 ARG_MAX axes are read from Tensor::int_values; a model
+// without values (Graph JSON) passes those conditions.
 #ifndef LIBANALYSIS_PROFILES_NNAPI_RULES_H_
 #define LIBANALYSIS_PROFILES_NNAPI_RULES_H_
 

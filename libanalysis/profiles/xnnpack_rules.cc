@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cinttypes>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -176,6 +177,14 @@ class Visit {
   const Tensor& input(int k) const { return tensor(input_id(k)); }
   const Tensor& output(int k) const { return tensor(output_id(k)); }
   bool quasi_static(int32_t id) const { return IsQuasiStatic(c_.subgraph, id); }
+  // The first `count` values of constant `id` when the model carries them (Tensor::int_values),
+  // else nullptr: the value is unknown (Graph JSON) and the check reading it passes, as it
+  // would on a valid model.
+  const int64_t* known_values(int32_t id, int64_t count) const {
+    const std::vector<int64_t>& values = tensor(id).int_values;
+    if (count < 0 || values.size() < static_cast<size_t>(count)) return nullptr;
+    return values.data();
+  }
   const NodeContext& context() const { return c_; }
 
   Reason CheckNumInputs(int expected) const {
@@ -418,10 +427,22 @@ class Visit {
         "invalid allocation type in tensor #%d in %s node #%d: expected static read-only tensor",
         id, op.c_str(), node_);
   }
+  // SLICE's and STRIDED_SLICE's parameter tensors: 1-D, static, int32 (SLICE: or int64).
+  Reason CheckSliceParamTensor(int32_t id, const std::string& op, bool allow_int64) const {
+    if (Reason r = CheckShapeTensorShape(id, /*squeeze_dims=*/false, op)) return r;
+    if (Reason r = CheckTensorStaticAllocation(id, op)) return r;
+    return allow_int64 ? CheckTensorInt32OrInt64Type(id) : CheckTensorInt32Type(id);
+  }
   // Weights and biases may also be quasi-static (unpacked by the delegate itself).
   Reason CheckStaticUnlessQuasiStatic(int32_t id) const {
     if (tensor(id).is_constant() || quasi_static(id)) return std::nullopt;
     return CheckTensorStaticAllocation(id, op_name());
+  }
+  // A convolution's bias: float or int32-quantized, 1-D, static or quasi-static.
+  Reason CheckBias(int32_t id) const {
+    if (Reason r = CheckTensorFloat32OrFloat16OrQCInt32Type(id)) return r;
+    if (Reason r = CheckTensorShape(id, 1)) return r;
+    return CheckStaticUnlessQuasiStatic(id);
   }
 
   Reason CheckTensorsDimensionMatch(int32_t a, int32_t b, int dimension, const char* op) const {
@@ -550,6 +571,13 @@ CheckOutcome Run(const NodeContext& context, int inputs, int outputs, F visit) {
   return Outcome(visit(v));
 }
 
+// Runs `visit` after upstream's CheckNumInputsAndOutputs(inputs, outputs).
+template <typename F>
+CheckOutcome RunCounted(const NodeContext& context, int inputs, int outputs, F visit) {
+  if (Reason r = Visit(context).CheckNumInputsAndOutputs(inputs, outputs)) return Outcome(r);
+  return Run(context, inputs, outputs, visit);
+}
+
 // ----- PrepareOpsToDelegate -----
 
 CheckOutcome StaticUnpack(const NodeContext& context) {
@@ -563,9 +591,7 @@ CheckOutcome StaticUnpack(const NodeContext& context) {
 // ----- VisitUnaryNode -----
 
 CheckOutcome UnaryNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(1, 1)) return Outcome(r);
-  return Run(context, 1, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 1, 1, [](const Visit& v) -> Reason {
     const int32_t in = v.input_id(0);
     const int32_t out = v.output_id(0);
     if (Reason r = v.CheckTensorShape(in, 0, kMaxTensorDims)) return r;
@@ -638,9 +664,7 @@ CheckOutcome UnaryNode(const NodeContext& context) {
 // ----- VisitBinaryNode -----
 
 CheckOutcome BinaryNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(2, 1)) return Outcome(r);
-  return Run(context, 2, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 2, 1, [](const Visit& v) -> Reason {
     const int32_t in1 = v.input_id(0);
     const int32_t in2 = v.input_id(1);
     const int32_t out = v.output_id(0);
@@ -696,15 +720,13 @@ Reason PoolNode(const Visit& v, bool quantizable) {
 }
 
 CheckOutcome AveragePool2dNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(1, 1)) return Outcome(r);
-  return Run(context, 1, 1, [](const Visit& v) { return PoolNode(v, /*quantizable=*/false); });
+  return RunCounted(context, 1, 1,
+                    [](const Visit& v) { return PoolNode(v, /*quantizable=*/false); });
 }
 
 CheckOutcome MaxPool2dNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(1, 1)) return Outcome(r);
-  return Run(context, 1, 1, [](const Visit& v) { return PoolNode(v, /*quantizable=*/true); });
+  return RunCounted(context, 1, 1,
+                    [](const Visit& v) { return PoolNode(v, /*quantizable=*/true); });
 }
 
 // ----- VisitBatchMatMulNode -----
@@ -769,6 +791,27 @@ CheckOutcome ConcatenationNode(const NodeContext& context) {
 
 // ----- Convolutions -----
 
+// The tensor checks CONV_2D and DEPTHWISE_CONV_2D share, in upstream's order: a 4-D input; a 4-D
+// filter quantized along `filter_quantized_dimension`, static or quasi-static; a present 1-D
+// static bias; a 4-D output.
+Reason ConvolutionTensors(const Visit& v, int filter_quantized_dimension) {
+  const int32_t in = v.input_id(0);
+  const int32_t filter = v.input_id(1);
+  const int32_t out = v.output_id(0);
+  if (Reason r = v.CheckTensorFloat32OrQUInt8Type(in)) return r;
+  if (Reason r = v.CheckTensorShape(in, 4)) return r;
+  if (Reason r = v.CheckTensorFloat32OrQCInt8Type(filter, filter_quantized_dimension)) return r;
+  if (Reason r = v.CheckTensorShape(filter, 4)) return r;
+  if (Reason r = v.CheckStaticUnlessQuasiStatic(filter)) return r;
+  const int32_t bias = v.input_id(2);
+  if (bias < 0) {
+    return Format("unsupported %s node #%d without bias", v.op_name().c_str(), v.node_index());
+  }
+  if (Reason r = v.CheckBias(bias)) return r;
+  if (Reason r = v.CheckTensorFloat32OrQUInt8Type(out)) return r;
+  return v.CheckTensorShape(out, 4);
+}
+
 CheckOutcome Conv2dNode(const NodeContext& context) {
   const Visit probe(context);
   if (Reason r = probe.CheckStridesAndDilations(/*dilations=*/true)) return Outcome(r);
@@ -776,19 +819,8 @@ CheckOutcome Conv2dNode(const NodeContext& context) {
   return Run(context, 2, 1, [](const Visit& v) -> Reason {
     const int32_t in = v.input_id(0);
     const int32_t filter = v.input_id(1);
-    const int32_t bias = v.input_id(2);
     const int32_t out = v.output_id(0);
-    if (Reason r = v.CheckTensorFloat32OrQUInt8Type(in)) return r;
-    if (Reason r = v.CheckTensorShape(in, 4)) return r;
-    if (Reason r = v.CheckTensorFloat32OrQCInt8Type(filter, 0)) return r;
-    if (Reason r = v.CheckTensorShape(filter, 4)) return r;
-    if (Reason r = v.CheckStaticUnlessQuasiStatic(filter)) return r;
-    if (bias < 0) return Format("unsupported CONV_2D node #%d without bias", v.node_index());
-    if (Reason r = v.CheckTensorFloat32OrFloat16OrQCInt32Type(bias)) return r;
-    if (Reason r = v.CheckTensorShape(bias, 1)) return r;
-    if (Reason r = v.CheckStaticUnlessQuasiStatic(bias)) return r;
-    if (Reason r = v.CheckTensorFloat32OrQUInt8Type(out)) return r;
-    if (Reason r = v.CheckTensorShape(out, 4)) return r;
+    if (Reason r = ConvolutionTensors(v, /*filter_quantized_dimension=*/0)) return r;
     const TensorType in_type = v.tensor(in).type;
     const TensorType filter_type = v.tensor(filter).type;
     const bool dynamically_quantized = v.flags().enable_latest_operators &&
@@ -812,21 +844,8 @@ CheckOutcome DepthwiseConv2dNode(const NodeContext& context) {
   return Run(context, 2, 1, [](const Visit& v) -> Reason {
     const int32_t in = v.input_id(0);
     const int32_t filter = v.input_id(1);
-    const int32_t bias = v.input_id(2);
     const int32_t out = v.output_id(0);
-    if (Reason r = v.CheckTensorFloat32OrQUInt8Type(in)) return r;
-    if (Reason r = v.CheckTensorShape(in, 4)) return r;
-    if (Reason r = v.CheckTensorFloat32OrQCInt8Type(filter, 3)) return r;
-    if (Reason r = v.CheckTensorShape(filter, 4)) return r;
-    if (Reason r = v.CheckStaticUnlessQuasiStatic(filter)) return r;
-    if (bias < 0) {
-      return Format("unsupported DEPTHWISE_CONV_2D node #%d without bias", v.node_index());
-    }
-    if (Reason r = v.CheckTensorFloat32OrFloat16OrQCInt32Type(bias)) return r;
-    if (Reason r = v.CheckTensorShape(bias, 1)) return r;
-    if (Reason r = v.CheckStaticUnlessQuasiStatic(bias)) return r;
-    if (Reason r = v.CheckTensorFloat32OrQUInt8Type(out)) return r;
-    if (Reason r = v.CheckTensorShape(out, 4)) return r;
+    if (Reason r = ConvolutionTensors(v, /*filter_quantized_dimension=*/3)) return r;
     const TensorType in_type = v.tensor(in).type;
     if (in_type != v.tensor(out).type || in_type != v.tensor(filter).type) {
       return Format("unsupported mixed types in DEPTHWISE_CONV_2D operator #%d", v.node_index());
@@ -918,10 +937,7 @@ CheckOutcome TransposeConvNode(const NodeContext& context) {
     if (Reason r = v.CheckTensorShape(in, 4)) return r;
     if (Reason r = v.CheckTensorFloat32OrQCInt8Type(filter, 0)) return r;
     if (v.num_inputs() >= 4 && v.input_id(3) >= 0) {
-      const int32_t bias = v.input_id(3);
-      if (Reason r = v.CheckTensorFloat32OrFloat16OrQCInt32Type(bias)) return r;
-      if (Reason r = v.CheckTensorShape(bias, 1)) return r;
-      if (Reason r = v.CheckStaticUnlessQuasiStatic(bias)) return r;
+      if (Reason r = v.CheckBias(v.input_id(3))) return r;
     }
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(out)) return r;
     if (Reason r = v.CheckTensorShape(out, 4)) return r;
@@ -953,9 +969,7 @@ CheckOutcome TransposeConvNode(const NodeContext& context) {
 
 // DEPTH_TO_SPACE's block size from its shapes (output height / input height).
 CheckOutcome DepthToSpaceNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(1, 1)) return Outcome(r);
-  return Run(context, 1, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 1, 1, [](const Visit& v) -> Reason {
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.input_id(0))) return r;
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.output_id(0))) return r;
     const int input_height = Dim(v.input(0), 1);
@@ -970,9 +984,7 @@ CheckOutcome DepthToSpaceNode(const NodeContext& context) {
 
 // SPACE_TO_DEPTH's block size from its shapes (input height / output height).
 CheckOutcome SpaceToDepthNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(1, 1)) return Outcome(r);
-  return Run(context, 1, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 1, 1, [](const Visit& v) -> Reason {
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.input_id(0))) return r;
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.output_id(0))) return r;
     const int output_height = Dim(v.output(0), 1);
@@ -1066,9 +1078,7 @@ CheckOutcome FullyConnectedNode(const NodeContext& context) {
 }
 
 CheckOutcome ReduceNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(2, 1)) return Outcome(r);
-  return Run(context, 2, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 2, 1, [](const Visit& v) -> Reason {
     const int32_t axes = v.input_id(1);
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.input_id(0))) return r;
     if (Reason r = v.CheckTensorType(axes, TensorType::kInt32)) return r;
@@ -1084,9 +1094,7 @@ CheckOutcome ReduceNode(const NodeContext& context) {
 }
 
 CheckOutcome PadNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(2, 1)) return Outcome(r);
-  return Run(context, 2, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 2, 1, [](const Visit& v) -> Reason {
     const int32_t in = v.input_id(0);
     const int32_t paddings = v.input_id(1);
     const int32_t out = v.output_id(0);
@@ -1114,7 +1122,25 @@ CheckOutcome PadNode(const NodeContext& context) {
     }
     if (Reason r = v.CheckTensorStaticAllocation(paddings, "PAD")) return r;
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(out)) return r;
-    return v.CheckTensorShape(out, 1, kMaxTensorDims);
+    if (Reason r = v.CheckTensorShape(out, 1, kMaxTensorDims)) return r;
+    // Upstream loops over the paddings tensor's rank (2), not its rows, so only the first two
+    // rows are checked, and the post-padding line prints the pre-padding.
+    const int checked_rows = std::min(Rank(p), Dim(p, 0));
+    if (const int64_t* pads = v.known_values(paddings, 2 * int64_t{checked_rows})) {
+      for (int i = 0; i < checked_rows; ++i) {
+        const int pre = static_cast<int>(pads[2 * i]);
+        const int post = static_cast<int>(pads[2 * i + 1]);
+        if (pre < 0) {
+          return Format("invalid pre-padding %d for dimension #%d in node %d", pre, i,
+                        v.node_index());
+        }
+        if (post < 0) {
+          return Format("invalid post-padding %d for dimension #%d in node %d", pre, i,
+                        v.node_index());
+        }
+      }
+    }
+    return std::nullopt;
   });
 }
 
@@ -1156,9 +1182,7 @@ CheckOutcome ReshapeNode(const NodeContext& context) {
 }
 
 CheckOutcome ResizeBilinearNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(2, 1)) return Outcome(r);
-  return Run(context, 2, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 2, 1, [](const Visit& v) -> Reason {
     const int32_t in = v.input_id(0);
     const int32_t shape = v.input_id(1);
     const int32_t out = v.output_id(0);
@@ -1168,7 +1192,13 @@ CheckOutcome ResizeBilinearNode(const NodeContext& context) {
     if (Reason r = v.CheckShapeTensorShape(shape, false, "RESIZE_BILINEAR")) return r;
     if (Reason r = v.CheckTensorStaticAllocation(shape, "RESIZE_BILINEAR")) return r;
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(out)) return r;
-    return v.CheckTensorShape(out, 4);
+    if (Reason r = v.CheckTensorShape(out, 4)) return r;
+    // Upstream loops over the size tensor's rank (1): only the output height is checked.
+    if (const int64_t* size = v.known_values(shape, 1); size != nullptr && size[0] <= 0) {
+      return Format("invalid output dimension #%d value %d in node %d", 0,
+                    static_cast<int>(size[0]), v.node_index());
+    }
+    return std::nullopt;
   });
 }
 
@@ -1176,15 +1206,22 @@ CheckOutcome SliceNode(const NodeContext& context) {
   return Run(context, 3, 1, [](const Visit& v) -> Reason {
     const int32_t begin = v.input_id(1);
     const int32_t size = v.input_id(2);
-    if (Reason r = v.CheckShapeTensorShape(begin, false, "SLICE")) return r;
-    if (Reason r = v.CheckTensorStaticAllocation(begin, "SLICE")) return r;
-    if (Reason r = v.CheckTensorInt32OrInt64Type(begin)) return r;
-    if (Reason r = v.CheckShapeTensorShape(size, false, "SLICE")) return r;
-    if (Reason r = v.CheckTensorStaticAllocation(size, "SLICE")) return r;
-    if (Reason r = v.CheckTensorInt32OrInt64Type(size)) return r;
+    if (Reason r = v.CheckSliceParamTensor(begin, "SLICE", /*allow_int64=*/true)) return r;
+    if (Reason r = v.CheckSliceParamTensor(size, "SLICE", /*allow_int64=*/true)) return r;
     if (Reason r = v.CheckTensorsDimensionMatch(begin, size, 0, "SLICE")) return r;
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.input_id(0))) return r;
-    return v.CheckTensorFloat32OrQUInt8Type(v.output_id(0));
+    if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.output_id(0))) return r;
+    // A negative begin is only logged upstream; a size that is not positive refuses the node.
+    const int num_dims = Dim(v.tensor(begin), 0);
+    if (const int64_t* sizes = v.known_values(size, num_dims)) {
+      for (int i = 0; i < num_dims; ++i) {
+        if (sizes[i] <= 0) {
+          return Format("size %" PRId64 " must be positive in SLICE node #%d", sizes[i],
+                        v.node_index());
+        }
+      }
+    }
+    return std::nullopt;
   });
 }
 
@@ -1221,6 +1258,28 @@ CheckOutcome SplitNode(const NodeContext& context) {
   });
 }
 
+// "Some models contain illegal crop info" (VisitStridedSliceNode): a crop past the input's
+// extent refuses the node. Masked bits read 0 for begin and end.
+Reason StridedSliceCrops(const Visit& v, int num_dims) {
+  const int64_t* begin = v.known_values(v.input_id(1), num_dims);
+  const int64_t* end = v.known_values(v.input_id(2), num_dims);
+  if (begin == nullptr || end == nullptr) return std::nullopt;
+  const OpOptions& o = v.options();
+  for (int i = 0; i < num_dims; ++i) {
+    const int64_t b = (o.begin_mask & (1 << i)) != 0 ? 0 : begin[i];
+    const int64_t e = (o.end_mask & (1 << i)) != 0 ? 0 : o.offset ? end[i] + b : end[i];
+    const int64_t extent = Dim(v.input(0), i);
+    const int64_t offset = b < 0 ? b + extent : b;
+    const int64_t size = e <= 0 ? e + extent - offset : e - offset;
+    if (offset + size > extent) {
+      return Format("offset %" PRId64 " + size %" PRId64 " exceeds extent %" PRId64
+                    " in STRIDED_SLICE node #%d for dimension %d",
+                    offset, size, extent, v.node_index(), i);
+    }
+  }
+  return std::nullopt;
+}
+
 CheckOutcome StridedSliceNode(const NodeContext& context) {
   const Visit probe(context);
   const OpOptions& o = probe.options();
@@ -1234,35 +1293,42 @@ CheckOutcome StridedSliceNode(const NodeContext& context) {
     const int32_t begin = v.input_id(1);
     const int32_t end = v.input_id(2);
     const int32_t stride = v.input_id(3);
-    if (Reason r = v.CheckShapeTensorShape(stride, false, "STRIDED_SLICE")) return r;
-    if (Reason r = v.CheckTensorStaticAllocation(stride, "STRIDED_SLICE")) return r;
-    if (Reason r = v.CheckTensorInt32Type(stride)) return r;
-    if (Reason r = v.CheckShapeTensorShape(begin, false, "STRIDED_SLICE")) return r;
-    if (Reason r = v.CheckTensorStaticAllocation(begin, "STRIDED_SLICE")) return r;
-    if (Reason r = v.CheckTensorInt32Type(begin)) return r;
-    if (Reason r = v.CheckShapeTensorShape(end, false, "STRIDED_SLICE")) return r;
-    if (Reason r = v.CheckTensorStaticAllocation(end, "STRIDED_SLICE")) return r;
-    if (Reason r = v.CheckTensorInt32Type(end)) return r;
+    if (Reason r = v.CheckSliceParamTensor(stride, "STRIDED_SLICE", false)) return r;
+    const int num_dims = Dim(v.tensor(stride), 0);
+    if (const int64_t* strides = v.known_values(stride, num_dims)) {
+      for (int i = 0; i < num_dims; ++i) {
+        if (strides[i] != 1) {
+          // Upstream's format string lacks the space before "in".
+          return Format("stride at dimension %d, %d, must be 1in STRIDED_SLICE node #%d", i,
+                        static_cast<int>(strides[i]), v.node_index());
+        }
+      }
+    }
+    if (Reason r = v.CheckSliceParamTensor(begin, "STRIDED_SLICE", false)) return r;
+    if (Reason r = v.CheckSliceParamTensor(end, "STRIDED_SLICE", false)) return r;
     const int input_rank = Rank(v.tensor(in));
     for (const auto& [id, name] : {std::pair{begin, "begin_tensor"}, std::pair{end, "end_tensor"},
                                    std::pair{stride, "stride_tensor"}}) {
       const Tensor& param = v.tensor(id);
       if (Rank(param) != 1 || input_rank != Dim(param, 0)) {
+        // Upstream prints the tensor's first value as its "shape"; its length stands in when the
+        // values are unknown.
+        const int64_t* first = v.known_values(id, 1);
         return Format("%s shape (%d) must be equal to input shape (%d) in STRIDED_SLICE node #%d",
-                      name, Dim(param, 0), input_rank, v.node_index());
+                      name, first != nullptr ? static_cast<int>(first[0]) : Dim(param, 0),
+                      input_rank, v.node_index());
       }
     }
     if (Reason r = v.CheckTensorsDimensionMatch(stride, begin, 0, "STRIDED_SLICE")) return r;
     if (Reason r = v.CheckTensorsDimensionMatch(begin, end, 0, "STRIDED_SLICE")) return r;
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(in)) return r;
-    return v.CheckTensorFloat32OrQUInt8Type(v.output_id(0));
+    if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.output_id(0))) return r;
+    return StridedSliceCrops(v, num_dims);
   });
 }
 
 CheckOutcome TransposeNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(2, 1)) return Outcome(r);
-  return Run(context, 2, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 2, 1, [](const Visit& v) -> Reason {
     if (Reason r = v.CheckTensorFloat32OrQUInt8Type(v.input_id(0))) return r;
     return v.CheckTensorStaticAllocation(v.input_id(1), "TRANSPOSE");
   });
@@ -1367,9 +1433,7 @@ CheckOutcome AssignVariableNode(const NodeContext& context) {
 // ----- MediaPipe custom ops (their parameter bytes are not in the Graph IR) -----
 
 CheckOutcome MediaPipeDeconvolutionNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(3, 1)) return Outcome(r);
-  return Run(context, 3, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 3, 1, [](const Visit& v) -> Reason {
     const int32_t in = v.input_id(0);
     const int32_t filter = v.input_id(1);
     const int32_t bias = v.input_id(2);
@@ -1388,9 +1452,7 @@ CheckOutcome MediaPipeDeconvolutionNode(const NodeContext& context) {
 }
 
 CheckOutcome MediaPipeMaxPoolingNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(1, 2)) return Outcome(r);
-  return Run(context, 1, 2, [](const Visit& v) -> Reason {
+  return RunCounted(context, 1, 2, [](const Visit& v) -> Reason {
     if (Reason r = v.CheckTensorFloat32Type(v.input_id(0))) return r;
     if (Reason r = v.CheckTensorShape(v.input_id(0), 4)) return r;
     if (Reason r = v.CheckTensorFloat32Type(v.output_id(0))) return r;
@@ -1400,9 +1462,7 @@ CheckOutcome MediaPipeMaxPoolingNode(const NodeContext& context) {
 }
 
 CheckOutcome MediaPipeUnpoolingNode(const NodeContext& context) {
-  const Visit probe(context);
-  if (Reason r = probe.CheckNumInputsAndOutputs(2, 1)) return Outcome(r);
-  return Run(context, 2, 1, [](const Visit& v) -> Reason {
+  return RunCounted(context, 2, 1, [](const Visit& v) -> Reason {
     if (Reason r = v.CheckTensorFloat32Type(v.input_id(0))) return r;
     if (Reason r = v.CheckTensorShape(v.input_id(0), 4)) return r;
     if (Reason r = v.CheckTensorShape(v.input_id(1), 4)) return r;

@@ -43,12 +43,13 @@
 //   xnnpack_mediapipe_unpooling     VisitMediaPipeUnpoolingNode
 //   xnnpack_scaled_dot_attention    VisitScaledDotAttentionCompositeNode (custom op form)
 //
-// Not reproduced, because the Graph IR carries shapes but not constant values: the values of
-// PAD paddings (non-negative), SLICE sizes (positive), STRIDED_SLICE strides (1) and crop
-// extents, RESIZE_BILINEAR output sizes, TRANSPOSE_CONV's output-shape tensor (the output
-// tensor's shape stands in for it); the MediaPipe custom ops' parameter bytes (strides, filter
-// and padding are assumed valid); DEPTH_TO_SPACE / SPACE_TO_DEPTH block sizes are derived from
-// the input and output shapes; STABLEHLO_COMPOSITE names (treated as not scaled dot attention).
+// Constant values the visits read when choosing nodes (PAD paddings, RESIZE_BILINEAR's output
+// height, SLICE sizes, STRIDED_SLICE strides and crops) come from Tensor::int_values; a model
+// without them (Graph JSON) passes those checks, as a valid model would.
+// Not reproduced: TRANSPOSE_CONV's output-shape values (the output tensor's shape stands in for
+// them); the MediaPipe custom ops' parameter bytes (strides, filter and padding are assumed
+// valid); DEPTH_TO_SPACE / SPACE_TO_DEPTH block sizes are derived from the input and output
+// shapes; STABLEHLO_COMPOSITE names (treated as not scaled dot attention).
 #ifndef LIBANALYSIS_PROFILES_XNNPACK_RULES_H_
 #define LIBANALYSIS_PROFILES_XNNPACK_RULES_H_
 

@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "libanalysis/profiles/delegate_profile.h"
-#include "libanalysis/profiles/delegate_selection.h"
+#include "tests/support/rule_test_graph.h"
 
 namespace tfa {
 namespace {
@@ -28,69 +27,15 @@ Quantization PerChannel(int channels, int32_t dimension) {
           std::vector<int64_t>(static_cast<size_t>(channels), 0), dimension};
 }
 
-// A one-subgraph model built node by node, the way upstream's testers build theirs.
-class Graph {
+// The XNNPACK profile's verdicts on a graph built node by node.
+class Graph : public testing::RuleTestGraph {
  public:
-  int32_t Tensor(TensorType type, std::vector<int32_t> shape, Quantization q = {}) {
-    tfa::Tensor t;
-    t.type = type;
-    t.shape = std::move(shape);
-    t.quantization = std::move(q);
-    subgraph_.tensors.push_back(std::move(t));
-    return static_cast<int32_t>(subgraph_.tensors.size() - 1);
+  std::vector<std::string> Verdicts(const testing::RuleOptions& options = {}) const {
+    return RuleTestGraph::Verdicts("xnnpack", options);
   }
-  int32_t Constant(TensorType type, std::vector<int32_t> shape, Quantization q = {}) {
-    const int32_t id = Tensor(type, std::move(shape), std::move(q));
-    subgraph_.tensors.back().allocation = AllocationType::kMmapRo;
-    subgraph_.tensors.back().constant_bytes = 4;
-    return id;
-  }
-  int32_t SparseConstant(TensorType type, std::vector<int32_t> shape) {
-    const int32_t id = Constant(type, std::move(shape));
-    subgraph_.tensors.back().is_sparse = true;
-    return id;
-  }
-  // A node's tensors in one braced list: its elements are evaluated in order, so tensors made
-  // inside it are numbered as written (a call's separate arguments are not).
-  struct Io {
-    std::vector<int32_t> inputs;
-    std::vector<int32_t> outputs;
-  };
-  Node& Op(const std::string& op, Io io) {
-    Node node;
-    node.op = op;
-    node.inputs = std::move(io.inputs);
-    node.outputs = std::move(io.outputs);
-    subgraph_.nodes.push_back(std::move(node));
-    subgraph_.execution_plan.push_back(static_cast<int32_t>(subgraph_.nodes.size() - 1));
-    return subgraph_.nodes.back();
-  }
-  Node& Custom(const std::string& code, Io io) {
-    Node& node = Op(code, std::move(io));
-    node.kind = NodeKind::kCustom;
-    return node;
-  }
-
-  // Each node's verdict: "" when the delegate takes it, else the reason.
-  std::vector<std::string> Verdicts(
-      const std::vector<std::pair<std::string, std::string>>& options = {}) const {
-    auto profile = ResolveDelegateProfile("xnnpack");
-    EXPECT_TRUE(profile.ok()) << profile.status().message();
-    for (const auto& [key, value] : options) EXPECT_TRUE(profile->SetOption(key, value).ok());
-    auto selection = SelectDelegateNodes(subgraph_, *profile);
-    EXPECT_TRUE(selection.ok()) << selection.status().message();
-    std::vector<std::string> reasons(subgraph_.nodes.size());
-    for (const NodeSupport& verdict : selection->verdicts) {
-      reasons[static_cast<size_t>(verdict.node)] = verdict.supported ? "" : verdict.reason;
-    }
-    return reasons;
-  }
-  std::string Verdict(const std::vector<std::pair<std::string, std::string>>& options = {}) const {
+  std::string Verdict(const testing::RuleOptions& options = {}) const {
     return Verdicts(options).back();
   }
-
- private:
-  Subgraph subgraph_;
 };
 
 // Padding, strides and (for pools) the window of a convolution or pooling node.
@@ -492,6 +437,19 @@ TEST(XnnpackRulesTest, PadNode) {
   EXPECT_EQ(
       dynamic.Verdict(),
       "invalid allocation type in tensor #1 in PAD node #0: expected static read-only tensor");
+
+  // pad_test.cc pads with non-negative values. VisitPadNode reads the first two rows only (it
+  // loops over the paddings tensor's rank) and prints the pre-padding for a bad post-padding.
+  const auto pad = [](std::vector<int64_t> paddings) {
+    Graph g;
+    g.Op("PAD", {{g.Tensor(kF32, {1, 4, 4, 3}), g.Values(kI32, {4, 2}, std::move(paddings))},
+                 {g.Tensor(kF32, {1, 6, 6, 3})}});
+    return g.Verdict();
+  };
+  EXPECT_EQ(pad({0, 0, 1, 1, 1, 1, 0, 0}), "");
+  EXPECT_EQ(pad({0, 0, -1, 1, 1, 1, 0, 0}), "invalid pre-padding -1 for dimension #1 in node 0");
+  EXPECT_EQ(pad({2, -1, 0, 0, 0, 0, 0, 0}), "invalid post-padding 2 for dimension #0 in node 0");
+  EXPECT_EQ(pad({0, 0, 0, 0, -1, 1, 0, -1}), "");
 }
 
 TEST(XnnpackRulesTest, ReshapeNode) {
@@ -526,6 +484,17 @@ TEST(XnnpackRulesTest, ResizeBilinearNode) {
   EXPECT_EQ(shape.Verdict(),
             "unexpected number of shape dimensions (2) in shape tensor #1 in RESIZE_BILINEAR node "
             "#0: expected a 1D tensor");
+
+  // Only the output height is checked (the loop runs over the size tensor's rank, 1).
+  const auto resize = [](std::vector<int64_t> size) {
+    Graph g;
+    g.Op("RESIZE_BILINEAR", {{g.Tensor(kF32, {1, 4, 4, 3}), g.Values(kI32, {2}, std::move(size))},
+                             {g.Tensor(kF32, {1, 8, 8, 3})}});
+    return g.Verdict();
+  };
+  EXPECT_EQ(resize({8, 8}), "");
+  EXPECT_EQ(resize({0, 8}), "invalid output dimension #0 value 0 in node 0");
+  EXPECT_EQ(resize({8, -1}), "");
 }
 
 TEST(XnnpackRulesTest, SliceAndStridedSliceNodes) {
@@ -563,6 +532,60 @@ TEST(XnnpackRulesTest, SliceAndStridedSliceNodes) {
                             {rank.Tensor(kF32, {2, 2, 4})}});
   EXPECT_EQ(rank.Verdict(),
             "begin_tensor shape (2) must be equal to input shape (3) in STRIDED_SLICE node #0");
+}
+
+TEST(XnnpackRulesTest, SliceValues) {
+  // slice_test.cc: non-negative begins, positive sizes (int32 and int64). A negative begin is
+  // only logged; a size that is not positive refuses the node.
+  const auto slice = [](TensorType type, std::vector<int64_t> begin, std::vector<int64_t> size) {
+    Graph g;
+    g.Op("SLICE", {{g.Tensor(kF32, {4, 4}), g.Values(type, {2}, std::move(begin)),
+                    g.Values(type, {2}, std::move(size))},
+                   {g.Tensor(kF32, {2, 2})}});
+    return g.Verdict();
+  };
+  EXPECT_EQ(slice(kI32, {1, 2}, {2, 2}), "");
+  EXPECT_EQ(slice(kI64, {-1, 0}, {2, 2}), "");
+  EXPECT_EQ(slice(kI64, {0, 0}, {2, 0}), "size 0 must be positive in SLICE node #0");
+  EXPECT_EQ(slice(kI32, {0, 0}, {-1, 2}), "size -1 must be positive in SLICE node #0");
+}
+
+TEST(XnnpackRulesTest, StridedSliceValues) {
+  // strided_slice_test.cc: strides of 1, crops within the input, masks and offset.
+  struct Case {
+    std::vector<int64_t> begin, end, strides;
+    int32_t begin_mask = 0, end_mask = 0;
+    bool offset = false;
+  };
+  const auto strided = [](Case c) {
+    Graph g;
+    Node& node =
+        g.Op("STRIDED_SLICE", {{g.Tensor(kF32, {2, 8}), g.Values(kI32, {2}, c.begin),
+                                g.Values(kI32, {2}, c.end), g.Values(kI32, {2}, c.strides)},
+                               {g.Tensor(kF32, {1, 4})}});
+    node.options.begin_mask = c.begin_mask;
+    node.options.end_mask = c.end_mask;
+    node.options.offset = c.offset;
+    return g.Verdict();
+  };
+  EXPECT_EQ(strided({{1, 2}, {2, 6}, {1, 1}}), "");
+  EXPECT_EQ(strided({{-1, 0}, {0, -2}, {1, 1}}), "");
+  EXPECT_EQ(strided({{5, 0}, {1, 4}, {1, 1}, /*begin_mask=*/1}), "");
+  EXPECT_EQ(strided({{1, 4}, {1, 4}, {1, 1}, 0, 0, /*offset=*/true}), "");
+  EXPECT_EQ(strided({{0, 0}, {1, 8}, {1, 2}}),
+            "stride at dimension 1, 2, must be 1in STRIDED_SLICE node #0");
+  EXPECT_EQ(strided({{0, 2}, {1, 9}, {1, 1}}),
+            "offset 2 + size 7 exceeds extent 8 in STRIDED_SLICE node #0 for dimension 1");
+  EXPECT_EQ(strided({{0, 6}, {1, 4}, {1, 1}, 0, 0, /*offset=*/true}),
+            "offset 6 + size 4 exceeds extent 8 in STRIDED_SLICE node #0 for dimension 1");
+
+  // The shape message prints the tensor's first value where it knows it.
+  Graph rank;
+  rank.Op("STRIDED_SLICE", {{rank.Tensor(kF32, {4, 4, 4}), rank.Values(kI32, {2}, {3, 0}),
+                             rank.Values(kI32, {2}, {4, 4}), rank.Values(kI32, {2}, {1, 1})},
+                            {rank.Tensor(kF32, {1, 4, 4})}});
+  EXPECT_EQ(rank.Verdict(),
+            "begin_tensor shape (3) must be equal to input shape (3) in STRIDED_SLICE node #0");
 }
 
 TEST(XnnpackRulesTest, SoftmaxNode) {

@@ -2,6 +2,8 @@
 #include <graphviz/cgraph.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_fixtures.h"
@@ -100,6 +102,23 @@ TEST(DotCommand, ManyInterleavedPartitionsRenderWithoutCrashing) {
     ++clusters;
   }
   EXPECT_EQ(clusters, 37u);
+}
+
+// The corpus model with the most nodes (712), convolutions delegated: many partitions, weight
+// DEQUANTIZE fan-out. The collapsed PNG fits one screen (IHDR width and height, big-endian).
+TEST(DotCommand, CollapsedPictureOfTheLargestModelFitsOneScreen) {
+  const std::string png = testing::FreshDir("dot_largest") + "/g.png";
+  ToolRun run = RunTool("dot --delegate ops=CONV_2D,DEPTHWISE_CONV_2D --collapse -o " + png + " " +
+                        testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string picture = testing::ReadTextFile(png);
+  ASSERT_GE(picture.size(), 24u);
+  auto read = [&](size_t at) {
+    uint32_t v = 0;
+    for (size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(picture[at + i]);
+    return v;
+  };
+  EXPECT_LE(std::max(read(16), read(20)), 2000u) << read(16) << "x" << read(20);
 }
 
 TEST(DotCommand, UnknownExtensionExitsTwo) {

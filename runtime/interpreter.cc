@@ -191,6 +191,13 @@ Status Interpreter::AllocateTensors() {
       r.sparsity = model_data_->TensorSparsity(0, index);
       continue;
     }
+    // Persistent read-only tensors (outputs a kernel computes once at Prepare from constants,
+    // as upstream's SetTensorToPersistentRo) live on the heap, outside the arenas.
+    if (t.allocation == AllocationType::kPersistentRo && t.bytes) {
+      dynamic_buffers_.push_back(allocate(*t.bytes));
+      r.data = dynamic_buffers_.back().get();
+      continue;
+    }
     if (t.allocation == AllocationType::kDynamic) {
       if (!t.bytes)
         return Status::Error("tensor " + std::to_string(i) + " has a size only known at run time");
@@ -210,6 +217,12 @@ Status Interpreter::AllocateTensors() {
     }
     uint8_t* base = p.arena == ArenaKind::kRw ? arena_.get() : persistent_arena_.get();
     r.data = base + p.offset;
+    // Variable tensors (recurrent state) start as upstream's ResetVariableTensors leaves them:
+    // int8 ones at their zero point, all others at zero bytes.
+    if (t.is_variable) {
+      const bool int8 = t.type == TensorType::kInt8 && !t.quantization.zero_point.empty();
+      std::memset(r.data, int8 ? static_cast<int>(t.quantization.zero_point[0]) : 0, r.bytes);
+    }
     uint64_t& committed =
         p.arena == ArenaKind::kRw ? stats_.arena_bytes : stats_.persistent_arena_bytes;
     committed = std::max(committed, *end);
@@ -257,6 +270,16 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
       prepared = step.kernel->prepare(step.context);
     }
     TFA_RETURN_IF_ERROR(prepared.WithContext(NodeName(graph_, index)));
+    step.made_at_prepare = !step.delegate && MakesOnlyPersistentRo(node);
+    if (step.made_at_prepare) {
+      // Evaluated now, before the shared scratch exists: it gets its own for this one call.
+      const uint64_t own = CheckedAlignUp(step.context.scratch_bytes, kBufferAlignment).value_or(0);
+      Buffer own_scratch(
+          static_cast<uint8_t*>(own ? std::aligned_alloc(kBufferAlignment, own) : nullptr));
+      step.context.scratch = own_scratch.get();
+      TFA_RETURN_IF_ERROR(step.kernel->eval(step.context).WithContext(NodeName(graph_, index)));
+      step.context.scratch_bytes = 0;
+    }
     scratch = std::max(scratch, step.context.scratch_bytes);
     steps_.push_back(std::move(step));
   }
@@ -271,6 +294,19 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
   stats_.scratch_bytes = scratch;
   for (Step& step : steps_) step.context.scratch = scratch_.get();
   return Status::Ok();
+}
+
+// Upstream kernels whose inputs are all constant compute their outputs once, at Prepare, into
+// persistent read-only tensors, and skip them at Eval (e.g. tflite/kernels/gather.cc).
+bool Interpreter::MakesOnlyPersistentRo(const Node& node) const {
+  bool any = false;
+  for (int32_t t : node.outputs) {
+    if (t < 0) continue;
+    if (graph_.tensors[static_cast<size_t>(t)].allocation != AllocationType::kPersistentRo)
+      return false;
+    any = true;
+  }
+  return any;
 }
 
 void Interpreter::CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const {
@@ -335,6 +371,7 @@ Status Interpreter::Invoke() {
   bool previous_on_cpu = true;
   std::string previous_delegate;
   for (Step& step : steps_) {
+    if (step.made_at_prepare) continue;
     const Node& node = *step.context.node;
     const bool on_cpu = !step.delegate;
     if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate))

@@ -114,6 +114,7 @@ class Interpreter {
     KernelContext context;
     const KernelRegistration* kernel = nullptr;  // a CPU node
     std::unique_ptr<DelegateKernel> delegate;    // a delegate kernel node
+    bool made_at_prepare = false;  // outputs computed once at Prepare; skipped by Invoke
   };
   struct AlignedFree {
     void operator()(uint8_t* p) const;
@@ -123,6 +124,7 @@ class Interpreter {
   Interpreter() = default;
   Status AllocateTensors();
   Status PrepareSteps(const InterpreterOptions& options);
+  bool MakesOnlyPersistentRo(const Node& node) const;
   void CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const;
   Status CheckMemoryLimit(uint64_t scratch_bytes) const;
   Status CheckWrites(const Step& step) const;

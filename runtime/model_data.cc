@@ -135,6 +135,20 @@ Status ModelData::Read(const std::string& path) {
         n.block_size = o->block_size();
       if (const auto* o = op->builtin_options_as_SpaceToDepthOptions())
         n.block_size = o->block_size();
+      if (op->builtin_options_type() == tflite::BuiltinOptions::GeluOptions &&
+          op->builtin_options()) {
+        // The project's schema omits GeluOptions.approximate, upstream's field 0 (a bool).
+        n.gelu_approximate =
+            static_cast<const flatbuffers::Table*>(op->builtin_options())->GetField<uint8_t>(4, 0);
+      }
+      if (const auto* o = op->builtin_options_as_UnidirectionalSequenceLSTMOptions()) {
+        n.cell_clip = o->cell_clip();
+        n.proj_clip = o->proj_clip();
+      }
+      if (const auto* o = op->builtin_options_as_LSTMOptions()) {
+        n.cell_clip = o->cell_clip();
+        n.proj_clip = o->proj_clip();
+      }
       nodes.push_back(n);
     }
   }

@@ -219,4 +219,13 @@ std::vector<uint8_t> Float16Bytes(const std::vector<float>& values) {
   return RawBytes(halves);
 }
 
+void AddConverterExtras(ModelBuilder& b, const std::vector<std::pair<std::string, int32_t>>& inputs,
+                        const std::vector<std::pair<std::string, int32_t>>& outputs) {
+  const std::string version = "1.14.0";
+  std::vector<uint8_t> contents(version.begin(), version.end());
+  contents.resize(16, 0);  // upstream pads the version string to 16 bytes
+  b.AddMetadata("min_runtime_version", std::move(contents));
+  b.AddSignature({"serving_default", 0, inputs, outputs});
+}
+
 }  // namespace tfa

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "corpus/generator/tflite_writer.h"
@@ -67,6 +68,11 @@ class ModelBuilder {
   SyntheticModel result_;
   int32_t next_buffer_ = 1;  // buffer 0 is the empty sentinel
 };
+
+// What upstream's converter attaches to every model: the runtime version metadata and the
+// serving signature of the main subgraph.
+void AddConverterExtras(ModelBuilder& b, const std::vector<std::pair<std::string, int32_t>>& inputs,
+                        const std::vector<std::pair<std::string, int32_t>>& outputs);
 
 // Byte helpers for constant contents.
 std::vector<uint8_t> FloatBytes(const std::vector<float>& values);

@@ -3,23 +3,13 @@
 #include <functional>
 #include <utility>
 
+#include "corpus/generator/family_models.h"
 #include "corpus/generator/layers.h"
 
 namespace tfa {
 namespace {
 
 constexpr uint64_t kSeed = 20240611;
-
-// What upstream's converter attaches to every model: the runtime version metadata and the
-// serving signature of the main subgraph.
-void AddConverterExtras(ModelBuilder& b, const std::vector<std::pair<std::string, int32_t>>& inputs,
-                        const std::vector<std::pair<std::string, int32_t>>& outputs) {
-  const std::string version = "1.14.0";
-  std::vector<uint8_t> contents(version.begin(), version.end());
-  contents.resize(16, 0);  // upstream pads the version string to 16 bytes
-  b.AddMetadata("min_runtime_version", std::move(contents));
-  b.AddSignature({"serving_default", 0, inputs, outputs});
-}
 
 // input -> CONV_2D -> DEPTHWISE_CONV_2D (stride 2) -> MAX_POOL_2D -> RESHAPE -> FULLY_CONNECTED
 // -> SOFTMAX: the classic single-path classifier.
@@ -293,6 +283,11 @@ const std::vector<std::pair<std::string, Factory>>& Catalogue() {
       {"int8_per_channel", Int8PerChannel},
       {"uint8_per_tensor", UInt8PerTensor},
       {"fp16_weights", Float16Weights},
+      {"transformer_block_float", TransformerBlockFloat},
+      {"unet_transpose_conv_float", UnetTransposeConvFloat},
+      {"conv3d_float", Conv3DFloat},
+      {"lstm_float", LstmFloat},
+      {"audio_rfft_float", AudioRfftFloat},
   };
   return *catalogue;
 }

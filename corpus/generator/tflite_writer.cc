@@ -30,6 +30,7 @@ enum : int32_t {
   kSub = 41,
   kDiv = 42,
   kSqueeze = 43,
+  kUnidirectionalSequenceLstm = 44,
   kStridedSlice = 45,
   kSplit = 49,
   kTransposeConv = 67,
@@ -48,7 +49,9 @@ enum : int32_t {
   kWhile = 119,
   kBatchMatMul = 126,
   kCallOnce = 129,
+  kConv3D = 132,
   kReduceAll = 140,
+  kConv3DTranspose = 141,
   kVarHandle = 142,
 };
 
@@ -279,6 +282,28 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       tflite::BatchMatMulOptionsT c;
       c.adj_x = o.adj_x;
       c.adj_y = o.adj_y;
+      c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
+      u.Set(std::move(c));
+      break;
+    }
+    case kConv3D:
+    case kConv3DTranspose: {
+      tflite::Conv3DOptionsT c;
+      c.padding = ToSchema(o.padding);
+      c.stride_d = o.stride_d;
+      c.stride_w = o.stride_w;
+      c.stride_h = o.stride_h;
+      c.dilation_d_factor = o.dilation_d;
+      c.dilation_w_factor = o.dilation_w;
+      c.dilation_h_factor = o.dilation_h;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      u.Set(std::move(c));
+      break;
+    }
+    case kUnidirectionalSequenceLstm: {
+      tflite::UnidirectionalSequenceLSTMOptionsT c;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      c.time_major = o.time_major;
       c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
       u.Set(std::move(c));
       break;

@@ -4,13 +4,17 @@
 #include <map>
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
+#include "runtime/kernels/cpu/conv3d.h"
 #include "runtime/kernels/cpu/densify.h"
 #include "runtime/kernels/cpu/depth_to_space.h"
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/dequantize.h"
+#include "runtime/kernels/cpu/detection_postprocess.h"
+#include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
@@ -21,6 +25,7 @@
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
+#include "runtime/kernels/cpu/rfft2d.h"
 #include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
@@ -29,6 +34,8 @@
 #include "runtime/kernels/cpu/transform_tensor_bilinear.h"
 #include "runtime/kernels/cpu/transpose.h"
 #include "runtime/kernels/cpu/transpose_conv.h"
+#include "runtime/kernels/cpu/unary_math.h"
+#include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
 
 namespace tfa::runtime {
 namespace {
@@ -55,6 +62,17 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"CEIL", {PrepareUnaryFloat, EvalCeil}},
       {"ROUND", {PrepareUnaryFloat, EvalRound}},
       {"CAST", {PrepareCast, EvalCast}},
+      {"RSQRT", {PrepareUnaryFloat, EvalRsqrt}},
+      {"LOG", {PrepareUnaryFloat, EvalLog}},
+      {"GELU", {PrepareUnaryFloat, EvalGelu}},
+      {"COMPLEX_ABS", {PrepareComplexAbs, EvalComplexAbs}},
+      {"BATCH_MATMUL", {PrepareBatchMatMul, EvalBatchMatMul}},
+      {"DYNAMIC_UPDATE_SLICE", {PrepareDynamicUpdateSlice, EvalDynamicUpdateSlice}},
+      {"RFFT2D", {PrepareRfft2D, EvalRfft2D}},
+      {"CONV_3D", {PrepareConv3D, EvalConv3D}},
+      {"CONV_3D_TRANSPOSE", {PrepareConv3DTranspose, EvalConv3DTranspose}},
+      {"UNIDIRECTIONAL_SEQUENCE_LSTM",
+       {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
       {"CONV_2D", {PrepareConv2D, EvalConv2D}},
       {"DEPTHWISE_CONV_2D", {PrepareDepthwiseConv2D, EvalDepthwiseConv2D}},
       {"TRANSPOSE_CONV", {PrepareTransposeConv, EvalTransposeConv}},
@@ -86,6 +104,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"GATHER", {PrepareGather, EvalGather}},
       {"Landmarks2TransformMatrix",
        {PrepareLandmarksToTransformMatrix, EvalLandmarksToTransformMatrix}},
+      {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},
       {"TransformLandmarks", {PrepareTransformLandmarks, EvalTransformLandmarks}},
       {"TransformTensorBilinear", {PrepareTransformTensorBilinear, EvalTransformTensorBilinear}},
   };

@@ -65,6 +65,14 @@ Result<float> FlexbufferMap::Float(const char* key) const {
   return value.AsFloat();
 }
 
+Result<bool> FlexbufferMap::Bool(const char* key) const {
+  const flexbuffers::Reference value = Lookup(bytes_, key);
+  if (value.IsNull()) return Status::Error(std::string("custom option '") + key + "' is missing");
+  if (!value.IsBool() && !value.IsNumeric())
+    return Status::Error(std::string("custom option '") + key + "' is not a boolean");
+  return value.AsBool();
+}
+
 Result<std::vector<int32_t>> FlexbufferMap::IntVector(const char* key) const {
   const flexbuffers::Reference value = Lookup(bytes_, key);
   if (value.IsNull()) return Status::Error(std::string("custom option '") + key + "' is missing");

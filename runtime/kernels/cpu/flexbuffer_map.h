@@ -24,6 +24,8 @@ class FlexbufferMap {
   [[nodiscard]] Result<int32_t> Int(const char* key) const;
   // Any number, as upstream's AsFloat reads it (integers convert).
   [[nodiscard]] Result<float> Float(const char* key) const;
+  // A boolean, or a number read as != 0 (upstream's AsBool).
+  [[nodiscard]] Result<bool> Bool(const char* key) const;
   // A vector (typed, fixed-size typed or untyped) of integers that fit int32.
   [[nodiscard]] Result<std::vector<int32_t>> IntVector(const char* key) const;
 

@@ -6,6 +6,8 @@
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/fully_connected.h"
+#include "runtime/kernels/cpu/hybrid_fully_connected.h"
+#include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantize.h"
@@ -36,18 +38,39 @@ struct FloatOrInt32 {
   static constexpr KernelFunction kEval = ByInt32Input<kFloatEval, kInt32Eval>;
 };
 
+// FULLY_CONNECTED with float input and int8 weights takes upstream's hybrid path.
+template <KernelFunction kHybrid, KernelFunction kOther>
+Status ByFullyConnectedWeights(KernelContext& context) {
+  return IsHybridFullyConnected(context) ? kHybrid(context) : kOther(context);
+}
+
+// CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED with int16 input take the 16x8 kernels.
+template <KernelFunction kInt16, KernelFunction kOther>
+Status ByInt16Input(KernelContext& context) {
+  return HasInt16Input(context) ? kInt16(context) : kOther(context);
+}
+
 }  // namespace
 
 const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
   static const auto* table = new std::map<std::string, KernelRegistration>{
       {"CONV_2D",
-       Dispatched<PrepareConv2D, EvalConv2D, PrepareQuantizedConv2D, EvalQuantizedConv2D>()},
+       {ByInt16Input<PrepareInt16x8Conv2D, ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>,
+        ByInt16Input<EvalInt16x8Conv2D, ByInputType<EvalConv2D, EvalQuantizedConv2D>>}},
       {"DEPTHWISE_CONV_2D",
-       Dispatched<PrepareDepthwiseConv2D, EvalDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D,
-                  EvalQuantizedDepthwiseConv2D>()},
+       {ByInt16Input<PrepareInt16x8DepthwiseConv2D,
+                     ByInputType<PrepareDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D>>,
+        ByInt16Input<EvalInt16x8DepthwiseConv2D,
+                     ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>}},
       {"FULLY_CONNECTED",
-       Dispatched<PrepareFullyConnected, EvalFullyConnected, PrepareQuantizedFullyConnected,
-                  EvalQuantizedFullyConnected>()},
+       {ByInt16Input<PrepareInt16x8FullyConnected,
+                     ByFullyConnectedWeights<
+                         PrepareHybridFullyConnected,
+                         ByInputType<PrepareFullyConnected, PrepareQuantizedFullyConnected>>>,
+        ByInt16Input<EvalInt16x8FullyConnected,
+                     ByFullyConnectedWeights<
+                         EvalHybridFullyConnected,
+                         ByInputType<EvalFullyConnected, EvalQuantizedFullyConnected>>>}},
       {"ADD", Dispatched<FloatOrInt32<EvalAdd, EvalInt32Add>::kPrepare,
                          FloatOrInt32<EvalAdd, EvalInt32Add>::kEval, PrepareQuantizedBinary,
                          EvalQuantizedAdd>()},

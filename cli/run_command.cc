@@ -16,11 +16,13 @@
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/report/report_builder.h"
+#include "runtime/after_invoke_check.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
 #include "runtime/divergence_finder.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
+#include "runtime/run_plan.h"
 
 namespace tfa::cli {
 namespace {
@@ -56,9 +58,14 @@ struct OutputComparison {
   bool ok = true;
 };
 
+// The outputs and statistics of the first Invoke (what upstream's figures are of: a model with
+// variables or CALL_ONCE changes state on every Invoke), and the time of the second.
 struct TimedRun {
   std::unique_ptr<runtime::Interpreter> interpreter;
   double milliseconds = 0;
+  runtime::RunStats first_stats;
+  std::vector<runtime::RuntimeTensor> outputs;  // point into output_bytes
+  std::vector<std::vector<uint8_t>> output_bytes;
 };
 
 // "123", "64K", "512M", "2G" (K, M, G are powers of 1024).
@@ -78,17 +85,25 @@ uint64_t ByteSizeOrThrow(const std::string& text, const std::string& flag) {
   return std::stoull(text.substr(0, digits)) << shift;
 }
 
-// Runs `plan` (made with `delegates`' profiles, in order).
-TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
-                        const std::vector<runtime::Delegate*>& delegates) {
-  const std::string& path = args.model;
+runtime::InterpreterOptions RunOptions(const RunArgs& args,
+                                       const std::vector<runtime::Delegate*>& delegates,
+                                       int32_t entry_subgraph) {
   runtime::InterpreterOptions options;
   options.delegates = delegates;
   options.memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit");
   options.guard_writes = args.guard_writes;
+  options.entry_subgraph = entry_subgraph;
+  return options;
+}
+
+// Runs `plan` (made with `delegates`' profiles, in order).
+TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
+                        const runtime::InterpreterOptions& options) {
+  const std::string& path = args.model;
   auto interpreter = runtime::Interpreter::Create(plan, options);
   if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
   runtime::FillDeterministicInputs(**interpreter, args.input_seed);
+  TimedRun run;
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
   // the second is the one timed.
   for (int i = 0; i < 2; ++i) {
@@ -96,9 +111,22 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
     if (Status s = (*interpreter)->Invoke(); !s.ok()) throw CommandError{path + ": " + s.message()};
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (i == 1) return {std::move(interpreter).value(), ms};
+    if (i == 1) {
+      run.milliseconds = ms;
+      break;
+    }
+    runtime::Interpreter& first = **interpreter;
+    run.first_stats = first.stats();
+    for (int32_t t : first.outputs()) {
+      const runtime::RuntimeTensor& tensor = first.tensor(t);
+      run.output_bytes.emplace_back(tensor.data, tensor.data + tensor.bytes);
+      run.outputs.push_back(tensor);
+    }
+    for (size_t o = 0; o < run.outputs.size(); ++o)
+      run.outputs[o].data = run.output_bytes[o].data();
   }
-  return {};
+  run.interpreter = std::move(interpreter).value();
+  return run;
 }
 
 // Float outputs within `tolerance` of the reference, relative to max(1, |reference|); other
@@ -128,10 +156,17 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
   return c;
 }
 
-ModelPlan PlanOrThrow(const Model& model, const std::vector<runtime::Delegate*>& delegates) {
-  PlanOptions options;
-  for (const runtime::Delegate* d : delegates) options.delegates.push_back(d->Profile());
-  auto plan = PlanModel(model, options);
+// The plan of a run on the seed's inputs: a model with control flow is planned with the facts a
+// first run finds (runtime/run_plan.h).
+ModelPlan PlanOrThrow(const RunArgs& args, const Model& model,
+                      const runtime::InterpreterOptions& options) {
+  PlanOptions plan_options;
+  for (const runtime::Delegate* d : options.delegates)
+    plan_options.delegates.push_back(d->Profile());
+  auto plan = runtime::PlanForRun(model, plan_options, options, [&](runtime::Interpreter& run) {
+    runtime::FillDeterministicInputs(run, args.input_seed);
+    return Status::Ok();
+  });
   if (!plan.ok()) throw CommandError{plan.status().message()};
   return std::move(plan).value();
 }
@@ -161,9 +196,11 @@ void Run(const RunArgs& args) {
 
   // One plan decides both what runs and what is predicted: the delegates' own profiles (a plugin's
   // node-by-node answers included) applied by libanalysis's pipeline, as `report` applies them.
-  const ModelPlan plan = PlanOrThrow(model, delegates);
-  const TimedRun run = RunInterpreter(args, plan, delegates);
-  const runtime::RunStats& stats = run.interpreter->stats();
+  const int32_t entry = args.common.SingleSubgraph(model);
+  const runtime::InterpreterOptions options = RunOptions(args, delegates, entry);
+  const ModelPlan plan = PlanOrThrow(args, model, options);
+  const TimedRun run = RunInterpreter(args, plan, options);
+  const runtime::RunStats& stats = run.first_stats;
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
   for (int32_t n : executed.execution_plan)
@@ -186,7 +223,7 @@ void Run(const RunArgs& args) {
   if (args.validate) {
     auto report = BuildReport(plan, TFA_VERSION);
     if (!report.ok()) throw CommandError{report.status().message()};
-    const SubgraphReport& predicted = report->subgraphs.at(0);
+    const SubgraphReport& predicted = report->subgraphs.at(static_cast<size_t>(entry));
     std::vector<Check> checks = {
         {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count),
          kernels},
@@ -199,6 +236,15 @@ void Run(const RunArgs& args) {
         {"arena", predicted.arena->size, stats.arena_bytes},
         {"persistent arena", predicted.arena->persistent_size, stats.persistent_arena_bytes},
     };
+    // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
+    // analyser's replay of the first Invoke.
+    for (const runtime::SubgraphMemoryCheck& c : runtime::CheckAfterInvoke(plan, entry, stats)) {
+      const std::string name = "subgraph " + std::to_string(c.subgraph);
+      checks.push_back({name + " ran", c.predicted_invoked, c.measured_invoked});
+      if (!c.predicted_invoked || !c.measured_invoked) continue;
+      checks.push_back({name + " arena", c.predicted_arena, c.measured_arena});
+      checks.push_back({name + " persistent", c.predicted_persistent, c.measured_persistent});
+    }
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {
@@ -221,17 +267,19 @@ void Run(const RunArgs& args) {
       widened = fmt::format(", widened for the gpu delegate's {} precision",
                             runtime::ClPrecisionName(opencl->precision()));
     }
-    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, {}), {});
+    const runtime::InterpreterOptions cpu_options = RunOptions(args, {}, entry);
+    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(args, model, cpu_options), cpu_options);
     text += fmt::format(
         "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
         tolerance, widened, cpu.milliseconds);
     j["tolerance"] = tolerance;
     j["cpu_latency_ms"] = cpu.milliseconds;
     j["outputs"] = nlohmann::ordered_json::array();
-    for (int32_t t : run.interpreter->outputs()) {
-      const std::string& name = model.subgraphs[0].tensors[static_cast<size_t>(t)].name;
-      const OutputComparison c =
-          CompareOutput(run.interpreter->tensor(t), cpu.interpreter->tensor(t), t, name, tolerance);
+    for (size_t o = 0; o < run.outputs.size(); ++o) {
+      const int32_t t = run.interpreter->outputs()[o];
+      const std::string& name =
+          model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(t)].name;
+      const OutputComparison c = CompareOutput(run.outputs[o], cpu.outputs[o], t, name, tolerance);
       all_ok &= c.ok;
       text += fmt::format("  output {:>5} max error {:.3g} of max(1, |cpu|) (abs {:.3g})  {}  {}\n",
                           t, c.max_error, c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
@@ -313,7 +361,7 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);
-  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson}, false);
+  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson});
   cmd->callback([args] { Run(*args); });
 }
 

@@ -5,6 +5,7 @@
 
 #include "runtime/kernels/cpu/activations.h"
 #include "runtime/kernels/cpu/cast.h"
+#include "runtime/kernels/cpu/comparison.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/densify.h"
@@ -12,6 +13,7 @@
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/dequantize.h"
 #include "runtime/kernels/cpu/elementwise.h"
+#include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
@@ -55,6 +57,13 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"CEIL", {PrepareUnaryFloat, EvalCeil}},
       {"ROUND", {PrepareUnaryFloat, EvalRound}},
       {"CAST", {PrepareCast, EvalCast}},
+      {"LESS", {PrepareComparison, EvalLess}},
+      {"LESS_EQUAL", {PrepareComparison, EvalLessEqual}},
+      {"GREATER", {PrepareComparison, EvalGreater}},
+      {"GREATER_EQUAL", {PrepareComparison, EvalGreaterEqual}},
+      {"EQUAL", {PrepareComparison, EvalEqual}},
+      {"NOT_EQUAL", {PrepareComparison, EvalNotEqual}},
+      {"FILL", {PrepareFill, EvalFill}},
       {"CONV_2D", {PrepareConv2D, EvalConv2D}},
       {"DEPTHWISE_CONV_2D", {PrepareDepthwiseConv2D, EvalDepthwiseConv2D}},
       {"TRANSPOSE_CONV", {PrepareTransposeConv, EvalTransposeConv}},

@@ -23,6 +23,7 @@
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
 #include "runtime/run_plan.h"
+#include "runtime/tensor_files.h"
 
 namespace tfa::cli {
 namespace {
@@ -37,6 +38,8 @@ struct RunArgs {
   std::string memory_limit = "1G";
   bool guard_writes = false;
   bool find_divergence = false;
+  std::vector<std::string> inputs;  // NAME_OR_INDEX=FILE.npy
+  std::string output_dir;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -98,11 +101,12 @@ runtime::InterpreterOptions RunOptions(const RunArgs& args,
 
 // Runs `plan` (made with `delegates`' profiles, in order).
 TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
-                        const runtime::InterpreterOptions& options) {
+                        const runtime::InterpreterOptions& options,
+                        const runtime::InputFiller& fill_inputs) {
   const std::string& path = args.model;
   auto interpreter = runtime::Interpreter::Create(plan, options);
   if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
-  runtime::FillDeterministicInputs(**interpreter, args.input_seed);
+  if (Status s = fill_inputs(**interpreter); !s.ok()) throw CommandError{s.message()};
   TimedRun run;
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
   // the second is the one timed.
@@ -156,17 +160,14 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
   return c;
 }
 
-// The plan of a run on the seed's inputs: a model with control flow is planned with the facts a
-// first run finds (runtime/run_plan.h).
-ModelPlan PlanOrThrow(const RunArgs& args, const Model& model,
-                      const runtime::InterpreterOptions& options) {
+// The plan of a run on the inputs `fill_inputs` writes: a model with control flow is planned with
+// the facts a first run finds (runtime/run_plan.h).
+ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& options,
+                      const runtime::InputFiller& fill_inputs) {
   PlanOptions plan_options;
   for (const runtime::Delegate* d : options.delegates)
     plan_options.delegates.push_back(d->Profile());
-  auto plan = runtime::PlanForRun(model, plan_options, options, [&](runtime::Interpreter& run) {
-    runtime::FillDeterministicInputs(run, args.input_seed);
-    return Status::Ok();
-  });
+  auto plan = runtime::PlanForRun(model, plan_options, options, fill_inputs);
   if (!plan.ok()) throw CommandError{plan.status().message()};
   return std::move(plan).value();
 }
@@ -198,8 +199,27 @@ void Run(const RunArgs& args) {
   // node-by-node answers included) applied by libanalysis's pipeline, as `report` applies them.
   const int32_t entry = args.common.SingleSubgraph(model);
   const runtime::InterpreterOptions options = RunOptions(args, delegates, entry);
-  const ModelPlan plan = PlanOrThrow(args, model, options);
-  const TimedRun run = RunInterpreter(args, plan, options);
+  // Every --input file is read and checked before anything runs; inputs no file names keep the
+  // seed's values (one stream over all inputs, as without files).
+  const SignatureDef* signature = nullptr;
+  for (const SignatureDef& s : model.signatures) {
+    if (s.subgraph_index == entry) signature = &s;
+  }
+  std::vector<runtime::InputFile> input_files;
+  for (const std::string& spec : args.inputs) {
+    auto file =
+        runtime::ReadInputFile(spec, model.subgraphs[static_cast<size_t>(entry)], signature);
+    if (!file.ok()) throw CommandError{file.status().message()};
+    input_files.push_back(std::move(file).value());
+  }
+  const runtime::InputFiller fill_inputs = [&](runtime::Interpreter& interpreter) {
+    runtime::FillDeterministicInputs(interpreter, args.input_seed);
+    for (const runtime::InputFile& file : input_files)
+      TFA_RETURN_IF_ERROR(runtime::CopyInputFile(file, interpreter));
+    return Status::Ok();
+  };
+  const ModelPlan plan = PlanOrThrow(model, options, fill_inputs);
+  const TimedRun run = RunInterpreter(args, plan, options, fill_inputs);
   const runtime::RunStats& stats = run.first_stats;
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
@@ -219,6 +239,19 @@ void Run(const RunArgs& args) {
                    {"transitions", stats.copies.transitions}};
   std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n",
                                  args.model, run.milliseconds, kernels, kernels == 1 ? "" : "s");
+  if (!args.output_dir.empty()) {
+    std::vector<runtime::OutputFile> files;
+    const Subgraph& graph = model.subgraphs[static_cast<size_t>(entry)];
+    for (size_t o = 0; o < run.outputs.size(); ++o) {
+      const int32_t t = run.interpreter->outputs()[o];
+      files.push_back({t, graph.tensors[static_cast<size_t>(t)].name, &run.outputs[o]});
+    }
+    auto written = runtime::WriteOutputFiles(args.output_dir, files);
+    if (!written.ok()) throw CommandError{written.status().message()};
+    text += fmt::format("wrote {} output{} to {}\n", written->size(),
+                        written->size() == 1 ? "" : "s", args.output_dir);
+    j["output_files"] = *written;
+  }
   bool all_ok = true;
   if (args.validate) {
     auto report = BuildReport(plan, TFA_VERSION);
@@ -268,7 +301,8 @@ void Run(const RunArgs& args) {
                             runtime::ClPrecisionName(opencl->precision()));
     }
     const runtime::InterpreterOptions cpu_options = RunOptions(args, {}, entry);
-    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(args, model, cpu_options), cpu_options);
+    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs),
+                                        cpu_options, fill_inputs);
     text += fmt::format(
         "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
         tolerance, widened, cpu.milliseconds);
@@ -336,6 +370,7 @@ void AddRunCommand(CLI::App& app) {
       "  tflite-analyze run corpus/models/face_detection__face_detection_short_range.tflite "
       "--delegate gpu --validate\n"
       "  tflite-analyze run model.tflite --delegate add-sub --delegate sin --validate --json\n"
+      "  tflite-analyze run model.tflite --input input=image.npy --output-dir out/\n"
       "Exit codes: 0 ok, 1 the run differs from the prediction, 2 bad input.");
   auto args = std::make_shared<RunArgs>();
   cmd->add_option("model", args->model, ".tflite file")->required();
@@ -358,6 +393,12 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--find-divergence", args->find_divergence,
                 "With --validate: run each delegated node against the CPU kernels and name the "
                 "first beyond the tolerance");
+  cmd->add_option("--input", args->inputs,
+                  "NAME_OR_INDEX=FILE.npy: an input's data (its tensor name, signature key or "
+                  "tensor index; dtype, byte order and shape must be the tensor's; repeatable). "
+                  "Inputs not given get the --input-seed values");
+  cmd->add_option("--output-dir", args->output_dir,
+                  "Write every output of the first Invoke as DIR/<tensor index>_<name>.npy");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);

@@ -22,6 +22,7 @@
 #include "runtime/divergence_finder.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
+#include "runtime/own_buffer_check.h"
 #include "runtime/run_plan.h"
 #include "runtime/tensor_files.h"
 
@@ -230,8 +231,10 @@ void Run(const RunArgs& args) {
   for (const DelegateRequest& r : requests) j["delegates"].push_back(r.spec);
   if (!args.external_delegate.empty()) j["delegates"].push_back(plan.delegates.back().name);
   j["latency_ms"] = run.milliseconds;
-  j["measured"] = {{"arena_size", stats.arena_bytes},
-                   {"persistent_size", stats.persistent_arena_bytes},
+  j["measured"] = {{"arena_size", stats.arena_bytes_written},
+                   {"persistent_size", stats.persistent_bytes_written},
+                   {"arena_committed", stats.arena_bytes},
+                   {"persistent_committed", stats.persistent_arena_bytes},
                    {"delegated_partitions", kernels},
                    {"bytes_to_delegate", stats.copies.bytes_to_delegate},
                    {"bytes_from_delegate", stats.copies.bytes_from_delegate},
@@ -266,8 +269,9 @@ void Run(const RunArgs& args) {
         {"uploaded once", predicted.copy.init_upload_bytes, stats.copies.init_upload_bytes},
         {"transitions", predicted.copy.transitions,
          static_cast<uint64_t>(stats.copies.transitions)},
-        {"arena", predicted.arena->size, stats.arena_bytes},
-        {"persistent arena", predicted.arena->persistent_size, stats.persistent_arena_bytes},
+        // The highest bytes the run really wrote, found from the memory (not the plan's end).
+        {"arena", predicted.arena->size, stats.arena_bytes_written},
+        {"persistent arena", predicted.arena->persistent_size, stats.persistent_bytes_written},
     };
     // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
     // analyser's replay of the first Invoke.
@@ -323,6 +327,22 @@ void Run(const RunArgs& args) {
                               {"max_rel_error", c.max_rel_error},
                               {"max_error", c.max_error},
                               {"ok", c.ok}});
+    }
+    // The same plan on buffers of its own: outputs must be bit-identical, whatever the planner
+    // decided about sharing.
+    auto differences = runtime::CompareWithOwnBuffers(plan, options, fill_inputs, run.outputs);
+    if (!differences.ok()) throw CommandError{args.model + ": " + differences.status().message()};
+    all_ok &= differences->empty();
+    text += fmt::format("\n  outputs vs a run with every tensor in a buffer of its own: {}\n",
+                        differences->empty() ? "bit-identical  ok" : "MISMATCH");
+    j["own_buffers"] = {{"identical", differences->empty()},
+                        {"differences", nlohmann::ordered_json::array()}};
+    for (const runtime::OutputDifference& d : *differences) {
+      text += fmt::format("  output {:>5} differs in {} bytes, the first at byte {}\n", d.tensor,
+                          d.differing_bytes, d.first_byte);
+      j["own_buffers"]["differences"].push_back({{"tensor", d.tensor},
+                                                 {"differing_bytes", d.differing_bytes},
+                                                 {"first_byte", d.first_byte}});
     }
     if (args.find_divergence) {
       for (const RuntimeDelegate& d : owned) {

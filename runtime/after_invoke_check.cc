@@ -15,8 +15,8 @@ std::vector<SubgraphMemoryCheck> CheckAfterInvoke(const ModelPlan& plan, int32_t
     c.measured_invoked = ran.runs > 0;
     c.predicted_arena = after->plan.arena_size;
     c.predicted_persistent = after->plan.persistent_arena_size;
-    c.measured_arena = ran.arena_bytes;
-    c.measured_persistent = ran.persistent_arena_bytes;
+    c.measured_arena = ran.arena_bytes_written;
+    c.measured_persistent = ran.persistent_bytes_written;
     checks.push_back(c);
   }
   return checks;

@@ -15,7 +15,8 @@ struct SubgraphMemoryCheck {
   int32_t subgraph = 0;
   bool predicted_invoked = false;
   bool measured_invoked = false;
-  // The high-water marks of the plans the subgraph ran on (compared only when both say it ran).
+  // The high-water marks of the plans the subgraph ran on against the highest bytes the run
+  // really wrote in its arenas (compared only when both say it ran).
   uint64_t predicted_arena = 0;
   uint64_t measured_arena = 0;
   uint64_t predicted_persistent = 0;

@@ -12,6 +12,7 @@
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/model_loader.h"
+#include "runtime/arena_watermark.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/var_handle_names.h"
 
@@ -349,9 +350,10 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
   s.arena = allocate(s.plan.arena_size);
   s.persistent_arena = allocate(s.plan.persistent_arena_size);
   if (!s.arena || !s.persistent_arena) return Status::Error(where + ": cannot allocate the arena");
-  // Everything starts as NaN bytes: a read of a tensor nobody wrote shows in the outputs.
-  std::memset(s.arena.get(), 0xff, s.plan.arena_size);
-  std::memset(s.persistent_arena.get(), 0xff, s.plan.persistent_arena_size);
+  // Everything starts as the unwritten pattern (NaN words): a read of a tensor nobody wrote shows
+  // in the outputs, and the bytes a run wrote can be told from the rest (arena_watermark.h).
+  FillUnwritten({s.arena.get(), s.plan.arena_size});
+  FillUnwritten({s.persistent_arena.get(), s.plan.persistent_arena_size});
 
   SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
   s.tensors.resize(s.graph.tensors.size());
@@ -565,6 +567,18 @@ Status Interpreter::Invoke() {
   stats_.facts = InvokeFacts();
   for (SubgraphRunStats& s : stats_.subgraphs) s.runs = 0;
   TFA_RETURN_IF_ERROR(RunSubgraph(entry_));
+  for (const SubgraphState& s : subgraphs_) {
+    if (!s.runnable || own_buffers_) continue;
+    SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
+    stats.arena_bytes_written =
+        std::max(stats.arena_bytes_written, WrittenExtent({s.arena.get(), s.plan.arena_size}));
+    stats.persistent_bytes_written =
+        std::max(stats.persistent_bytes_written,
+                 WrittenExtent({s.persistent_arena.get(), s.plan.persistent_arena_size}));
+  }
+  const SubgraphRunStats& entry_stats = stats_.subgraphs[static_cast<size_t>(entry_)];
+  stats_.arena_bytes_written = entry_stats.arena_bytes_written;
+  stats_.persistent_bytes_written = entry_stats.persistent_bytes_written;
   stats_.copies = copies_;
   stats_.timings = std::move(timings_);
   ++stats_.invocations;

@@ -19,11 +19,11 @@
 // compares outputs with, and the run that finds which branch an IF takes and how often a WHILE
 // loops (RunStats::facts) for a plan that needs those facts.
 //
-// What it measures (RunStats): the arena bytes really committed (the end of the highest placed
-// tensor, which must equal the plan's high-water mark), the persistent arena, dynamic and scratch
-// bytes, the bytes each delegate kernel reads from and writes to CPU tensors per Invoke, and the
-// time of every node, for the entry subgraph; per subgraph, its committed arenas and how often it
-// ran.
+// What it measures (RunStats): the arena bytes committed (the end of the highest placed tensor),
+// the highest arena bytes each Invoke really wrote (from the memory, not the plan), the persistent
+// arena, dynamic and scratch bytes, the bytes each delegate kernel reads from and writes to CPU
+// tensors per Invoke, and the time of every node, for the entry subgraph; per subgraph, its
+// committed arenas and how often it ran.
 //
 // Not supported: tensors resized at run time (a WHILE body or IF branch whose output shapes
 // differ from its inputs', dynamic-shape kernels).
@@ -95,13 +95,20 @@ struct SubgraphRunStats {
   std::string memory;
   uint64_t arena_bytes = 0;             // committed non-persistent arena
   uint64_t persistent_arena_bytes = 0;  // committed persistent arena
-  int32_t runs = 0;                     // times it ran during the last Invoke
+  // One past the highest arena byte the Invokes so far really wrote (arena_watermark.h).
+  uint64_t arena_bytes_written = 0;
+  uint64_t persistent_bytes_written = 0;
+  int32_t runs = 0;  // times it ran during the last Invoke
 };
 
 struct RunStats {
   uint64_t arena_bytes = 0;             // committed non-persistent arena
   uint64_t persistent_arena_bytes = 0;  // committed persistent arena
-  uint64_t dynamic_bytes = 0;           // dynamic tensors, allocated on their own
+  // The entry subgraph's highest arena bytes really written, found from the memory: what the
+  // plan's high-water marks are checked against (the committed sizes above are the plan's).
+  uint64_t arena_bytes_written = 0;
+  uint64_t persistent_bytes_written = 0;
+  uint64_t dynamic_bytes = 0;  // dynamic tensors, allocated on their own
   // The kernels' shared scratch area: they do not use the planned temporaries (their layouts are
   // upstream's, not ours), which still occupy their planned arena bytes. Not a TFLite figure.
   uint64_t scratch_bytes = 0;

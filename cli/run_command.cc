@@ -11,6 +11,7 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/number_flags.h"
+#include "cli/run_profile.h"
 #include "cli/runtime_delegates.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
@@ -41,6 +42,7 @@ struct RunArgs {
   bool find_divergence = false;
   std::vector<std::string> inputs;  // NAME_OR_INDEX=FILE.npy
   std::string output_dir;
+  bool profile = false;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -255,6 +257,11 @@ void Run(const RunArgs& args) {
                         written->size() == 1 ? "" : "s", args.output_dir);
     j["output_files"] = *written;
   }
+  if (args.profile) {
+    // The timed (second) Invoke, which pays no one-time costs.
+    text += ProfileText(run.interpreter->stats().timings);
+    j["profile"] = ProfileJson(run.interpreter->stats().timings);
+  }
   bool all_ok = true;
   if (args.validate) {
     auto report = BuildReport(plan, TFA_VERSION);
@@ -419,6 +426,8 @@ void AddRunCommand(CLI::App& app) {
                   "Inputs not given get the --input-seed values");
   cmd->add_option("--output-dir", args->output_dir,
                   "Write every output of the first Invoke as DIR/<tensor index>_<name>.npy");
+  cmd->add_flag("--profile", args->profile,
+                "Print the time of every node of one Invoke (op, node, ms, share) and per op");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);

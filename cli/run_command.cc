@@ -5,6 +5,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
@@ -43,6 +44,7 @@ struct RunArgs {
   std::vector<std::string> inputs;  // NAME_OR_INDEX=FILE.npy
   std::string output_dir;
   bool profile = false;
+  std::string compare_with;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -215,6 +217,21 @@ void Run(const RunArgs& args) {
     if (!file.ok()) throw CommandError{file.status().message()};
     input_files.push_back(std::move(file).value());
   }
+  // --compare-with: every output's reference, read and checked before anything runs.
+  std::vector<runtime::InputFile> references;
+  if (!args.compare_with.empty()) {
+    const Subgraph& graph = model.subgraphs[static_cast<size_t>(entry)];
+    for (int32_t t : graph.outputs) {
+      if (t < 0) continue;
+      const std::string path =
+          (std::filesystem::path(args.compare_with) /
+           runtime::OutputFileName(t, graph.tensors[static_cast<size_t>(t)].name))
+              .string();
+      auto file = runtime::ReadTensorFile(path, graph, t, "--compare-with " + args.compare_with);
+      if (!file.ok()) throw CommandError{file.status().message()};
+      references.push_back(std::move(file).value());
+    }
+  }
   const runtime::InputFiller fill_inputs = [&](runtime::Interpreter& interpreter) {
     runtime::FillDeterministicInputs(interpreter, args.input_seed);
     for (const runtime::InputFile& file : input_files)
@@ -256,6 +273,37 @@ void Run(const RunArgs& args) {
     text += fmt::format("wrote {} output{} to {}\n", written->size(),
                         written->size() == 1 ? "" : "s", args.output_dir);
     j["output_files"] = *written;
+  }
+  bool compared_ok = true;
+  if (!references.empty()) {
+    // Like inference_diff: each output against the reference file, within --tolerance.
+    text += fmt::format("\n  outputs vs {} (tolerance {:g} of max(1, |reference|))\n",
+                        args.compare_with, args.tolerance);
+    j["compare_with"] = {{"dir", args.compare_with},
+                         {"tolerance", args.tolerance},
+                         {"outputs", nlohmann::ordered_json::array()}};
+    bool same = true;
+    for (size_t o = 0; o < references.size() && o < run.outputs.size(); ++o) {
+      const runtime::InputFile& ref = references[o];
+      runtime::RuntimeTensor want = run.outputs[o];
+      want.data = const_cast<uint8_t*>(ref.array.data.data());  // read only
+      want.bytes = ref.array.data.size();
+      const std::string& name =
+          model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(ref.tensor)].name;
+      const OutputComparison c =
+          CompareOutput(run.outputs[o], want, ref.tensor, name, args.tolerance);
+      same &= c.ok;
+      text += fmt::format(
+          "  output {:>5} max error {:.3g} of max(1, |reference|) (abs {:.3g})  {}  {}\n",
+          ref.tensor, c.max_error, c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
+      j["compare_with"]["outputs"].push_back({{"tensor", ref.tensor},
+                                              {"name", name},
+                                              {"max_abs_error", c.max_abs_error},
+                                              {"max_error", c.max_error},
+                                              {"ok", c.ok}});
+    }
+    j["compare_with"]["ok"] = same;
+    compared_ok = same;
   }
   if (args.profile) {
     // The timed (second) Invoke, which pays no one-time costs.
@@ -382,10 +430,15 @@ void Run(const RunArgs& args) {
                    : "\nFAILED: the run differs from the prediction\n";
     j["validated"] = all_ok;
   }
+  if (!compared_ok) {
+    text += "\nDIFFERENT: outputs differ from " + args.compare_with + "\n";
+  }
   WriteOutput("-", format == OutputFormat::kJson
                        ? j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                        : text);
   if (!all_ok) throw CommandError{"run: validation failed", kExitGateFailed};
+  if (!compared_ok)
+    throw CommandError{"run: outputs differ from " + args.compare_with, kExitGateFailed};
 }
 
 }  // namespace
@@ -409,7 +462,8 @@ void AddRunCommand(CLI::App& app) {
       "Seed of the deterministic inputs (the oracle's generator)");
   AddNonNegativeRealOption(
       cmd, "--tolerance", [args](double t) { args->tolerance = t; },
-      "Output tolerance relative to max(1, |cpu|)");
+      "Output tolerance relative to max(1, |cpu|) (--validate) or max(1, |reference|) "
+      "(--compare-with)");
   cmd->add_option("--external-delegate", args->external_delegate,
                   "A delegate plugin (.so) to apply after the others");
   cmd->add_option("--external-delegate-option", args->external_options,
@@ -426,6 +480,9 @@ void AddRunCommand(CLI::App& app) {
                   "Inputs not given get the --input-seed values");
   cmd->add_option("--output-dir", args->output_dir,
                   "Write every output of the first Invoke as DIR/<tensor index>_<name>.npy");
+  cmd->add_option("--compare-with", args->compare_with,
+                  "A directory of reference outputs (<tensor index>_<name>.npy, as --output-dir "
+                  "writes them): each output must be within --tolerance (exit 1 otherwise)");
   cmd->add_flag("--profile", args->profile,
                 "Print the time of every node of one Invoke (op, node, ms, share) and per op");
   cmd->add_flag("--guard-writes", args->guard_writes,

@@ -67,18 +67,11 @@ Result<std::vector<uint8_t>> ReadFile(const std::string& path) {
 
 }  // namespace
 
-Result<InputFile> ReadInputFile(const std::string& spec, const Subgraph& graph,
-                                const SignatureDef* signature) {
-  const size_t equals = spec.find('=');
-  if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size())
-    return Status::Error("--input " + spec + ": expected NAME_OR_INDEX=FILE.npy");
-  const std::string key = spec.substr(0, equals);
-  const std::string context = "--input " + spec;
-  auto tensor = ResolveInput(key, graph, signature);
-  if (!tensor.ok()) return tensor.status().WithContext(context);
+Result<InputFile> ReadTensorFile(const std::string& path, const Subgraph& graph, int32_t tensor,
+                                 const std::string& context) {
   InputFile input;
-  input.tensor = *tensor;
-  input.path = spec.substr(equals + 1);
+  input.tensor = tensor;
+  input.path = path;
   auto bytes = ReadFile(input.path);
   if (!bytes.ok()) return bytes.status().WithContext(context);
   input.bytes = std::move(*bytes);
@@ -90,11 +83,22 @@ Result<InputFile> ReadInputFile(const std::string& spec, const Subgraph& graph,
   const std::vector<int64_t> shape(t.shape.begin(), t.shape.end());
   if (input.array.type != t.type || input.array.shape != shape) {
     return Status::Error(context + ": the file holds " + TensorTypeName(input.array.type) + " " +
-                         ShapeText(input.array.shape) + " ('" + input.array.descr +
-                         "'), the input '" + t.name + "' (tensor " + std::to_string(input.tensor) +
-                         ") is " + wanted);
+                         ShapeText(input.array.shape) + " ('" + input.array.descr + "'), '" +
+                         t.name + "' (tensor " + std::to_string(input.tensor) + ") is " + wanted);
   }
   return input;
+}
+
+Result<InputFile> ReadInputFile(const std::string& spec, const Subgraph& graph,
+                                const SignatureDef* signature) {
+  const size_t equals = spec.find('=');
+  if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size())
+    return Status::Error("--input " + spec + ": expected NAME_OR_INDEX=FILE.npy");
+  const std::string key = spec.substr(0, equals);
+  const std::string context = "--input " + spec;
+  auto tensor = ResolveInput(key, graph, signature);
+  if (!tensor.ok()) return tensor.status().WithContext(context);
+  return ReadTensorFile(spec.substr(equals + 1), graph, *tensor, context);
 }
 
 Status CopyInputFile(const InputFile& input, Interpreter& interpreter) {

@@ -27,6 +27,11 @@ struct InputFile {
 [[nodiscard]] Result<InputFile> ReadInputFile(const std::string& spec, const Subgraph& graph,
                                               const SignatureDef* signature);
 
+// Reads the .npy file `path` for tensor `tensor` of `graph`, whose dtype and shape it must have
+// (e.g. a reference output); errors start with `context`.
+[[nodiscard]] Result<InputFile> ReadTensorFile(const std::string& path, const Subgraph& graph,
+                                               int32_t tensor, const std::string& context);
+
 // Copies the file's data into the interpreter's input tensor (of the same byte size).
 [[nodiscard]] Status CopyInputFile(const InputFile& input, Interpreter& interpreter);
 

@@ -150,6 +150,29 @@ TEST(RunInputFiles, AFileGivesTheInputItsValues) {
   fs::remove_all(dir);
 }
 
+// --compare-with reads the files --output-dir wrote: the same inputs agree exactly, other inputs
+// differ (exit 1), a missing reference is a bad-input error (exit 2). --profile lists every node.
+TEST(RunInputFiles, CompareWithAndProfile) {
+  const std::string model = OraclePath("control_flow/while_acc.tflite");
+  const std::string dir = testing::ProcessTempPath("reference");
+  fs::remove_all(dir);
+  ASSERT_EQ(RunTool("run " + model + " --output-dir " + dir).exit_code, 0);
+  auto same = RunTool("run --json --profile " + model + " --compare-with " + dir);
+  ASSERT_EQ(same.exit_code, 0) << same.err << same.out;
+  const auto j = nlohmann::json::parse(same.out);
+  EXPECT_TRUE(j.at("compare_with").at("ok").get<bool>());
+  EXPECT_EQ(j.at("compare_with").at("outputs").at(0).at("max_abs_error"), 0.0);
+  ASSERT_EQ(j.at("profile").at("nodes").size(), 3u);
+  EXPECT_EQ(j.at("profile").at("nodes").at(1).at("op"), "WHILE");
+  auto other = RunTool("run " + model + " --input-seed 2 --compare-with " + dir);
+  EXPECT_EQ(other.exit_code, 1) << other.err << other.out;
+  EXPECT_NE(other.out.find("MISMATCH  y"), std::string::npos) << other.out;
+  fs::remove_all(dir);
+  auto missing = RunTool("run " + model + " --compare-with " + dir);
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("cannot read " + dir + "/6_y.npy"), std::string::npos) << missing.err;
+}
+
 TEST(RunInputFiles, BadFilesAndDirectoriesAreOneLineErrors) {
   const std::string model = OraclePath("control_flow/while_acc.tflite");
   const std::vector<uint8_t> zeros(64 * 64 * 4 * sizeof(float), 0);
@@ -169,10 +192,10 @@ TEST(RunInputFiles, BadFilesAndDirectoriesAreOneLineErrors) {
   const std::string not_a_dir = testing::WriteTempFile("plain_file", "x");
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"--input x=" + wrong_type,
-       "the file holds int32 [1,64,64,4] ('<i4'), the input 'x' (tensor 0) is float32 "
+       "the file holds int32 [1,64,64,4] ('<i4'), 'x' (tensor 0) is float32 "
        "[1,64,64,4]"},
       {"--input x=" + wrong_shape,
-       "the file holds float32 [1,64,4,64] ('<f4'), the input 'x' (tensor 0) is float32 "
+       "the file holds float32 [1,64,4,64] ('<f4'), 'x' (tensor 0) is float32 "
        "[1,64,64,4]"},
       {"--input x=" + big_endian, "dtype '>f4' is big-endian; the tensors are little-endian"},
       {"--input x=" + truncated,

@@ -5,22 +5,28 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/number_flags.h"
+#include "cli/run_profile.h"
 #include "cli/runtime_delegates.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/report/report_builder.h"
+#include "runtime/after_invoke_check.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
 #include "runtime/divergence_finder.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
+#include "runtime/own_buffer_check.h"
+#include "runtime/run_plan.h"
+#include "runtime/tensor_files.h"
 
 namespace tfa::cli {
 namespace {
@@ -35,6 +41,10 @@ struct RunArgs {
   std::string memory_limit = "1G";
   bool guard_writes = false;
   bool find_divergence = false;
+  std::vector<std::string> inputs;  // NAME_OR_INDEX=FILE.npy
+  std::string output_dir;
+  bool profile = false;
+  std::string compare_with;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -56,9 +66,14 @@ struct OutputComparison {
   bool ok = true;
 };
 
+// The outputs and statistics of the first Invoke (what upstream's figures are of: a model with
+// variables or CALL_ONCE changes state on every Invoke), and the time of the second.
 struct TimedRun {
   std::unique_ptr<runtime::Interpreter> interpreter;
   double milliseconds = 0;
+  runtime::RunStats first_stats;
+  std::vector<runtime::RuntimeTensor> outputs;  // point into output_bytes
+  std::vector<std::vector<uint8_t>> output_bytes;
 };
 
 // "123", "64K", "512M", "2G" (K, M, G are powers of 1024).
@@ -78,17 +93,26 @@ uint64_t ByteSizeOrThrow(const std::string& text, const std::string& flag) {
   return std::stoull(text.substr(0, digits)) << shift;
 }
 
-// Runs `plan` (made with `delegates`' profiles, in order).
-TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
-                        const std::vector<runtime::Delegate*>& delegates) {
-  const std::string& path = args.model;
+runtime::InterpreterOptions RunOptions(const RunArgs& args,
+                                       const std::vector<runtime::Delegate*>& delegates,
+                                       int32_t entry_subgraph) {
   runtime::InterpreterOptions options;
   options.delegates = delegates;
   options.memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit");
   options.guard_writes = args.guard_writes;
+  options.entry_subgraph = entry_subgraph;
+  return options;
+}
+
+// Runs `plan` (made with `delegates`' profiles, in order).
+TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
+                        const runtime::InterpreterOptions& options,
+                        const runtime::InputFiller& fill_inputs) {
+  const std::string& path = args.model;
   auto interpreter = runtime::Interpreter::Create(plan, options);
   if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
-  runtime::FillDeterministicInputs(**interpreter, args.input_seed);
+  if (Status s = fill_inputs(**interpreter); !s.ok()) throw CommandError{s.message()};
+  TimedRun run;
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
   // the second is the one timed.
   for (int i = 0; i < 2; ++i) {
@@ -96,9 +120,22 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
     if (Status s = (*interpreter)->Invoke(); !s.ok()) throw CommandError{path + ": " + s.message()};
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (i == 1) return {std::move(interpreter).value(), ms};
+    if (i == 1) {
+      run.milliseconds = ms;
+      break;
+    }
+    runtime::Interpreter& first = **interpreter;
+    run.first_stats = first.stats();
+    for (int32_t t : first.outputs()) {
+      const runtime::RuntimeTensor& tensor = first.tensor(t);
+      run.output_bytes.emplace_back(tensor.data, tensor.data + tensor.bytes);
+      run.outputs.push_back(tensor);
+    }
+    for (size_t o = 0; o < run.outputs.size(); ++o)
+      run.outputs[o].data = run.output_bytes[o].data();
   }
-  return {};
+  run.interpreter = std::move(interpreter).value();
+  return run;
 }
 
 // Float outputs within `tolerance` of the reference, relative to max(1, |reference|); other
@@ -128,10 +165,14 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
   return c;
 }
 
-ModelPlan PlanOrThrow(const Model& model, const std::vector<runtime::Delegate*>& delegates) {
-  PlanOptions options;
-  for (const runtime::Delegate* d : delegates) options.delegates.push_back(d->Profile());
-  auto plan = PlanModel(model, options);
+// The plan of a run on the inputs `fill_inputs` writes: a model with control flow is planned with
+// the facts a first run finds (runtime/run_plan.h).
+ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& options,
+                      const runtime::InputFiller& fill_inputs) {
+  PlanOptions plan_options;
+  for (const runtime::Delegate* d : options.delegates)
+    plan_options.delegates.push_back(d->Profile());
+  auto plan = runtime::PlanForRun(model, plan_options, options, fill_inputs);
   if (!plan.ok()) throw CommandError{plan.status().message()};
   return std::move(plan).value();
 }
@@ -161,9 +202,45 @@ void Run(const RunArgs& args) {
 
   // One plan decides both what runs and what is predicted: the delegates' own profiles (a plugin's
   // node-by-node answers included) applied by libanalysis's pipeline, as `report` applies them.
-  const ModelPlan plan = PlanOrThrow(model, delegates);
-  const TimedRun run = RunInterpreter(args, plan, delegates);
-  const runtime::RunStats& stats = run.interpreter->stats();
+  const int32_t entry = args.common.SingleSubgraph(model);
+  const runtime::InterpreterOptions options = RunOptions(args, delegates, entry);
+  // Every --input file is read and checked before anything runs; inputs no file names keep the
+  // seed's values (one stream over all inputs, as without files).
+  const SignatureDef* signature = nullptr;
+  for (const SignatureDef& s : model.signatures) {
+    if (s.subgraph_index == entry) signature = &s;
+  }
+  std::vector<runtime::InputFile> input_files;
+  for (const std::string& spec : args.inputs) {
+    auto file =
+        runtime::ReadInputFile(spec, model.subgraphs[static_cast<size_t>(entry)], signature);
+    if (!file.ok()) throw CommandError{file.status().message()};
+    input_files.push_back(std::move(file).value());
+  }
+  // --compare-with: every output's reference, read and checked before anything runs.
+  std::vector<runtime::InputFile> references;
+  if (!args.compare_with.empty()) {
+    const Subgraph& graph = model.subgraphs[static_cast<size_t>(entry)];
+    for (int32_t t : graph.outputs) {
+      if (t < 0) continue;
+      const std::string path =
+          (std::filesystem::path(args.compare_with) /
+           runtime::OutputFileName(t, graph.tensors[static_cast<size_t>(t)].name))
+              .string();
+      auto file = runtime::ReadTensorFile(path, graph, t, "--compare-with " + args.compare_with);
+      if (!file.ok()) throw CommandError{file.status().message()};
+      references.push_back(std::move(file).value());
+    }
+  }
+  const runtime::InputFiller fill_inputs = [&](runtime::Interpreter& interpreter) {
+    runtime::FillDeterministicInputs(interpreter, args.input_seed);
+    for (const runtime::InputFile& file : input_files)
+      TFA_RETURN_IF_ERROR(runtime::CopyInputFile(file, interpreter));
+    return Status::Ok();
+  };
+  const ModelPlan plan = PlanOrThrow(model, options, fill_inputs);
+  const TimedRun run = RunInterpreter(args, plan, options, fill_inputs);
+  const runtime::RunStats& stats = run.first_stats;
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
   for (int32_t n : executed.execution_plan)
@@ -173,8 +250,10 @@ void Run(const RunArgs& args) {
   for (const DelegateRequest& r : requests) j["delegates"].push_back(r.spec);
   if (!args.external_delegate.empty()) j["delegates"].push_back(plan.delegates.back().name);
   j["latency_ms"] = run.milliseconds;
-  j["measured"] = {{"arena_size", stats.arena_bytes},
-                   {"persistent_size", stats.persistent_arena_bytes},
+  j["measured"] = {{"arena_size", stats.arena_bytes_written},
+                   {"persistent_size", stats.persistent_bytes_written},
+                   {"arena_committed", stats.arena_bytes},
+                   {"persistent_committed", stats.persistent_arena_bytes},
                    {"delegated_partitions", kernels},
                    {"bytes_to_delegate", stats.copies.bytes_to_delegate},
                    {"bytes_from_delegate", stats.copies.bytes_from_delegate},
@@ -182,11 +261,60 @@ void Run(const RunArgs& args) {
                    {"transitions", stats.copies.transitions}};
   std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n",
                                  args.model, run.milliseconds, kernels, kernels == 1 ? "" : "s");
+  if (!args.output_dir.empty()) {
+    std::vector<runtime::OutputFile> files;
+    const Subgraph& graph = model.subgraphs[static_cast<size_t>(entry)];
+    for (size_t o = 0; o < run.outputs.size(); ++o) {
+      const int32_t t = run.interpreter->outputs()[o];
+      files.push_back({t, graph.tensors[static_cast<size_t>(t)].name, &run.outputs[o]});
+    }
+    auto written = runtime::WriteOutputFiles(args.output_dir, files);
+    if (!written.ok()) throw CommandError{written.status().message()};
+    text += fmt::format("wrote {} output{} to {}\n", written->size(),
+                        written->size() == 1 ? "" : "s", args.output_dir);
+    j["output_files"] = *written;
+  }
+  bool compared_ok = true;
+  if (!references.empty()) {
+    // Like inference_diff: each output against the reference file, within --tolerance.
+    text += fmt::format("\n  outputs vs {} (tolerance {:g} of max(1, |reference|))\n",
+                        args.compare_with, args.tolerance);
+    j["compare_with"] = {{"dir", args.compare_with},
+                         {"tolerance", args.tolerance},
+                         {"outputs", nlohmann::ordered_json::array()}};
+    bool same = true;
+    for (size_t o = 0; o < references.size() && o < run.outputs.size(); ++o) {
+      const runtime::InputFile& ref = references[o];
+      runtime::RuntimeTensor want = run.outputs[o];
+      want.data = const_cast<uint8_t*>(ref.array.data.data());  // read only
+      want.bytes = ref.array.data.size();
+      const std::string& name =
+          model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(ref.tensor)].name;
+      const OutputComparison c =
+          CompareOutput(run.outputs[o], want, ref.tensor, name, args.tolerance);
+      same &= c.ok;
+      text += fmt::format(
+          "  output {:>5} max error {:.3g} of max(1, |reference|) (abs {:.3g})  {}  {}\n",
+          ref.tensor, c.max_error, c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
+      j["compare_with"]["outputs"].push_back({{"tensor", ref.tensor},
+                                              {"name", name},
+                                              {"max_abs_error", c.max_abs_error},
+                                              {"max_error", c.max_error},
+                                              {"ok", c.ok}});
+    }
+    j["compare_with"]["ok"] = same;
+    compared_ok = same;
+  }
+  if (args.profile) {
+    // The timed (second) Invoke, which pays no one-time costs.
+    text += ProfileText(run.interpreter->stats().timings);
+    j["profile"] = ProfileJson(run.interpreter->stats().timings);
+  }
   bool all_ok = true;
   if (args.validate) {
     auto report = BuildReport(plan, TFA_VERSION);
     if (!report.ok()) throw CommandError{report.status().message()};
-    const SubgraphReport& predicted = report->subgraphs.at(0);
+    const SubgraphReport& predicted = report->subgraphs.at(static_cast<size_t>(entry));
     std::vector<Check> checks = {
         {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count),
          kernels},
@@ -196,9 +324,19 @@ void Run(const RunArgs& args) {
         {"uploaded once", predicted.copy.init_upload_bytes, stats.copies.init_upload_bytes},
         {"transitions", predicted.copy.transitions,
          static_cast<uint64_t>(stats.copies.transitions)},
-        {"arena", predicted.arena->size, stats.arena_bytes},
-        {"persistent arena", predicted.arena->persistent_size, stats.persistent_arena_bytes},
+        // The highest bytes the run really wrote, found from the memory (not the plan's end).
+        {"arena", predicted.arena->size, stats.arena_bytes_written},
+        {"persistent arena", predicted.arena->persistent_size, stats.persistent_bytes_written},
     };
+    // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
+    // analyser's replay of the first Invoke.
+    for (const runtime::SubgraphMemoryCheck& c : runtime::CheckAfterInvoke(plan, entry, stats)) {
+      const std::string name = "subgraph " + std::to_string(c.subgraph);
+      checks.push_back({name + " ran", c.predicted_invoked, c.measured_invoked});
+      if (!c.predicted_invoked || !c.measured_invoked) continue;
+      checks.push_back({name + " arena", c.predicted_arena, c.measured_arena});
+      checks.push_back({name + " persistent", c.predicted_persistent, c.measured_persistent});
+    }
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {
@@ -221,17 +359,20 @@ void Run(const RunArgs& args) {
       widened = fmt::format(", widened for the gpu delegate's {} precision",
                             runtime::ClPrecisionName(opencl->precision()));
     }
-    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, {}), {});
+    const runtime::InterpreterOptions cpu_options = RunOptions(args, {}, entry);
+    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs),
+                                        cpu_options, fill_inputs);
     text += fmt::format(
         "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
         tolerance, widened, cpu.milliseconds);
     j["tolerance"] = tolerance;
     j["cpu_latency_ms"] = cpu.milliseconds;
     j["outputs"] = nlohmann::ordered_json::array();
-    for (int32_t t : run.interpreter->outputs()) {
-      const std::string& name = model.subgraphs[0].tensors[static_cast<size_t>(t)].name;
-      const OutputComparison c =
-          CompareOutput(run.interpreter->tensor(t), cpu.interpreter->tensor(t), t, name, tolerance);
+    for (size_t o = 0; o < run.outputs.size(); ++o) {
+      const int32_t t = run.interpreter->outputs()[o];
+      const std::string& name =
+          model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(t)].name;
+      const OutputComparison c = CompareOutput(run.outputs[o], cpu.outputs[o], t, name, tolerance);
       all_ok &= c.ok;
       text += fmt::format("  output {:>5} max error {:.3g} of max(1, |cpu|) (abs {:.3g})  {}  {}\n",
                           t, c.max_error, c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
@@ -241,6 +382,22 @@ void Run(const RunArgs& args) {
                               {"max_rel_error", c.max_rel_error},
                               {"max_error", c.max_error},
                               {"ok", c.ok}});
+    }
+    // The same plan on buffers of its own: outputs must be bit-identical, whatever the planner
+    // decided about sharing.
+    auto differences = runtime::CompareWithOwnBuffers(plan, options, fill_inputs, run.outputs);
+    if (!differences.ok()) throw CommandError{args.model + ": " + differences.status().message()};
+    all_ok &= differences->empty();
+    text += fmt::format("\n  outputs vs a run with every tensor in a buffer of its own: {}\n",
+                        differences->empty() ? "bit-identical  ok" : "MISMATCH");
+    j["own_buffers"] = {{"identical", differences->empty()},
+                        {"differences", nlohmann::ordered_json::array()}};
+    for (const runtime::OutputDifference& d : *differences) {
+      text += fmt::format("  output {:>5} differs in {} bytes, the first at byte {}\n", d.tensor,
+                          d.differing_bytes, d.first_byte);
+      j["own_buffers"]["differences"].push_back({{"tensor", d.tensor},
+                                                 {"differing_bytes", d.differing_bytes},
+                                                 {"first_byte", d.first_byte}});
     }
     if (args.find_divergence) {
       for (const RuntimeDelegate& d : owned) {
@@ -273,10 +430,15 @@ void Run(const RunArgs& args) {
                    : "\nFAILED: the run differs from the prediction\n";
     j["validated"] = all_ok;
   }
+  if (!compared_ok) {
+    text += "\nDIFFERENT: outputs differ from " + args.compare_with + "\n";
+  }
   WriteOutput("-", format == OutputFormat::kJson
                        ? j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                        : text);
   if (!all_ok) throw CommandError{"run: validation failed", kExitGateFailed};
+  if (!compared_ok)
+    throw CommandError{"run: outputs differ from " + args.compare_with, kExitGateFailed};
 }
 
 }  // namespace
@@ -288,6 +450,7 @@ void AddRunCommand(CLI::App& app) {
       "  tflite-analyze run corpus/models/face_detection__face_detection_short_range.tflite "
       "--delegate gpu --validate\n"
       "  tflite-analyze run model.tflite --delegate add-sub --delegate sin --validate --json\n"
+      "  tflite-analyze run model.tflite --input input=image.npy --output-dir out/\n"
       "Exit codes: 0 ok, 1 the run differs from the prediction, 2 bad input.");
   auto args = std::make_shared<RunArgs>();
   cmd->add_option("model", args->model, ".tflite file")->required();
@@ -299,7 +462,8 @@ void AddRunCommand(CLI::App& app) {
       "Seed of the deterministic inputs (the oracle's generator)");
   AddNonNegativeRealOption(
       cmd, "--tolerance", [args](double t) { args->tolerance = t; },
-      "Output tolerance relative to max(1, |cpu|)");
+      "Output tolerance relative to max(1, |cpu|) (--validate) or max(1, |reference|) "
+      "(--compare-with)");
   cmd->add_option("--external-delegate", args->external_delegate,
                   "A delegate plugin (.so) to apply after the others");
   cmd->add_option("--external-delegate-option", args->external_options,
@@ -310,10 +474,21 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--find-divergence", args->find_divergence,
                 "With --validate: run each delegated node against the CPU kernels and name the "
                 "first beyond the tolerance");
+  cmd->add_option("--input", args->inputs,
+                  "NAME_OR_INDEX=FILE.npy: an input's data (its tensor name, signature key or "
+                  "tensor index; dtype, byte order and shape must be the tensor's; repeatable). "
+                  "Inputs not given get the --input-seed values");
+  cmd->add_option("--output-dir", args->output_dir,
+                  "Write every output of the first Invoke as DIR/<tensor index>_<name>.npy");
+  cmd->add_option("--compare-with", args->compare_with,
+                  "A directory of reference outputs (<tensor index>_<name>.npy, as --output-dir "
+                  "writes them): each output must be within --tolerance (exit 1 otherwise)");
+  cmd->add_flag("--profile", args->profile,
+                "Print the time of every node of one Invoke (op, node, ms, share) and per op");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
   args->delegates.AddTo(cmd);
-  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson}, false);
+  args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson});
   cmd->callback([args] { Run(*args); });
 }
 

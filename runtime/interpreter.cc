@@ -4,22 +4,55 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <map>
 #include <queue>
+#include <set>
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/model_loader.h"
+#include "runtime/arena_watermark.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
+#include "runtime/var_handle_names.h"
 
 namespace tfa::runtime {
 namespace {
 
 constexpr uint64_t kBufferAlignment = 64;
+// A VAR_HANDLE output holds a resource id (tflite/kernels/var_handle.cc).
+constexpr uint64_t kResourceHandleBytes = sizeof(int32_t);
 
-std::string NodeName(const Subgraph& graph, int32_t node) {
-  return "subgraph 0: node " + std::to_string(node) + " (" +
-         graph.nodes[static_cast<size_t>(node)].op + ")";
+// Ops the interpreter runs itself: they call subgraphs or use its resource variables.
+bool IsInterpreterOp(const Node& node) {
+  static const std::set<std::string> kOps = {
+      "WHILE", "IF", "CALL_ONCE", "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE"};
+  return node.kind == NodeKind::kBuiltin && kOps.count(node.op) > 0;
+}
+
+// The subgraphs a node runs.
+std::vector<int32_t> CalledSubgraphs(const Node& node) {
+  if (node.kind != NodeKind::kBuiltin) return {};
+  const OpOptions& o = node.options;
+  if (node.op == "WHILE") return {o.cond_subgraph, o.body_subgraph};
+  if (node.op == "IF") return {o.then_subgraph, o.else_subgraph};
+  if (node.op == "CALL_ONCE") return {o.init_subgraph};
+  return {};
+}
+
+// Copies a tensor's bytes into another of the same byte size (a child subgraph's input, a
+// control-flow node's output): upstream points or copies; static shapes only.
+Status CopyTensor(const RuntimeTensor& from, RuntimeTensor& to, const std::string& what) {
+  if (from.bytes != to.bytes) {
+    return Status::Error(what + ": " + std::to_string(from.bytes) + " bytes into " +
+                         std::to_string(to.bytes) +
+                         " (shapes that change at run time need dynamic tensors, which the "
+                         "runtime does not run)");
+  }
+  if (from.bytes == 0 || from.data == to.data) return Status::Ok();
+  if (!from.data || !to.data) return Status::Error(what + ": a tensor has no buffer");
+  std::memmove(to.data, from.data, from.bytes);
+  return Status::Ok();
 }
 
 }  // namespace
@@ -66,6 +99,12 @@ Status CheckArenaPlanDisjoint(const ArenaPlan& plan) {
   return Status::Ok();
 }
 
+namespace {
+
+std::string SubgraphName(int32_t subgraph) { return "subgraph " + std::to_string(subgraph); }
+
+}  // namespace
+
 Interpreter::~Interpreter() = default;
 
 Result<std::unique_ptr<Interpreter>> Interpreter::Create(const std::string& model_path,
@@ -88,34 +127,131 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   if (plan.model_format != "tflite")
     return Status::Error(model_path + ": the runtime needs a .tflite file");
   if (plan.subgraphs.empty()) return Status::Error(model_path + ": the model has no subgraphs");
-  TFA_RETURN_IF_ERROR(CheckDelegatesMatchPlan(plan, options.delegates).WithContext(model_path));
-  const SubgraphPlan& main = plan.subgraphs[0];
-  if (!main.memory || !main.memory->planned) {
-    return Status::Error(model_path + ": subgraph 0 has no arena plan to run on");
+  if (options.entry_subgraph < 0 ||
+      static_cast<size_t>(options.entry_subgraph) >= plan.subgraphs.size()) {
+    return Status::Error(model_path + ": no subgraph " + std::to_string(options.entry_subgraph));
   }
+  TFA_RETURN_IF_ERROR(CheckDelegatesMatchPlan(plan, options.delegates).WithContext(model_path));
   std::unique_ptr<Interpreter> interpreter(new Interpreter());
+  Interpreter& i = *interpreter;
   auto data = ModelData::Open(model_path);
   if (!data.ok()) return data.status();
-  interpreter->model_data_ = std::move(*data);
-  // The plan's subgraph 0 as AllocateTensors leaves it: delegate kernels in, the kernels' Prepare
-  // memory effects (temporaries, constant DEQUANTIZE outputs moved to the persistent arena)
-  // applied, and its arena plan; the runtime executes it as planned.
-  interpreter->graph_ = main.memory->prepared;
-  interpreter->plan_ = main.memory->plan;
-  interpreter->prepare_assumptions_ = main.memory->assumptions;
-  interpreter->poison_outputs_ = options.poison_outputs;
-  interpreter->memory_limit_bytes_ = options.memory_limit_bytes;
-  TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(interpreter->plan_).WithContext(model_path));
-  TFA_RETURN_IF_ERROR(interpreter->CheckMemoryLimit(0).WithContext(model_path));
-  TFA_RETURN_IF_ERROR(interpreter->AllocateTensors().WithContext(model_path));
-  TFA_RETURN_IF_ERROR(interpreter->PrepareSteps(options).WithContext(model_path));
-  if (options.guard_writes) {
-    Interpreter& i = *interpreter;
+  i.model_data_ = std::move(*data);
+  i.entry_ = options.entry_subgraph;
+  i.own_buffers_ = options.own_buffers;
+  i.poison_outputs_ = options.poison_outputs;
+  i.memory_limit_bytes_ = options.memory_limit_bytes;
+  i.subgraphs_.resize(plan.subgraphs.size());
+  const bool has_variables =
+      std::any_of(plan.subgraphs.begin(), plan.subgraphs.end(), [](const SubgraphPlan& sp) {
+        return std::any_of(sp.delegated.nodes.begin(), sp.delegated.nodes.end(),
+                           [](const Node& n) { return n.op == "VAR_HANDLE"; });
+      });
+  if (has_variables) {
+    auto names = ReadVarHandleNames(model_path);
+    if (!names.ok()) return names.status();
+    i.var_handle_names_ = std::move(*names);
+  }
+  i.stats_.subgraphs.resize(plan.subgraphs.size());
+  // Only the subgraphs the entry reaches through control flow are set up, as upstream prepares
+  // only those (a signature's runner does not prepare the other signatures' subgraphs).
+  std::deque<int32_t> pending = {i.entry_};
+  std::vector<bool> seen(plan.subgraphs.size(), false);
+  seen[static_cast<size_t>(i.entry_)] = true;
+  std::vector<int32_t> reached;
+  while (!pending.empty()) {
+    const int32_t index = pending.front();
+    pending.pop_front();
+    reached.push_back(index);
+    TFA_RETURN_IF_ERROR(i.SetUpSubgraph(plan, index).WithContext(model_path));
+    for (const Node& node : i.subgraphs_[static_cast<size_t>(index)].graph.nodes) {
+      for (int32_t child : CalledSubgraphs(node)) {
+        if (child < 0 || static_cast<size_t>(child) >= plan.subgraphs.size() ||
+            seen[static_cast<size_t>(child)])
+          continue;
+        seen[static_cast<size_t>(child)] = true;
+        pending.push_back(child);
+      }
+    }
+  }
+  if (!i.entry().runnable) {
+    return Status::Error(model_path + ": " + SubgraphName(i.entry_) + " " +
+                         i.entry().not_runnable_reason);
+  }
+  TFA_RETURN_IF_ERROR(i.CheckMemoryLimit(0).WithContext(model_path));
+  for (int32_t index : reached) {
+    SubgraphState& s = i.subgraphs_[static_cast<size_t>(index)];
+    if (s.runnable) TFA_RETURN_IF_ERROR(i.AllocateTensors(s).WithContext(model_path));
+  }
+  uint64_t scratch = 0;
+  for (int32_t index : reached) {
+    SubgraphState& s = i.subgraphs_[static_cast<size_t>(index)];
+    if (s.runnable)
+      TFA_RETURN_IF_ERROR(i.PrepareSteps(s, options, scratch).WithContext(model_path));
+  }
+  TFA_RETURN_IF_ERROR(i.CheckMemoryLimit(scratch).WithContext(model_path));
+  if (scratch > 0) {
+    const uint64_t rounded = CheckedAlignUp(scratch, kBufferAlignment).value_or(0);
+    if (rounded == 0) return Status::Error(model_path + ": kernel scratch size overflows");
+    i.scratch_.reset(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
+    if (!i.scratch_) {
+      return Status::Error(model_path + ": cannot allocate " + std::to_string(scratch) +
+                           " scratch bytes");
+    }
+  }
+  i.stats_.scratch_bytes = scratch;
+  for (SubgraphState& s : i.subgraphs_) {
+    for (Step& step : s.steps) step.context.scratch = i.scratch_.get();
+  }
+  const SubgraphRunStats& entry_stats = i.stats_.subgraphs[static_cast<size_t>(i.entry_)];
+  i.stats_.arena_bytes = entry_stats.arena_bytes;
+  i.stats_.persistent_arena_bytes = entry_stats.persistent_arena_bytes;
+  if (options.guard_writes && !options.own_buffers) {
+    const SubgraphState& s = i.entry();
     i.write_guard_ = std::make_unique<WriteGuard>(std::vector<std::span<const uint8_t>>{
-        {i.arena_.get(), i.plan_.arena_size},
-        {i.persistent_arena_.get(), i.plan_.persistent_arena_size}});
+        {s.arena.get(), s.plan.arena_size},
+        {s.persistent_arena.get(), s.plan.persistent_arena_size}});
   }
   return interpreter;
+}
+
+// The memory a subgraph runs on: the entry's after AllocateTensors; a called subgraph's as upstream
+// has it when it runs (after the first Invoke where the plan knows it: an IF branch re-planned
+// with its outputs aliasing the parent's, a CALL_ONCE init subgraph planned at Eval).
+Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
+  const SubgraphPlan& planned = plan.subgraphs[static_cast<size_t>(index)];
+  SubgraphState& s = subgraphs_[static_cast<size_t>(index)];
+  SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(index)];
+  s.index = index;
+  const SubgraphMemory* memory = nullptr;
+  std::string which;
+  if (index != entry_ && planned.after_invoke && planned.after_invoke->planned) {
+    memory = &*planned.after_invoke;
+    which = "invoke";
+  } else if (planned.memory && planned.memory->planned) {
+    memory = &*planned.memory;
+    which = "allocate";
+  }
+  if (own_buffers_) {
+    s.graph = memory ? memory->prepared : planned.delegated;
+    which = "own buffers";
+  } else if (!memory) {
+    s.not_runnable_reason = "has no arena plan to run on (" +
+                            std::string(index == entry_ ? "AllocateTensors leaves it unplanned"
+                                                        : "the plan has no memory for it") +
+                            ")";
+    s.graph = planned.delegated;
+    return Status::Ok();
+  } else {
+    s.graph = memory->prepared;
+    s.plan = memory->plan;
+    TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(s.plan).WithContext(SubgraphName(index)));
+  }
+  if (index == entry_ && memory) prepare_assumptions_ = memory->assumptions;
+  s.runnable = true;
+  stats.runnable = true;
+  stats.memory = which;
+  return Status::Ok();
 }
 
 // The delegates that run the plan's delegate kernels must be the plan's, in its order: a kernel
@@ -140,44 +276,103 @@ Status CheckDelegatesMatchPlan(const ModelPlan& plan, const std::vector<Delegate
   return Status::Ok();
 }
 
+std::string Interpreter::NodeName(const SubgraphState& s, int32_t node) {
+  return SubgraphName(s.index) + ": node " + std::to_string(node) + " (" +
+         s.graph.nodes[static_cast<size_t>(node)].op + ")";
+}
+
+namespace {
+
+// Whether tensor `t` of `s` gets a buffer of its own rather than arena bytes: every used
+// non-constant tensor of known size in own-buffer mode; otherwise dynamic and constant-folded
+// tensors, and the tensors upstream points at the parent's buffers (custom allocation: WHILE body
+// and IF branch inputs and outputs).
+bool NeedsOwnBuffer(const Subgraph& graph, const ArenaPlan& plan, bool own_buffers, size_t t) {
+  const Tensor& tensor = graph.tensors[t];
+  if (tensor.is_constant()) return false;
+  if (own_buffers) return tensor.bytes.has_value() || tensor.type == TensorType::kResource;
+  switch (tensor.allocation) {
+    case AllocationType::kDynamic:
+    case AllocationType::kCustom:
+    case AllocationType::kPersistentRo:
+      return true;
+    default:
+      break;
+  }
+  if (plan.tensors.size() > t && plan.tensors[t].arena != ArenaKind::kNone) return false;
+  const auto index = static_cast<int32_t>(t);
+  const auto listed = [&](const std::vector<int32_t>& list) {
+    return std::find(list.begin(), list.end(), index) != list.end();
+  };
+  return tensor.bytes_or_zero() > 0 && (listed(graph.inputs) || listed(graph.outputs));
+}
+
+// Upstream kernels whose inputs are all constant compute their outputs once, at Prepare, into
+// persistent read-only tensors, and skip them at Eval (e.g. tflite/kernels/gather.cc).
+bool MakesOnlyPersistentRo(const Subgraph& graph, const Node& node) {
+  bool any = false;
+  for (int32_t t : node.outputs) {
+    if (t < 0) continue;
+    if (graph.tensors[static_cast<size_t>(t)].allocation != AllocationType::kPersistentRo)
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+uint64_t OwnBufferBytes(const Tensor& tensor) {
+  if (tensor.type == TensorType::kResource)
+    return std::max(tensor.bytes_or_zero(), kResourceHandleBytes);
+  return tensor.bytes_or_zero();
+}
+
+}  // namespace
+
 // Checked before anything is allocated, so a hostile model cannot make the runtime commit
 // gigabytes; `scratch_bytes` is known only once the kernels' Prepare ran.
 Status Interpreter::CheckMemoryLimit(uint64_t scratch_bytes) const {
-  uint64_t dynamic = 0;
-  for (const Tensor& t : graph_.tensors) {
-    if (t.allocation == AllocationType::kDynamic && !t.is_constant())
-      dynamic = CheckedAdd(dynamic, t.bytes_or_zero()).value_or(UINT64_MAX);
+  uint64_t arenas = 0, persistent = 0, own = 0;
+  for (const SubgraphState& s : subgraphs_) {
+    if (!s.runnable) continue;
+    arenas = CheckedAdd(arenas, s.plan.arena_size).value_or(UINT64_MAX);
+    persistent = CheckedAdd(persistent, s.plan.persistent_arena_size).value_or(UINT64_MAX);
+    for (size_t t = 0; t < s.graph.tensors.size(); ++t) {
+      if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, t))
+        own = CheckedAdd(own, OwnBufferBytes(s.graph.tensors[t])).value_or(UINT64_MAX);
+    }
   }
-  uint64_t total = CheckedAdd(plan_.arena_size, plan_.persistent_arena_size).value_or(UINT64_MAX);
-  total = CheckedAdd(total, dynamic).value_or(UINT64_MAX);
+  uint64_t total = CheckedAdd(arenas, persistent).value_or(UINT64_MAX);
+  total = CheckedAdd(total, own).value_or(UINT64_MAX);
   total = CheckedAdd(total, scratch_bytes).value_or(UINT64_MAX);
   if (total <= memory_limit_bytes_) return Status::Ok();
-  return Status::Error("the run needs " + std::to_string(total) + " bytes (arena " +
-                       std::to_string(plan_.arena_size) + ", persistent " +
-                       std::to_string(plan_.persistent_arena_size) + ", dynamic " +
-                       std::to_string(dynamic) + ", kernel scratch " +
+  return Status::Error("the run needs " + std::to_string(total) + " bytes (arenas " +
+                       std::to_string(arenas) + ", persistent " + std::to_string(persistent) +
+                       ", dynamic and own buffers " + std::to_string(own) + ", kernel scratch " +
                        std::to_string(scratch_bytes) + "), above the memory limit of " +
                        std::to_string(memory_limit_bytes_) + " bytes");
 }
 
-Status Interpreter::AllocateTensors() {
+Status Interpreter::AllocateTensors(SubgraphState& s) {
   auto allocate = [](uint64_t bytes) -> Buffer {
     const uint64_t rounded =
         CheckedAlignUp(std::max<uint64_t>(bytes, 1), kBufferAlignment).value_or(0);
     if (rounded == 0) return Buffer();
     return Buffer(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
   };
-  arena_ = allocate(plan_.arena_size);
-  persistent_arena_ = allocate(plan_.persistent_arena_size);
-  if (!arena_ || !persistent_arena_) return Status::Error("cannot allocate the arena");
-  // Everything starts as NaN bytes: a read of a tensor nobody wrote shows in the outputs.
-  std::memset(arena_.get(), 0xff, plan_.arena_size);
-  std::memset(persistent_arena_.get(), 0xff, plan_.persistent_arena_size);
+  const std::string where = SubgraphName(s.index);
+  s.arena = allocate(s.plan.arena_size);
+  s.persistent_arena = allocate(s.plan.persistent_arena_size);
+  if (!s.arena || !s.persistent_arena) return Status::Error(where + ": cannot allocate the arena");
+  // Everything starts as the unwritten pattern (NaN words): a read of a tensor nobody wrote shows
+  // in the outputs, and the bytes a run wrote can be told from the rest (arena_watermark.h).
+  FillUnwritten({s.arena.get(), s.plan.arena_size});
+  FillUnwritten({s.persistent_arena.get(), s.plan.persistent_arena_size});
 
-  tensors_.resize(graph_.tensors.size());
-  for (size_t i = 0; i < graph_.tensors.size(); ++i) {
-    const Tensor& t = graph_.tensors[i];
-    RuntimeTensor& r = tensors_[i];
+  SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
+  s.tensors.resize(s.graph.tensors.size());
+  for (size_t i = 0; i < s.graph.tensors.size(); ++i) {
+    const Tensor& t = s.graph.tensors[i];
+    RuntimeTensor& r = s.tensors[i];
     r.type = t.type;
     r.shape = t.shape;
     r.bytes = t.bytes_or_zero();
@@ -185,37 +380,35 @@ Status Interpreter::AllocateTensors() {
     r.is_constant = t.is_constant();
     const auto index = static_cast<int32_t>(i);
     if (t.is_constant()) {
-      const auto bytes = model_data_->TensorData(0, index);
+      const auto bytes = model_data_->TensorData(s.index, index);
       r.data = const_cast<uint8_t*>(bytes.data());  // kernels never write their inputs
       r.bytes = bytes.size();
-      r.sparsity = model_data_->TensorSparsity(0, index);
+      r.sparsity = model_data_->TensorSparsity(s.index, index);
       continue;
     }
-    // Persistent read-only tensors (outputs a kernel computes once at Prepare from constants,
-    // as upstream's SetTensorToPersistentRo) live on the heap, outside the arenas.
-    if (t.allocation == AllocationType::kPersistentRo && t.bytes) {
-      dynamic_buffers_.push_back(allocate(*t.bytes));
-      r.data = dynamic_buffers_.back().get();
+    if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, i)) {
+      if (!t.bytes) {
+        return Status::Error(where + ": tensor " + std::to_string(i) +
+                             " has a size only known at run time");
+      }
+      r.bytes = OwnBufferBytes(t);
+      s.own_buffers.push_back(allocate(r.bytes));
+      if (!s.own_buffers.back()) return Status::Error(where + ": cannot allocate a tensor");
+      std::memset(s.own_buffers.back().get(), 0xff, r.bytes);
+      r.data = s.own_buffers.back().get();
+      stats_.dynamic_bytes += r.bytes;
       continue;
     }
-    if (t.allocation == AllocationType::kDynamic) {
-      if (!t.bytes)
-        return Status::Error("tensor " + std::to_string(i) + " has a size only known at run time");
-      dynamic_buffers_.push_back(allocate(*t.bytes));
-      r.data = dynamic_buffers_.back().get();
-      stats_.dynamic_bytes += *t.bytes;
-      continue;
-    }
-    const TensorPlacement& p = plan_.tensors[i];
+    const TensorPlacement& p = s.plan.tensors[i];
     if (p.arena == ArenaKind::kNone)
       continue;  // never used, zero bytes, or no buffer upstream either
     const uint64_t arena_size =
-        p.arena == ArenaKind::kRw ? plan_.arena_size : plan_.persistent_arena_size;
+        p.arena == ArenaKind::kRw ? s.plan.arena_size : s.plan.persistent_arena_size;
     const auto end = CheckedAdd(p.offset, r.bytes);
     if (!end || *end > arena_size) {
-      return Status::Error("tensor " + std::to_string(i) + " ends past its arena");
+      return Status::Error(where + ": tensor " + std::to_string(i) + " ends past its arena");
     }
-    uint8_t* base = p.arena == ArenaKind::kRw ? arena_.get() : persistent_arena_.get();
+    uint8_t* base = p.arena == ArenaKind::kRw ? s.arena.get() : s.persistent_arena.get();
     r.data = base + p.offset;
     // Variable tensors (recurrent state) start as upstream's ResetVariableTensors leaves them:
     // int8 ones at their zero point, all others at zero bytes.
@@ -224,29 +417,79 @@ Status Interpreter::AllocateTensors() {
       std::memset(r.data, int8 ? static_cast<int>(t.quantization.zero_point[0]) : 0, r.bytes);
     }
     uint64_t& committed =
-        p.arena == ArenaKind::kRw ? stats_.arena_bytes : stats_.persistent_arena_bytes;
+        p.arena == ArenaKind::kRw ? stats.arena_bytes : stats.persistent_arena_bytes;
     committed = std::max(committed, *end);
   }
   return Status::Ok();
 }
 
-Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
-  uint64_t scratch = 0;
-  for (int32_t index : graph_.execution_plan) {
-    const Node& node = graph_.nodes[static_cast<size_t>(index)];
+Status Interpreter::PrepareControlFlow(const Node& node) const {
+  auto child = [&](int32_t index, const char* role) -> Result<const SubgraphState*> {
+    if (index < 0 || static_cast<size_t>(index) >= subgraphs_.size())
+      return Status::Error(std::string(role) + " subgraph " + std::to_string(index) +
+                           " does not exist");
+    const SubgraphState& c = subgraphs_[static_cast<size_t>(index)];
+    if (!c.runnable)
+      return Status::Error(std::string(role) + " " + SubgraphName(index) + " " +
+                           c.not_runnable_reason);
+    return &c;
+  };
+  auto counts = [](const char* what, size_t got, size_t want) {
+    if (got == want) return Status::Ok();
+    return Status::Error(std::string(what) + ": " + std::to_string(got) + ", expected " +
+                         std::to_string(want));
+  };
+  const OpOptions& o = node.options;
+  if (node.op == "WHILE") {
+    auto cond = child(o.cond_subgraph, "cond");
+    if (!cond.ok()) return cond.status();
+    auto body = child(o.body_subgraph, "body");
+    if (!body.ok()) return body.status();
+    const size_t n = node.inputs.size();
+    TFA_RETURN_IF_ERROR(counts("outputs", node.outputs.size(), n));
+    TFA_RETURN_IF_ERROR(counts("cond inputs", (*cond)->graph.inputs.size(), n));
+    TFA_RETURN_IF_ERROR(counts("cond outputs", (*cond)->graph.outputs.size(), 1));
+    TFA_RETURN_IF_ERROR(counts("body inputs", (*body)->graph.inputs.size(), n));
+    return counts("body outputs", (*body)->graph.outputs.size(), n);
+  }
+  if (node.op == "IF") {
+    if (node.inputs.empty()) return Status::Error("IF has no condition input");
+    for (int32_t branch : {o.then_subgraph, o.else_subgraph}) {
+      auto b = child(branch, branch == o.then_subgraph ? "then" : "else");
+      if (!b.ok()) return b.status();
+      TFA_RETURN_IF_ERROR(
+          counts("branch inputs", (*b)->graph.inputs.size(), node.inputs.size() - 1));
+      TFA_RETURN_IF_ERROR(
+          counts("branch outputs", (*b)->graph.outputs.size(), node.outputs.size()));
+    }
+    return Status::Ok();
+  }
+  if (node.op == "CALL_ONCE") return child(o.init_subgraph, "init").status();
+  if (node.op == "VAR_HANDLE") return counts("outputs", node.outputs.size(), 1);
+  if (node.op == "READ_VARIABLE") {
+    TFA_RETURN_IF_ERROR(counts("inputs", node.inputs.size(), 1));
+    return counts("outputs", node.outputs.size(), 1);
+  }
+  return counts("inputs", node.inputs.size(), 2);  // ASSIGN_VARIABLE
+}
+
+Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& options,
+                                 uint64_t& scratch) {
+  for (int32_t index : s.graph.execution_plan) {
+    const Node& node = s.graph.nodes[static_cast<size_t>(index)];
+    const std::string name = NodeName(s, index);
     Step step;
     step.node = index;
     step.context.node = &node;
-    step.context.node_data = &model_data_->Node(0, index);
+    step.context.node_data = &model_data_->Node(s.index, index);
     for (int32_t t : node.inputs)
-      step.context.inputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
+      step.context.inputs.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs)
-      step.context.outputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
+      step.context.outputs.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs) {
-      if (t >= 0 && !tensors_[static_cast<size_t>(t)].data &&
-          tensors_[static_cast<size_t>(t)].bytes > 0) {
-        return Status::Error(NodeName(graph_, index) + ": output tensor " + std::to_string(t) +
-                             " has no buffer");
+      if (t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&
+          s.tensors[static_cast<size_t>(t)].bytes > 0) {
+        return Status::Error(name + ": output tensor " + std::to_string(t) + " has no buffer");
       }
     }
     Status prepared;
@@ -255,81 +498,63 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
       for (Delegate* d : options.delegates) {
         if (d->Name() == node.op) owner = d;
       }
-      if (!owner) return Status::Error(NodeName(graph_, index) + ": no delegate of that name");
-      DelegatePartition partition{
-          &graph_, node.replaces, node.inputs, node.outputs, &tensors_, model_data_.get(), 0};
+      if (!owner) return Status::Error(name + ": no delegate of that name");
+      DelegatePartition partition{&s.graph,   node.replaces,     node.inputs, node.outputs,
+                                  &s.tensors, model_data_.get(), s.index};
       auto kernel = owner->CreateKernel(partition);
-      if (!kernel.ok()) return kernel.status().WithContext(NodeName(graph_, index));
+      if (!kernel.ok()) return kernel.status().WithContext(name);
+      step.kind = StepKind::kDelegate;
       step.delegate = std::move(*kernel);
       prepared = step.delegate->Prepare(step.context);
-      CountCopies(step, stats_.copies, true);
+      if (s.index == entry_) CountCopies(s, step, stats_.copies, true);
+    } else if (IsInterpreterOp(node)) {
+      step.kind = StepKind::kControlFlow;
+      prepared = PrepareControlFlow(node);
     } else {
       step.kernel = FindCpuKernel(node.op);
-      if (!step.kernel)
-        return Status::Error(NodeName(graph_, index) + ": the runtime has no kernel for this op");
+      if (!step.kernel) return Status::Error(name + ": the runtime has no kernel for this op");
       prepared = step.kernel->prepare(step.context);
     }
-    TFA_RETURN_IF_ERROR(prepared.WithContext(NodeName(graph_, index)));
-    step.made_at_prepare = !step.delegate && MakesOnlyPersistentRo(node);
+    TFA_RETURN_IF_ERROR(prepared.WithContext(name));
+    step.made_at_prepare = step.kind == StepKind::kCpu && MakesOnlyPersistentRo(s.graph, node);
     if (step.made_at_prepare) {
       // Evaluated now, before the shared scratch exists: it gets its own for this one call.
       const uint64_t own = CheckedAlignUp(step.context.scratch_bytes, kBufferAlignment).value_or(0);
       Buffer own_scratch(
           static_cast<uint8_t*>(own ? std::aligned_alloc(kBufferAlignment, own) : nullptr));
       step.context.scratch = own_scratch.get();
-      TFA_RETURN_IF_ERROR(step.kernel->eval(step.context).WithContext(NodeName(graph_, index)));
+      TFA_RETURN_IF_ERROR(step.kernel->eval(step.context).WithContext(name));
       step.context.scratch_bytes = 0;
     }
     scratch = std::max(scratch, step.context.scratch_bytes);
-    steps_.push_back(std::move(step));
+    s.steps.push_back(std::move(step));
   }
-  TFA_RETURN_IF_ERROR(CheckMemoryLimit(scratch));
-  if (scratch > 0) {
-    const uint64_t rounded = CheckedAlignUp(scratch, kBufferAlignment).value_or(0);
-    if (rounded == 0) return Status::Error("kernel scratch size overflows");
-    scratch_.reset(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
-    if (!scratch_)
-      return Status::Error("cannot allocate " + std::to_string(scratch) + " scratch bytes");
-  }
-  stats_.scratch_bytes = scratch;
-  for (Step& step : steps_) step.context.scratch = scratch_.get();
   return Status::Ok();
 }
 
-// Upstream kernels whose inputs are all constant compute their outputs once, at Prepare, into
-// persistent read-only tensors, and skip them at Eval (e.g. tflite/kernels/gather.cc).
-bool Interpreter::MakesOnlyPersistentRo(const Node& node) const {
-  bool any = false;
-  for (int32_t t : node.outputs) {
-    if (t < 0) continue;
-    if (graph_.tensors[static_cast<size_t>(t)].allocation != AllocationType::kPersistentRo)
-      return false;
-    any = true;
-  }
-  return any;
-}
-
-void Interpreter::CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const {
-  const Node& node = graph_.nodes[static_cast<size_t>(step.node)];
+void Interpreter::CountCopies(const SubgraphState& s, const Step& step, CopyStats& copies,
+                              bool at_prepare) const {
+  const Node& node = s.graph.nodes[static_cast<size_t>(step.node)];
   for (int32_t t : node.inputs) {
     if (t < 0) continue;
-    const Tensor& tensor = graph_.tensors[static_cast<size_t>(t)];
+    const Tensor& tensor = s.graph.tensors[static_cast<size_t>(t)];
     if (IsMadeOnce(tensor) != at_prepare) continue;
     (at_prepare ? copies.init_upload_bytes : copies.bytes_to_delegate) += tensor.bytes_or_zero();
   }
   if (at_prepare) return;
   for (int32_t t : node.outputs) {
     if (t >= 0)
-      copies.bytes_from_delegate += graph_.tensors[static_cast<size_t>(t)].bytes_or_zero();
+      copies.bytes_from_delegate += s.graph.tensors[static_cast<size_t>(t)].bytes_or_zero();
   }
 }
 
 Status Interpreter::CheckWrites(const Step& step) const {
+  const SubgraphState& s = entry();
   const Node& node = *step.context.node;
   auto range_of = [&](int32_t t) -> std::optional<GuardedRange> {
-    const TensorPlacement& p = plan_.tensors[static_cast<size_t>(t)];
+    const TensorPlacement& p = s.plan.tensors[static_cast<size_t>(t)];
     if (p.arena == ArenaKind::kNone) return std::nullopt;
-    const uint64_t bytes = tensors_[static_cast<size_t>(t)].bytes;
+    const uint64_t bytes = s.tensors[static_cast<size_t>(t)].bytes;
     return GuardedRange{p.arena == ArenaKind::kRw ? 0u : 1u, p.offset, p.offset + bytes};
   };
   std::vector<GuardedRange> allowed;
@@ -341,43 +566,76 @@ Status Interpreter::CheckWrites(const Step& step) const {
   }
   // Stateful kernels update their variable inputs in place.
   for (int32_t t : node.inputs) {
-    if (t < 0 || !graph_.tensors[static_cast<size_t>(t)].is_variable) continue;
+    if (t < 0 || !s.graph.tensors[static_cast<size_t>(t)].is_variable) continue;
     if (auto range = range_of(t)) allowed.push_back(*range);
   }
   const std::optional<GuardedRange> write = write_guard_->FirstWriteOutside(std::move(allowed));
   if (!write) return Status::Ok();
   // Name a tensor live at this step that holds the first changed byte.
-  const int32_t position = static_cast<int32_t>(&step - steps_.data());
+  const int32_t position = static_cast<int32_t>(&step - s.steps.data());
   std::string victim = "bytes no live tensor holds";
-  for (const ArenaBlock& block : write->buffer == 0 ? plan_.rw_blocks : plan_.persistent_blocks) {
+  for (const ArenaBlock& block : write->buffer == 0 ? s.plan.rw_blocks : s.plan.persistent_blocks) {
     if (block.first_step <= position && position <= block.last_step &&
         block.offset <= write->begin && write->begin - block.offset < block.size) {
       victim = "tensor " + std::to_string(block.tensor) + " '" +
-               graph_.tensors[static_cast<size_t>(block.tensor)].name + "'";
+               s.graph.tensors[static_cast<size_t>(block.tensor)].name + "'";
       break;
     }
   }
-  return Status::Error(NodeName(graph_, step.node) + ": guard check: wrote " +
+  return Status::Error(NodeName(s, step.node) + ": guard check: wrote " +
                        (write->buffer == 0 ? "arena" : "persistent arena") + " bytes [" +
                        std::to_string(write->begin) + ", " + std::to_string(write->end) +
                        ") outside its outputs and temporaries, into " + victim);
 }
 
 Status Interpreter::Invoke() {
-  CopyStats copies;
-  copies.init_upload_bytes = stats_.copies.init_upload_bytes;
-  std::vector<NodeTiming> timings;
-  timings.reserve(steps_.size());
+  copies_ = CopyStats();
+  copies_.init_upload_bytes = stats_.copies.init_upload_bytes;
+  timings_.clear();
+  timings_.reserve(entry().steps.size());
+  stats_.facts = InvokeFacts();
+  for (SubgraphRunStats& s : stats_.subgraphs) s.runs = 0;
+  TFA_RETURN_IF_ERROR(RunSubgraph(entry_));
+  for (const SubgraphState& s : subgraphs_) {
+    if (!s.runnable || own_buffers_) continue;
+    SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
+    stats.arena_bytes_written =
+        std::max(stats.arena_bytes_written, WrittenExtent({s.arena.get(), s.plan.arena_size}));
+    stats.persistent_bytes_written =
+        std::max(stats.persistent_bytes_written,
+                 WrittenExtent({s.persistent_arena.get(), s.plan.persistent_arena_size}));
+  }
+  const SubgraphRunStats& entry_stats = stats_.subgraphs[static_cast<size_t>(entry_)];
+  stats_.arena_bytes_written = entry_stats.arena_bytes_written;
+  stats_.persistent_bytes_written = entry_stats.persistent_bytes_written;
+  stats_.copies = copies_;
+  stats_.timings = std::move(timings_);
+  ++stats_.invocations;
+  return Status::Ok();
+}
+
+Status Interpreter::RunSubgraph(int32_t index) {
+  SubgraphState& s = subgraphs_[static_cast<size_t>(index)];
+  if (!s.runnable) return Status::Error(SubgraphName(index) + " " + s.not_runnable_reason);
+  if (s.running) {
+    return Status::Error(SubgraphName(index) + " is called while it runs (recursive control flow)");
+  }
+  s.running = true;
+  ++stats_.subgraphs[static_cast<size_t>(index)].runs;
+  const bool is_entry = index == entry_;
   bool previous_on_cpu = true;
   std::string previous_delegate;
-  for (Step& step : steps_) {
+  Status status;
+  for (Step& step : s.steps) {
     if (step.made_at_prepare) continue;
     const Node& node = *step.context.node;
-    const bool on_cpu = !step.delegate;
-    if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate))
-      ++copies.transitions;
-    previous_on_cpu = on_cpu;
-    previous_delegate = on_cpu ? std::string() : node.op;
+    const bool on_cpu = step.kind != StepKind::kDelegate;
+    if (is_entry) {
+      if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate))
+        ++copies_.transitions;
+      previous_on_cpu = on_cpu;
+      previous_delegate = on_cpu ? std::string() : node.op;
+    }
     if (poison_outputs_) {
       for (RuntimeTensor* out : step.context.outputs) {
         if (!out || !out->data) continue;
@@ -388,21 +646,137 @@ Status Interpreter::Invoke() {
         if (!in_place) std::memset(out->data, 0xff, out->bytes);
       }
     }
-    if (write_guard_) write_guard_->Snapshot();
+    const bool guarded = is_entry && write_guard_;
+    if (guarded) write_guard_->Snapshot();
     const auto start = std::chrono::steady_clock::now();
-    const Status status =
-        on_cpu ? step.kernel->eval(step.context) : step.delegate->Eval(step.context);
+    switch (step.kind) {
+      case StepKind::kCpu:
+        status = step.kernel->eval(step.context);
+        break;
+      case StepKind::kDelegate:
+        status = step.delegate->Eval(step.context);
+        break;
+      case StepKind::kControlFlow:
+        status = EvalControlFlow(s, step);
+        break;
+    }
     const auto end = std::chrono::steady_clock::now();
-    TFA_RETURN_IF_ERROR(status.WithContext(NodeName(graph_, step.node)));
-    if (write_guard_) TFA_RETURN_IF_ERROR(CheckWrites(step));
-    if (!on_cpu) CountCopies(step, copies, false);
-    timings.push_back(
+    if (!status.ok()) {
+      status = status.WithContext(NodeName(s, step.node));
+      break;
+    }
+    if (guarded) {
+      status = CheckWrites(step);
+      if (!status.ok()) break;
+    }
+    if (!is_entry) continue;
+    if (!on_cpu) CountCopies(s, step, copies_, false);
+    timings_.push_back(
         {step.node, node.op, std::chrono::duration<double, std::micro>(end - start).count()});
   }
-  if (!previous_on_cpu) ++copies.transitions;  // outputs go back to the application
-  stats_.copies = copies;
-  stats_.timings = std::move(timings);
-  ++stats_.invocations;
+  if (is_entry && !previous_on_cpu) ++copies_.transitions;  // outputs go back to the application
+  s.running = false;
+  return status;
+}
+
+Status Interpreter::EvalControlFlow(SubgraphState& s, Step& step) {
+  const Node& node = *step.context.node;
+  KernelContext& c = step.context;
+  if (node.op == "WHILE") return EvalWhile(s, step);
+  if (node.op == "IF") return EvalIf(s, step);
+  if (node.op == "VAR_HANDLE") {
+    const auto& [container, shared_name] = var_handle_names_[{s.index, step.node}];
+    return variables_.WriteHandle(container, shared_name, c.output(0));
+  }
+  if (node.op == "READ_VARIABLE") return variables_.Read(c.input(0), c.output(0));
+  if (node.op == "ASSIGN_VARIABLE") return variables_.Assign(c.input(0), c.input(1));
+  // CALL_ONCE: the init subgraph runs at the first Invoke only (tflite/kernels/call_once.cc).
+  const NodeRef ref{s.index, step.node};
+  if (std::find(called_once_.begin(), called_once_.end(), ref) != called_once_.end())
+    return Status::Ok();
+  called_once_.push_back(ref);
+  return CallSubgraph(node.options.init_subgraph, {}).status();
+}
+
+Result<std::vector<const RuntimeTensor*>> Interpreter::CallSubgraph(
+    int32_t index, const std::vector<const RuntimeTensor*>& values) {
+  SubgraphState& child = subgraphs_[static_cast<size_t>(index)];
+  for (size_t i = 0; i < child.graph.inputs.size() && i < values.size(); ++i) {
+    const int32_t t = child.graph.inputs[i];
+    if (t < 0 || !values[i]) continue;  // an input the child never reads (dropped in Prepare)
+    TFA_RETURN_IF_ERROR(CopyTensor(*values[i], child.tensors[static_cast<size_t>(t)],
+                                   SubgraphName(index) + " input " + std::to_string(i)));
+  }
+  TFA_RETURN_IF_ERROR(RunSubgraph(index));
+  std::vector<const RuntimeTensor*> outputs;
+  for (int32_t t : child.graph.outputs)
+    outputs.push_back(t < 0 ? nullptr : &child.tensors[static_cast<size_t>(t)]);
+  return outputs;
+}
+
+// tflite/kernels/while.cc: the loop state starts as the inputs; cond reads it, and while it says
+// true the body turns it into the next state; the outputs are the last state.
+Status Interpreter::EvalWhile(SubgraphState& s, Step& step) {
+  const Node& node = *step.context.node;
+  const size_t n = node.inputs.size();
+  std::vector<std::vector<uint8_t>> bytes(n);
+  std::vector<RuntimeTensor> state(n);
+  std::vector<const RuntimeTensor*> values(n);
+  for (size_t i = 0; i < n; ++i) {
+    const RuntimeTensor* in = step.context.inputs[i];
+    if (!in) return Status::Error("WHILE input " + std::to_string(i) + " is absent");
+    state[i] = *in;
+    bytes[i].assign(in->data, in->data + in->bytes);
+    state[i].data = bytes[i].data();
+    values[i] = &state[i];
+  }
+  int64_t iterations = 0;
+  for (;;) {
+    auto cond = CallSubgraph(node.options.cond_subgraph, values);
+    if (!cond.ok()) return cond.status();
+    const RuntimeTensor* verdict = cond->at(0);
+    if (!verdict || verdict->bytes < 1 || !verdict->data)
+      return Status::Error("the cond subgraph gives no boolean");
+    if (verdict->data[0] == 0) break;
+    auto body = CallSubgraph(node.options.body_subgraph, values);
+    if (!body.ok()) return body.status();
+    for (size_t i = 0; i < n; ++i) {
+      if (const RuntimeTensor* out = (*body)[i]) {
+        TFA_RETURN_IF_ERROR(CopyTensor(*out, state[i], "body output " + std::to_string(i)));
+      }
+    }
+    ++iterations;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (RuntimeTensor* out = step.context.outputs[i]) {
+      TFA_RETURN_IF_ERROR(CopyTensor(state[i], *out, "output " + std::to_string(i)));
+    }
+  }
+  stats_.facts.while_iterations[{s.index, step.node}] = iterations;
+  return Status::Ok();
+}
+
+// tflite/kernels/if.cc: input 0 chooses the branch, the other inputs are its inputs, its outputs
+// are the node's.
+Status Interpreter::EvalIf(SubgraphState& s, Step& step) {
+  const Node& node = *step.context.node;
+  const RuntimeTensor* condition = step.context.inputs[0];
+  if (!condition || condition->bytes < 1 || !condition->data)
+    return Status::Error("IF has no condition value");
+  const bool taken = condition->data[0] != 0;
+  const std::vector<const RuntimeTensor*> values(step.context.inputs.begin() + 1,
+                                                 step.context.inputs.end());
+  auto outputs =
+      CallSubgraph(taken ? node.options.then_subgraph : node.options.else_subgraph, values);
+  if (!outputs.ok()) return outputs.status();
+  for (size_t i = 0; i < step.context.outputs.size(); ++i) {
+    RuntimeTensor* out = step.context.outputs[i];
+    if (!out) continue;
+    const RuntimeTensor* value = (*outputs)[i];
+    if (!value) return Status::Error("branch output " + std::to_string(i) + " is absent");
+    TFA_RETURN_IF_ERROR(CopyTensor(*value, *out, "output " + std::to_string(i)));
+  }
+  stats_.facts.if_conditions[{s.index, step.node}] = taken;
   return Status::Ok();
 }
 

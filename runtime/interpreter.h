@@ -1,22 +1,32 @@
-// Runs subgraph 0 of a model with exactly the arena plan libanalysis computes.
+// Runs a model with exactly the arena plans libanalysis computes, every subgraph it reaches.
 //
-// Create: loads the model, maps its constants, applies the delegates one after another through
-// libanalysis's ReplaceNodeSubsetsWithDelegateKernels (after the input remaps a delegate asks
-// for, as upstream's FP16 helper leaves them), replays the kernels' Prepare memory effects
-// with ReplayKernelPrepare (temporaries, persistent DEQUANTIZE outputs), plans the arena with
-// PlanArena on the final execution plan, allocates ONE 64-byte-aligned arena buffer of the planned
-// size (and a persistent one) and points every tensor at its planned offset; constants point into
-// the mapped file; dynamic tensors get their own buffers. It then checks the plan (no two tensors
-// live at the same step overlap) and runs every kernel's Prepare. Invoke runs the execution plan
-// node by node.
+// Create takes a ModelPlan (or loads the model and plans it with the delegates' profiles): every
+// subgraph as the plan leaves it, delegate kernels in, the kernels' Prepare memory effects
+// (temporaries, persistent DEQUANTIZE outputs) applied. The entry subgraph (0, or a signature's)
+// runs on its plan after AllocateTensors; a subgraph that WHILE, IF or CALL_ONCE calls runs on the
+// plan upstream had when it ran it (the plan's after-first-Invoke memory where the plan has it,
+// else its AllocateTensors memory). Each subgraph gets its own 64-byte-aligned arena and
+// persistent arena of the planned size, every tensor at its planned offset; constants point into
+// the mapped file; dynamic tensors, and tensors upstream points at the parent's buffers (WHILE
+// body and IF branch inputs and outputs: no arena bytes), get buffers of their own, filled by
+// copy. Each plan is checked (no two tensors live at the same step overlap) and every kernel's
+// Prepare runs. Invoke runs the entry subgraph node by node; the control-flow nodes run their
+// children (tflite/kernels/while.cc, if.cc, call_once.cc), resource variables live in the
+// interpreter (resource_variables.h).
 //
-// What it measures (RunStats): the arena bytes really committed (the end of the highest placed
-// tensor, which must equal the plan's high-water mark), the persistent arena, dynamic and scratch
-// bytes, the bytes each delegate kernel reads from and writes to CPU tensors per Invoke, and the
-// time of every node.
+// With `own_buffers` no plan is used: every non-constant tensor of every subgraph gets a buffer of
+// its own, so nothing can overwrite a live tensor. That is the reference run `--validate`
+// compares outputs with, and the run that finds which branch an IF takes and how often a WHILE
+// loops (RunStats::facts) for a plan that needs those facts.
 //
-// Not supported: control flow (subgraphs other than 0 are never run; a WHILE/IF node has no
-// kernel), tensors resized at run time.
+// What it measures (RunStats): the arena bytes committed (the end of the highest placed tensor),
+// the highest arena bytes each Invoke really wrote (from the memory, not the plan), the persistent
+// arena, dynamic and scratch bytes, the bytes each delegate kernel reads from and writes to CPU
+// tensors per Invoke, and the time of every node, for the entry subgraph; per subgraph, its
+// committed arenas and how often it ran.
+//
+// Not supported: tensors resized at run time (a WHILE body or IF branch whose output shapes
+// differ from its inputs', dynamic-shape kernels).
 #ifndef RUNTIME_INTERPRETER_H_
 #define RUNTIME_INTERPRETER_H_
 
@@ -28,10 +38,13 @@
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/model/invoke_facts.h"
 #include "libanalysis/plan/model_plan.h"
 #include "runtime/delegate.h"
 #include "runtime/kernel.h"
 #include "runtime/model_data.h"
+#include "runtime/resource_variables.h"
+#include "runtime/var_handle_names.h"
 #include "runtime/write_guard.h"
 
 namespace tfa::runtime {
@@ -50,6 +63,10 @@ struct InterpreterOptions {
   bool guard_writes = false;
   // Create refuses a model whose arenas, dynamic tensors and kernel scratch need more bytes.
   uint64_t memory_limit_bytes = kDefaultMemoryLimitBytes;
+  // The subgraph Invoke runs (a signature's); the others run when control flow calls them.
+  int32_t entry_subgraph = 0;
+  // Every non-constant tensor in a buffer of its own: no arena, no sharing, no plan.
+  bool own_buffers = false;
 
   static constexpr uint64_t kDefaultMemoryLimitBytes = uint64_t{1} << 30;
 };
@@ -70,16 +87,38 @@ struct CopyStats {
   int32_t transitions = 0;
 };
 
+// One subgraph as it ran.
+struct SubgraphRunStats {
+  bool runnable = false;  // it has a plan to run on (or runs on buffers of its own)
+  // Which of the plan's memories it runs on: "allocate" (after AllocateTensors), "invoke" (after
+  // the first Invoke) or "own buffers".
+  std::string memory;
+  uint64_t arena_bytes = 0;             // committed non-persistent arena
+  uint64_t persistent_arena_bytes = 0;  // committed persistent arena
+  // One past the highest arena byte the Invokes so far really wrote (arena_watermark.h).
+  uint64_t arena_bytes_written = 0;
+  uint64_t persistent_bytes_written = 0;
+  int32_t runs = 0;  // times it ran during the last Invoke
+};
+
 struct RunStats {
   uint64_t arena_bytes = 0;             // committed non-persistent arena
   uint64_t persistent_arena_bytes = 0;  // committed persistent arena
-  uint64_t dynamic_bytes = 0;           // dynamic tensors, allocated on their own
+  // The entry subgraph's highest arena bytes really written, found from the memory: what the
+  // plan's high-water marks are checked against (the committed sizes above are the plan's).
+  uint64_t arena_bytes_written = 0;
+  uint64_t persistent_bytes_written = 0;
+  uint64_t dynamic_bytes = 0;  // dynamic tensors, allocated on their own
   // The kernels' shared scratch area: they do not use the planned temporaries (their layouts are
   // upstream's, not ours), which still occupy their planned arena bytes. Not a TFLite figure.
   uint64_t scratch_bytes = 0;
   CopyStats copies;                 // of the last Invoke
   std::vector<NodeTiming> timings;  // of the last Invoke, in execution order
   int32_t invocations = 0;
+  std::vector<SubgraphRunStats> subgraphs;  // subgraph i of the model at i
+  // What the last Invoke's control flow did: the condition each IF node saw last, how often each
+  // WHILE body ran (last run of that node).
+  InvokeFacts facts;
 };
 
 class Interpreter {
@@ -97,20 +136,24 @@ class Interpreter {
 
   [[nodiscard]] Status Invoke();
 
-  RuntimeTensor& tensor(int32_t index) { return tensors_.at(static_cast<size_t>(index)); }
-  const std::vector<RuntimeTensor>& tensors() const { return tensors_; }
-  const std::vector<int32_t>& inputs() const { return graph_.inputs; }
-  const std::vector<int32_t>& outputs() const { return graph_.outputs; }
-  // Subgraph 0 as it runs: delegate kernels appended, execution_plan final.
-  const Subgraph& execution_graph() const { return graph_; }
-  const ArenaPlan& arena_plan() const { return plan_; }
+  // The entry subgraph's tensors (its inputs and outputs are the model's).
+  RuntimeTensor& tensor(int32_t index) { return entry().tensors.at(static_cast<size_t>(index)); }
+  const std::vector<RuntimeTensor>& tensors() const { return entry().tensors; }
+  const std::vector<int32_t>& inputs() const { return entry().graph.inputs; }
+  const std::vector<int32_t>& outputs() const { return entry().graph.outputs; }
+  int32_t entry_subgraph() const { return entry_; }
+  // The entry subgraph as it runs: delegate kernels appended, execution_plan final.
+  const Subgraph& execution_graph() const { return entry().graph; }
+  const ArenaPlan& arena_plan() const { return entry().plan; }
   const RunStats& stats() const { return stats_; }
   // What the Prepare replay could not model exactly (ReplayKernelPrepare's assumptions).
   const std::vector<std::string>& prepare_assumptions() const { return prepare_assumptions_; }
 
  private:
+  enum class StepKind { kCpu, kDelegate, kControlFlow };
   struct Step {
     int32_t node = -1;
+    StepKind kind = StepKind::kCpu;
     KernelContext context;
     const KernelRegistration* kernel = nullptr;  // a CPU node
     std::unique_ptr<DelegateKernel> delegate;    // a delegate kernel node
@@ -120,26 +163,55 @@ class Interpreter {
     void operator()(uint8_t* p) const;
   };
   using Buffer = std::unique_ptr<uint8_t, AlignedFree>;
+  // One subgraph's graph, plan, tensors and buffers.
+  struct SubgraphState {
+    int32_t index = 0;
+    bool runnable = false;
+    std::string not_runnable_reason;
+    bool running = false;
+    Subgraph graph;
+    ArenaPlan plan;
+    std::vector<RuntimeTensor> tensors;
+    Buffer arena, persistent_arena;
+    std::vector<Buffer> own_buffers;  // dynamic tensors, parent aliases, everything in own mode
+    uint64_t own_bytes = 0;
+    std::vector<Step> steps;
+  };
 
   Interpreter() = default;
-  Status AllocateTensors();
-  Status PrepareSteps(const InterpreterOptions& options);
-  bool MakesOnlyPersistentRo(const Node& node) const;
-  void CountCopies(const Step& step, CopyStats& copies, bool at_prepare) const;
+  SubgraphState& entry() { return subgraphs_[static_cast<size_t>(entry_)]; }
+  const SubgraphState& entry() const { return subgraphs_[static_cast<size_t>(entry_)]; }
+  Status SetUpSubgraph(const ModelPlan& plan, int32_t index);
+  Status AllocateTensors(SubgraphState& s);
+  Status PrepareSteps(SubgraphState& s, const InterpreterOptions& options, uint64_t& scratch);
+  Status PrepareControlFlow(const Node& node) const;
+  void CountCopies(const SubgraphState& s, const Step& step, CopyStats& copies,
+                   bool at_prepare) const;
   Status CheckMemoryLimit(uint64_t scratch_bytes) const;
   Status CheckWrites(const Step& step) const;
+  Status RunSubgraph(int32_t index);
+  static std::string NodeName(const SubgraphState& s, int32_t node);
+  Status EvalControlFlow(SubgraphState& s, Step& step);
+  Status EvalWhile(SubgraphState& s, Step& step);
+  Status EvalIf(SubgraphState& s, Step& step);
+  // Copies `values` into subgraph `index`'s inputs, runs it, and returns its outputs.
+  Result<std::vector<const RuntimeTensor*>> CallSubgraph(
+      int32_t index, const std::vector<const RuntimeTensor*>& values);
 
   std::unique_ptr<ModelData> model_data_;
-  Subgraph graph_;
-  ArenaPlan plan_;
-  std::vector<RuntimeTensor> tensors_;
-  Buffer arena_, persistent_arena_, scratch_;
-  std::vector<Buffer> dynamic_buffers_;
-  std::vector<Step> steps_;
+  std::vector<SubgraphState> subgraphs_;
+  int32_t entry_ = 0;
+  Buffer scratch_;
+  bool own_buffers_ = false;
   bool poison_outputs_ = true;
   uint64_t memory_limit_bytes_ = 0;
   std::unique_ptr<WriteGuard> write_guard_;  // set in guard_writes mode
   std::vector<std::string> prepare_assumptions_;
+  ResourceVariables variables_;
+  VarHandleNames var_handle_names_;
+  std::vector<NodeRef> called_once_;  // CALL_ONCE nodes that ran their init subgraph
+  CopyStats copies_;                  // of the Invoke under way
+  std::vector<NodeTiming> timings_;   // of the Invoke under way
   RunStats stats_;
 };
 

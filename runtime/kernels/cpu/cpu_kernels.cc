@@ -6,6 +6,7 @@
 #include "runtime/kernels/cpu/activations.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/cast.h"
+#include "runtime/kernels/cpu/comparison.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/conv3d.h"
@@ -16,6 +17,7 @@
 #include "runtime/kernels/cpu/detection_postprocess.h"
 #include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
+#include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
@@ -73,6 +75,13 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"CONV_3D_TRANSPOSE", {PrepareConv3DTranspose, EvalConv3DTranspose}},
       {"UNIDIRECTIONAL_SEQUENCE_LSTM",
        {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
+      {"LESS", {PrepareComparison, EvalLess}},
+      {"LESS_EQUAL", {PrepareComparison, EvalLessEqual}},
+      {"GREATER", {PrepareComparison, EvalGreater}},
+      {"GREATER_EQUAL", {PrepareComparison, EvalGreaterEqual}},
+      {"EQUAL", {PrepareComparison, EvalEqual}},
+      {"NOT_EQUAL", {PrepareComparison, EvalNotEqual}},
+      {"FILL", {PrepareFill, EvalFill}},
       {"CONV_2D", {PrepareConv2D, EvalConv2D}},
       {"DEPTHWISE_CONV_2D", {PrepareDepthwiseConv2D, EvalDepthwiseConv2D}},
       {"TRANSPOSE_CONV", {PrepareTransposeConv, EvalTransposeConv}},

@@ -35,6 +35,7 @@ struct RunArgs {
   std::string memory_limit = "1G";
   bool guard_writes = false;
   bool find_divergence = false;
+  int threads = 1;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -86,6 +87,7 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
   options.delegates = delegates;
   options.memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit");
   options.guard_writes = args.guard_writes;
+  options.threads = args.threads;
   auto interpreter = runtime::Interpreter::Create(plan, options);
   if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
   runtime::FillDeterministicInputs(**interpreter, args.input_seed);
@@ -312,6 +314,14 @@ void AddRunCommand(CLI::App& app) {
                 "first beyond the tolerance");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
+  constexpr uint64_t kMaxThreads = 256;
+  AddUnsignedOption(
+      cmd, "--threads",
+      [args](uint64_t threads) {
+        if (threads == 0) throw CommandError{"--threads: expected at least 1 thread, got 0"};
+        args->threads = static_cast<int>(threads);
+      },
+      "Threads the CPU kernels split their work over (default 1)", kMaxThreads);
   args->delegates.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson}, false);
   cmd->callback([args] { Run(*args); });

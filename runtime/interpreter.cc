@@ -11,6 +11,7 @@
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/model_loader.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
+#include "runtime/kernels/cpu/kernel_thread_pool.h"
 
 namespace tfa::runtime {
 namespace {
@@ -108,6 +109,8 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(interpreter->plan_).WithContext(model_path));
   TFA_RETURN_IF_ERROR(interpreter->CheckMemoryLimit(0).WithContext(model_path));
   TFA_RETURN_IF_ERROR(interpreter->AllocateTensors().WithContext(model_path));
+  if (options.threads > 1)
+    interpreter->thread_pool_ = std::make_unique<KernelThreadPool>(options.threads);
   TFA_RETURN_IF_ERROR(interpreter->PrepareSteps(options).WithContext(model_path));
   if (options.guard_writes) {
     Interpreter& i = *interpreter;
@@ -225,6 +228,7 @@ Status Interpreter::PrepareSteps(const InterpreterOptions& options) {
     step.node = index;
     step.context.node = &node;
     step.context.node_data = &model_data_->Node(0, index);
+    step.context.thread_pool = thread_pool_.get();
     for (int32_t t : node.inputs)
       step.context.inputs.push_back(t < 0 ? nullptr : &tensors_[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs)

@@ -50,6 +50,8 @@ struct InterpreterOptions {
   bool guard_writes = false;
   // Create refuses a model whose arenas, dynamic tensors and kernel scratch need more bytes.
   uint64_t memory_limit_bytes = kDefaultMemoryLimitBytes;
+  // Threads the CPU kernels split their work over; results do not depend on it.
+  int threads = 1;
 
   static constexpr uint64_t kDefaultMemoryLimitBytes = uint64_t{1} << 30;
 };
@@ -137,6 +139,8 @@ class Interpreter {
   bool poison_outputs_ = true;
   uint64_t memory_limit_bytes_ = 0;
   std::unique_ptr<WriteGuard> write_guard_;  // set in guard_writes mode
+  // Set for more than one thread.
+  std::unique_ptr<KernelThreadPool> thread_pool_;
   std::vector<std::string> prepare_assumptions_;
   RunStats stats_;
 };

@@ -45,6 +45,7 @@ struct RunArgs {
   std::string output_dir;
   bool profile = false;
   std::string compare_with;
+  int threads = 1;
   DelegateArgs delegates;
   CommonFlags common;
 };
@@ -101,6 +102,7 @@ runtime::InterpreterOptions RunOptions(const RunArgs& args,
   options.memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit");
   options.guard_writes = args.guard_writes;
   options.entry_subgraph = entry_subgraph;
+  options.threads = args.threads;
   return options;
 }
 
@@ -487,6 +489,14 @@ void AddRunCommand(CLI::App& app) {
                 "Print the time of every node of one Invoke (op, node, ms, share) and per op");
   cmd->add_flag("--guard-writes", args->guard_writes,
                 "Debug mode: fail when a node writes arena bytes outside its outputs (slow)");
+  constexpr uint64_t kMaxThreads = 256;
+  AddUnsignedOption(
+      cmd, "--threads",
+      [args](uint64_t threads) {
+        if (threads == 0) throw CommandError{"--threads: expected at least 1 thread, got 0"};
+        args->threads = static_cast<int>(threads);
+      },
+      "Threads the CPU kernels split their work over (default 1)", kMaxThreads);
   args->delegates.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson});
   cmd->callback([args] { Run(*args); });

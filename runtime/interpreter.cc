@@ -14,6 +14,7 @@
 #include "libanalysis/model/model_loader.h"
 #include "runtime/arena_watermark.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
+#include "runtime/kernels/cpu/kernel_thread_pool.h"
 #include "runtime/var_handle_names.h"
 
 namespace tfa::runtime {
@@ -183,6 +184,7 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
     SubgraphState& s = i.subgraphs_[static_cast<size_t>(index)];
     if (s.runnable) TFA_RETURN_IF_ERROR(i.AllocateTensors(s).WithContext(model_path));
   }
+  if (options.threads > 1) i.thread_pool_ = std::make_unique<KernelThreadPool>(options.threads);
   uint64_t scratch = 0;
   for (int32_t index : reached) {
     SubgraphState& s = i.subgraphs_[static_cast<size_t>(index)];
@@ -482,6 +484,7 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
     step.node = index;
     step.context.node = &node;
     step.context.node_data = &model_data_->Node(s.index, index);
+    step.context.thread_pool = thread_pool_.get();
     for (int32_t t : node.inputs)
       step.context.inputs.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs)

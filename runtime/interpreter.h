@@ -63,6 +63,8 @@ struct InterpreterOptions {
   bool guard_writes = false;
   // Create refuses a model whose arenas, dynamic tensors and kernel scratch need more bytes.
   uint64_t memory_limit_bytes = kDefaultMemoryLimitBytes;
+  // Threads the CPU kernels split their work over; results do not depend on it.
+  int threads = 1;
   // The subgraph Invoke runs (a signature's); the others run when control flow calls them.
   int32_t entry_subgraph = 0;
   // Every non-constant tensor in a buffer of its own: no arena, no sharing, no plan.
@@ -206,6 +208,8 @@ class Interpreter {
   bool poison_outputs_ = true;
   uint64_t memory_limit_bytes_ = 0;
   std::unique_ptr<WriteGuard> write_guard_;  // set in guard_writes mode
+  // Set for more than one thread.
+  std::unique_ptr<KernelThreadPool> thread_pool_;
   std::vector<std::string> prepare_assumptions_;
   ResourceVariables variables_;
   VarHandleNames var_handle_names_;

@@ -23,6 +23,8 @@
 
 namespace tfa::runtime {
 
+class KernelThreadPool;
+
 // A tensor as kernels see it: its type, shape and where its bytes are.
 struct RuntimeTensor {
   TensorType type = TensorType::kFloat32;
@@ -53,6 +55,9 @@ struct KernelContext {
   std::vector<RuntimeTensor*> outputs;
   uint64_t scratch_bytes = 0;  // set by Prepare
   uint8_t* scratch = nullptr;  // at least scratch_bytes, 64-byte aligned, during Eval
+  // The threads Eval may split its work over (kernels/cpu/kernel_thread_pool.h), set before
+  // Prepare (scratch may grow with them); null runs on the calling thread alone.
+  const KernelThreadPool* thread_pool = nullptr;
 
   const OpOptions& options() const { return node->options; }
   RuntimeTensor& input(size_t i) const { return *inputs[i]; }

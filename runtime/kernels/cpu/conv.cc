@@ -54,9 +54,10 @@ Status PrepareConv2D(KernelContext& context) {
   auto g = Geometry(context);
   if (!g.ok()) return g.status();
   TFA_RETURN_IF_ERROR(GetActivationRange(context.options().fused_activation).status());
-  const int64_t transposed_filter = g->depth() * g->out_c;
+  // One im2col slice per thread.
   const int64_t im2col = g->pointwise() ? 0 : g->rows_per_pass() * g->depth();
-  context.scratch_bytes = static_cast<uint64_t>(transposed_filter + im2col) * sizeof(float);
+  context.scratch_bytes =
+      static_cast<uint64_t>(im2col * ThreadCount(context.thread_pool)) * sizeof(float);
   return Status::Ok();
 }
 
@@ -66,26 +67,32 @@ Status EvalConv2D(KernelContext& context) {
   auto range = GetActivationRange(context.options().fused_activation);
   if (!range.ok()) return range.status();
   const int64_t depth = g->depth();
-  float* filter_t = reinterpret_cast<float*>(context.scratch);
-  float* im2col = filter_t + depth * g->out_c;
-  Transpose2D(context.input(1).Data<const float>(), g->out_c, depth, filter_t);
+  const float* filter = context.input(1).Data<const float>();
   const float* bias = context.has_input(2) ? context.input(2).Data<const float>() : nullptr;
   const int64_t pixels = int64_t{g->out_h} * g->out_w;
   const int64_t image_size = int64_t{g->in_h} * g->in_w * g->in_c;
+  const GemmShape shape{0, g->out_c, depth, depth, depth, g->out_c};
   for (int32_t b = 0; b < g->batches; ++b) {
     const float* image = context.input(0).Data<const float>() + b * image_size;
     float* out = context.output(0).Data<float>() + b * pixels * g->out_c;
     if (g->pointwise()) {
-      Gemm({pixels, g->out_c, depth, depth, g->out_c, g->out_c}, image, filter_t, bias, range->min,
-           range->max, out);
+      GemmShape whole = shape;
+      whole.m = pixels;
+      GemmTransposedB(whole, image, filter, bias, range->min, range->max, out, context.thread_pool);
       continue;
     }
-    for (int64_t row = 0; row < pixels; row += g->rows_per_pass()) {
-      const int64_t rows = std::min(g->rows_per_pass(), pixels - row);
-      Im2col(*g, image, row, rows, im2col);
-      Gemm({rows, g->out_c, depth, depth, g->out_c, g->out_c}, im2col, filter_t, bias, range->min,
-           range->max, out + row * g->out_c);
-    }
+    // Each thread gathers and multiplies its own run of output pixels, a pass at a time.
+    const int64_t pass = g->rows_per_pass();
+    ParallelFor(context.thread_pool, pixels, pass / 4, [&](int part, int64_t begin, int64_t end) {
+      float* im2col = reinterpret_cast<float*>(context.scratch) + part * pass * depth;
+      for (int64_t row = begin; row < end; row += pass) {
+        GemmShape slice = shape;
+        slice.m = std::min(pass, end - row);
+        Im2col(*g, image, row, slice.m, im2col);
+        GemmTransposedB(slice, im2col, filter, bias, range->min, range->max, out + row * g->out_c,
+                        nullptr);
+      }
+    });
   }
   return Status::Ok();
 }

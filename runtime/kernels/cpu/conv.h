@@ -1,4 +1,5 @@
-// CONV_2D (float32): im2col into scratch, then the blocked GEMM against the transposed filter.
+// CONV_2D (float32): im2col into scratch (none for a 1x1 stride-1 unpadded convolution), then
+// Eigen's GEMM against the filter as stored (gemm.h); output pixels split over the threads.
 // Filter [out_c, kh, kw, in_c], optional bias [out_c], SAME/VALID padding, strides, dilation,
 // fused activation, as tflite/kernels/conv.cc. Grouped convolutions are refused.
 #ifndef RUNTIME_KERNELS_CPU_CONV_H_

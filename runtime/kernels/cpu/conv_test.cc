@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "runtime/kernels/cpu/kernel_test_util.h"
+#include "runtime/kernels/cpu/kernel_thread_pool.h"
 
 namespace tfa::runtime {
 namespace {
@@ -96,6 +97,19 @@ TEST(Conv2DTest, RefusesAPlannedShapeItWouldNotCompute) {
   const Status status = k.Run();
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.message(), "output shape [1,3,3,1] differs from the computed [1,2,2,1]");
+}
+
+TEST(Conv2DTest, TwoThreadsSplitTheOutputPixels) {
+  const KernelThreadPool pool(2);
+  KernelRunner k("CONV_2D");
+  k.set_thread_pool(&pool);
+  k.options().padding = Padding::kSame;
+  k.AddFloatInput({1, 3, 3, 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  k.AddFloatInput({1, 3, 3, 1}, std::vector<float>(9, 1));
+  k.AddFloatInput({1}, {0.5f});
+  k.AddOutput(TensorType::kFloat32, {1, 3, 3, 1});
+  ASSERT_TRUE(k.Run().ok());
+  EXPECT_EQ(k.Output(), (std::vector<float>{12.5, 21.5, 16.5, 27.5, 45.5, 33.5, 24.5, 39.5, 28.5}));
 }
 
 }  // namespace

@@ -48,7 +48,6 @@ Status PrepareFullyConnected(KernelContext& context) {
   auto s = Shape(context);
   if (!s.ok()) return s.status();
   TFA_RETURN_IF_ERROR(GetActivationRange(context.options().fused_activation).status());
-  context.scratch_bytes = static_cast<uint64_t>(s->in_dim * s->units) * sizeof(float);
   return Status::Ok();
 }
 
@@ -57,12 +56,10 @@ Status EvalFullyConnected(KernelContext& context) {
   if (!s.ok()) return s.status();
   auto range = GetActivationRange(context.options().fused_activation);
   if (!range.ok()) return range.status();
-  float* weights_t = reinterpret_cast<float*>(context.scratch);
-  Transpose2D(context.input(1).Data<const float>(), s->units, s->in_dim, weights_t);
   const float* bias = context.has_input(2) ? context.input(2).Data<const float>() : nullptr;
-  Gemm({s->batch, s->units, s->in_dim, s->in_dim, s->units, s->units},
-       context.input(0).Data<const float>(), weights_t, bias, range->min, range->max,
-       context.output(0).Data<float>());
+  GemmTransposedB({s->batch, s->units, s->in_dim, s->in_dim, s->in_dim, s->units},
+                  context.input(0).Data<const float>(), context.input(1).Data<const float>(), bias,
+                  range->min, range->max, context.output(0).Data<float>(), context.thread_pool);
   return Status::Ok();
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "runtime/kernels/cpu/kernel_test_util.h"
+#include "runtime/kernels/cpu/kernel_thread_pool.h"
 
 namespace tfa::runtime {
 namespace {
@@ -29,6 +30,31 @@ TEST(FullyConnectedTest, KeepNumDimsAndRelu) {
   k.AddOutput(TensorType::kFloat32, {1, 2, 1});
   ASSERT_TRUE(k.Run().ok());
   EXPECT_EQ(k.Output(), (std::vector<float>{1, 1}));
+}
+
+// One input row and enough work for two threads: they split the units (the output columns).
+TEST(FullyConnectedTest, TwoThreadsSplitTheUnitsOfOneRow) {
+  constexpr int32_t kIn = 256, kUnits = 256;
+  const KernelThreadPool pool(2);
+  KernelRunner k("FULLY_CONNECTED");
+  k.set_thread_pool(&pool);
+  std::vector<float> weights(kIn * kUnits);
+  for (int32_t u = 0; u < kUnits; ++u) {
+    for (int32_t i = 0; i < kIn; ++i) weights[static_cast<size_t>(u * kIn + i)] = (u % 3) * 0.5f;
+  }
+  k.AddFloatInput({1, kIn}, std::vector<float>(kIn, 1.0f));
+  k.AddFloatInput({kUnits, kIn}, weights);
+  k.AddFloatInput({kUnits}, std::vector<float>(kUnits, 1.0f));
+  k.AddOutput(TensorType::kFloat32, {1, kUnits});
+  ASSERT_TRUE(k.Run().ok());
+  const std::vector<float> out = k.Output();
+  ASSERT_EQ(out.size(), 256u);
+  EXPECT_EQ(out[0], 1.0f);
+  EXPECT_EQ(out[1], 129.0f);
+  EXPECT_EQ(out[2], 257.0f);
+  EXPECT_EQ(out[127], 129.0f);
+  EXPECT_EQ(out[128], 257.0f);
+  EXPECT_EQ(out[255], 1.0f);
 }
 
 }  // namespace

@@ -1,90 +1,58 @@
 #include "runtime/kernels/cpu/gemm.h"
 
+#include <Eigen/Core>
 #include <algorithm>
 
 namespace tfa::runtime {
 namespace {
 
-// Register block: kRows rows of A against kCols columns of B, accumulators in registers.
-constexpr int64_t kRows = 4;
-constexpr int64_t kCols = 16;
-// Cache block along K so the B panel stays in L1/L2 while the rows of A stream by.
-constexpr int64_t kDepth = 256;
+using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using ConstMatrix = Eigen::Map<const RowMajor, Eigen::Unaligned, Eigen::OuterStride<>>;
+using Matrix = Eigen::Map<RowMajor, Eigen::Unaligned, Eigen::OuterStride<>>;
 
-void FullBlock(const GemmShape& s, const float* a, const float* b, int64_t k_begin, int64_t k_end,
-               bool first, float* c) {
-  float acc[kRows][kCols];
-  for (int64_t r = 0; r < kRows; ++r) {
-    for (int64_t j = 0; j < kCols; ++j) acc[r][j] = first ? 0.0f : c[r * s.ldc + j];
+// Rows [row_begin, row_end) and columns [col_begin, col_end) of C.
+void GemmBlock(const GemmShape& s, const float* a, const float* b, const float* bias, float out_min,
+               float out_max, float* c, int64_t row_begin, int64_t row_end, int64_t col_begin,
+               int64_t col_end) {
+  const int64_t rows = row_end - row_begin;
+  const int64_t cols = col_end - col_begin;
+  if (rows <= 0 || cols <= 0) return;
+  Matrix out(c + row_begin * s.ldc + col_begin, rows, cols, Eigen::OuterStride<>(s.ldc));
+  if (s.k == 0) {
+    out.setZero();
+  } else {
+    const ConstMatrix lhs(a + row_begin * s.lda, rows, s.k, Eigen::OuterStride<>(s.lda));
+    const ConstMatrix rhs(b + col_begin * s.ldb, cols, s.k, Eigen::OuterStride<>(s.ldb));
+    out.noalias() = lhs * rhs.transpose();
   }
-  for (int64_t k = k_begin; k < k_end; ++k) {
-    const float* brow = b + k * s.ldb;
-    for (int64_t r = 0; r < kRows; ++r) {
-      const float av = a[r * s.lda + k];
-      for (int64_t j = 0; j < kCols; ++j) acc[r][j] += av * brow[j];
-    }
-  }
-  for (int64_t r = 0; r < kRows; ++r) {
-    for (int64_t j = 0; j < kCols; ++j) c[r * s.ldc + j] = acc[r][j];
-  }
-}
-
-void EdgeBlock(const GemmShape& s, const float* a, const float* b, int64_t rows, int64_t cols,
-               int64_t k_begin, int64_t k_end, bool first, float* c) {
-  for (int64_t r = 0; r < rows; ++r) {
-    float* crow = c + r * s.ldc;
-    if (first) std::fill(crow, crow + cols, 0.0f);
-    for (int64_t k = k_begin; k < k_end; ++k) {
-      const float av = a[r * s.lda + k];
-      const float* brow = b + k * s.ldb;
-      for (int64_t j = 0; j < cols; ++j) crow[j] += av * brow[j];
+  for (int64_t i = 0; i < rows; ++i) {
+    float* row = out.row(i).data();
+    for (int64_t j = 0; j < cols; ++j) {
+      const float v = row[j] + (bias ? bias[col_begin + j] : 0.0f);
+      row[j] = std::min(std::max(v, out_min), out_max);
     }
   }
 }
 
 }  // namespace
 
-void Gemm(const GemmShape& s, const float* a, const float* b, const float* bias, float out_min,
-          float out_max, float* c) {
-  if (s.k == 0) {
-    for (int64_t i = 0; i < s.m; ++i) std::fill(c + i * s.ldc, c + i * s.ldc + s.n, 0.0f);
+void GemmTransposedB(const GemmShape& s, const float* a, const float* b, const float* bias,
+                     float out_min, float out_max, float* c, const KernelThreadPool* pool) {
+  // Below this many multiply-adds per part a thread costs more than it saves.
+  constexpr int64_t kMinPartWork = 1 << 15;
+  const int64_t row_work = std::max<int64_t>(1, s.n * s.k);
+  if (s.m >= ThreadCount(pool) || s.m * row_work < kMinPartWork) {
+    ParallelFor(pool, s.m, std::max<int64_t>(1, kMinPartWork / row_work),
+                [&](int, int64_t begin, int64_t end) {
+                  GemmBlock(s, a, b, bias, out_min, out_max, c, begin, end, 0, s.n);
+                });
+    return;
   }
-  for (int64_t k0 = 0; k0 < s.k; k0 += kDepth) {
-    const int64_t k1 = std::min(s.k, k0 + kDepth);
-    const bool first = k0 == 0;
-    for (int64_t i = 0; i < s.m; i += kRows) {
-      const int64_t rows = std::min(kRows, s.m - i);
-      for (int64_t j = 0; j < s.n; j += kCols) {
-        const int64_t cols = std::min(kCols, s.n - j);
-        float* cblock = c + i * s.ldc + j;
-        if (rows == kRows && cols == kCols) {
-          FullBlock(s, a + i * s.lda, b + j, k0, k1, first, cblock);
-        } else {
-          EdgeBlock(s, a + i * s.lda, b + j, rows, cols, k0, k1, first, cblock);
-        }
-      }
-    }
-  }
-  for (int64_t i = 0; i < s.m; ++i) {
-    float* crow = c + i * s.ldc;
-    for (int64_t j = 0; j < s.n; ++j) {
-      const float v = crow[j] + (bias ? bias[j] : 0.0f);
-      crow[j] = std::min(std::max(v, out_min), out_max);
-    }
-  }
-}
-
-void Transpose2D(const float* in, int64_t rows, int64_t cols, float* out) {
-  constexpr int64_t kTile = 32;
-  for (int64_t r0 = 0; r0 < rows; r0 += kTile) {
-    for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
-      const int64_t r1 = std::min(rows, r0 + kTile);
-      const int64_t c1 = std::min(cols, c0 + kTile);
-      for (int64_t r = r0; r < r1; ++r) {
-        for (int64_t c = c0; c < c1; ++c) out[c * rows + r] = in[r * cols + c];
-      }
-    }
-  }
+  const int64_t col_work = std::max<int64_t>(1, s.m * s.k);
+  ParallelFor(pool, s.n, std::max<int64_t>(1, kMinPartWork / col_work),
+              [&](int, int64_t begin, int64_t end) {
+                GemmBlock(s, a, b, bias, out_min, out_max, c, 0, s.m, begin, end);
+              });
 }
 
 }  // namespace tfa::runtime

@@ -1,13 +1,16 @@
-// Blocked single-precision matrix product used by the convolution and fully connected kernels.
+// Single-precision matrix product for the convolution and fully connected kernels, on Eigen.
 //
-// C[m][n] = clamp(sum_k A[m][k] * B[k][n] + bias[n]) with every matrix row-major. B is taken
-// K x N (weights transposed once per call by the caller) so that the inner loop runs over
-// contiguous columns and vectorises without reassociating sums: each C element is accumulated
-// in the order k = 0, 1, ..., like a reference kernel.
+// C[m][n] = clamp(sum_k A[m][k] * B[n][k] + bias[n]), every matrix row-major. B stays in
+// TFLite's weight layout ([output channel][input]): Eigen reads it transposed in place and packs
+// its panels inside the product (its gebp kernel), so no weight is transposed or copied per call
+// and nothing needs to be kept between calls. The summation order is Eigen's blocked one, not
+// k = 0, 1, ... (upstream's optimized kernels, Eigen or ruy, block too).
 #ifndef RUNTIME_KERNELS_CPU_GEMM_H_
 #define RUNTIME_KERNELS_CPU_GEMM_H_
 
 #include <cstdint>
+
+#include "runtime/kernels/cpu/kernel_thread_pool.h"
 
 namespace tfa::runtime {
 
@@ -20,12 +23,10 @@ struct GemmShape {
   int64_t ldc = 0;
 };
 
-// `bias` may be null. Output is clamped to [out_min, out_max].
-void Gemm(const GemmShape& shape, const float* a, const float* b, const float* bias, float out_min,
-          float out_max, float* c);
-
-// Writes the transpose of the rows x cols row-major `in` to `out` (cols x rows).
-void Transpose2D(const float* in, int64_t rows, int64_t cols, float* out);
+// `bias` may be null; the output is clamped to [out_min, out_max]. With a pool, the rows of C
+// (or, for fewer rows than threads, its columns) are split over its threads.
+void GemmTransposedB(const GemmShape& shape, const float* a, const float* b, const float* bias,
+                     float out_min, float out_max, float* c, const KernelThreadPool* pool);
 
 }  // namespace tfa::runtime
 

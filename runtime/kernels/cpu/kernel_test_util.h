@@ -19,6 +19,7 @@ class KernelRunner {
   OpOptions& options() { return node_.options; }
   void set_version(int32_t version) { node_.version = version; }
   NodeData& node_data() { return node_data_; }
+  void set_thread_pool(const KernelThreadPool* pool) { thread_pool_ = pool; }
 
   template <typename T>
   RuntimeTensor& AddInput(TensorType type, std::vector<int32_t> shape,
@@ -52,6 +53,7 @@ class KernelRunner {
     context.node_data = &node_data_;
     context.inputs = inputs_;
     context.outputs = outputs_;
+    context.thread_pool = thread_pool_;
     TFA_RETURN_IF_ERROR(kernel->prepare(context));
     scratch_.assign(context.scratch_bytes / sizeof(float) + 16, 0.0f);
     context.scratch = reinterpret_cast<uint8_t*>(scratch_.data());
@@ -83,6 +85,7 @@ class KernelRunner {
   std::deque<RuntimeTensor> tensors_;
   std::vector<RuntimeTensor*> inputs_, outputs_;
   std::vector<float> scratch_;
+  const KernelThreadPool* thread_pool_ = nullptr;
 };
 
 }  // namespace tfa::runtime::testing

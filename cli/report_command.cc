@@ -1,5 +1,6 @@
 #include "cli/report_command.h"
 
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
@@ -72,17 +73,19 @@ Report OnlySubgraphs(const Report& report, const std::vector<int32_t>& subgraphs
   return shown;
 }
 
-nlohmann::ordered_json ModelJson(const ModelResult& r) {
-  auto j =
-      nlohmann::ordered_json::parse(ReportToJson(OnlySubgraphs(r.analysed.report, r.subgraphs)));
-  if (r.advice.empty()) return j;
-  auto& advice = j["advice"] = nlohmann::ordered_json::array();
+// The report as JSON shows it: the subgraphs asked for, then the advice.
+ReportJsonView ModelJson(const ModelResult& r) {
+  ReportJsonView view{&r.analysed.report, &r.subgraphs, {}};
+  if (r.advice.empty()) return view;
+  auto advice = nlohmann::ordered_json::array();
   for (const Advice& a : r.advice) {
     auto ja = nlohmann::ordered_json::parse(AdviceToJson(a.advice));
     ja["subgraph"] = a.subgraph;
     advice.push_back(std::move(ja));
   }
-  return j;
+  view.extra_members.emplace_back(
+      "advice", advice.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+  return view;
 }
 
 std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
@@ -131,12 +134,16 @@ void RunReport(const ReportArgs& args) {
   }
 
   if (format == OutputFormat::kJson) {
-    if (results.size() == 1)
-      return WriteOutput(
-          "-", ModelJson(results[0]).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
-    nlohmann::ordered_json j{{"reports", nlohmann::ordered_json::array()}};
-    for (const ModelResult& r : results) j["reports"].push_back(ModelJson(r));
-    return WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    // Streamed: a million-node report is tens of MB.
+    if (results.size() == 1) {
+      WriteReportJson(ModelJson(results[0]), std::cout);
+    } else {
+      std::vector<ReportJsonView> views;
+      for (const ModelResult& r : results) views.push_back(ModelJson(r));
+      WriteReportsJson(views, std::cout);
+    }
+    std::cout << '\n';
+    return;
   }
   std::string out;
   std::vector<SummaryRow> rows;

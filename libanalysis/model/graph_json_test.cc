@@ -70,7 +70,33 @@ INSTANTIATE_TEST_SUITE_P(
                     "nodes":[{"op":"ADD","inputs":[0],"outputs":[0]}]})",
                  "as both input and output"},
         BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],"nodes":[],"outputs":[7]})",
-                 "graph.outputs[0]"}));
+                 "graph.outputs[0]"},
+        // Node indices are checked against the tensors however the keys are ordered.
+        BadGraph{R"({"nodes":[{"op":"ADD","inputs":[0,1],"outputs":[2]}],"format":"tflite-analyze-graph/1",
+                    "tensors":[{"bytes":4},{"bytes":4}]})",
+                 "bad.json: nodes[0].outputs[0]: value 2 out of range [0, 1]"},
+        // A repeated key keeps its last value, as in a JSON object.
+        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4},{"bytes":4},{"bytes":4}],
+                    "nodes":[{"op":"ADD","inputs":[0],"outputs":[1]}],"tensors":[{"bytes":4}]})",
+                 "bad.json: nodes[0].outputs[0]: value 1 out of range [0, 0]"},
+        // The first error in document order of checks wins, even past a later broken tensor.
+        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4,"type":"f99"},{"alloc":"heap"}],
+                    "nodes":[7]})",
+                 "bad.json: tensors[0].type: unknown type \"f99\""}));
+
+TEST(GraphJson, ReadsNodesListedBeforeTensors) {
+  auto model = ParseGraphJson(R"({"nodes":[{"op":"ADD","inputs":[0,1],"outputs":[2],"inplace":12}],
+      "tensors":[{"bytes":4},{"bytes":4,"alloc":"mmap_ro"},{"bytes":4}],
+      "format":"tflite-analyze-graph/1","inputs":[0],"outputs":[2]})",
+                              "g.json");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const Subgraph& sg = model->subgraphs[0];
+  ASSERT_EQ(sg.nodes.size(), 1u);
+  EXPECT_EQ(sg.nodes[0].inputs, (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(sg.nodes[0].outputs, (std::vector<int32_t>{2}));
+  EXPECT_EQ(sg.nodes[0].inplace, 12u);
+  EXPECT_EQ(model->constant_bytes, 4u);
+}
 
 TEST(GraphJson, DeepNestingIsRefusedBeforeParsing) {
   const std::string deep(100000, '[');

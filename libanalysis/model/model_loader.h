@@ -13,7 +13,7 @@
 namespace tfa {
 
 struct LoadOptions {
-  // Files above this size are refused before they are read (the analyser reads whole files).
+  // Files above this size are refused before they are mapped (or read, when not a regular file).
   uint64_t max_file_bytes = uint64_t{8} << 30;
 };
 
@@ -21,7 +21,8 @@ struct LoadOptions {
 // more than `max_bytes`.
 Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path, uint64_t max_bytes);
 
-// Reads `path` and parses it as Graph JSON when its first non-blank byte is '{', else as .tflite.
+// Maps `path` (reads it when it cannot be mapped) and parses it as Graph JSON when its first
+// non-blank byte is '{', else as .tflite; a .tflite's weights are never read.
 // Errors are one line naming the file, the object and the reason.
 Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options = {});
 

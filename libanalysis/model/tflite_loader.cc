@@ -1,8 +1,14 @@
 // .tflite reader: flatbuffers Verifier first, then a checked walk of the model into the Graph IR.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <unordered_set>
 
@@ -693,17 +699,55 @@ Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path, uint64_t max
   return bytes;
 }
 
-Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options) {
-  auto bytes = ReadFileBytes(path, options.max_file_bytes);
-  if (!bytes.ok()) return bytes.status();
-  const auto first = std::find_if(bytes->begin(), bytes->end(), [](uint8_t c) {
+namespace {
+
+// Graph JSON when the first non-blank byte is '{', else .tflite.
+Result<Model> ParseModelBytes(std::span<const uint8_t> bytes, const std::string& path) {
+  const auto first = std::find_if(bytes.begin(), bytes.end(), [](uint8_t c) {
     return c != ' ' && c != '\n' && c != '\r' && c != '\t';
   });
-  if (first != bytes->end() && *first == '{') {
+  if (first != bytes.end() && *first == '{') {
     return ParseGraphJson(
-        std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), path);
+        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path);
   }
-  return ParseTflite(*bytes, path);
+  return ParseTflite(bytes, path);
+}
+
+struct Unmap {
+  size_t size = 0;
+  void operator()(const uint8_t* data) const { munmap(const_cast<uint8_t*>(data), size); }
+};
+using Mapping = std::unique_ptr<const uint8_t, Unmap>;
+
+}  // namespace
+
+Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options) {
+  // A regular file is mapped, not read: the flatbuffer is verified and walked in place, and the
+  // pages of weights the analysis never reads are never loaded (an LLM's gigabytes cost nothing).
+  // Anything else (a pipe, a file that cannot be mapped) is read whole.
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return Status::Error(path + ": is a directory");
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::Error(path + ": cannot open file: " + std::strerror(errno));
+  struct stat st {};
+  const bool mappable = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+  if (mappable && static_cast<uint64_t>(st.st_size) > options.max_file_bytes) {
+    close(fd);
+    return Status::Error(path + ": file is " + std::to_string(st.st_size) +
+                         " bytes, above the limit of " + std::to_string(options.max_file_bytes));
+  }
+  void* mapped = mappable
+                     ? mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0)
+                     : MAP_FAILED;
+  close(fd);
+  if (mapped == MAP_FAILED) {
+    auto bytes = ReadFileBytes(path, options.max_file_bytes);
+    if (!bytes.ok()) return bytes.status();
+    return ParseModelBytes(*bytes, path);
+  }
+  const Mapping mapping(static_cast<const uint8_t*>(mapped),
+                        Unmap{static_cast<size_t>(st.st_size)});
+  return ParseModelBytes(std::span(mapping.get(), static_cast<size_t>(st.st_size)), path);
 }
 
 }  // namespace tfa

@@ -3,6 +3,8 @@
 // which tensors are constants.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "libanalysis/model/model_loader.h"
@@ -177,6 +179,34 @@ TEST(ParseTflite, OptionsTypeWithoutTableReadsAsDefaults) {
   for (const Subgraph& sg : model->subgraphs) {
     for (const Node& n : sg.nodes) EXPECT_EQ(n.options.fused_activation, Activation::kNone) << n.op;
   }
+}
+
+// Files are mapped, not read (issue 18): a model padded past 4 GB by a sparse hole loads without
+// its bytes being read (the Verifier sees the first 2 GB window only), and the size limit is
+// applied before anything is mapped.
+TEST(LoadModelFile, MapsAFileLargerThanFourGigabytes) {
+  const std::string bytes =
+      testing::ReadTextFile(CorpusModelPath("face_detection__face_detection_short_range"));
+  const std::string path = ::testing::TempDir() + "/padded_past_4gb.tflite";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  std::filesystem::resize_file(path, (uint64_t{4} << 30) + 4096);
+  auto model = LoadModelFile(path);
+  std::filesystem::remove(path);
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_EQ(model->subgraphs[0].nodes.size(), 164u);
+}
+
+TEST(LoadModelFile, FileAboveTheLimitIsRefused) {
+  LoadOptions options;
+  options.max_file_bytes = 100;
+  const std::string path = CorpusModelPath("face_detection__face_detection_short_range");
+  auto model = LoadModelFile(path, options);
+  ASSERT_FALSE(model.ok());
+  EXPECT_EQ(model.status().message().rfind(path + ": file is ", 0), 0u);
+  EXPECT_NE(model.status().message().find(" bytes, above the limit of 100"), std::string::npos);
 }
 
 TEST(LoadModelFile, DirectoryIsAOneLineError) {

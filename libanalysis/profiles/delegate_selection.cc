@@ -91,9 +91,14 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
 Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection) {
-  const Subgraph remapped = ApplyInputRemaps(subgraph, selection.selection.input_remaps);
   PartitionOptions options;
   options.greedy = profile.partition.greedy;
+  // The fp16 helper's remaps apply to a copy; without any, no copy of the graph is made.
+  if (selection.selection.input_remaps.empty()) {
+    return ReplaceNodeSubsetsWithDelegateKernels(subgraph, selection.selection.nodes_to_replace,
+                                                 profile.name, options);
+  }
+  const Subgraph remapped = ApplyInputRemaps(subgraph, selection.selection.input_remaps);
   return ReplaceNodeSubsetsWithDelegateKernels(remapped, selection.selection.nodes_to_replace,
                                                profile.name, options);
 }

@@ -72,7 +72,9 @@ inline float clamp_act(float x, float lo, float hi) { return stored(fmin(fmax(x,
 //
 // CONV_2D (multiplier 0, weights [OC, KH, KW, C]: every channel of a tap) and DEPTHWISE_CONV_2D
 // (weights [1, KH, KW, OC], OC = C * multiplier: channel oc / multiplier of a tap) share the
-// window sum over the taps inside the input.
+// window sum over the taps inside the input. The bias comes after the sum, as in upstream's
+// conv kernels (tasks/conv_generic.cc, depthwise_conv.cc) and the CPU kernels: started at the
+// bias, every partial sum rounds at the bias's magnitude, and a deep head amplifies that.
 __kernel void conv2d(__global const float* in, __global const float* w,
                      __global const float* bias, __global float* out, int4 in_dims,
                      int4 out_dims, int4 window, int4 dilation_pad, int multiplier, int has_bias,
@@ -85,7 +87,7 @@ __kernel void conv2d(__global const float* in, __global const float* w,
   const int tap_stride = depthwise ? out_dims.w : C;
   __global const float* filter = depthwise ? w + p.w : w + p.w * window.x * window.y * C;
   const int c0 = depthwise ? p.w / multiplier : 0;
-  float sum = has_bias ? bias[p.w] : 0.0f;
+  float sum = 0.0f;
   for (int ky = 0; ky < window.x; ++ky) {
     const int iy = p.y * window.z - dilation_pad.z + ky * dilation_pad.x;
     if (iy < 0 || iy >= H) continue;
@@ -97,6 +99,7 @@ __kernel void conv2d(__global const float* in, __global const float* w,
       for (int c = 0; c < channels; ++c) sum = accumulated(sum + ip[c] * wp[c]);
     }
   }
+  if (has_bias) sum = accumulated(sum + bias[p.w]);
   out[gid] = clamp_act(sum, lo, hi);
 }
 
@@ -107,7 +110,7 @@ __kernel void transpose_conv2d(__global const float* in, __global const float* w
                                float lo, float hi, int work_items) {
   ELEMENT_OR_RETURN(gid);
   const int4 p = unravel(gid, out_dims);  // (n, oy, ox, oc)
-  float sum = has_bias ? bias[p.w] : 0.0f;
+  float sum = 0.0f;
   for (int ky = 0; ky < window.x; ++ky) {
     const int ty = p.y + dilation_pad.z - ky;
     if (ty < 0 || ty % window.z != 0 || ty / window.z >= in_dims.y) continue;
@@ -120,6 +123,7 @@ __kernel void transpose_conv2d(__global const float* in, __global const float* w
       for (int c = 0; c < in_dims.w; ++c) sum = accumulated(sum + ip[c] * wp[c]);
     }
   }
+  if (has_bias) sum = accumulated(sum + bias[p.w]);
   out[gid] = clamp_act(sum, lo, hi);
 }
 
@@ -130,10 +134,11 @@ __kernel void fully_connected(__global const float* in, __global const float* w,
   ELEMENT_OR_RETURN(gid);
   const int o = gid % O;
   const int b = gid / O;
-  float sum = has_bias ? bias[o] : 0.0f;
+  float sum = 0.0f;
   __global const float* ip = in + b * K;
   __global const float* wp = w + o * K;
   for (int k = 0; k < K; ++k) sum = accumulated(sum + ip[k] * wp[k]);
+  if (has_bias) sum = accumulated(sum + bias[o]);
   out[gid] = clamp_act(sum, lo, hi);
 }
 

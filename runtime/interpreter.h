@@ -23,7 +23,7 @@
 // the highest arena bytes each Invoke really wrote (from the memory, not the plan), the persistent
 // arena, dynamic and scratch bytes, the bytes each delegate kernel reads from and writes to CPU
 // tensors per Invoke, and the time of every node, for the entry subgraph; per subgraph, its
-// committed arenas and how often it ran.
+// committed arenas, the highest bytes it wrote and how often it ran.
 //
 // Not supported: tensors resized at run time (a WHILE body or IF branch whose output shapes
 // differ from its inputs', dynamic-shape kernels).

@@ -138,8 +138,8 @@ void LabelLargeBlocks(std::string& svg, const Panel& panel,
       [](const ArenaAllocation* a, const ArenaAllocation* b) { return a->size > b->size; });
   if (large.size() > kMaxLabelledBlocks) large.resize(kMaxLabelledBlocks);
   for (const ArenaAllocation* alloc : large) {
-    const double left = panel.X(alloc->first_node);
-    const double right = panel.X(alloc->last_node + 1.0);
+    const double left = panel.X(alloc->first_step);
+    const double right = panel.X(alloc->last_step + 1.0);
     const double middle = panel.Y(static_cast<double>(alloc->offset) + alloc->size / 2.0);
     const bool room_right = right + 4 + 150 <= panel.right();
     DrawText(svg, room_right ? right + 4 : left - 4, middle + 4, room_right ? "start" : "end",

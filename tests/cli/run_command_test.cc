@@ -5,6 +5,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "tests/cli/cli_fixtures.h"
+#include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/tool_runner.h"
 
@@ -32,6 +34,27 @@ TEST(RunCommand, ValidatesTheOpenClDelegateOnPocl) {
   EXPECT_NE(run.out.find("VALIDATED"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("arena                        257536       257536  ok"), std::string::npos)
       << run.out;
+}
+
+// pdl_ceil_round_x3 puts CPU CEIL/ROUND nodes between gpu partitions: a last-bit difference of a
+// delegated conv becomes a whole unit in the outputs. Every delegated node matches the CPU kernels
+// on the CPU's own inputs, so the outputs count as amplified rounding, not a kernel fault.
+TEST(RunCommand, OutputsAmplifiedByTheGraphAreNotAKernelFault) {
+  const std::string dir = testing::FreshDir("run_amplified");
+  std::string model;
+  for (const testing::GpuMutant& mutant : testing::GpuMutants()) {
+    if (mutant.name == "pdl_ceil_round_x3") model = testing::RebuildGpuMutant(mutant, dir);
+  }
+  ASSERT_FALSE(model.empty());
+  auto run = RunTool("run --validate --json --delegate gpu --max-partitions 3 " + model);
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  bool amplified = false;
+  for (const auto& output : j.at("outputs")) amplified |= output.at("amplified").get<bool>();
+  EXPECT_TRUE(amplified) << run.out;
+  ASSERT_EQ(j.at("divergence").size(), 1u);
+  EXPECT_FALSE(j.at("divergence")[0].contains("first")) << run.out;
 }
 
 // A user copies the gpu profile and drops RESIZE_BILINEAR: the FP16 helper then delegates part of

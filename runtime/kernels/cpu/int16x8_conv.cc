@@ -191,44 +191,14 @@ Status EvalInt16x8DepthwiseConv2D(KernelContext& context) {
   return Status::Ok();
 }
 
-namespace {
-
-struct Int16FcShape {
-  int64_t batch = 0, depth = 0, units = 0;
-};
-
-Result<Int16FcShape> FcShape(const KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
-  const RuntimeTensor& in = context.input(0);
-  const RuntimeTensor& weights = context.input(1);
-  TFA_RETURN_IF_ERROR(CheckRank(weights, 2, "weights"));
-  Int16FcShape s{0, weights.Dim(1), weights.Dim(0)};
-  if (s.depth == 0 || in.NumElements() % s.depth != 0) {
-    return Status::Error("input " + ShapeString(in.shape) + " does not fit weights " +
-                         ShapeString(weights.shape));
-  }
-  s.batch = in.NumElements() / s.depth;
-  std::vector<int32_t> shape;
-  if (context.options().keep_num_dims) {
-    shape = in.shape;
-    shape.back() = static_cast<int32_t>(s.units);
-  } else {
-    shape = {static_cast<int32_t>(s.batch), static_cast<int32_t>(s.units)};
-  }
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), shape));
-  return s;
-}
-
-}  // namespace
-
 Status PrepareInt16x8FullyConnected(KernelContext& context) {
-  auto s = FcShape(context);
+  auto s = FullyConnectedGeometryOf(context);
   if (!s.ok()) return s.status();
   return GetRequantization(context, static_cast<int32_t>(s->units), 0).status();
 }
 
 Status EvalInt16x8FullyConnected(KernelContext& context) {
-  auto s = FcShape(context);
+  auto s = FullyConnectedGeometryOf(context);
   if (!s.ok()) return s.status();
   auto r = GetRequantization(context, static_cast<int32_t>(s->units), 0);
   if (!r.ok()) return r.status();
@@ -238,8 +208,8 @@ Status EvalInt16x8FullyConnected(KernelContext& context) {
   for (int64_t b = 0; b < s->batch; ++b) {
     for (int64_t u = 0; u < s->units; ++u) {
       int64_t acc = 0;
-      for (int64_t d = 0; d < s->depth; ++d)
-        acc += int64_t{weights[u * s->depth + d]} * in[b * s->depth + d];
+      for (int64_t d = 0; d < s->in_dim; ++d)
+        acc += int64_t{weights[u * s->in_dim + d]} * in[b * s->in_dim + d];
       acc += BiasAt(context, u);
       out[b * s->units + u] = Requantize(*r, acc, u);
     }

@@ -219,34 +219,6 @@ void RunDepthwise(KernelContext& context, const DepthwiseGeometry& g, const Requ
   }
 }
 
-struct FcShape {
-  int64_t batch, in_dim, units;
-};
-
-Result<FcShape> GetFcShape(const KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
-  const RuntimeTensor& in = context.input(0);
-  const RuntimeTensor& weights = context.input(1);
-  TFA_RETURN_IF_ERROR(CheckRank(weights, 2, "weights"));
-  if (context.options().weights_format != 0)
-    return Status::Error("only the default weights format is supported");
-  FcShape s{0, weights.Dim(1), weights.Dim(0)};
-  if (s.in_dim == 0 || in.NumElements() % s.in_dim != 0) {
-    return Status::Error("input " + ShapeString(in.shape) + " does not fit weights " +
-                         ShapeString(weights.shape));
-  }
-  s.batch = in.NumElements() / s.in_dim;
-  std::vector<int32_t> shape;
-  if (context.options().keep_num_dims) {
-    shape = in.shape;
-    shape.back() = static_cast<int32_t>(s.units);
-  } else {
-    shape = {static_cast<int32_t>(s.batch), static_cast<int32_t>(s.units)};
-  }
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), shape));
-  return s;
-}
-
 }  // namespace
 
 Status PrepareQuantizedConv2D(KernelContext& context) {
@@ -295,7 +267,7 @@ Status EvalQuantizedDepthwiseConv2D(KernelContext& context) {
 }
 
 Status PrepareQuantizedFullyConnected(KernelContext& context) {
-  auto s = GetFcShape(context);
+  auto s = FullyConnectedGeometryOf(context);
   if (!s.ok()) return s.status();
   auto r = GetRequantization(context, static_cast<int32_t>(s->units), 0);
   if (!r.ok()) return r.status();
@@ -304,7 +276,7 @@ Status PrepareQuantizedFullyConnected(KernelContext& context) {
 }
 
 Status EvalQuantizedFullyConnected(KernelContext& context) {
-  auto s = GetFcShape(context);
+  auto s = FullyConnectedGeometryOf(context);
   if (!s.ok()) return s.status();
   auto r = GetRequantization(context, static_cast<int32_t>(s->units), 0);
   if (!r.ok()) return r.status();

@@ -1,6 +1,7 @@
 #include "runtime/kernels/cpu/window_geometry.h"
 
 #include <string>
+#include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
 
@@ -73,6 +74,30 @@ Result<PoolGeometry> PoolGeometryOf(const KernelContext& context) {
   g.pad_left = ConvPaddingBefore(o.padding, g.in_w, o.filter_w, o.stride_w, 1, g.out_w);
   TFA_RETURN_IF_ERROR(
       CheckOutputShape(context.output(0), {g.batches, g.out_h, g.out_w, g.channels}));
+  return g;
+}
+
+Result<FullyConnectedGeometry> FullyConnectedGeometryOf(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& weights = context.input(1);
+  TFA_RETURN_IF_ERROR(CheckRank(weights, 2, "weights"));
+  if (context.options().weights_format != 0)
+    return Status::Error("only the default weights format is supported");
+  FullyConnectedGeometry g{0, weights.Dim(1), weights.Dim(0)};
+  if (g.in_dim == 0 || in.NumElements() % g.in_dim != 0) {
+    return Status::Error("input " + ShapeString(in.shape) + " does not fit weights " +
+                         ShapeString(weights.shape));
+  }
+  g.batch = in.NumElements() / g.in_dim;
+  std::vector<int32_t> shape;
+  if (context.options().keep_num_dims) {
+    shape = in.shape;
+    shape.back() = static_cast<int32_t>(g.units);
+  } else {
+    shape = {static_cast<int32_t>(g.batch), static_cast<int32_t>(g.units)};
+  }
+  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), shape));
   return g;
 }
 

@@ -1,7 +1,7 @@
-// The sliding-window geometry the float and the quantized kernels share: convolution, depthwise
-// convolution and pooling read their input, filter and options the same way whatever the element
-// type, so the shapes are checked and the output size and padding derived in one place
-// (upstream's ComputePaddingHeightWidth, tflite/kernels/padding.h).
+// The geometry the float, quantized, hybrid and 16x8 kernels share: convolution, depthwise
+// convolution, pooling and fully connected read their input, filter and options the same way
+// whatever the element type, so the shapes are checked and the output size and padding derived in
+// one place (upstream's ComputePaddingHeightWidth, tflite/kernels/padding.h).
 #ifndef RUNTIME_KERNELS_CPU_WINDOW_GEOMETRY_H_
 #define RUNTIME_KERNELS_CPU_WINDOW_GEOMETRY_H_
 
@@ -37,12 +37,22 @@ struct PoolGeometry {
   int32_t batches, in_h, in_w, channels, out_h, out_w, pad_top, pad_left;
 };
 
+// FULLY_CONNECTED: weights [units, in_dim]; the input is `batch` rows of in_dim (any shape with a
+// multiple of in_dim elements).
+struct FullyConnectedGeometry {
+  int64_t batch = 0, in_dim = 0, units = 0;
+};
+
 // CONV_2D: input [b, h, w, c], filter [out_c, kh, kw, c], optional bias; the output shape must be
 // the one the window gives. Element types are the caller's to check.
 [[nodiscard]] Result<ConvGeometry> ConvGeometryOf(const KernelContext& context);
 
 // DEPTHWISE_CONV_2D: filter [1, kh, kw, out_c] with out_c a multiple of the input channels.
 [[nodiscard]] Result<DepthwiseGeometry> DepthwiseGeometryOf(const KernelContext& context);
+
+// FULLY_CONNECTED with the default weights format: the output must be [batch, units], or with
+// keep_num_dims the input's shape with units last. Element types are the caller's to check.
+[[nodiscard]] Result<FullyConnectedGeometry> FullyConnectedGeometryOf(const KernelContext& context);
 
 // AVERAGE_POOL_2D / MAX_POOL_2D: input [b, h, w, c], positive strides and filter sizes.
 [[nodiscard]] Result<PoolGeometry> PoolGeometryOf(const KernelContext& context);

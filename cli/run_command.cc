@@ -394,10 +394,9 @@ void Run(const RunArgs& args) {
         divergences.emplace_back(d.delegate->Name(), std::move(*found));
       }
     }
-    const bool amplified =
-        !outputs_ok && !divergences.empty() &&
-        std::all_of(divergences.begin(), divergences.end(),
-                    [](const auto& d) { return !d.second.first.has_value(); });
+    const bool amplified = !outputs_ok && !divergences.empty() &&
+                           std::all_of(divergences.begin(), divergences.end(),
+                                       [](const auto& d) { return !d.second.first.has_value(); });
     all_ok &= outputs_ok || amplified;
     for (const OutputComparison& c : comparisons) {
       const char* verdict = c.ok ? "ok" : amplified ? "amplified" : "MISMATCH";

@@ -47,7 +47,8 @@ class BadGraphJsonTest : public ::testing::TestWithParam<BadGraph> {};
 TEST_P(BadGraphJsonTest, IsRejectedWithOneLineNamingTheObject) {
   auto model = ParseGraphJson(GetParam().text, "bad.json");
   ASSERT_FALSE(model.ok());
-  EXPECT_NE(model.status().message().find(GetParam().message), std::string::npos) << model.status().message();
+  EXPECT_NE(model.status().message().find(GetParam().message), std::string::npos)
+      << model.status().message();
   EXPECT_EQ(model.status().message().rfind("bad.json: ", 0), 0u);
   EXPECT_EQ(model.status().message().find('\n'), std::string::npos);
 }
@@ -55,34 +56,40 @@ TEST_P(BadGraphJsonTest, IsRejectedWithOneLineNamingTheObject) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, BadGraphJsonTest,
     ::testing::Values(
-        BadGraph{"not json", "not valid JSON"},
-        BadGraph{"[]", "expected a JSON object"},
+        BadGraph{"not json", "not valid JSON"}, BadGraph{"[]", "expected a JSON object"},
         BadGraph{R"({"format":"other"})", "format"},
-        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[],"nodes":[{"op":"ADD","inputs":[0],"outputs":[]}]})",
-                 "nodes[0].inputs[0]: value 0 out of range"},
-        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":-1}],"nodes":[]})", "tensors[0].bytes"},
-        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":1,"alloc":"heap"}],"nodes":[]})",
-                 "unknown allocation"},
+        BadGraph{
+            R"({"format":"tflite-analyze-graph/1","tensors":[],"nodes":[{"op":"ADD","inputs":[0],"outputs":[]}]})",
+            "nodes[0].inputs[0]: value 0 out of range"},
+        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":-1}],"nodes":[]})",
+                 "tensors[0].bytes"},
+        BadGraph{
+            R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":1,"alloc":"heap"}],"nodes":[]})",
+            "unknown allocation"},
         BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4},{"bytes":4}],
                     "nodes":[{"op":"ADD","inputs":[1],"outputs":[0]},{"op":"ADD","inputs":[0],"outputs":[1]}]})",
                  "produced later"},
         BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],
                     "nodes":[{"op":"ADD","inputs":[0],"outputs":[0]}]})",
                  "as both input and output"},
-        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],"nodes":[],"outputs":[7]})",
-                 "graph.outputs[0]"},
+        BadGraph{
+            R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],"nodes":[],"outputs":[7]})",
+            "graph.outputs[0]"},
         // Node indices are checked against the tensors however the keys are ordered.
-        BadGraph{R"({"nodes":[{"op":"ADD","inputs":[0,1],"outputs":[2]}],"format":"tflite-analyze-graph/1",
+        BadGraph{
+            R"({"nodes":[{"op":"ADD","inputs":[0,1],"outputs":[2]}],"format":"tflite-analyze-graph/1",
                     "tensors":[{"bytes":4},{"bytes":4}]})",
-                 "bad.json: nodes[0].outputs[0]: value 2 out of range [0, 1]"},
+            "bad.json: nodes[0].outputs[0]: value 2 out of range [0, 1]"},
         // A repeated key keeps its last value, as in a JSON object.
-        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4},{"bytes":4},{"bytes":4}],
+        BadGraph{
+            R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4},{"bytes":4},{"bytes":4}],
                     "nodes":[{"op":"ADD","inputs":[0],"outputs":[1]}],"tensors":[{"bytes":4}]})",
-                 "bad.json: nodes[0].outputs[0]: value 1 out of range [0, 0]"},
+            "bad.json: nodes[0].outputs[0]: value 1 out of range [0, 0]"},
         // The first error in document order of checks wins, even past a later broken tensor.
-        BadGraph{R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4,"type":"f99"},{"alloc":"heap"}],
+        BadGraph{
+            R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4,"type":"f99"},{"alloc":"heap"}],
                     "nodes":[7]})",
-                 "bad.json: tensors[0].type: unknown type \"f99\""}));
+            "bad.json: tensors[0].type: unknown type \"f99\""}));
 
 TEST(GraphJson, ReadsNodesListedBeforeTensors) {
   auto model = ParseGraphJson(R"({"nodes":[{"op":"ADD","inputs":[0,1],"outputs":[2],"inplace":12}],

@@ -37,13 +37,17 @@ class Graph {
   // The plan after the named built-in delegate, and its memory.
   DelegateMemory Memory(const std::string& delegate) const {
     auto profile = ResolveDelegateProfile(delegate);
-    EXPECT_TRUE(profile.ok());
+    EXPECT_TRUE(profile.ok()) << profile.status().message();
+    if (!profile.ok()) return {};
     auto selection = SelectDelegateNodes(subgraph, *profile);
     EXPECT_TRUE(selection.ok()) << selection.status().message();
+    if (!selection.ok()) return {};
     auto delegated = ApplyDelegateSelection(subgraph, *profile, *selection);
     EXPECT_TRUE(delegated.ok()) << delegated.status().message();
+    if (!delegated.ok()) return {};
     auto memory = EstimateDelegateMemory(delegated->subgraph, *profile);
     EXPECT_TRUE(memory.ok()) << memory.status().message();
+    if (!memory.ok()) return {};
     return *memory;
   }
 

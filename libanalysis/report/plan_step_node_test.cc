@@ -25,6 +25,7 @@ constexpr const char* kTemporaryPeak = R"({"format":"tflite-analyze-graph/1",
 Report Build(const std::vector<std::string>& delegates) {
   auto model = ParseGraphJson(kTemporaryPeak, "g.json");
   EXPECT_TRUE(model.ok()) << model.status().message();
+  if (!model.ok()) return {};
   ReportOptions options;
   for (const std::string& spec : delegates) {
     DelegateRequest r;
@@ -33,6 +34,7 @@ Report Build(const std::vector<std::string>& delegates) {
   }
   auto report = BuildReport(*model, options);
   EXPECT_TRUE(report.ok()) << report.status().message();
+  if (!report.ok()) return {};
   return *report;
 }
 

@@ -76,12 +76,14 @@ class RuleTestGraph {
   DelegateSelection Select(const std::string& profile_name, const RuleOptions& options) const {
     auto profile = ResolveDelegateProfile(profile_name);
     EXPECT_TRUE(profile.ok()) << profile.status().message();
+    if (!profile.ok()) return {};
     for (const auto& [key, value] : options) {
       const Status set = profile->SetOption(key, value);
       EXPECT_TRUE(set.ok()) << set.message();
     }
     auto selection = SelectDelegateNodes(subgraph_, *profile);
     EXPECT_TRUE(selection.ok()) << selection.status().message();
+    if (!selection.ok()) return {};
     return *selection;
   }
   // Each node's verdict: "" when the delegate takes it, else the reason.

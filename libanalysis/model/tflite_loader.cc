@@ -23,9 +23,10 @@
 namespace tfa {
 namespace {
 
-// The flatbuffers Verifier refuses buffers above this size; bigger models keep their buffers
-// outside the flatbuffer (Buffer.offset/size) and only the flatbuffer part is verified.
-constexpr uint64_t kMaxFlatbufferBytes = (uint64_t{1} << 31) - 1;
+// The flatbuffers Verifier takes buffers strictly below FLATBUFFERS_MAX_BUFFER_SIZE (it asserts so
+// in builds with assertions); bigger models keep their buffers outside the flatbuffer
+// (Buffer.offset/size) and only the flatbuffer part is verified.
+constexpr uint64_t kMaxFlatbufferBytes = FLATBUFFERS_MAX_BUFFER_SIZE - 1;
 // Nesting depth and table count limits for the Verifier: far above real models, low enough that
 // a hostile file cannot make verification run away.
 constexpr flatbuffers::uoffset_t kVerifierMaxDepth = 64;

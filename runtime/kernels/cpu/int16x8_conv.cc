@@ -97,6 +97,40 @@ int16_t Requantize(const Int16Requantization& r, int64_t acc, int64_t channel) {
   return static_cast<int16_t>(std::clamp(scaled, r.min, r.max));
 }
 
+// The sum over the window of output pixel (oy, ox) of `tap(iy, ix, ky, kx)`, taps outside the
+// input skipped (zero padding): the loop conv and depthwise share.
+template <typename Geometry, typename Tap>
+int64_t WindowSum(const Geometry& g, int32_t oy, int32_t ox, Tap tap) {
+  int64_t acc = 0;
+  for (int32_t ky = 0; ky < g.kh; ++ky) {
+    const int32_t iy = oy * g.stride_h - g.pad_top + ky * g.dilation_h;
+    if (iy < 0 || iy >= g.in_h) continue;
+    for (int32_t kx = 0; kx < g.kw; ++kx) {
+      const int32_t ix = ox * g.stride_w - g.pad_left + kx * g.dilation_w;
+      if (ix < 0 || ix >= g.in_w) continue;
+      acc += tap(iy, ix, ky, kx);
+    }
+  }
+  return acc;
+}
+
+// Every output element [b, oy, ox, oc] as `sum(b, oy, ox, oc)` plus its bias, requantized to int16.
+template <typename Geometry, typename Sum>
+void RequantizeEachOutput(KernelContext& context, const Geometry& g, const Int16Requantization& r,
+                          Sum sum) {
+  int16_t* out = context.output(0).Data<int16_t>();
+  for (int32_t b = 0; b < g.batches; ++b) {
+    for (int32_t oy = 0; oy < g.out_h; ++oy) {
+      for (int32_t ox = 0; ox < g.out_w; ++ox) {
+        for (int32_t oc = 0; oc < g.out_c; ++oc) {
+          const int64_t acc = sum(b, oy, ox, oc) + BiasAt(context, oc);
+          out[((int64_t{b} * g.out_h + oy) * g.out_w + ox) * g.out_c + oc] = Requantize(r, acc, oc);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int32_t MultiplyByQuantizedMultiplierInt64(int64_t x, QuantizedMultiplier m) {
@@ -124,30 +158,15 @@ Status EvalInt16x8Conv2D(KernelContext& context) {
   if (!r.ok()) return r.status();
   const int16_t* in = context.input(0).Data<const int16_t>();
   const int8_t* filter = context.input(1).Data<const int8_t>();
-  int16_t* out = context.output(0).Data<int16_t>();
-  for (int32_t b = 0; b < g->batches; ++b) {
-    for (int32_t oy = 0; oy < g->out_h; ++oy) {
-      for (int32_t ox = 0; ox < g->out_w; ++ox) {
-        for (int32_t oc = 0; oc < g->out_c; ++oc) {
-          int64_t acc = 0;
-          for (int32_t ky = 0; ky < g->kh; ++ky) {
-            const int32_t iy = oy * g->stride_h - g->pad_top + ky * g->dilation_h;
-            if (iy < 0 || iy >= g->in_h) continue;
-            for (int32_t kx = 0; kx < g->kw; ++kx) {
-              const int32_t ix = ox * g->stride_w - g->pad_left + kx * g->dilation_w;
-              if (ix < 0 || ix >= g->in_w) continue;
-              const int16_t* x = in + ((int64_t{b} * g->in_h + iy) * g->in_w + ix) * g->in_c;
-              const int8_t* w = filter + ((int64_t{oc} * g->kh + ky) * g->kw + kx) * g->in_c;
-              for (int32_t ic = 0; ic < g->in_c; ++ic) acc += int64_t{w[ic]} * x[ic];
-            }
-          }
-          acc += BiasAt(context, oc);
-          out[((int64_t{b} * g->out_h + oy) * g->out_w + ox) * g->out_c + oc] =
-              Requantize(*r, acc, oc);
-        }
-      }
-    }
-  }
+  RequantizeEachOutput(context, *g, *r, [&](int32_t b, int32_t oy, int32_t ox, int32_t oc) {
+    return WindowSum(*g, oy, ox, [&](int32_t iy, int32_t ix, int32_t ky, int32_t kx) {
+      const int16_t* x = in + ((int64_t{b} * g->in_h + iy) * g->in_w + ix) * g->in_c;
+      const int8_t* w = filter + ((int64_t{oc} * g->kh + ky) * g->kw + kx) * g->in_c;
+      int64_t acc = 0;
+      for (int32_t ic = 0; ic < g->in_c; ++ic) acc += int64_t{w[ic]} * x[ic];
+      return acc;
+    });
+  });
   return Status::Ok();
 }
 
@@ -164,30 +183,13 @@ Status EvalInt16x8DepthwiseConv2D(KernelContext& context) {
   if (!r.ok()) return r.status();
   const int16_t* in = context.input(0).Data<const int16_t>();
   const int8_t* filter = context.input(1).Data<const int8_t>();
-  int16_t* out = context.output(0).Data<int16_t>();
-  for (int32_t b = 0; b < g->batches; ++b) {
-    for (int32_t oy = 0; oy < g->out_h; ++oy) {
-      for (int32_t ox = 0; ox < g->out_w; ++ox) {
-        for (int32_t oc = 0; oc < g->out_c; ++oc) {
-          const int32_t ic = oc / g->multiplier;
-          int64_t acc = 0;
-          for (int32_t ky = 0; ky < g->kh; ++ky) {
-            const int32_t iy = oy * g->stride_h - g->pad_top + ky * g->dilation_h;
-            if (iy < 0 || iy >= g->in_h) continue;
-            for (int32_t kx = 0; kx < g->kw; ++kx) {
-              const int32_t ix = ox * g->stride_w - g->pad_left + kx * g->dilation_w;
-              if (ix < 0 || ix >= g->in_w) continue;
-              acc += int64_t{filter[(int64_t{ky} * g->kw + kx) * g->out_c + oc]} *
-                     in[((int64_t{b} * g->in_h + iy) * g->in_w + ix) * g->in_c + ic];
-            }
-          }
-          acc += BiasAt(context, oc);
-          out[((int64_t{b} * g->out_h + oy) * g->out_w + ox) * g->out_c + oc] =
-              Requantize(*r, acc, oc);
-        }
-      }
-    }
-  }
+  RequantizeEachOutput(context, *g, *r, [&](int32_t b, int32_t oy, int32_t ox, int32_t oc) {
+    const int32_t ic = oc / g->multiplier;
+    return WindowSum(*g, oy, ox, [&](int32_t iy, int32_t ix, int32_t ky, int32_t kx) {
+      return int64_t{filter[(int64_t{ky} * g->kw + kx) * g->out_c + oc]} *
+             in[((int64_t{b} * g->in_h + iy) * g->in_w + ix) * g->in_c + ic];
+    });
+  });
   return Status::Ok();
 }
 

@@ -317,6 +317,10 @@ void Run(const RunArgs& args) {
     auto report = BuildReport(plan, TFA_VERSION);
     if (!report.ok()) throw CommandError{report.status().message()};
     const SubgraphReport& predicted = report->subgraphs.at(static_cast<size_t>(entry));
+    // The entry's arena as the first Invoke leaves it where the plan replayed that Invoke (the
+    // nodes after a dynamic one are placed only then), else as AllocateTensors leaves it.
+    const ArenaReport& predicted_arena =
+        predicted.after_invoke ? predicted.after_invoke->arena : *predicted.arena;
     std::vector<Check> checks = {
         {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count),
          kernels},
@@ -327,8 +331,8 @@ void Run(const RunArgs& args) {
         {"transitions", predicted.copy.transitions,
          static_cast<uint64_t>(stats.copies.transitions)},
         // The highest bytes the run really wrote, found from the memory (not the plan's end).
-        {"arena", predicted.arena->size, stats.arena_bytes_written},
-        {"persistent arena", predicted.arena->persistent_size, stats.persistent_bytes_written},
+        {"arena", predicted_arena.size, stats.arena_bytes_written},
+        {"persistent arena", predicted_arena.persistent_size, stats.persistent_bytes_written},
     };
     // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
     // analyser's replay of the first Invoke.

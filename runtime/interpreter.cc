@@ -12,8 +12,11 @@
 #include <queue>
 #include <set>
 
+#include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/model_loader.h"
+#include "libanalysis/prepare/builtin_kernel_prepare.h"
+#include "libanalysis/prepare/shape_inference.h"
 #include "runtime/arena_watermark.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/kernels/cpu/kernel_thread_pool.h"
@@ -45,13 +48,11 @@ std::vector<int32_t> CalledSubgraphs(const Node& node) {
 }
 
 // Copies a tensor's bytes into another of the same byte size (a child subgraph's input, a
-// control-flow node's output): upstream points or copies; static shapes only.
+// control-flow node's output), which the caller resized first: upstream points or copies.
 Status CopyTensor(const RuntimeTensor& from, RuntimeTensor& to, const std::string& what) {
   if (from.bytes != to.bytes) {
     return Status::Error(what + ": " + std::to_string(from.bytes) + " bytes into " +
-                         std::to_string(to.bytes) +
-                         " (shapes that change at run time need dynamic tensors, which the "
-                         "runtime does not run)");
+                         std::to_string(to.bytes));
   }
   if (from.bytes == 0 || from.data == to.data) return Status::Ok();
   if (!from.data || !to.data) return Status::Error(what + ": a tensor has no buffer");
@@ -143,6 +144,7 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   i.model_data_ = std::move(*data);
   i.entry_ = options.entry_subgraph;
   i.own_buffers_ = options.own_buffers;
+  i.arena_options_ = plan.prepare_options.arena;
   i.poison_outputs_ = options.poison_outputs;
   i.memory_limit_bytes_ = options.memory_limit_bytes;
   i.subgraphs_.resize(plan.subgraphs.size());
@@ -211,12 +213,7 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   const SubgraphRunStats& entry_stats = i.stats_.subgraphs[static_cast<size_t>(i.entry_)];
   i.stats_.arena_bytes = entry_stats.arena_bytes;
   i.stats_.persistent_arena_bytes = entry_stats.persistent_arena_bytes;
-  if (options.guard_writes && !options.own_buffers) {
-    const SubgraphState& s = i.entry();
-    i.write_guard_ = std::make_unique<WriteGuard>(std::vector<std::span<const uint8_t>>{
-        {s.arena.get(), s.plan.arena_size},
-        {s.persistent_arena.get(), s.plan.persistent_arena_size}});
-  }
+  if (options.guard_writes && !options.own_buffers) i.WatchEntryArenas();
   return interpreter;
 }
 
@@ -253,6 +250,17 @@ Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
     TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(s.plan).WithContext(SubgraphName(index)));
   }
   if (index == entry_ && memory) prepare_assumptions_ = memory->assumptions;
+  if (memory) s.planning_stops_at = memory->planning_stops_at;
+  s.made_after_stop.assign(s.graph.tensors.size(), false);
+  if (s.planning_stops_at) {
+    const auto& order = s.graph.execution_plan;
+    for (size_t p = static_cast<size_t>(*s.planning_stops_at) + 1; p < order.size(); ++p) {
+      for (int32_t t : s.graph.nodes[static_cast<size_t>(order[p])].outputs) {
+        if (t >= 0) s.made_after_stop[static_cast<size_t>(t)] = true;
+      }
+    }
+  }
+  for (const Tensor& t : planned.delegated.tensors) s.model_shapes.push_back(t.shape);
   s.runnable = true;
   stats.runnable = true;
   stats.memory = which;
@@ -291,8 +299,10 @@ namespace {
 // Whether tensor `t` of `s` gets a buffer of its own rather than arena bytes: every used
 // non-constant tensor of known size in own-buffer mode; otherwise dynamic and constant-folded
 // tensors, and the tensors upstream points at the parent's buffers (custom allocation: WHILE body
-// and IF branch inputs and outputs).
-bool NeedsOwnBuffer(const Subgraph& graph, const ArenaPlan& plan, bool own_buffers, size_t t) {
+// and IF branch inputs and outputs). An arena tensor a node after a dynamic one makes
+// (`made_after_stop`) gets its arena bytes once that node ran.
+bool NeedsOwnBuffer(const Subgraph& graph, const ArenaPlan& plan, bool own_buffers,
+                    bool made_after_stop, size_t t) {
   const Tensor& tensor = graph.tensors[t];
   if (tensor.is_constant()) return false;
   if (own_buffers) return tensor.bytes.has_value() || tensor.type == TensorType::kResource;
@@ -304,6 +314,7 @@ bool NeedsOwnBuffer(const Subgraph& graph, const ArenaPlan& plan, bool own_buffe
     default:
       break;
   }
+  if (made_after_stop) return false;
   if (plan.tensors.size() > t && plan.tensors[t].arena != ArenaKind::kNone) return false;
   const auto index = static_cast<int32_t>(t);
   const auto listed = [&](const std::vector<int32_t>& list) {
@@ -342,7 +353,7 @@ Status Interpreter::CheckMemoryLimit(uint64_t scratch_bytes) const {
     arenas = CheckedAdd(arenas, s.plan.arena_size).value_or(UINT64_MAX);
     persistent = CheckedAdd(persistent, s.plan.persistent_arena_size).value_or(UINT64_MAX);
     for (size_t t = 0; t < s.graph.tensors.size(); ++t) {
-      if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, t))
+      if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, s.made_after_stop[t], t))
         own = CheckedAdd(own, OwnBufferBytes(s.graph.tensors[t])).value_or(UINT64_MAX);
     }
   }
@@ -357,23 +368,26 @@ Status Interpreter::CheckMemoryLimit(uint64_t scratch_bytes) const {
                        std::to_string(memory_limit_bytes_) + " bytes");
 }
 
+// Buffers of a megabyte or more are 2 MiB-aligned and marked for transparent huge pages: their
+// first touch then faults once per 2 MiB instead of once per 4 KiB, which was most of the time
+// before Invoke on a virtual machine (16 MiB: 150 ms of page faults, 2 to 10 ms with them).
+Interpreter::Buffer Interpreter::AllocateBuffer(uint64_t bytes) {
+  const uint64_t alignment = bytes >= kHugePageBytes / 2 ? kHugePageBytes : kBufferAlignment;
+  const uint64_t rounded = CheckedAlignUp(std::max<uint64_t>(bytes, 1), alignment).value_or(0);
+  if (rounded == 0) return Buffer();
+  Buffer buffer(static_cast<uint8_t*>(std::aligned_alloc(alignment, rounded)));
+  // Only a hint: without huge pages the buffer works the same.
+  if (buffer && alignment == kHugePageBytes) madvise(buffer.get(), rounded, MADV_HUGEPAGE);
+  return buffer;
+}
+
 Status Interpreter::AllocateTensors(SubgraphState& s) {
-  // Buffers of a megabyte or more are 2 MiB-aligned and marked for transparent huge pages: their
-  // first touch then faults once per 2 MiB instead of once per 4 KiB, which was most of the time
-  // before Invoke on a virtual machine (16 MiB: 150 ms of page faults, 2 to 10 ms with them).
-  auto allocate = [](uint64_t bytes) -> Buffer {
-    const uint64_t alignment = bytes >= kHugePageBytes / 2 ? kHugePageBytes : kBufferAlignment;
-    const uint64_t rounded = CheckedAlignUp(std::max<uint64_t>(bytes, 1), alignment).value_or(0);
-    if (rounded == 0) return Buffer();
-    Buffer buffer(static_cast<uint8_t*>(std::aligned_alloc(alignment, rounded)));
-    // Only a hint: without huge pages the buffer works the same.
-    if (buffer && alignment == kHugePageBytes) madvise(buffer.get(), rounded, MADV_HUGEPAGE);
-    return buffer;
-  };
   const std::string where = SubgraphName(s.index);
-  s.arena = allocate(s.plan.arena_size);
-  s.persistent_arena = allocate(s.plan.persistent_arena_size);
+  s.arena = AllocateBuffer(s.plan.arena_size);
+  s.persistent_arena = AllocateBuffer(s.plan.persistent_arena_size);
   if (!s.arena || !s.persistent_arena) return Status::Error(where + ": cannot allocate the arena");
+  s.arena_capacity = s.plan.arena_size;
+  s.persistent_capacity = s.plan.persistent_arena_size;
   // Everything starts as the unwritten pattern (NaN words): a read of a tensor nobody wrote shows
   // in the outputs, and the bytes a run wrote can be told from the rest (arena_watermark.h).
   FillUnwritten({s.arena.get(), s.plan.arena_size});
@@ -381,6 +395,8 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
 
   SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
   s.tensors.resize(s.graph.tensors.size());
+  s.own_buffers.resize(s.graph.tensors.size());
+  s.own_capacity.assign(s.graph.tensors.size(), 0);
   for (size_t i = 0; i < s.graph.tensors.size(); ++i) {
     const Tensor& t = s.graph.tensors[i];
     RuntimeTensor& r = s.tensors[i];
@@ -397,16 +413,17 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
       r.sparsity = model_data_->TensorSparsity(s.index, index);
       continue;
     }
-    if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, i)) {
+    if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, s.made_after_stop[i], i)) {
       if (!t.bytes) {
         return Status::Error(where + ": tensor " + std::to_string(i) +
                              " has a size only known at run time");
       }
       r.bytes = OwnBufferBytes(t);
-      s.own_buffers.push_back(allocate(r.bytes));
-      if (!s.own_buffers.back()) return Status::Error(where + ": cannot allocate a tensor");
-      std::memset(s.own_buffers.back().get(), 0xff, r.bytes);
-      r.data = s.own_buffers.back().get();
+      s.own_buffers[i] = AllocateBuffer(r.bytes);
+      if (!s.own_buffers[i]) return Status::Error(where + ": cannot allocate a tensor");
+      std::memset(s.own_buffers[i].get(), 0xff, r.bytes);
+      s.own_capacity[i] = r.bytes;
+      r.data = s.own_buffers[i].get();
       stats_.dynamic_bytes += r.bytes;
       continue;
     }
@@ -432,6 +449,206 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
     committed = std::max(committed, *end);
   }
   return Status::Ok();
+}
+
+Status Interpreter::ResizeTensor(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape) {
+  const auto i = static_cast<size_t>(t);
+  Tensor& tensor = s.graph.tensors[i];
+  RuntimeTensor& r = s.tensors[i];
+  const std::string what = SubgraphName(s.index) + ": tensor " + std::to_string(t);
+  if (r.is_constant) return Status::Error(what + " is a constant, whose shape cannot change");
+  const auto bytes = ShapeBytes(tensor.type, shape);
+  if (!bytes)
+    return Status::Error(what + ": a shape of rank " + std::to_string(shape.size()) +
+                         " with no byte size (negative or overflowing)");
+  tensor.shape = shape;
+  tensor.bytes = *bytes;
+  r.shape = shape;
+  r.bytes = *bytes;
+  Buffer& own = s.own_buffers[i];
+  // An arena tensor gets its bytes from the plan made next (Replan).
+  if (!own && !own_buffers_) return Status::Ok();
+  if (own && s.own_capacity[i] >= *bytes) return Status::Ok();
+  TFA_RETURN_IF_ERROR(CheckMemoryLimit(stats_.scratch_bytes).WithContext(what));
+  // As upstream's TfLiteTensorRealloc: a larger buffer that keeps the bytes already there.
+  Buffer grown = AllocateBuffer(*bytes);
+  if (!grown) return Status::Error(what + ": cannot allocate " + std::to_string(*bytes) + " bytes");
+  std::memset(grown.get(), 0xff, *bytes);
+  if (own) std::memcpy(grown.get(), own.get(), s.own_capacity[i]);
+  stats_.dynamic_bytes += *bytes - s.own_capacity[i];
+  own = std::move(grown);
+  s.own_capacity[i] = *bytes;
+  r.data = own.get();
+  return Status::Ok();
+}
+
+Status Interpreter::ResizeOutput(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape) {
+  if (!s.own_buffers[static_cast<size_t>(t)]) {
+    return Status::Error("output tensor " + std::to_string(t) +
+                         " changes shape at run time, but the plan placed it in the arena "
+                         "(upstream makes such an output dynamic)");
+  }
+  TFA_RETURN_IF_ERROR(ResizeTensor(s, t, shape));
+  s.outputs_resized = true;
+  return Status::Ok();
+}
+
+// Upstream's PrepareOpsAndTensors from plan position `first`: each node's Prepare computes its
+// outputs' shapes from its inputs' (libanalysis's shape inference), up to the next node with
+// dynamic outputs, whose shapes are known once it ran; then the arena is planned again.
+Status Interpreter::Reshape(SubgraphState& s, size_t first) {
+  std::vector<bool> computed_later(s.tensors.size(), false);
+  for (size_t p = first; p < s.steps.size(); ++p) {
+    for (int32_t t : s.steps[p].context.node->outputs) {
+      if (t >= 0) computed_later[static_cast<size_t>(t)] = true;
+    }
+  }
+  // A value the steps from `first` compute is not known yet (upstream's Prepare would make the
+  // output dynamic; here the shape inference says which value it lacks).
+  const IntValuesOf values = [&](int32_t t) -> std::optional<std::vector<int64_t>> {
+    const RuntimeTensor& r = s.tensors[static_cast<size_t>(t)];
+    if (computed_later[static_cast<size_t>(t)] || !r.data) return std::nullopt;
+    std::vector<int64_t> v(static_cast<size_t>(r.NumElements()));
+    for (size_t k = 0; k < v.size(); ++k) {
+      if (r.type == TensorType::kInt32) {
+        v[k] = r.Data<const int32_t>()[k];
+      } else if (r.type == TensorType::kInt64) {
+        v[k] = r.Data<const int64_t>()[k];
+      } else {
+        return std::nullopt;
+      }
+    }
+    return v;
+  };
+  size_t end = s.steps.size();
+  for (size_t p = first; p < s.steps.size(); ++p) {
+    const Step& step = s.steps[p];
+    if (step.made_at_prepare) continue;
+    const Node& node = *step.context.node;
+    if (step.kind == StepKind::kControlFlow) {
+      const bool dynamic = std::any_of(node.outputs.begin(), node.outputs.end(), [&](int32_t t) {
+        return t >= 0 &&
+               s.graph.tensors[static_cast<size_t>(t)].allocation == AllocationType::kDynamic;
+      });
+      if (dynamic) {
+        end = p + 1;
+        break;
+      }
+      continue;
+    }
+    std::vector<const Node*> nodes = {&node};
+    if (step.kind == StepKind::kDelegate) {
+      nodes.clear();
+      for (int32_t n : node.replaces) nodes.push_back(&s.graph.nodes[static_cast<size_t>(n)]);
+    }
+    for (const Node* n : nodes) {
+      auto shapes = InferOutputShapes(s.graph, *n, values);
+      if (!shapes.ok()) return shapes.status().WithContext(NodeName(s, step.node));
+      for (size_t o = 0; o < n->outputs.size() && o < shapes->size(); ++o) {
+        const int32_t t = n->outputs[o];
+        if (t < 0 || s.tensors[static_cast<size_t>(t)].shape == (*shapes)[o]) continue;
+        if (!n->temporaries.empty()) {
+          return Status::Error(NodeName(s, step.node) +
+                               ": its output changes shape, and its kernel's temporaries are "
+                               "sized for the old one (not supported)");
+        }
+        TFA_RETURN_IF_ERROR(ResizeTensor(s, t, (*shapes)[o]));
+      }
+    }
+  }
+  if (!own_buffers_) TFA_RETURN_IF_ERROR(Replan(s, first));
+  uint64_t scratch = stats_.scratch_bytes;
+  for (size_t p = first; p < end; ++p) {
+    Step& step = s.steps[p];
+    if (step.made_at_prepare) continue;
+    TFA_RETURN_IF_ERROR(PrepareStep(s, step));
+    scratch = std::max(scratch, step.context.scratch_bytes);
+  }
+  return EnsureScratch(scratch);
+}
+
+// ArenaPlanner on the current shapes. The buffers only grow and keep their bytes (as
+// SimpleMemoryArena::Commit); a tensor made before `first` that is still needed and that the new
+// plan moved is copied to its new place (upstream keeps such tensors where they are: the
+// analyser's replay notes when its re-plan moved one, control_flow_invoke.h).
+Status Interpreter::Replan(SubgraphState& s, size_t first) {
+  const std::string where = SubgraphName(s.index);
+  auto planned = PlanArena(s.graph, arena_options_);
+  if (!planned.ok()) return planned.status().WithContext(where);
+  TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(*planned).WithContext(where));
+  const ArenaPlan old = std::move(s.plan);
+  s.plan = std::move(planned).value();
+  TFA_RETURN_IF_ERROR(CheckMemoryLimit(stats_.scratch_bytes).WithContext(where));
+  const Buffer old_arena = std::move(s.arena);
+  const Buffer old_persistent = std::move(s.persistent_arena);
+  const uint64_t old_capacity = s.arena_capacity;
+  const uint64_t old_persistent_capacity = s.persistent_capacity;
+  s.arena_capacity = std::max(old_capacity, s.plan.arena_size);
+  s.persistent_capacity = std::max(old_persistent_capacity, s.plan.persistent_arena_size);
+  s.arena = AllocateBuffer(s.arena_capacity);
+  s.persistent_arena = AllocateBuffer(s.persistent_capacity);
+  if (!s.arena || !s.persistent_arena) return Status::Error(where + ": cannot allocate the arena");
+  FillUnwritten({s.arena.get(), s.arena_capacity});
+  FillUnwritten({s.persistent_arena.get(), s.persistent_capacity});
+  std::memcpy(s.arena.get(), old_arena.get(), old_capacity);
+  std::memcpy(s.persistent_arena.get(), old_persistent.get(), old_persistent_capacity);
+  SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
+  const auto before = static_cast<int32_t>(first);
+  for (size_t t = 0; t < s.tensors.size(); ++t) {
+    RuntimeTensor& r = s.tensors[t];
+    if (r.is_constant || s.own_buffers[t]) continue;
+    const TensorPlacement& now = s.plan.tensors[t];
+    if (now.arena == ArenaKind::kNone) {
+      r.data = nullptr;
+      continue;
+    }
+    const bool rw = now.arena == ArenaKind::kRw;
+    const auto end = CheckedAdd(now.offset, r.bytes);
+    if (!end || *end > (rw ? s.arena_capacity : s.persistent_capacity))
+      return Status::Error(where + ": tensor " + std::to_string(t) + " ends past its arena");
+    r.data = (rw ? s.arena.get() : s.persistent_arena.get()) + now.offset;
+    uint64_t& committed = rw ? stats.arena_bytes : stats.persistent_arena_bytes;
+    committed = std::max(committed, *end);
+    if (t >= old.tensors.size()) continue;
+    const TensorPlacement& was = old.tensors[t];
+    const bool live =
+        now.first_step < before && (now.last_step == kUnassignedStep || now.last_step >= before);
+    if (!live || was.arena == ArenaKind::kNone ||
+        (was.arena == now.arena && was.offset == now.offset))
+      continue;
+    const uint8_t* from =
+        (was.arena == ArenaKind::kRw ? old_arena.get() : old_persistent.get()) + was.offset;
+    std::memcpy(r.data, from, std::min(was.size, r.bytes));
+  }
+  if (write_guard_ && s.index == entry_) WatchEntryArenas();
+  return Status::Ok();
+}
+
+Status Interpreter::EnsureScratch(uint64_t bytes) {
+  if (bytes <= stats_.scratch_bytes) return Status::Ok();
+  TFA_RETURN_IF_ERROR(CheckMemoryLimit(bytes));
+  const uint64_t rounded = CheckedAlignUp(bytes, kBufferAlignment).value_or(0);
+  if (rounded == 0) return Status::Error("kernel scratch size overflows");
+  scratch_.reset(static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, rounded)));
+  if (!scratch_)
+    return Status::Error("cannot allocate " + std::to_string(bytes) + " scratch bytes");
+  stats_.scratch_bytes = bytes;
+  for (SubgraphState& s : subgraphs_) {
+    for (Step& step : s.steps) step.context.scratch = scratch_.get();
+  }
+  return Status::Ok();
+}
+
+// The shapes that differ from the model's at the end of the run: InvokeFacts::run_shapes.
+void Interpreter::RecordRunShapes() {
+  for (const SubgraphState& s : subgraphs_) {
+    if (!s.runnable) continue;
+    for (size_t t = 0; t < s.model_shapes.size() && t < s.graph.tensors.size(); ++t) {
+      const Tensor& tensor = s.graph.tensors[t];
+      if (tensor.is_constant() || tensor.shape == s.model_shapes[t]) continue;
+      stats_.facts.run_shapes[s.index][static_cast<int32_t>(t)] = tensor.shape;
+    }
+  }
 }
 
 Status Interpreter::PrepareControlFlow(const Node& node) const {
@@ -486,9 +703,12 @@ Status Interpreter::PrepareControlFlow(const Node& node) const {
 
 Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& options,
                                  uint64_t& scratch) {
-  for (int32_t index : s.graph.execution_plan) {
+  for (size_t position = 0; position < s.graph.execution_plan.size(); ++position) {
+    const int32_t index = s.graph.execution_plan[position];
     const Node& node = s.graph.nodes[static_cast<size_t>(index)];
     const std::string name = NodeName(s, index);
+    // Prepared once the dynamic node before it ran (Reshape), with the shapes it gave.
+    const bool later = s.planning_stops_at && static_cast<int32_t>(position) > *s.planning_stops_at;
     Step step;
     step.node = index;
     step.context.node = &node;
@@ -499,12 +719,11 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
     for (int32_t t : node.outputs)
       step.context.outputs.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs) {
-      if (t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&
+      if (!later && t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&
           s.tensors[static_cast<size_t>(t)].bytes > 0) {
         return Status::Error(name + ": output tensor " + std::to_string(t) + " has no buffer");
       }
     }
-    Status prepared;
     if (node.kind == NodeKind::kDelegateKernel) {
       Delegate* owner = nullptr;
       for (Delegate* d : options.delegates) {
@@ -517,18 +736,15 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
       if (!kernel.ok()) return kernel.status().WithContext(name);
       step.kind = StepKind::kDelegate;
       step.delegate = std::move(*kernel);
-      prepared = step.delegate->Prepare(step.context);
       if (s.index == entry_) CountCopies(s, step, stats_.copies, true);
     } else if (IsInterpreterOp(node)) {
       step.kind = StepKind::kControlFlow;
-      prepared = PrepareControlFlow(node);
     } else {
       step.kernel = FindCpuKernel(node.op);
       if (!step.kernel) return Status::Error(name + ": the runtime has no kernel for this op");
-      prepared = step.kernel->prepare(step.context);
     }
-    TFA_RETURN_IF_ERROR(prepared.WithContext(name));
     step.made_at_prepare = step.kind == StepKind::kCpu && MakesOnlyPersistentRo(s.graph, node);
+    if (!later || step.made_at_prepare) TFA_RETURN_IF_ERROR(PrepareStep(s, step));
     if (step.made_at_prepare) {
       // Evaluated now, before the shared scratch exists: it gets its own for this one call.
       const uint64_t own = CheckedAlignUp(step.context.scratch_bytes, kBufferAlignment).value_or(0);
@@ -541,6 +757,24 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
     scratch = std::max(scratch, step.context.scratch_bytes);
     s.steps.push_back(std::move(step));
   }
+  return Status::Ok();
+}
+
+Status Interpreter::PrepareStep(SubgraphState& s, Step& step) {
+  Status prepared;
+  switch (step.kind) {
+    case StepKind::kCpu:
+      prepared = step.kernel->prepare(step.context);
+      break;
+    case StepKind::kDelegate:
+      prepared = step.delegate->Prepare(step.context);
+      break;
+    case StepKind::kControlFlow:
+      prepared = PrepareControlFlow(*step.context.node);
+      break;
+  }
+  TFA_RETURN_IF_ERROR(prepared.WithContext(NodeName(s, step.node)));
+  step.prepared = true;
   return Status::Ok();
 }
 
@@ -600,6 +834,12 @@ Status Interpreter::CheckWrites(const Step& step) const {
                        ") outside its outputs and temporaries, into " + victim);
 }
 
+void Interpreter::WatchEntryArenas() {
+  const SubgraphState& s = entry();
+  write_guard_ = std::make_unique<WriteGuard>(std::vector<std::span<const uint8_t>>{
+      {s.arena.get(), s.arena_capacity}, {s.persistent_arena.get(), s.persistent_capacity}});
+}
+
 Status Interpreter::Invoke() {
   copies_ = CopyStats();
   copies_.init_upload_bytes = stats_.copies.init_upload_bytes;
@@ -612,12 +852,15 @@ Status Interpreter::Invoke() {
     if (!s.runnable || own_buffers_) continue;
     SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
     stats.arena_bytes_written =
-        std::max(stats.arena_bytes_written, WrittenExtent({s.arena.get(), s.plan.arena_size}));
+        std::max(stats.arena_bytes_written, WrittenExtent({s.arena.get(), s.arena_capacity}));
     stats.persistent_bytes_written =
         std::max(stats.persistent_bytes_written,
-                 WrittenExtent({s.persistent_arena.get(), s.plan.persistent_arena_size}));
+                 WrittenExtent({s.persistent_arena.get(), s.persistent_capacity}));
   }
+  RecordRunShapes();
   const SubgraphRunStats& entry_stats = stats_.subgraphs[static_cast<size_t>(entry_)];
+  stats_.arena_bytes = entry_stats.arena_bytes;
+  stats_.persistent_arena_bytes = entry_stats.persistent_arena_bytes;
   stats_.arena_bytes_written = entry_stats.arena_bytes_written;
   stats_.persistent_bytes_written = entry_stats.persistent_bytes_written;
   stats_.copies = copies_;
@@ -638,7 +881,14 @@ Status Interpreter::RunSubgraph(int32_t index) {
   bool previous_on_cpu = true;
   std::string previous_delegate;
   Status status;
-  for (Step& step : s.steps) {
+  bool reshape = false;  // the step before was a dynamic node
+  for (size_t position = 0; position < s.steps.size(); ++position) {
+    Step& step = s.steps[position];
+    if (reshape) {
+      status = Reshape(s, position);
+      if (!status.ok()) break;
+    }
+    reshape = s.planning_stops_at && static_cast<int32_t>(position) == *s.planning_stops_at;
     if (step.made_at_prepare) continue;
     const Node& node = *step.context.node;
     const bool on_cpu = step.kind != StepKind::kDelegate;
@@ -677,6 +927,8 @@ Status Interpreter::RunSubgraph(int32_t index) {
       status = status.WithContext(NodeName(s, step.node));
       break;
     }
+    reshape |= s.outputs_resized;
+    s.outputs_resized = false;
     if (guarded) {
       status = CheckWrites(step);
       if (!status.ok()) break;
@@ -713,6 +965,17 @@ Status Interpreter::EvalControlFlow(SubgraphState& s, Step& step) {
 Result<std::vector<const RuntimeTensor*>> Interpreter::CallSubgraph(
     int32_t index, const std::vector<const RuntimeTensor*>& values) {
   SubgraphState& child = subgraphs_[static_cast<size_t>(index)];
+  // tflite/kernels/while.cc and if.cc resize the child's inputs to the values' shapes and
+  // allocate it again when any changed.
+  bool resized = false;
+  for (size_t i = 0; i < child.graph.inputs.size() && i < values.size(); ++i) {
+    const int32_t t = child.graph.inputs[i];
+    if (t < 0 || !values[i] || values[i]->shape == child.tensors[static_cast<size_t>(t)].shape)
+      continue;
+    TFA_RETURN_IF_ERROR(ResizeTensor(child, t, values[i]->shape));
+    resized = true;
+  }
+  if (resized) TFA_RETURN_IF_ERROR(Reshape(child, 0));
   for (size_t i = 0; i < child.graph.inputs.size() && i < values.size(); ++i) {
     const int32_t t = child.graph.inputs[i];
     if (t < 0 || !values[i]) continue;  // an input the child never reads (dropped in Prepare)
@@ -753,14 +1016,22 @@ Status Interpreter::EvalWhile(SubgraphState& s, Step& step) {
     auto body = CallSubgraph(node.options.body_subgraph, values);
     if (!body.ok()) return body.status();
     for (size_t i = 0; i < n; ++i) {
-      if (const RuntimeTensor* out = (*body)[i]) {
-        TFA_RETURN_IF_ERROR(CopyTensor(*out, state[i], "body output " + std::to_string(i)));
-      }
+      const RuntimeTensor* out = (*body)[i];
+      if (!out) continue;
+      if (out->bytes > 0 && !out->data)
+        return Status::Error("body output " + std::to_string(i) + " has no buffer");
+      // The next state, whatever its shape.
+      bytes[i].assign(out->data, out->data + out->bytes);
+      state[i].shape = out->shape;
+      state[i].bytes = out->bytes;
+      state[i].data = bytes[i].data();
     }
     ++iterations;
   }
   for (size_t i = 0; i < n; ++i) {
     if (RuntimeTensor* out = step.context.outputs[i]) {
+      if (out->shape != state[i].shape)
+        TFA_RETURN_IF_ERROR(ResizeOutput(s, node.outputs[i], state[i].shape));
       TFA_RETURN_IF_ERROR(CopyTensor(state[i], *out, "output " + std::to_string(i)));
     }
   }
@@ -786,6 +1057,8 @@ Status Interpreter::EvalIf(SubgraphState& s, Step& step) {
     if (!out) continue;
     const RuntimeTensor* value = (*outputs)[i];
     if (!value) return Status::Error("branch output " + std::to_string(i) + " is absent");
+    if (out->shape != value->shape)
+      TFA_RETURN_IF_ERROR(ResizeOutput(s, node.outputs[i], value->shape));
     TFA_RETURN_IF_ERROR(CopyTensor(*value, *out, "output " + std::to_string(i)));
   }
   stats_.facts.if_conditions[{s.index, step.node}] = taken;

@@ -16,8 +16,8 @@
 //
 // With `own_buffers` no plan is used: every non-constant tensor of every subgraph gets a buffer of
 // its own, so nothing can overwrite a live tensor. That is the reference run `--validate`
-// compares outputs with, and the run that finds which branch an IF takes and how often a WHILE
-// loops (RunStats::facts) for a plan that needs those facts.
+// compares outputs with, and the run that finds which branch an IF takes, how often a WHILE
+// loops and the shapes its body ends with (RunStats::facts) for a plan that needs those facts.
 //
 // What it measures (RunStats): the arena bytes committed (the end of the highest placed tensor),
 // the highest arena bytes each Invoke really wrote (from the memory, not the plan), the persistent
@@ -25,13 +25,20 @@
 // tensors per Invoke, and the time of every node, for the entry subgraph; per subgraph, its
 // committed arenas, the highest bytes it wrote and how often it ran.
 //
-// Not supported: tensors resized at run time (a WHILE body or IF branch whose output shapes
-// differ from its inputs', dynamic-shape kernels).
+// Shapes that change at run time (tflite/kernels/while.cc with a body whose state grows): a child
+// whose inputs get other shapes is resized as ResizeInputTensor + AllocateTensors resize it (the
+// output shapes from libanalysis's shape inference, the arena planned again and grown, the
+// kernels prepared again), and a control-flow node's dynamic outputs take the shapes its child
+// gave them. The nodes after a dynamic one are prepared and placed once it ran (upstream's
+// PrepareOpsAndTensors in Subgraph::Invoke); dynamic tensors get buffers of their own.
+// RunStats::facts then holds the shapes that differ from the model's (InvokeFacts::run_shapes).
+// Not supported: a resized node whose kernel needs temporaries, a node without a shape rule.
 #ifndef RUNTIME_INTERPRETER_H_
 #define RUNTIME_INTERPRETER_H_
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -119,7 +126,7 @@ struct RunStats {
   int32_t invocations = 0;
   std::vector<SubgraphRunStats> subgraphs;  // subgraph i of the model at i
   // What the last Invoke's control flow did: the condition each IF node saw last, how often each
-  // WHILE body ran (last run of that node).
+  // WHILE body ran (last run of that node), the tensor shapes that differ from the model's.
   InvokeFacts facts;
 };
 
@@ -160,6 +167,7 @@ class Interpreter {
     const KernelRegistration* kernel = nullptr;  // a CPU node
     std::unique_ptr<DelegateKernel> delegate;    // a delegate kernel node
     bool made_at_prepare = false;  // outputs computed once at Prepare; skipped by Invoke
+    bool prepared = false;         // false after a dynamic node until it ran
   };
   struct AlignedFree {
     void operator()(uint8_t* p) const;
@@ -175,8 +183,17 @@ class Interpreter {
     ArenaPlan plan;
     std::vector<RuntimeTensor> tensors;
     Buffer arena, persistent_arena;
-    std::vector<Buffer> own_buffers;  // dynamic tensors, parent aliases, everything in own mode
-    uint64_t own_bytes = 0;
+    // The arenas' allocated bytes: a plan made at run time may need less than an earlier one.
+    uint64_t arena_capacity = 0, persistent_capacity = 0;
+    // By tensor: dynamic tensors, parent aliases, everything in own mode.
+    std::vector<Buffer> own_buffers;
+    std::vector<uint64_t> own_capacity;
+    // Plan position of the first node with dynamic outputs: the nodes after it are prepared and
+    // placed once it ran.
+    std::optional<int32_t> planning_stops_at;
+    std::vector<bool> made_after_stop;  // by tensor: an output of a node after that one
+    std::vector<std::vector<int32_t>> model_shapes;  // of the model's tensors, by tensor
+    bool outputs_resized = false;  // a control-flow node just gave its outputs other shapes
     std::vector<Step> steps;
   };
 
@@ -184,18 +201,32 @@ class Interpreter {
   SubgraphState& entry() { return subgraphs_[static_cast<size_t>(entry_)]; }
   const SubgraphState& entry() const { return subgraphs_[static_cast<size_t>(entry_)]; }
   Status SetUpSubgraph(const ModelPlan& plan, int32_t index);
+  // 64-byte aligned; 2 MiB-aligned and marked for huge pages from a megabyte up. Null on failure.
+  static Buffer AllocateBuffer(uint64_t bytes);
   Status AllocateTensors(SubgraphState& s);
   Status PrepareSteps(SubgraphState& s, const InterpreterOptions& options, uint64_t& scratch);
+  // Gives tensor `t` of `s` a new shape (a buffer of its own grows to fit).
+  Status ResizeTensor(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape);
+  // The steps from plan position `first` on get their output shapes from the current ones, the
+  // arena is planned again and the kernels prepared again.
+  Status Reshape(SubgraphState& s, size_t first);
+  Status Replan(SubgraphState& s, size_t first);
+  Status EnsureScratch(uint64_t bytes);
+  void RecordRunShapes();
   Status PrepareControlFlow(const Node& node) const;
+  Status PrepareStep(SubgraphState& s, Step& step);
   void CountCopies(const SubgraphState& s, const Step& step, CopyStats& copies,
                    bool at_prepare) const;
   Status CheckMemoryLimit(uint64_t scratch_bytes) const;
   Status CheckWrites(const Step& step) const;
+  void WatchEntryArenas();
   Status RunSubgraph(int32_t index);
   static std::string NodeName(const SubgraphState& s, int32_t node);
   Status EvalControlFlow(SubgraphState& s, Step& step);
   Status EvalWhile(SubgraphState& s, Step& step);
   Status EvalIf(SubgraphState& s, Step& step);
+  // A control-flow node's output `t` takes the shape its child gave it (a dynamic tensor).
+  Status ResizeOutput(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape);
   // Copies `values` into subgraph `index`'s inputs, runs it, and returns its outputs.
   Result<std::vector<const RuntimeTensor*>> CallSubgraph(
       int32_t index, const std::vector<const RuntimeTensor*>& values);
@@ -204,6 +235,7 @@ class Interpreter {
   std::vector<SubgraphState> subgraphs_;
   int32_t entry_ = 0;
   Buffer scratch_;
+  ArenaPlannerOptions arena_options_;  // the plan's, for plans made at run time
   bool own_buffers_ = false;
   bool poison_outputs_ = true;
   uint64_t memory_limit_bytes_ = 0;

@@ -7,11 +7,6 @@ Result<ModelPlan> PlanForRun(const Model& model, const PlanOptions& options,
                              const InputFiller& fill_inputs) {
   auto plan = PlanModel(model, options);
   if (!plan.ok() || !plan->invoke || !plan->invoke->undetermined) return plan;
-  const MissingFact& missing = *plan->invoke->undetermined;
-  if (missing.kind == MissingFact::Kind::kRunShapes) {
-    return Status::Error(model.path + ": " + missing.description +
-                         ": the runtime does not run tensors whose shapes change at run time");
-  }
   InterpreterOptions probe_options = run_options;
   probe_options.own_buffers = true;
   probe_options.guard_writes = false;

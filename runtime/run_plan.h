@@ -1,6 +1,7 @@
 // The plan a run executes. A model with control flow has input-dependent memory: which branch an
 // IF takes decides which branch upstream re-plans, CALL_ONCE plans its init subgraph only when it
-// runs. PlanModel replays that first Invoke only from facts (InvokeFacts); a run can learn them.
+// runs, a WHILE body whose state grows is re-planned on every iteration (its last shapes stay).
+// PlanModel replays that first Invoke only from facts (InvokeFacts); a run can learn them.
 // PlanForRun plans the model; when the first-Invoke replay lacks a fact, it runs the model once on
 // buffers of its own (no plan needed) with the caller's inputs, reads what its control flow did
 // (RunStats::facts) and plans again with those facts. Every subgraph then runs on the memory
@@ -20,8 +21,8 @@ namespace tfa::runtime {
 // Writes a run's inputs into the interpreter's input tensors.
 using InputFiller = std::function<Status(Interpreter&)>;
 
-// `options.delegates` must be `run_options.delegates`' profiles, in order. Errors: PlanModel's,
-// the fact-finding run's, and a fact a run cannot give (shapes that change at run time).
+// `options.delegates` must be `run_options.delegates`' profiles, in order. Errors: PlanModel's and
+// the fact-finding run's.
 [[nodiscard]] Result<ModelPlan> PlanForRun(const Model& model, const PlanOptions& options,
                                            const InterpreterOptions& run_options,
                                            const InputFiller& fill_inputs);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_fixtures.h"
@@ -139,6 +140,27 @@ TEST(RunCommand, MemoryLimitAndGuardWrites) {
       << bad.err;
   auto guarded = RunTool("run --guard-writes --memory-limit 64M --delegate add-sub " + model);
   EXPECT_EQ(guarded.exit_code, 0) << guarded.err;
+}
+
+// while_dynamic's WHILE body concatenates onto its state, 4 rows to 124 in 30 iterations with
+// seed 1: the body is re-planned every iteration, the node after the WHILE placed once it ran.
+// Upstream's figures after the Invoke (tests/oracle/control_flow/while_dynamic.none.json,
+// subgraphs_after_invoke): main's arena 131072, the body's last plan 249920, cond's 65.
+TEST(RunCommand, ValidatesAWhileWhoseStateGrows) {
+  auto run = RunTool("run --validate --json --input-seed 1 " +
+                     testing::OraclePath("control_flow/while_dynamic.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>()) << run.out;
+  EXPECT_TRUE(j.at("own_buffers").at("identical").get<bool>());
+  std::map<std::string, uint64_t> measured;
+  for (const auto& check : j.at("checks")) {
+    EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
+    measured[check.at("figure").get<std::string>()] = check.at("measured").get<uint64_t>();
+  }
+  EXPECT_EQ(measured["arena"], 131072u);
+  EXPECT_EQ(measured["subgraph 1 arena"], 65u);
+  EXPECT_EQ(measured["subgraph 2 arena"], 249920u);
 }
 
 TEST(DevicesCommand, ListsPocl) {

@@ -163,6 +163,15 @@ TEST(RunCommand, ValidatesAWhileWhoseStateGrows) {
   EXPECT_EQ(measured["subgraph 2 arena"], 249920u);
 }
 
+// A loop state that grows past --memory-limit stops the run while it grows, not after.
+TEST(RunCommand, AStateGrowingPastTheMemoryLimitStopsTheRun) {
+  auto run = RunTool("run --memory-limit 256K " +
+                     testing::OraclePath("control_flow/while_dynamic.tflite"));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("node 0 (WHILE): subgraph 2: tensor"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("above the memory limit of 262144 bytes"), std::string::npos) << run.err;
+}
+
 TEST(DevicesCommand, ListsPocl) {
   auto run = RunTool("devices");
   ASSERT_EQ(run.exit_code, 0) << run.err;

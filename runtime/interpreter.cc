@@ -213,7 +213,12 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   const SubgraphRunStats& entry_stats = i.stats_.subgraphs[static_cast<size_t>(i.entry_)];
   i.stats_.arena_bytes = entry_stats.arena_bytes;
   i.stats_.persistent_arena_bytes = entry_stats.persistent_arena_bytes;
-  if (options.guard_writes && !options.own_buffers) i.WatchEntryArenas();
+  if (options.guard_writes && !options.own_buffers) {
+    for (int32_t index : reached) {
+      SubgraphState& s = i.subgraphs_[static_cast<size_t>(index)];
+      if (s.runnable) WatchArenas(s);
+    }
+  }
   return interpreter;
 }
 
@@ -620,7 +625,7 @@ Status Interpreter::Replan(SubgraphState& s, size_t first) {
         (was.arena == ArenaKind::kRw ? old_arena.get() : old_persistent.get()) + was.offset;
     std::memcpy(r.data, from, std::min(was.size, r.bytes));
   }
-  if (write_guard_ && s.index == entry_) WatchEntryArenas();
+  if (s.guard) WatchArenas(s);
   return Status::Ok();
 }
 
@@ -794,8 +799,7 @@ void Interpreter::CountCopies(const SubgraphState& s, const Step& step, CopyStat
   }
 }
 
-Status Interpreter::CheckWrites(const Step& step) const {
-  const SubgraphState& s = entry();
+Status Interpreter::CheckWrites(const SubgraphState& s, const Step& step) {
   const Node& node = *step.context.node;
   auto range_of = [&](int32_t t) -> std::optional<GuardedRange> {
     const TensorPlacement& p = s.plan.tensors[static_cast<size_t>(t)];
@@ -815,7 +819,7 @@ Status Interpreter::CheckWrites(const Step& step) const {
     if (t < 0 || !s.graph.tensors[static_cast<size_t>(t)].is_variable) continue;
     if (auto range = range_of(t)) allowed.push_back(*range);
   }
-  const std::optional<GuardedRange> write = write_guard_->FirstWriteOutside(std::move(allowed));
+  const std::optional<GuardedRange> write = s.guard->FirstWriteOutside(std::move(allowed));
   if (!write) return Status::Ok();
   // Name a tensor live at this step that holds the first changed byte.
   const int32_t position = static_cast<int32_t>(&step - s.steps.data());
@@ -834,9 +838,8 @@ Status Interpreter::CheckWrites(const Step& step) const {
                        ") outside its outputs and temporaries, into " + victim);
 }
 
-void Interpreter::WatchEntryArenas() {
-  const SubgraphState& s = entry();
-  write_guard_ = std::make_unique<WriteGuard>(std::vector<std::span<const uint8_t>>{
+void Interpreter::WatchArenas(SubgraphState& s) {
+  s.guard = std::make_unique<WriteGuard>(std::vector<std::span<const uint8_t>>{
       {s.arena.get(), s.arena_capacity}, {s.persistent_arena.get(), s.persistent_capacity}});
 }
 
@@ -908,8 +911,8 @@ Status Interpreter::RunSubgraph(int32_t index) {
         if (!in_place) std::memset(out->data, 0xff, out->bytes);
       }
     }
-    const bool guarded = is_entry && write_guard_;
-    if (guarded) write_guard_->Snapshot();
+    const bool guarded = s.guard != nullptr;
+    if (guarded) s.guard->Snapshot();
     const auto start = std::chrono::steady_clock::now();
     switch (step.kind) {
       case StepKind::kCpu:
@@ -930,7 +933,7 @@ Status Interpreter::RunSubgraph(int32_t index) {
     reshape |= s.outputs_resized;
     s.outputs_resized = false;
     if (guarded) {
-      status = CheckWrites(step);
+      status = CheckWrites(s, step);
       if (!status.ok()) break;
     }
     if (!is_entry) continue;

@@ -65,8 +65,9 @@ struct InterpreterOptions {
   // Fill each node's outputs with NaN bytes before it runs, so a plan that lets a live tensor be
   // overwritten, or a kernel that leaves an element unwritten, shows in the outputs.
   bool poison_outputs = true;
-  // Debug mode: Invoke fails when a node changes any arena byte outside its own outputs and
-  // temporaries (write_guard.h). Costs a copy and a compare of the arenas per node.
+  // Debug mode: Invoke fails when a node of any subgraph changes a byte of its subgraph's arenas
+  // outside its own outputs and temporaries (write_guard.h). Costs a copy and a compare of the
+  // arenas per node.
   bool guard_writes = false;
   // Create refuses a model whose arenas, dynamic tensors and kernel scratch need more bytes.
   uint64_t memory_limit_bytes = kDefaultMemoryLimitBytes;
@@ -193,7 +194,8 @@ class Interpreter {
     std::optional<int32_t> planning_stops_at;
     std::vector<bool> made_after_stop;  // by tensor: an output of a node after that one
     std::vector<std::vector<int32_t>> model_shapes;  // of the model's tensors, by tensor
-    bool outputs_resized = false;  // a control-flow node just gave its outputs other shapes
+    bool outputs_resized = false;       // a control-flow node just gave its outputs other shapes
+    std::unique_ptr<WriteGuard> guard;  // set in guard_writes mode
     std::vector<Step> steps;
   };
 
@@ -218,8 +220,8 @@ class Interpreter {
   void CountCopies(const SubgraphState& s, const Step& step, CopyStats& copies,
                    bool at_prepare) const;
   Status CheckMemoryLimit(uint64_t scratch_bytes) const;
-  Status CheckWrites(const Step& step) const;
-  void WatchEntryArenas();
+  static Status CheckWrites(const SubgraphState& s, const Step& step);
+  static void WatchArenas(SubgraphState& s);
   Status RunSubgraph(int32_t index);
   static std::string NodeName(const SubgraphState& s, int32_t node);
   Status EvalControlFlow(SubgraphState& s, Step& step);
@@ -239,7 +241,6 @@ class Interpreter {
   bool own_buffers_ = false;
   bool poison_outputs_ = true;
   uint64_t memory_limit_bytes_ = 0;
-  std::unique_ptr<WriteGuard> write_guard_;  // set in guard_writes mode
   // Set for more than one thread.
   std::unique_ptr<KernelThreadPool> thread_pool_;
   std::vector<std::string> prepare_assumptions_;

@@ -4,9 +4,11 @@
 
 #include <memory>
 
+#include "libanalysis/model/model_loader.h"
 #include "runtime/cpu_subset_delegate.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
+#include "runtime/run_plan.h"
 #include "tests/support/test_paths.h"
 
 namespace tfa::runtime {
@@ -14,6 +16,7 @@ namespace {
 
 using tfa::testing::CorpusModelNames;
 using tfa::testing::CorpusModelPath;
+using tfa::testing::OraclePath;
 
 const std::string kShortRange = "face_detection__face_detection_short_range";
 
@@ -85,6 +88,34 @@ TEST(InterpreterLimitsTest, GuardWritesCatchesAKernelWritingItsInput) {
             std::string::npos)
       << status.message();
   EXPECT_NE(status.message().find(") outside its outputs and temporaries, into tensor "),
+            std::string::npos)
+      << status.message();
+}
+
+// The guard watches every subgraph that runs: call_once_var's init subgraph (1), which CALL_ONCE
+// runs first, has an ADD reading FILL's output from that subgraph's arena; the scribbler flips it.
+TEST(InterpreterLimitsTest, GuardWritesWatchesCalledSubgraphs) {
+  auto model = LoadModelFile(OraclePath("control_flow/call_once_var.tflite"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  ScribblingDelegate scribbler;
+  InterpreterOptions options;
+  options.delegates = {&scribbler};
+  options.guard_writes = true;
+  PlanOptions plan_options;
+  plan_options.delegates = {scribbler.Profile()};
+  auto plan = PlanForRun(*model, plan_options, options, [](Interpreter& interpreter) {
+    FillDeterministicInputs(interpreter, 1);
+    return Status::Ok();
+  });
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  auto guarded = Interpreter::Create(*plan, options);
+  ASSERT_TRUE(guarded.ok()) << guarded.status().message();
+  FillDeterministicInputs(**guarded, 1);
+  const Status status = (*guarded)->Invoke();
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("(CALL_ONCE): subgraph 1: node "), std::string::npos)
+      << status.message();
+  EXPECT_NE(status.message().find("(scribbler): guard check: wrote arena bytes ["),
             std::string::npos)
       << status.message();
 }

@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "libanalysis/model/model_loader.h"
 #include "runtime/after_invoke_check.h"
@@ -99,6 +101,38 @@ INSTANTIATE_TEST_SUITE_P(
       std::replace(name.begin(), name.end(), '-', '_');
       return name;
     });
+
+// The shapes the analyser's replay needs for a body re-planned every iteration are facts the run
+// finds: every tensor whose shape upstream's run changed (subgraphs_after_invoke against
+// subgraphs in while_dynamic.none.json: main's WHILE output and y, the body's last-iteration
+// input, MUL and CONCATENATION outputs), and no other.
+TEST(ControlFlowRunTest, TheRunFindsTheShapesUpstreamsRunEndsWith) {
+  const std::string base = OraclePath("control_flow/while_dynamic");
+  const auto oracle = ReadJsonFile(base + ".none.json");
+  std::map<int32_t, std::map<int32_t, std::vector<int32_t>>> expected;
+  for (const auto& after : oracle["subgraphs_after_invoke"]) {
+    const auto index = after["index"].get<int32_t>();
+    const auto& before = oracle["subgraphs"][static_cast<size_t>(index)]["tensors"];
+    for (size_t t = 0; t < after["tensors"].size(); ++t) {
+      const auto& now = after["tensors"][t];
+      if (now["shape"] != before[t]["shape"])
+        expected[index][now["tensor"].get<int32_t>()] = now["shape"].get<std::vector<int32_t>>();
+    }
+  }
+  ASSERT_FALSE(expected.empty());
+  auto model = LoadModelFile(base + ".tflite");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  auto plan = PlanModel(*model, {});
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  InterpreterOptions own;
+  own.own_buffers = true;
+  auto interpreter = Interpreter::Create(*plan, own);
+  ASSERT_TRUE(interpreter.ok()) << interpreter.status().message();
+  FillDeterministicInputs(**interpreter, 1);
+  const Status invoked = (*interpreter)->Invoke();
+  ASSERT_TRUE(invoked.ok()) << invoked.message();
+  EXPECT_EQ((*interpreter)->stats().facts.run_shapes, expected);
+}
 
 }  // namespace
 }  // namespace tfa::runtime

@@ -43,9 +43,10 @@ TEST(PlanModel, OnePlanHoldsDelegationAndBothArenas) {
   ASSERT_EQ(plan->subgraphs.size(), 1u);
   const SubgraphPlan& sp = plan->subgraphs[0];
   EXPECT_EQ(sp.model_nodes, 164u);
-  EXPECT_EQ(DelegateKernels(sp.delegated), 1);
+  EXPECT_EQ(DelegateKernels(*sp.delegated), 1);
   ASSERT_EQ(sp.last_kernel_nodes.size(), 1u);
-  EXPECT_EQ(sp.delegated.nodes[static_cast<size_t>(sp.last_kernel_nodes[0])].replaces.size(), 164u);
+  EXPECT_EQ(sp.delegated->nodes[static_cast<size_t>(sp.last_kernel_nodes[0])].replaces.size(),
+            164u);
   ASSERT_TRUE(sp.memory.has_value());
   EXPECT_EQ(sp.memory->arena_size, 257536u);
   ASSERT_TRUE(sp.cpu_only_memory.has_value());
@@ -66,7 +67,7 @@ TEST(PlanModel, EachDelegateSeesWhatTheOnesBeforeItLeft) {
   const int32_t add_sub_kernels = DelegateKernels(sp.delegate_inputs[1]);
   EXPECT_GT(add_sub_kernels, 0);
   // The gpu delegate keeps one partition; add-sub's kernels stay where they were.
-  EXPECT_EQ(DelegateKernels(sp.delegated), add_sub_kernels + 1);
+  EXPECT_EQ(DelegateKernels(*sp.delegated), add_sub_kernels + 1);
   EXPECT_EQ(plan->delegates.size(), 2u);
   EXPECT_EQ(plan->prepare_options.delegate_kernels.at("gpu"), DelegateKernelKind::kGpu);
 }
@@ -78,7 +79,7 @@ TEST(PlanModel, WithoutAnArenaOnlyDelegates) {
   auto plan = PlanModel(model, options);
   ASSERT_TRUE(plan.ok()) << plan.status().message();
   EXPECT_FALSE(plan->subgraphs[0].memory.has_value());
-  EXPECT_EQ(DelegateKernels(plan->subgraphs[0].delegated), 1);
+  EXPECT_EQ(DelegateKernels(*plan->subgraphs[0].delegated), 1);
 }
 
 TEST(PlanModel, InvokeFactsNamingWhatTheModelLacksAreRefused) {

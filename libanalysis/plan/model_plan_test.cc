@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
+#include "libanalysis/model/graph_json.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/plan/delegate_request.h"
 #include "tests/support/test_paths.h"
@@ -114,6 +117,29 @@ TEST(PlanModel, EverySignatureRunnerAllocatesItsSubgraph) {
   const std::vector<std::string>& notes = plan->subgraphs[1].memory->notes;
   ASSERT_FALSE(notes.empty());
   EXPECT_NE(notes.front().find("signature decode"), std::string::npos) << notes.front();
+}
+
+// A million-node subgraph is hundreds of megabytes per copy: a Graph JSON subgraph is planned as
+// delegation leaves it, so its prepared graphs are the delegated graph and the model's own.
+TEST(PlanModel, GraphJsonPlansShareTheGraphsTheyDoNotChange) {
+  auto parsed = ParseGraphJson(
+      R"({"format":"tflite-analyze-graph/1",
+          "tensors":[{"name":"a","bytes":16,"alloc":"arena_rw","type":"float32","shape":[4]},
+                     {"name":"b","bytes":16,"alloc":"arena_rw","type":"float32","shape":[4]},
+                     {"name":"c","bytes":16,"alloc":"arena_rw","type":"float32","shape":[4]}],
+          "nodes":[{"op":"ADD","inputs":[0,0],"outputs":[1]},
+                   {"op":"MUL","inputs":[1,1],"outputs":[2]}],
+          "inputs":[0],"outputs":[2]})",
+      "shared.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  const auto model = std::make_shared<const Model>(std::move(parsed).value());
+  auto plan = PlanModel(model, WithDelegates({"ops=ADD"}));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const SubgraphPlan& sp = plan->subgraphs[0];
+  EXPECT_EQ(DelegateKernels(*sp.delegated), 1);
+  ASSERT_TRUE(sp.memory.has_value() && sp.cpu_only_memory.has_value());
+  EXPECT_EQ(sp.memory->prepared, sp.delegated);
+  EXPECT_EQ(sp.cpu_only_memory->prepared.get(), &model->subgraphs[0]);
 }
 
 }  // namespace

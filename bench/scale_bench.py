@@ -2,13 +2,16 @@
 """End-to-end scale benchmark (issue 18): wall time and peak RSS of `tflite-analyze report --json`
 on gen_scale chains (every 10th output live, --delegate ops=ADD) at 64k / 256k / 1M nodes, and of
 `info` and `report --json` on a 4 GiB model in the >2 GB form (weights outside the flatbuffer,
-written sparse). Prints growth ratios between sizes and, for sizes given an upstream time, the
-speedup. Measures only; asserts nothing.
+written sparse). Prints wall and CPU (user + sys) seconds, peak RSS and RSS bytes per node, the
+growth of wall and CPU time from one size to the next against the growth in nodes, and, for sizes
+given an upstream time, the speedup. On a shared machine CPU time is the fair measure. Measures
+only; asserts nothing.
 
 usage: scale_bench.py BUILD_DIR [--workdir DIR] [--sizes 65536,262144,1048576]
-                      [--upstream NODES=SECONDS ...]
+                      [--upstream NODES=SECONDS ...] [--baseline CLI] [--skip-large]
 BUILD_DIR holds tflite-analyze and gen_large_model. Generated files are kept in --workdir
-(default /tmp/tfa-scale-bench) and reused.
+(default /tmp/tfa-scale-bench) and reused. --baseline CLI measures another tflite-analyze (e.g.
+the build before a change) on the same chains, one row each after the BUILD_DIR row.
 """
 import argparse
 import os
@@ -43,26 +46,36 @@ def main():
     parser.add_argument("--sizes", default="65536,262144,1048576")
     parser.add_argument("--upstream", action="append", default=[],
                         help="NODES=SECONDS: upstream's partition + arena time at that size")
+    parser.add_argument("--baseline", help="another tflite-analyze to measure on the same chains")
+    parser.add_argument("--skip-large", action="store_true", help="no 4 GiB model rows")
     args = parser.parse_args()
     cli = os.path.join(args.build_dir, "tflite-analyze")
     os.makedirs(args.workdir, exist_ok=True)
     upstream = {int(k): float(v) for k, v in (u.split("=") for u in args.upstream)}
 
-    print(f"{'case':<34} {'wall s':>8} {'cpu s':>8} {'peak RSS MB':>12} {'B/node':>8} "
-          f"{'wall growth':>12} {'vs upstream':>12}")
-    previous = None
+    print(f"{'case':<45} {'wall s':>8} {'cpu s':>8} {'peak RSS MB':>12} {'B/node':>8} "
+          f"{'wall growth':>12} {'cpu growth':>12} {'vs upstream':>12}")
+    binaries = [("", cli)] + ([(" (baseline)", args.baseline)] if args.baseline else [])
+    previous = {}
     for nodes in (int(s) for s in args.sizes.split(",")):
         graph = os.path.join(args.workdir, f"chain_{nodes}.json")
         if not os.path.exists(graph):
             write_chain(nodes, graph)
-        wall, cpu, rss = measure([cli, "report", graph, "--json", "--delegate", "ops=ADD"])
-        growth = ""
-        if previous:
-            growth = f"{wall / previous[1]:.2f}x/{nodes / previous[0]:.0f}x"
-        ratio = f"{upstream[nodes] / wall:.1f}x" if nodes in upstream else ""
-        print(f"{'report --json, ' + str(nodes) + ' nodes':<34} {wall:8.2f} {cpu:8.2f} "
-              f"{rss / 2**20:12.1f} {rss / nodes:8.0f} {growth:>12} {ratio:>12}")
-        previous = (nodes, wall)
+        for label, binary in binaries:
+            wall, cpu, rss = measure([binary, "report", graph, "--json", "--delegate", "ops=ADD"])
+            wall_growth = cpu_growth = ""
+            if label in previous:
+                before_nodes, before_wall, before_cpu = previous[label]
+                wall_growth = f"{wall / before_wall:.2f}x/{nodes / before_nodes:.0f}x"
+                cpu_growth = f"{cpu / before_cpu:.2f}x/{nodes / before_nodes:.0f}x"
+            ratio = f"{upstream[nodes] / wall:.1f}x" if nodes in upstream and not label else ""
+            case = f"report --json, {nodes} nodes{label}"
+            print(f"{case:<45} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f} {rss / nodes:8.0f} "
+                  f"{wall_growth:>12} {cpu_growth:>12} {ratio:>12}", flush=True)
+            previous[label] = (nodes, wall, cpu)
+
+    if args.skip_large:
+        return
 
     large = os.path.join(args.workdir, "large_4g.tflite")
     if not os.path.exists(large):
@@ -72,7 +85,7 @@ def main():
     for command in (["info", large], ["report", large, "--json"]):
         wall, cpu, rss = measure([cli] + command)
         label = f"{command[0]}, {size_gb:.1f} GiB model"
-        print(f"{label:<34} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f}")
+        print(f"{label:<45} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f}")
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ void RunArena(const ArenaArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<std::string> planners = PlannersToRun(args.planner);
   const AnalysedModel analysed = AnalyseOrThrow(args.model, args.delegates.Requests());
-  const std::vector<int32_t> subgraphs = args.common.Subgraphs(analysed.model);
+  const std::vector<int32_t> subgraphs = args.common.Subgraphs(*analysed.model);
   if (!args.svg.empty()) {
     if (subgraphs.size() != 1) throw CommandError{"--svg draws one subgraph: give --subgraph N"};
     const SubgraphReport& s = analysed.report.subgraphs[static_cast<size_t>(subgraphs[0])];
@@ -138,7 +138,7 @@ void RunArena(const ArenaArgs& args) {
     viz::ArenaPictureOptions picture;
     picture.title = analysed.report.model + ", subgraph " + std::to_string(s.index);
     const Status written = viz::WriteArenaSvg(
-        *s.arena, analysed.model.subgraphs[static_cast<size_t>(s.index)], picture, args.svg);
+        *s.arena, analysed.model->subgraphs[static_cast<size_t>(s.index)], picture, args.svg);
     if (!written.ok()) throw CommandError{written.message()};
   }
 

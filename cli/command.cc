@@ -18,7 +18,7 @@ Model LoadModelOrThrow(const std::string& path) {
 
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
                              const InvokeFacts& invoke_facts, bool for_advice) {
-  AnalysedModel analysed{LoadModelOrThrow(path), {}, {}};
+  AnalysedModel analysed{std::make_shared<const Model>(LoadModelOrThrow(path)), {}, {}};
   auto profiles = ResolveDelegateRequests(delegates);
   if (!profiles.ok()) throw CommandError{profiles.status().message(), kExitBadInput};
   PlanOptions options;

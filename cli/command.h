@@ -3,6 +3,7 @@
 #ifndef CLI_COMMAND_H_
 #define CLI_COMMAND_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ Model LoadModelOrThrow(const std::string& path);
 // A model, its plan (libanalysis/plan/model_plan.h) and the report made from that plan, as every
 // analysing command starts.
 struct AnalysedModel {
-  Model model;
+  std::shared_ptr<const Model> model;  // shared with `plan`, which needs its subgraphs
   ModelPlan plan;
   Report report;
 };

@@ -187,8 +187,8 @@ void RunDiff(const DiffArgs& args) {
   const std::vector<std::string> paths = {args.old_model, new_model};
   const auto analysed = ParallelMap(
       2, [&](size_t i) { return AnalyseOrThrow(paths[i], i == 0 ? old_requests : new_requests); });
-  const int32_t subgraph = args.common.SingleSubgraph(analysed[0].model);
-  (void)args.common.SingleSubgraph(analysed[1].model);
+  const int32_t subgraph = args.common.SingleSubgraph(*analysed[0].model);
+  (void)args.common.SingleSubgraph(*analysed[1].model);
   const ModelDiff d = DiffModels(analysed[0], analysed[1], subgraph);
   const std::vector<std::string>& old_delegates = analysed[0].report.delegates;
   const std::vector<std::string>& new_delegates = analysed[1].report.delegates;

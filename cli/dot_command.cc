@@ -18,11 +18,11 @@ struct DotArgs {
 
 void RunDot(const DotArgs& args) {
   const AnalysedModel analysed = AnalyseOrThrow(args.model, args.delegates.Requests());
-  if (args.subgraph < 0 || static_cast<size_t>(args.subgraph) >= analysed.model.subgraphs.size()) {
+  if (args.subgraph < 0 || static_cast<size_t>(args.subgraph) >= analysed.model->subgraphs.size()) {
     throw CommandError{args.model + ": no subgraph " + std::to_string(args.subgraph) +
-                       " (model has " + std::to_string(analysed.model.subgraphs.size()) + ")"};
+                       " (model has " + std::to_string(analysed.model->subgraphs.size()) + ")"};
   }
-  const Subgraph& subgraph = analysed.model.subgraphs[static_cast<size_t>(args.subgraph)];
+  const Subgraph& subgraph = analysed.model->subgraphs[static_cast<size_t>(args.subgraph)];
   const SubgraphReport& report = analysed.report.subgraphs[static_cast<size_t>(args.subgraph)];
   viz::PartitionGraphOptions options;
   options.collapse = args.collapse;

@@ -77,8 +77,8 @@ std::vector<ArenaTensorChange> ExplainPeak(const Subgraph& peak_sg, const ArenaR
 
 ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, int32_t subgraph) {
   const size_t s = static_cast<size_t>(subgraph);
-  const Subgraph& old_sg = before.model.subgraphs[s];
-  const Subgraph& new_sg = after.model.subgraphs[s];
+  const Subgraph& old_sg = before.model->subgraphs[s];
+  const Subgraph& new_sg = after.model->subgraphs[s];
   const SubgraphReport& old_r = before.report.subgraphs[s];
   const SubgraphReport& new_r = after.report.subgraphs[s];
   ModelDiff diff;

@@ -91,14 +91,14 @@ ReportJsonView ModelJson(const ModelResult& r) {
 std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
   const Report shown = OnlySubgraphs(r.analysed.report, r.subgraphs);
   std::string out = format == OutputFormat::kMarkdown
-                        ? ReportMarkdown(shown, r.analysed.model, verbose)
-                        : ReportText(shown, r.analysed.model, verbose);
+                        ? ReportMarkdown(shown, *r.analysed.model, verbose)
+                        : ReportText(shown, *r.analysed.model, verbose);
   for (const Advice& a : r.advice) {
     const std::string heading =
         "advice for " + a.advice.delegate + ", subgraph " + std::to_string(a.subgraph);
     out += format == OutputFormat::kMarkdown ? "\n### " + heading + "\n\n```\n"
                                              : "\n" + heading + ":\n";
-    out += AdviceText(a.advice, r.analysed.model.subgraphs[static_cast<size_t>(a.subgraph)]);
+    out += AdviceText(a.advice, r.analysed.model->subgraphs[static_cast<size_t>(a.subgraph)]);
     if (format == OutputFormat::kMarkdown) out += "```\n";
   }
   return out;
@@ -119,7 +119,7 @@ void RunReport(const ReportArgs& args) {
       args.models.size(),
       [&](size_t i) {
         ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise), {}, {}};
-        r.subgraphs = args.common.Subgraphs(r.analysed.model);
+        r.subgraphs = args.common.Subgraphs(*r.analysed.model);
         if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
         return r;
       },
@@ -128,7 +128,7 @@ void RunReport(const ReportArgs& args) {
   if (!args.html.empty()) {
     viz::HtmlReportOptions html;
     for (const Advice& a : results[0].advice) html.advice.push_back({a.subgraph, a.advice});
-    const Status written = viz::WriteHtmlReport(results[0].analysed.model,
+    const Status written = viz::WriteHtmlReport(*results[0].analysed.model,
                                                 results[0].analysed.report, html, args.html);
     if (!written.ok()) throw CommandError{written.message()};
   }

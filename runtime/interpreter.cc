@@ -150,7 +150,7 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   i.subgraphs_.resize(plan.subgraphs.size());
   const bool has_variables =
       std::any_of(plan.subgraphs.begin(), plan.subgraphs.end(), [](const SubgraphPlan& sp) {
-        return std::any_of(sp.delegated.nodes.begin(), sp.delegated.nodes.end(),
+        return std::any_of(sp.delegated->nodes.begin(), sp.delegated->nodes.end(),
                            [](const Node& n) { return n.op == "VAR_HANDLE"; });
       });
   if (has_variables) {
@@ -240,17 +240,17 @@ Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
     which = "allocate";
   }
   if (own_buffers_) {
-    s.graph = memory ? memory->prepared : planned.delegated;
+    s.graph = memory ? *memory->prepared : *planned.delegated;
     which = "own buffers";
   } else if (!memory) {
     s.not_runnable_reason = "has no arena plan to run on (" +
                             std::string(index == entry_ ? "AllocateTensors leaves it unplanned"
                                                         : "the plan has no memory for it") +
                             ")";
-    s.graph = planned.delegated;
+    s.graph = *planned.delegated;
     return Status::Ok();
   } else {
-    s.graph = memory->prepared;
+    s.graph = *memory->prepared;
     s.plan = memory->plan;
     TFA_RETURN_IF_ERROR(CheckArenaPlanDisjoint(s.plan).WithContext(SubgraphName(index)));
   }

@@ -46,17 +46,29 @@ std::unordered_set<int32_t> OtherDelegatesOutputs(const Subgraph& subgraph,
   return owned;
 }
 
+// A copy of `subgraph` whose node list has room for `extra_nodes` more: appending a kernel to an
+// exact-size copy of a million-node list would move every node into a second, larger buffer.
+Subgraph CopyWithRoomForNodes(const Subgraph& subgraph, size_t extra_nodes) {
+  Subgraph copy;
+  copy.nodes.reserve(subgraph.nodes.size() + extra_nodes);
+  copy = subgraph;  // memberwise: the node list's copy assignment keeps the reserved capacity
+  return copy;
+}
+
 }  // namespace
 
 Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
     const Subgraph& subgraph, std::span<const int32_t> nodes_to_replace,
     const std::string& delegate_name, const PartitionOptions& options) {
-  DelegatedSubgraph result{subgraph, {}, {}};
-  if (nodes_to_replace.empty()) return result;
+  if (nodes_to_replace.empty()) return DelegatedSubgraph{subgraph, {}, {}};
 
   auto subsets = PartitionExecutionPlan(subgraph, nodes_to_replace, options);
   if (!subsets.ok()) return subsets.status();
-  result.subsets = std::move(*subsets);
+  const auto kernel_count =
+      static_cast<size_t>(std::count_if(subsets->begin(), subsets->end(), [](const NodeSubset& s) {
+        return s.type != SubsetType::kCpu;
+      }));
+  DelegatedSubgraph result{CopyWithRoomForNodes(subgraph, kernel_count), std::move(*subsets), {}};
 
   const std::unordered_set<int32_t> other_delegates_outputs =
       OtherDelegatesOutputs(subgraph, delegate_name);

@@ -1,5 +1,6 @@
 #include "libanalysis/plan/model_plan.h"
 
+#include <memory>
 #include <utility>
 
 #include "libanalysis/arena/arena_planner.h"
@@ -9,33 +10,37 @@
 namespace tfa {
 namespace {
 
-// One delegate applied to one subgraph as it stands: verdicts, node choice, delegate kernels.
-Status ApplyProfile(SubgraphPlan& sp, const DelegateProfile& profile, bool keep_input) {
-  if (keep_input) sp.delegate_inputs.push_back(sp.delegated);
-  auto selection = SelectDelegateNodes(sp.delegated, profile);
+// One delegate applied to `input`, the subgraph as it stands: verdicts, node choice, delegate
+// kernels. The result replaces `sp.delegated`.
+Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfile& profile,
+                    bool keep_input) {
+  if (keep_input) sp.delegate_inputs.push_back(input);
+  auto selection = SelectDelegateNodes(input, profile);
   if (!selection.ok()) return selection.status();
   for (const NodeSupport& v : selection->verdicts) {
     if (v.supported || v.reason.empty()) continue;
-    sp.rejected.push_back(RejectedNode{v.node, sp.delegated.nodes[static_cast<size_t>(v.node)].op,
-                                       profile.name, v.reason});
+    sp.rejected.push_back(
+        RejectedNode{v.node, input.nodes[static_cast<size_t>(v.node)].op, profile.name, v.reason});
   }
-  auto delegated = ApplyDelegateSelection(sp.delegated, profile, *selection);
+  auto delegated = ApplyDelegateSelection(input, profile, *selection);
   if (!delegated.ok()) return delegated.status();
   if (!delegated->subsets.empty()) {
     sp.last_subsets = std::move(delegated->subsets);
     sp.last_kernel_nodes = std::move(delegated->kernel_nodes);
   }
-  sp.delegated = std::move(delegated->subgraph);
+  sp.delegated = std::make_shared<const Subgraph>(std::move(delegated->subgraph));
   return Status::Ok();
 }
 
-// A planner-level subgraph (Graph JSON) planned as it stands: its nodes state their temporaries.
-Result<SubgraphMemory> PlanAsGiven(const Subgraph& graph, const ArenaPlannerOptions& options) {
-  auto plan = PlanArena(graph, options);
+// A planner-level subgraph (Graph JSON) planned as it stands: its nodes state their temporaries,
+// so the planned graph is `graph` itself, shared.
+Result<SubgraphMemory> PlanAsGiven(std::shared_ptr<const Subgraph> graph,
+                                   const ArenaPlannerOptions& options) {
+  auto plan = PlanArena(*graph, options);
   if (!plan.ok()) return plan.status();
   SubgraphMemory memory;
   memory.planned = true;
-  memory.prepared = graph;
+  memory.prepared = std::move(graph);
   memory.arena_size = plan->arena_size;
   memory.persistent_arena_size = plan->persistent_arena_size;
   memory.plan = std::move(plan).value();
@@ -45,12 +50,14 @@ Result<SubgraphMemory> PlanAsGiven(const Subgraph& graph, const ArenaPlannerOpti
 
 // Graph JSON models, and any model when no arena is asked for: each subgraph delegated (and
 // planned) on its own.
-Status PlanSubgraphsOneByOne(const Model& model, const PlanOptions& options, ModelPlan& plan) {
+Status PlanSubgraphsOneByOne(const PlanOptions& options, ModelPlan& plan) {
   for (SubgraphPlan& sp : plan.subgraphs) {
     const std::string where = "subgraph " + std::to_string(sp.index);
+    const std::shared_ptr<const Subgraph> undelegated = sp.delegated;
     for (const DelegateProfile& profile : options.delegates) {
+      const std::shared_ptr<const Subgraph> input = sp.delegated;
       TFA_RETURN_IF_ERROR(
-          ApplyProfile(sp, profile, options.keep_delegate_inputs).WithContext(where));
+          ApplyProfile(sp, *input, profile, options.keep_delegate_inputs).WithContext(where));
     }
     if (!options.plan_arena) continue;
     auto memory = PlanAsGiven(sp.delegated, options.arena);
@@ -60,7 +67,7 @@ Status PlanSubgraphsOneByOne(const Model& model, const PlanOptions& options, Mod
       sp.cpu_only_memory = sp.memory;
       continue;
     }
-    auto cpu = PlanAsGiven(model.subgraphs[static_cast<size_t>(sp.index)], options.arena);
+    auto cpu = PlanAsGiven(undelegated, options.arena);
     if (!cpu.ok()) return cpu.status().WithContext(where);
     sp.cpu_only_memory = std::move(cpu).value();
   }
@@ -77,10 +84,9 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
     d.allows_dynamic_tensors = !PrepareOptionsFor({profile}).prepare_before_delegation;
     d.apply = [&plan, &profile, &options](int32_t s, const Subgraph& current) -> Result<Subgraph> {
       SubgraphPlan& sp = plan.subgraphs[static_cast<size_t>(s)];
-      sp.delegated = current;
-      TFA_RETURN_IF_ERROR(ApplyProfile(sp, profile, options.keep_delegate_inputs)
+      TFA_RETURN_IF_ERROR(ApplyProfile(sp, current, profile, options.keep_delegate_inputs)
                               .WithContext("subgraph " + std::to_string(s)));
-      return sp.delegated;
+      return *sp.delegated;
     };
     delegates.push_back(std::move(d));
   }
@@ -128,7 +134,12 @@ PrepareOptions PrepareOptionsFor(const std::vector<DelegateProfile>& profiles) {
   return options;
 }
 
-Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
+namespace {
+
+// PlanModel with `subgraphs[s]` standing for the model's subgraph s.
+Result<ModelPlan> PlanModelOn(const Model& model,
+                              std::vector<std::shared_ptr<const Subgraph>> subgraphs,
+                              const PlanOptions& options) {
   // Checked here, not only by the replay, so that facts naming a node the model lacks are refused
   // for models that never reach the replay too (one subgraph, Graph JSON).
   TFA_RETURN_IF_ERROR(CheckInvokeFacts(model, options.invoke_facts).WithContext(model.path));
@@ -150,13 +161,33 @@ Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
     SubgraphPlan& sp = plan.subgraphs[s];
     sp.index = static_cast<int32_t>(s);
     sp.model_nodes = model.subgraphs[s].nodes.size();
-    sp.delegated = model.subgraphs[s];
+    sp.delegated = std::move(subgraphs[s]);
   }
   const Status planned = model.format == "tflite" && options.plan_arena
                              ? PlanWholeModel(model, options, plan)
-                             : PlanSubgraphsOneByOne(model, options, plan);
+                             : PlanSubgraphsOneByOne(options, plan);
   TFA_RETURN_IF_ERROR(planned.WithContext(model.path));
   return plan;
+}
+
+}  // namespace
+
+Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
+  std::vector<std::shared_ptr<const Subgraph>> subgraphs;
+  subgraphs.reserve(model.subgraphs.size());
+  for (const Subgraph& subgraph : model.subgraphs) {
+    subgraphs.push_back(std::make_shared<const Subgraph>(subgraph));
+  }
+  return PlanModelOn(model, std::move(subgraphs), options);
+}
+
+Result<ModelPlan> PlanModel(std::shared_ptr<const Model> model, const PlanOptions& options) {
+  std::vector<std::shared_ptr<const Subgraph>> subgraphs;
+  subgraphs.reserve(model->subgraphs.size());
+  for (const Subgraph& subgraph : model->subgraphs) {
+    subgraphs.emplace_back(model, &subgraph);  // owned by the model, kept alive with it
+  }
+  return PlanModelOn(*model, std::move(subgraphs), options);
 }
 
 }  // namespace tfa

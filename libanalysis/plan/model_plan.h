@@ -20,6 +20,7 @@
 #define LIBANALYSIS_PLAN_MODEL_PLAN_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,8 +60,9 @@ struct SubgraphPlan {
   int32_t index = 0;
   size_t model_nodes = 0;  // nodes of the model's subgraph, before any delegate kernel
   // The subgraph after every delegate: one kDelegateKernel node per delegated subset appended,
-  // the fp16 helper's input remaps applied, `execution_plan` final. No Prepare effects.
-  Subgraph delegated;
+  // the fp16 helper's input remaps applied, `execution_plan` final. No Prepare effects. Never
+  // null; `memory->prepared` shares it when Prepare changes nothing (Graph JSON).
+  std::shared_ptr<const Subgraph> delegated;
   // The partitioning the last delegate that claimed nodes made (empty: none did), and the index
   // in `delegated.nodes` of the kernel of each of its delegate subsets, in subset order.
   std::vector<NodeSubset> last_subsets;
@@ -102,6 +104,10 @@ PrepareOptions PrepareOptionsFor(const std::vector<DelegateProfile>& profiles);
 // Errors name the model, the subgraph, the node and the reason: invoke facts naming what the
 // model lacks, a node selection or partitioning upstream would reject, a Prepare that fails.
 [[nodiscard]] Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options);
+// The same, with the plan sharing the model's subgraphs where it needs them unchanged instead of
+// copying them (a million-node subgraph is hundreds of megabytes); the plan keeps `model` alive.
+[[nodiscard]] Result<ModelPlan> PlanModel(std::shared_ptr<const Model> model,
+                                          const PlanOptions& options);
 
 }  // namespace tfa
 

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
+#include "libanalysis/model/graph_json.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/plan/delegate_request.h"
 #include "tests/support/test_paths.h"
@@ -43,9 +46,10 @@ TEST(PlanModel, OnePlanHoldsDelegationAndBothArenas) {
   ASSERT_EQ(plan->subgraphs.size(), 1u);
   const SubgraphPlan& sp = plan->subgraphs[0];
   EXPECT_EQ(sp.model_nodes, 164u);
-  EXPECT_EQ(DelegateKernels(sp.delegated), 1);
+  EXPECT_EQ(DelegateKernels(*sp.delegated), 1);
   ASSERT_EQ(sp.last_kernel_nodes.size(), 1u);
-  EXPECT_EQ(sp.delegated.nodes[static_cast<size_t>(sp.last_kernel_nodes[0])].replaces.size(), 164u);
+  EXPECT_EQ(sp.delegated->nodes[static_cast<size_t>(sp.last_kernel_nodes[0])].replaces.size(),
+            164u);
   ASSERT_TRUE(sp.memory.has_value());
   EXPECT_EQ(sp.memory->arena_size, 257536u);
   ASSERT_TRUE(sp.cpu_only_memory.has_value());
@@ -66,7 +70,7 @@ TEST(PlanModel, EachDelegateSeesWhatTheOnesBeforeItLeft) {
   const int32_t add_sub_kernels = DelegateKernels(sp.delegate_inputs[1]);
   EXPECT_GT(add_sub_kernels, 0);
   // The gpu delegate keeps one partition; add-sub's kernels stay where they were.
-  EXPECT_EQ(DelegateKernels(sp.delegated), add_sub_kernels + 1);
+  EXPECT_EQ(DelegateKernels(*sp.delegated), add_sub_kernels + 1);
   EXPECT_EQ(plan->delegates.size(), 2u);
   EXPECT_EQ(plan->prepare_options.delegate_kernels.at("gpu"), DelegateKernelKind::kGpu);
 }
@@ -78,7 +82,7 @@ TEST(PlanModel, WithoutAnArenaOnlyDelegates) {
   auto plan = PlanModel(model, options);
   ASSERT_TRUE(plan.ok()) << plan.status().message();
   EXPECT_FALSE(plan->subgraphs[0].memory.has_value());
-  EXPECT_EQ(DelegateKernels(plan->subgraphs[0].delegated), 1);
+  EXPECT_EQ(DelegateKernels(*plan->subgraphs[0].delegated), 1);
 }
 
 TEST(PlanModel, InvokeFactsNamingWhatTheModelLacksAreRefused) {
@@ -113,6 +117,29 @@ TEST(PlanModel, EverySignatureRunnerAllocatesItsSubgraph) {
   const std::vector<std::string>& notes = plan->subgraphs[1].memory->notes;
   ASSERT_FALSE(notes.empty());
   EXPECT_NE(notes.front().find("signature decode"), std::string::npos) << notes.front();
+}
+
+// A million-node subgraph is hundreds of megabytes per copy: a Graph JSON subgraph is planned as
+// delegation leaves it, so its prepared graphs are the delegated graph and the model's own.
+TEST(PlanModel, GraphJsonPlansShareTheGraphsTheyDoNotChange) {
+  auto parsed = ParseGraphJson(
+      R"({"format":"tflite-analyze-graph/1",
+          "tensors":[{"name":"a","bytes":16,"alloc":"arena_rw","type":"float32","shape":[4]},
+                     {"name":"b","bytes":16,"alloc":"arena_rw","type":"float32","shape":[4]},
+                     {"name":"c","bytes":16,"alloc":"arena_rw","type":"float32","shape":[4]}],
+          "nodes":[{"op":"ADD","inputs":[0,0],"outputs":[1]},
+                   {"op":"MUL","inputs":[1,1],"outputs":[2]}],
+          "inputs":[0],"outputs":[2]})",
+      "shared.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  const auto model = std::make_shared<const Model>(std::move(parsed).value());
+  auto plan = PlanModel(model, WithDelegates({"ops=ADD"}));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const SubgraphPlan& sp = plan->subgraphs[0];
+  EXPECT_EQ(DelegateKernels(*sp.delegated), 1);
+  ASSERT_TRUE(sp.memory.has_value() && sp.cpu_only_memory.has_value());
+  EXPECT_EQ(sp.memory->prepared, sp.delegated);
+  EXPECT_EQ(sp.cpu_only_memory->prepared.get(), &model->subgraphs[0]);
 }
 
 }  // namespace

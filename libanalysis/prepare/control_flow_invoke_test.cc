@@ -78,7 +78,7 @@ TEST(ControlFlowInvokeTest, IfReplansTheBranchItRunsWithoutItsOutputsThenRelease
   EXPECT_TRUE(ran.released);
   EXPECT_EQ(ran.arena_size, 0u);
   EXPECT_EQ(ran.plan.arena_size, 64u) << "the output now lives in the parent's buffer";
-  EXPECT_EQ(ran.prepared.tensors[2].allocation, AllocationType::kCustom);
+  EXPECT_EQ(ran.prepared->tensors[2].allocation, AllocationType::kCustom);
   EXPECT_EQ(ran.plan.tensors[2].arena, ArenaKind::kNone);
   EXPECT_EQ(ran.plan.tensors[1].offset, 0u);
   const SubgraphMemory& idle = run->after_invoke[1];
@@ -148,11 +148,11 @@ TEST(ControlFlowInvokeTest, ADynamicWhileNeedsItsIterationCountThenItsLastIterat
   // Counter at 0, the [8,4] output (128 bytes) at 64.
   EXPECT_EQ(body.plan.tensors[4].offset, 64u);
   EXPECT_EQ(body.plan.arena_size, 192u);
-  EXPECT_EQ(body.prepared.tensors[1].shape, (std::vector<int32_t>{4, 4}));
+  EXPECT_EQ(body.prepared->tensors[1].shape, (std::vector<int32_t>{4, 4}));
   // The loop's output takes the body's last shape and stays dynamic; main plans y once it ran.
   const SubgraphMemory& main = run->after_invoke[0];
-  EXPECT_EQ(main.prepared.tensors[3].shape, (std::vector<int32_t>{8, 4}));
-  EXPECT_EQ(main.prepared.tensors[3].allocation, AllocationType::kDynamic);
+  EXPECT_EQ(main.prepared->tensors[3].shape, (std::vector<int32_t>{8, 4}));
+  EXPECT_EQ(main.prepared->tensors[3].allocation, AllocationType::kDynamic);
   EXPECT_EQ(run->after_allocate[0].plan.tensors[4].arena, ArenaKind::kNone)
       << "y comes after the dynamic node";
   EXPECT_EQ(main.plan.tensors[4].arena, ArenaKind::kRw);

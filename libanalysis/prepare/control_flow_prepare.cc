@@ -139,7 +139,7 @@ std::vector<SubgraphMemory> ModelMemoryReplay::Snapshot(bool invoke_notes_only) 
           memory.notes.begin() + static_cast<std::ptrdiff_t>(state.notes_before_invoke));
     }
     if (!memory.planned) {
-      memory.prepared = state.graph;
+      memory.prepared = std::make_shared<const Subgraph>(state.graph);
       memory.notes.push_back(
           invoke_notes_only ? "not planned: the first Invoke did not run it"
                             : "not planned by AllocateTensors: no delegate re-planned it and no "
@@ -223,7 +223,7 @@ Status ModelMemoryReplay::PlanAndCommit(int32_t s, const std::string& planner) {
   memory.persistent_arena_size =
       std::max(memory.persistent_arena_size, plan->persistent_arena_size);
   memory.plan = std::move(plan).value();
-  memory.prepared = std::move(prepared->subgraph);
+  memory.prepared = std::make_shared<const Subgraph>(std::move(prepared->subgraph));
   memory.assumptions = std::move(prepared->assumptions);
   memory.planning_stops_at = state.dynamic_stop;
   memory.notes.push_back("planned by " + planner);

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,8 +56,10 @@ struct ModelDelegate {
 struct SubgraphMemory {
   bool planned = false;
   // The graph the last plan was made on (control-flow and kernel Prepare effects applied); when
-  // never planned, the subgraph as it stands.
-  Subgraph prepared;
+  // never planned, the subgraph as it stands. Never null once made. Shared, not copied, where it
+  // is the same graph as another (a Graph JSON subgraph is planned as delegation left it): a
+  // million-node graph is hundreds of megabytes per copy.
+  std::shared_ptr<const Subgraph> prepared;
   std::vector<std::string> assumptions;  // the kernel Prepare replay's, for the last plan
   ArenaPlan plan;                        // the last plan
   // The committed buffers: the largest high-water marks over all plans since the buffer was last

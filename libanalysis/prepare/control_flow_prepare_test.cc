@@ -21,16 +21,16 @@ TEST(ControlFlowPrepareTest, WhileAliasesBodyInputsDropsUnusedInputsAndUnreadOut
   ASSERT_EQ(memory->size(), 3u);
   for (const SubgraphMemory& m : *memory) EXPECT_TRUE(m.planned);
   const SubgraphMemory& main = (*memory)[0];
-  EXPECT_THAT(main.prepared.nodes[0].outputs, ElementsAre(2, -1));
+  EXPECT_THAT(main.prepared->nodes[0].outputs, ElementsAre(2, -1));
   EXPECT_EQ(main.plan.tensors[3].arena, ArenaKind::kNone);
   EXPECT_EQ(main.plan.tensors[2].arena, ArenaKind::kRw);
   const SubgraphMemory& cond = (*memory)[1];
-  EXPECT_THAT(cond.prepared.inputs, ElementsAre(0, -1));
+  EXPECT_THAT(cond.prepared->inputs, ElementsAre(0, -1));
   EXPECT_EQ(cond.plan.tensors[0].arena, ArenaKind::kRw);  // filled by copy, so it has a buffer
   EXPECT_EQ(cond.arena_size, 65u);
   const SubgraphMemory& body = (*memory)[2];
-  EXPECT_EQ(body.prepared.tensors[0].allocation, AllocationType::kCustom);
-  EXPECT_EQ(body.prepared.tensors[1].allocation, AllocationType::kCustom);
+  EXPECT_EQ(body.prepared->tensors[0].allocation, AllocationType::kCustom);
+  EXPECT_EQ(body.prepared->tensors[1].allocation, AllocationType::kCustom);
   EXPECT_EQ(body.arena_size, 4u);
   EXPECT_FALSE(main.planning_stops_at.has_value());
 }
@@ -41,7 +41,7 @@ TEST(ControlFlowPrepareTest, BodyChangingAShapeMakesWhileOutputsDynamicAndStopsP
   const SubgraphMemory& main = (*memory)[0];
   ASSERT_TRUE(main.planning_stops_at.has_value());
   EXPECT_EQ(*main.planning_stops_at, 0);
-  EXPECT_EQ(main.prepared.tensors[2].allocation, AllocationType::kDynamic);
+  EXPECT_EQ(main.prepared->tensors[2].allocation, AllocationType::kDynamic);
   EXPECT_EQ(main.plan.tensors[4].arena, ArenaKind::kNone);  // y comes after the stop
   EXPECT_EQ(main.arena_size, 16u);                          // x only
 }

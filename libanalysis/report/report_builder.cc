@@ -108,6 +108,9 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
   const std::map<int32_t, PlanStepNode> temporary_owners = TemporaryOwners(planned);
   a.assumptions = std::move(assumptions);
   const int32_t last_step = std::max(plan.num_steps - 1, 0);
+  a.allocs.reserve(static_cast<size_t>(
+      std::count_if(plan.tensors.begin(), plan.tensors.end(),
+                    [](const TensorPlacement& p) { return p.arena != ArenaKind::kNone; })));
   for (size_t t = 0; t < plan.tensors.size(); ++t) {
     const TensorPlacement& p = plan.tensors[t];
     if (p.arena == ArenaKind::kNone) continue;
@@ -133,7 +136,7 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
 ArenaReport ArenaReportFromMemory(const SubgraphMemory& memory, bool with_notes) {
   ArenaReport a;
   if (memory.planned) {
-    a = ArenaReportFromPlan(memory.plan, memory.prepared, memory.assumptions);
+    a = ArenaReportFromPlan(memory.plan, *memory.prepared, memory.assumptions);
     a.size = memory.arena_size;
     a.persistent_size = memory.persistent_arena_size;
     a.planning_stops_at_node = memory.planning_stops_at;
@@ -160,13 +163,13 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   for (const RejectedNode& r : sp.rejected) {
     sr.unsupported.push_back(UnsupportedNode{r.node, r.op, r.delegate, r.reason});
   }
-  sr.partitions = Partitions(sp.delegated, sp.last_subsets, sp.last_kernel_nodes);
+  sr.partitions = Partitions(*sp.delegated, sp.last_subsets, sp.last_kernel_nodes);
   for (const PartitionReport& p : sr.partitions) {
     sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
   }
-  sr.copy = ComputeCopyCosts(sp.memory ? sp.memory->prepared : sp.delegated, sr.partitions);
+  sr.copy = ComputeCopyCosts(sp.memory ? *sp.memory->prepared : *sp.delegated, sr.partitions);
   for (const DelegateProfile& profile : plan.delegates) {
-    auto memory = EstimateDelegateMemory(sp.delegated, profile);
+    auto memory = EstimateDelegateMemory(*sp.delegated, profile);
     if (!memory.ok()) return memory.status();
     if (!memory->parts.empty()) sr.delegate_memory.push_back(std::move(memory).value());
   }

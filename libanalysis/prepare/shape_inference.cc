@@ -1126,21 +1126,27 @@ Result<std::vector<Shape>> InferOutputShapes(const Subgraph& subgraph, const Nod
 
 namespace {
 
+// `changed`: when given, the tensors whose shape changed so far; nodes reading none of them are
+// left as they are.
 Result<std::vector<int32_t>> Propagate(Subgraph& subgraph, const IntValuesOf& values,
-                                       bool allow_dynamic) {
+                                       bool allow_dynamic, std::vector<bool>* changed) {
   std::vector<bool> sized_at_eval(subgraph.tensors.size(), false);
   std::vector<int32_t> dynamic_nodes;
   for (int32_t n : subgraph.execution_plan.empty() ? IdentityExecutionPlan(subgraph)
                                                    : subgraph.execution_plan) {
     const Node& node = subgraph.nodes[static_cast<size_t>(n)];
     const std::string where = "node " + std::to_string(n);
-    bool dynamic = false;
-    for (int32_t input : node.inputs) {
-      if (input >= 0 && static_cast<size_t>(input) < sized_at_eval.size() &&
-          sized_at_eval[static_cast<size_t>(input)]) {
-        dynamic = true;
+    const auto reads = [&node](const std::vector<bool>& marked) {
+      for (int32_t input : node.inputs) {
+        if (input >= 0 && static_cast<size_t>(input) < marked.size() &&
+            marked[static_cast<size_t>(input)]) {
+          return true;
+        }
       }
-    }
+      return false;
+    };
+    if (changed != nullptr && !reads(*changed)) continue;
+    bool dynamic = reads(sized_at_eval);
     std::vector<Shape> shapes;
     if (!dynamic) {
       auto inferred = InferOutputShapesOrDynamic(subgraph, node, values);
@@ -1155,7 +1161,9 @@ Result<std::vector<int32_t>> Propagate(Subgraph& subgraph, const IntValuesOf& va
       }
       dynamic_nodes.push_back(n);
       for (int32_t output : node.outputs) {
-        if (output >= 0) sized_at_eval[static_cast<size_t>(output)] = true;
+        if (output < 0) continue;
+        sized_at_eval[static_cast<size_t>(output)] = true;
+        if (changed != nullptr) (*changed)[static_cast<size_t>(output)] = true;
       }
       continue;
     }
@@ -1167,6 +1175,9 @@ Result<std::vector<int32_t>> Propagate(Subgraph& subgraph, const IntValuesOf& va
     for (size_t i = 0; i < node.outputs.size(); ++i) {
       if (node.outputs[i] < 0) continue;
       Tensor& tensor = subgraph.tensors[static_cast<size_t>(node.outputs[i])];
+      if (changed != nullptr && tensor.shape != shapes[i]) {
+        (*changed)[static_cast<size_t>(node.outputs[i])] = true;
+      }
       tensor.bytes = ShapeBytes(tensor.type, shapes[i]);
       tensor.shape = std::move(shapes[i]);
     }
@@ -1177,13 +1188,23 @@ Result<std::vector<int32_t>> Propagate(Subgraph& subgraph, const IntValuesOf& va
 }  // namespace
 
 Status PropagateShapes(Subgraph& subgraph, const IntValuesOf& values) {
-  auto propagated = Propagate(subgraph, values, false);
+  auto propagated = Propagate(subgraph, values, false, nullptr);
   return propagated.ok() ? Status::Ok() : propagated.status();
 }
 
 Result<std::vector<int32_t>> PropagateShapesAllowingDynamic(Subgraph& subgraph,
                                                             const IntValuesOf& values) {
-  return Propagate(subgraph, values, true);
+  return Propagate(subgraph, values, true, nullptr);
+}
+
+Result<std::vector<int32_t>> PropagateResizedShapes(Subgraph& subgraph,
+                                                    const std::vector<int32_t>& resized,
+                                                    const IntValuesOf& values) {
+  std::vector<bool> changed(subgraph.tensors.size(), false);
+  for (int32_t t : resized) {
+    if (t >= 0 && static_cast<size_t>(t) < changed.size()) changed[static_cast<size_t>(t)] = true;
+  }
+  return Propagate(subgraph, values, true, &changed);
 }
 
 }  // namespace tfa

@@ -60,6 +60,12 @@ bool HasShapeRule(const std::string& op);
 [[nodiscard]] Result<std::vector<int32_t>> PropagateShapesAllowingDynamic(
     Subgraph& subgraph, const IntValuesOf& values = {});
 
+// PropagateShapesAllowingDynamic after ResizeInputTensor of `resized` only: a node none of whose
+// inputs changed shape keeps its outputs without asking its rule, so an op without a rule is an
+// error only where a changed shape reaches it.
+[[nodiscard]] Result<std::vector<int32_t>> PropagateResizedShapes(
+    Subgraph& subgraph, const std::vector<int32_t>& resized, const IntValuesOf& values = {});
+
 }  // namespace tfa
 
 #endif  // LIBANALYSIS_PREPARE_SHAPE_INFERENCE_H_

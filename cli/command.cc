@@ -17,8 +17,11 @@ Model LoadModelOrThrow(const std::string& path) {
 }
 
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
-                             const InvokeFacts& invoke_facts, bool for_advice) {
-  AnalysedModel analysed{LoadModelOrThrow(path), {}, {}};
+                             const InvokeFacts& invoke_facts, bool for_advice,
+                             const std::vector<InputShapeRequest>& input_shapes,
+                             const std::string& signature) {
+  AnalysedModel analysed{LoadModelOrThrow(path), {}, {}, {}};
+  analysed.inputs = ApplyInputShapesOrThrow(analysed.model, input_shapes, signature);
   auto profiles = ResolveDelegateRequests(delegates);
   if (!profiles.ok()) throw CommandError{profiles.status().message(), kExitBadInput};
   PlanOptions options;

@@ -814,6 +814,52 @@ Outcome ResizeRule(const RuleInput& in) {
   return OneShape({(*input)[0], *h, *w, (*input)[3]});
 }
 
+// SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND (space_to_batch_nd.cc, batch_to_space_nd.cc): the M
+// spatial dimensions after the batch are padded and divided by block_shape (their blocks move
+// to the batch), or multiplied and cropped (the batch divides back into them).
+Outcome SpaceBatchRule(const RuleInput& in) {
+  auto input = InputShape(in, 0);
+  if (!input.ok()) return input.status();
+  const auto block = KnownValues(in, 1);
+  const auto margins = KnownValues(in, 2);
+  if (!block || !margins) return Dynamic();
+  const size_t spatial = block->size();
+  if (spatial == 0 || input->size() < spatial + 1 || margins->size() != 2 * spatial) {
+    return Fail(in, "block_shape and paddings/crops do not fit input " + ShapeText(*input));
+  }
+  const bool to_batch = in.node.op == "SPACE_TO_BATCH_ND";
+  Shape out = *input;
+  int64_t blocks = 1;
+  for (size_t i = 0; i < spatial; ++i) {
+    const int64_t b = (*block)[i];
+    if (b < 1) return Fail(in, "block_shape entry " + std::to_string(b) + " is below 1");
+    blocks *= b;
+    const int64_t extent = (*input)[i + 1];
+    const int64_t before = (*margins)[2 * i], after = (*margins)[2 * i + 1];
+    int64_t dim = 0;
+    if (to_batch) {
+      if ((extent + before + after) % b != 0) {
+        return Fail(in, "padded dimension " + std::to_string(extent + before + after) +
+                            " is not a multiple of block " + std::to_string(b));
+      }
+      dim = (extent + before + after) / b;
+    } else {
+      dim = extent * b - before - after;
+    }
+    auto d = ToDimension(in, dim);
+    if (!d.ok()) return d.status();
+    out[i + 1] = *d;
+  }
+  if (!to_batch && (*input)[0] % blocks != 0) {
+    return Fail(in, "batch " + std::to_string((*input)[0]) + " is not a multiple of the " +
+                        std::to_string(blocks) + " blocks");
+  }
+  auto batch = ToDimension(in, to_batch ? (*input)[0] * blocks : (*input)[0] / blocks);
+  if (!batch.ok()) return batch.status();
+  out[0] = *batch;
+  return OneShape(std::move(out));
+}
+
 // ARG_MAX / ARG_MIN (arg_min_max.cc): the axis goes.
 Outcome ArgMinMaxRule(const RuleInput& in) {
   auto input = InputShape(in, 0);
@@ -1075,6 +1121,8 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"SHAPE", ShapeOpRule},
     NamedShapeRule{"RESIZE_BILINEAR", ResizeRule},
     NamedShapeRule{"RESIZE_NEAREST_NEIGHBOR", ResizeRule},
+    NamedShapeRule{"SPACE_TO_BATCH_ND", SpaceBatchRule},
+    NamedShapeRule{"BATCH_TO_SPACE_ND", SpaceBatchRule},
     NamedShapeRule{"ARG_MAX", ArgMinMaxRule},
     NamedShapeRule{"ARG_MIN", ArgMinMaxRule},
     NamedShapeRule{"LSTM", LstmRule},

@@ -100,5 +100,25 @@ TEST(ShapeInferenceTest, StridedSliceAppliesMasksAndStrides) {
   EXPECT_EQ(shapes->at(0), (Shape{1, 5}));
 }
 
+// space_to_batch_nd.cc / batch_to_space_nd.cc: a dilated convolution's wrapper pair.
+TEST(ShapeInferenceTest, SpaceToBatchAndBackUndoEachOther) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 10, 10, 3});
+  const int32_t block = AddConstant(g, TensorType::kInt32, {2});
+  const int32_t paddings = AddConstant(g, TensorType::kInt32, {2, 2});
+  const int32_t crops = AddConstant(g, TensorType::kInt32, {2, 2});
+  g.tensors[static_cast<size_t>(block)].int_values = {2, 2};
+  g.tensors[static_cast<size_t>(paddings)].int_values = {1, 1, 1, 1};
+  g.tensors[static_cast<size_t>(crops)].int_values = {1, 1, 1, 1};
+  const int32_t batched = AddTensor(g, TensorType::kFloat32, {});
+  const int32_t back = AddTensor(g, TensorType::kFloat32, {});
+  AddNode(g, "SPACE_TO_BATCH_ND", {x, block, paddings}, {batched});
+  AddNode(g, "BATCH_TO_SPACE_ND", {batched, block, crops}, {back});
+  ASSERT_TRUE(PropagateShapes(g).ok());
+  // (10 + 1 + 1) / 2 = 6 per spatial dimension, batch 1 x 2 x 2.
+  EXPECT_EQ(g.tensors[static_cast<size_t>(batched)].shape, (Shape{4, 6, 6, 3}));
+  EXPECT_EQ(g.tensors[static_cast<size_t>(back)].shape, (Shape{1, 10, 10, 3}));
+}
+
 }  // namespace
 }  // namespace tfa

@@ -365,6 +365,10 @@ Outcome ReshapeRule(const RuleInput& in) {
     const std::vector<int32_t>& option = in.node.options.new_shape;
     if (!(option.size() == 1 && option[0] == 0)) requested.assign(option.begin(), option.end());
   }
+  const auto elements = Elements(*input);
+  if (!elements || *elements > (uint64_t{1} << 62)) {
+    return Fail(in, "input " + ShapeText(*input) + " is too large");
+  }
   int64_t input_elements = 1, nonzero_input_elements = 1;
   for (int32_t d : *input) {
     input_elements *= d;
@@ -529,26 +533,32 @@ Outcome StridedSliceRule(const RuleInput& in) {
     int64_t size = 0;
     int64_t start = 0, stop = 0, stride = 1;
     bool begin_masked = false, end_masked = false, shrink = false;
+    // Masks that do not fit the input (a malformed model) would index past it.
+    const int source = i - added_axes;
+    if (!bit(effective_new_axis, i) && (source < 0 || source >= input_rank)) {
+      return Fail(in, "the masks do not fit input " + ShapeText(*input));
+    }
     if (bit(effective_ellipsis, i)) {
       added_ellipsis = std::max(0, i - ellipsis_start);
       begin_masked = end_masked = true;
-      size = (*input)[static_cast<size_t>(i - added_axes)];
+      size = (*input)[static_cast<size_t>(source)];
     } else if (bit(effective_new_axis, i)) {
       stop = 1;
       size = 1;
       ++added_axes;
     } else if (i >= count + expanded) {
       begin_masked = end_masked = true;
-      size = (*input)[static_cast<size_t>(i - added_axes)];
+      size = (*input)[static_cast<size_t>(source)];
     } else {
       const int k = i - added_ellipsis;
+      if (k < 0 || k >= count) return Fail(in, "the masks do not fit begin, end and strides");
       if (!o.offset) start = (*begin)[static_cast<size_t>(k)];
       stop = (*end)[static_cast<size_t>(k)];
       stride = (*strides)[static_cast<size_t>(k)];
       begin_masked = bit(static_cast<uint32_t>(o.begin_mask), k);
       end_masked = bit(static_cast<uint32_t>(o.end_mask), k);
       shrink = bit(static_cast<uint32_t>(o.shrink_axis_mask), k);
-      size = (*input)[static_cast<size_t>(i - added_axes)];
+      size = (*input)[static_cast<size_t>(source)];
     }
     if (stride == 0) return Fail(in, "stride value has to be non-zero");
     if (shrink) continue;
@@ -616,7 +626,11 @@ Outcome PadRule(const RuleInput& in) {
   Shape out;
   for (size_t d = 0; d < input->size(); ++d) {
     const int64_t before = (*paddings)[2 * d], after = (*paddings)[2 * d + 1];
-    if (before < 0 || after < 0) return Fail(in, "negative padding");
+    if (before < 0 || after < 0 || before > std::numeric_limits<int32_t>::max() ||
+        after > std::numeric_limits<int32_t>::max()) {
+      return Fail(in, "padding " + std::to_string(before) + ", " + std::to_string(after) +
+                          " is out of range");
+    }
     auto dim = ToDimension(in, (*input)[d] + before + after);
     if (!dim.ok()) return dim.status();
     out.push_back(*dim);
@@ -768,6 +782,9 @@ Outcome TileRule(const RuleInput& in) {
   }
   Shape out;
   for (size_t d = 0; d < input->size(); ++d) {
+    if ((*multiples)[d] < 0 || (*multiples)[d] > std::numeric_limits<int32_t>::max()) {
+      return Fail(in, "multiple " + std::to_string((*multiples)[d]) + " is out of range");
+    }
     auto dim = ToDimension(in, static_cast<int64_t>((*input)[d]) * (*multiples)[d]);
     if (!dim.ok()) return dim.status();
     out.push_back(*dim);

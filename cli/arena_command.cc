@@ -21,6 +21,7 @@ struct ArenaArgs {
   std::string planner = "tflite";
   std::string svg;
   DelegateArgs delegates;
+  InputShapeArgs input_shapes;
   CommonFlags common;
 };
 
@@ -127,7 +128,9 @@ std::string ArenaText(const std::string& title, const std::vector<SubgraphArena>
 void RunArena(const ArenaArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<std::string> planners = PlannersToRun(args.planner);
-  const AnalysedModel analysed = AnalyseOrThrow(args.model, args.delegates.Requests());
+  const AnalysedModel analysed =
+      AnalyseOrThrow(args.model, args.delegates.Requests(), {}, false, args.input_shapes.Requests(),
+                     args.common.Signature());
   const std::vector<int32_t> subgraphs = args.common.Subgraphs(*analysed.model);
   if (!args.svg.empty()) {
     if (subgraphs.size() != 1) throw CommandError{"--svg draws one subgraph: give --subgraph N"};
@@ -156,7 +159,8 @@ void RunArena(const ArenaArgs& args) {
     title += fmt::format("  (delegates: {})", fmt::join(analysed.report.delegates, " "));
   }
   if (format != OutputFormat::kJson) {
-    return WriteOutput("-", ArenaText(title, arenas, format == OutputFormat::kMarkdown));
+    return WriteOutput("-", ArenaText(title, arenas, format == OutputFormat::kMarkdown) +
+                                InputShapesText(analysed.inputs, *analysed.model));
   }
   nlohmann::ordered_json j{{"model", analysed.report.model},
                            {"delegates", analysed.report.delegates},
@@ -175,6 +179,7 @@ void RunArena(const ArenaArgs& args) {
     }
     j["subgraphs"].push_back(std::move(js));
   }
+  j.update(InputShapesJson(analysed.inputs));
   WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
@@ -192,6 +197,7 @@ void AddArenaCommand(CLI::App& app) {
   cmd->add_option("--planner", args->planner, "Planner to run, or \"all\" (default: tflite)");
   cmd->add_option("--svg", args->svg, "Also draw the arena (TFLite's plan) as SVG; one subgraph");
   args->delegates.AddTo(cmd);
+  args->input_shapes.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunArena(*args); });
 }

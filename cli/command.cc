@@ -17,8 +17,13 @@ Model LoadModelOrThrow(const std::string& path) {
 }
 
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
-                             const InvokeFacts& invoke_facts, bool for_advice) {
-  AnalysedModel analysed{std::make_shared<const Model>(LoadModelOrThrow(path)), {}, {}};
+                             const InvokeFacts& invoke_facts, bool for_advice,
+                             const std::vector<InputShapeRequest>& input_shapes,
+                             const std::string& signature) {
+  Model model = LoadModelOrThrow(path);
+  InputShapesApplied inputs = ApplyInputShapesOrThrow(model, input_shapes, signature);
+  AnalysedModel analysed{
+      std::make_shared<const Model>(std::move(model)), {}, {}, std::move(inputs)};
   auto profiles = ResolveDelegateRequests(delegates);
   if (!profiles.ok()) throw CommandError{profiles.status().message(), kExitBadInput};
   PlanOptions options;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/input_shape_args.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
 #include "libanalysis/report/report.h"
@@ -31,16 +32,20 @@ Model LoadModelOrThrow(const std::string& path);
 // A model, its plan (libanalysis/plan/model_plan.h) and the report made from that plan, as every
 // analysing command starts.
 struct AnalysedModel {
-  std::shared_ptr<const Model> model;  // shared with `plan`, which needs its subgraphs
+  std::shared_ptr<const Model> model;  // with --input-shape's shapes; shared with `plan`
   ModelPlan plan;
   Report report;
+  InputShapesApplied inputs;
 };
 
 // Loads `path`, plans it with `delegates` applied in order and builds its report, or throws
 // CommandError. `invoke_facts`: see ReportOptions. `for_advice`: the plan keeps what the advisor
-// needs (PlanOptions::keep_delegate_inputs).
+// needs (PlanOptions::keep_delegate_inputs). `input_shapes` resize the inputs of subgraph 0, or of
+// `signature`'s subgraph (whose keys then name them), before anything is planned.
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
-                             const InvokeFacts& invoke_facts = {}, bool for_advice = false);
+                             const InvokeFacts& invoke_facts = {}, bool for_advice = false,
+                             const std::vector<InputShapeRequest>& input_shapes = {},
+                             const std::string& signature = "");
 
 // The file's bytes, or throws CommandError naming the file.
 std::string ReadFileOrThrow(const std::string& path);

@@ -35,6 +35,9 @@ class CommonFlags {
   // The one subgraph of commands that draw or compare a single one (--subgraph all is refused).
   int32_t SingleSubgraph(const Model& model) const;
 
+  // --signature KEY, or empty.
+  const std::string& Signature() const { return signature_; }
+
  private:
   std::string format_ = "text";
   bool json_ = false;

@@ -30,6 +30,7 @@ struct ReportArgs {
   bool summary_only = false;
   DelegateArgs delegates;
   InvokeFactArgs invoke_facts;
+  InputShapeArgs input_shapes;
   CommonFlags common;
 };
 
@@ -76,6 +77,11 @@ Report OnlySubgraphs(const Report& report, const std::vector<int32_t>& subgraphs
 // The report as JSON shows it: the subgraphs asked for, then the advice.
 ReportJsonView ModelJson(const ModelResult& r) {
   ReportJsonView view{&r.analysed.report, &r.subgraphs, {}};
+  const nlohmann::ordered_json inputs = InputShapesJson(r.analysed.inputs);
+  for (auto member = inputs.begin(); member != inputs.end(); ++member) {
+    view.extra_members.emplace_back(
+        member.key(), member->dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
   if (r.advice.empty()) return view;
   auto advice = nlohmann::ordered_json::array();
   for (const Advice& a : r.advice) {
@@ -93,6 +99,7 @@ std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
   std::string out = format == OutputFormat::kMarkdown
                         ? ReportMarkdown(shown, *r.analysed.model, verbose)
                         : ReportText(shown, *r.analysed.model, verbose);
+  out += InputShapesText(r.analysed.inputs, *r.analysed.model);
   for (const Advice& a : r.advice) {
     const std::string heading =
         "advice for " + a.advice.delegate + ", subgraph " + std::to_string(a.subgraph);
@@ -108,6 +115,7 @@ void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
   const InvokeFacts facts = args.invoke_facts.Facts();
+  const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();
   if (!args.html.empty() && args.models.size() != 1) {
     throw CommandError{"--html writes one model's report: give one model"};
   }
@@ -118,7 +126,10 @@ void RunReport(const ReportArgs& args) {
   const std::vector<ModelResult> results = ParallelMap(
       args.models.size(),
       [&](size_t i) {
-        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise), {}, {}};
+        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise, shapes,
+                                     args.common.Signature()),
+                      {},
+                      {}};
         r.subgraphs = args.common.Subgraphs(*r.analysed.model);
         if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
         return r;
@@ -191,6 +202,7 @@ void AddReportCommand(CLI::App& app) {
                 "List every node left on the CPU, not groups by op and reason");
   args->delegates.AddTo(cmd);
   args->invoke_facts.AddTo(cmd);
+  args->input_shapes.AddTo(cmd);
   cmd->add_flag("--summary", args->summary_only,
                 "Only the summary table: one row per model, totals over its subgraphs");
   args->common.AddTo(

@@ -47,6 +47,7 @@ struct RunArgs {
   std::string compare_with;
   int threads = 1;
   DelegateArgs delegates;
+  InputShapeArgs input_shapes;
   CommonFlags common;
 };
 
@@ -183,7 +184,8 @@ void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   if (args.find_divergence && !args.validate)
     throw CommandError{"run: --find-divergence needs --validate"};
-  const Model model = LoadModelOrThrow(args.model);
+  Model model = LoadModelOrThrow(args.model);
+  ApplyInputShapesOrThrow(model, args.input_shapes.Requests(), args.common.Signature());
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
 
   std::vector<RuntimeDelegate> owned;
@@ -524,6 +526,7 @@ void AddRunCommand(CLI::App& app) {
       },
       "Threads the CPU kernels split their work over (default 1)", kMaxThreads);
   args->delegates.AddTo(cmd);
+  args->input_shapes.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson});
   cmd->callback([args] { Run(*args); });
 }

@@ -265,7 +265,7 @@ Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
       }
     }
   }
-  for (const Tensor& t : planned.delegated.tensors) s.model_shapes.push_back(t.shape);
+  for (const Tensor& t : planned.delegated->tensors) s.model_shapes.push_back(t.shape);
   s.runnable = true;
   stats.runnable = true;
   stats.memory = which;

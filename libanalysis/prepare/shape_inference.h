@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "libanalysis/core/status.h"
@@ -32,10 +33,38 @@ using IntValuesOf = std::function<std::optional<std::vector<int64_t>>(int32_t te
                                                            const Node& node,
                                                            const IntValuesOf& values = {});
 
+// What a kernel's Prepare knows of its outputs: their shapes, or that they depend on values
+// unknown at Prepare (a non-constant RESHAPE shape, PAD paddings, ...), where upstream's kernel
+// calls SetTensorToDynamic and sizes them at Eval. `shapes` is empty when `dynamic`.
+struct InferredShapes {
+  std::vector<Shape> shapes;
+  bool dynamic = false;
+};
+
+// InferOutputShapes with "dynamic" as an outcome rather than an error.
+[[nodiscard]] Result<InferredShapes> InferOutputShapesOrDynamic(const Subgraph& subgraph,
+                                                                const Node& node,
+                                                                const IntValuesOf& values = {});
+
+// Whether some builtin rule covers `op` (the ops a resize can pass through).
+bool HasShapeRule(const std::string& op);
+
 // What AllocateTensors does to shapes after ResizeInputTensor: every node of the execution plan,
 // in order, gets its outputs' shapes (and byte sizes) from InferOutputShapes. The caller has
 // already given the inputs their new shapes.
 [[nodiscard]] Status PropagateShapes(Subgraph& subgraph, const IntValuesOf& values = {});
+
+// PropagateShapes where outputs may be dynamic: a node whose output shapes depend on values
+// unknown at Prepare, or that reads a tensor such a node made, keeps its outputs' shapes as they
+// were (its Prepare runs again at Eval). Returns those nodes, in plan order.
+[[nodiscard]] Result<std::vector<int32_t>> PropagateShapesAllowingDynamic(
+    Subgraph& subgraph, const IntValuesOf& values = {});
+
+// PropagateShapesAllowingDynamic after ResizeInputTensor of `resized` only: a node none of whose
+// inputs changed shape keeps its outputs without asking its rule, so an op without a rule is an
+// error only where a changed shape reaches it.
+[[nodiscard]] Result<std::vector<int32_t>> PropagateResizedShapes(
+    Subgraph& subgraph, const std::vector<int32_t>& resized, const IntValuesOf& values = {});
 
 }  // namespace tfa
 

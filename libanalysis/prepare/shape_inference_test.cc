@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <vector>
 
 #include "tests/support/small_graphs.h"
@@ -51,6 +52,72 @@ TEST(ShapeInferenceTest, IncompatibleShapesAndUnknownOpsAreErrorsNamingTheNode) 
   const Status broadcast = PropagateShapes(g);
   EXPECT_EQ(broadcast.message(), "node 0: ADD: shapes [2,3] and [4] do not broadcast");
   EXPECT_EQ(InferOutputShapes(g, g.nodes[1]).status().message(), "MY_CUSTOM_THING: no shape rule");
+}
+
+// reshape.cc: a shape input Prepare cannot read leaves the output to Eval, and with it every node
+// that reads it.
+TEST(ShapeInferenceTest, AShapeKnownOnlyAtEvalIsDynamicNotAnError) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {2, 6});
+  const int32_t shape = AddTensor(g, TensorType::kInt32, {2});
+  const int32_t reshaped = AddTensor(g, TensorType::kFloat32, {3, 4});
+  const int32_t relu = AddTensor(g, TensorType::kFloat32, {3, 4});
+  AddNode(g, "RESHAPE", {x, shape}, {reshaped});
+  AddNode(g, "RELU", {reshaped}, {relu});
+  auto inferred = InferOutputShapesOrDynamic(g, g.nodes[0]);
+  ASSERT_TRUE(inferred.ok());
+  EXPECT_TRUE(inferred->dynamic);
+  auto dynamic = PropagateShapesAllowingDynamic(g);
+  ASSERT_TRUE(dynamic.ok()) << dynamic.status().message();
+  EXPECT_EQ(*dynamic, (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(PropagateShapes(g).message(),
+            "node 0: RESHAPE: its output shape depends on values unknown at Prepare");
+  // The runtime knows the value.
+  auto known = InferOutputShapes(g, g.nodes[0], [](int32_t) {
+    return std::optional<std::vector<int64_t>>(std::vector<int64_t>{-1, 3});
+  });
+  ASSERT_TRUE(known.ok()) << known.status().message();
+  EXPECT_EQ(known->at(0), (Shape{4, 3}));
+}
+
+// strided_slice.cc: begin_mask, shrink_axis_mask and a negative stride.
+TEST(ShapeInferenceTest, StridedSliceAppliesMasksAndStrides) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 10, 16});
+  const int32_t begin = AddConstant(g, TensorType::kInt32, {3});
+  const int32_t end = AddConstant(g, TensorType::kInt32, {3});
+  const int32_t strides = AddConstant(g, TensorType::kInt32, {3});
+  g.tensors[static_cast<size_t>(begin)].int_values = {0, -1, 9};
+  g.tensors[static_cast<size_t>(end)].int_values = {1, 0, 0};
+  g.tensors[static_cast<size_t>(strides)].int_values = {1, 1, -2};
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {});
+  Node& node = AddNode(g, "STRIDED_SLICE", {x, begin, end, strides}, {out});
+  node.options.begin_mask = 1;
+  node.options.shrink_axis_mask = 2;
+  auto shapes = InferOutputShapes(g, node);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  // Axis 0: [0, 1) -> 1; axis 1 shrinks; axis 2: 9 down to (not including) 0 by 2 -> 9,7,5,3,1.
+  EXPECT_EQ(shapes->at(0), (Shape{1, 5}));
+}
+
+// space_to_batch_nd.cc / batch_to_space_nd.cc: a dilated convolution's wrapper pair.
+TEST(ShapeInferenceTest, SpaceToBatchAndBackUndoEachOther) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 10, 10, 3});
+  const int32_t block = AddConstant(g, TensorType::kInt32, {2});
+  const int32_t paddings = AddConstant(g, TensorType::kInt32, {2, 2});
+  const int32_t crops = AddConstant(g, TensorType::kInt32, {2, 2});
+  g.tensors[static_cast<size_t>(block)].int_values = {2, 2};
+  g.tensors[static_cast<size_t>(paddings)].int_values = {1, 1, 1, 1};
+  g.tensors[static_cast<size_t>(crops)].int_values = {1, 1, 1, 1};
+  const int32_t batched = AddTensor(g, TensorType::kFloat32, {});
+  const int32_t back = AddTensor(g, TensorType::kFloat32, {});
+  AddNode(g, "SPACE_TO_BATCH_ND", {x, block, paddings}, {batched});
+  AddNode(g, "BATCH_TO_SPACE_ND", {batched, block, crops}, {back});
+  ASSERT_TRUE(PropagateShapes(g).ok());
+  // (10 + 1 + 1) / 2 = 6 per spatial dimension, batch 1 x 2 x 2.
+  EXPECT_EQ(g.tensors[static_cast<size_t>(batched)].shape, (Shape{4, 6, 6, 3}));
+  EXPECT_EQ(g.tensors[static_cast<size_t>(back)].shape, (Shape{1, 10, 10, 3}));
 }
 
 }  // namespace

@@ -50,8 +50,8 @@ bool HasSparsity(const Tensor& tensor);
 
 // Appends the persistent uint8 ledger a sparse hybrid kernel builds from `weights`' sparsity
 // metadata (fully_connected.cc, lstm.cc) as the node's next temporary. When the model does not
-// say its size (Graph JSON carries no sparsity metadata; a dimension 1 that is not CSR), the
-// ledger stays unsized and `effect.modelled` becomes false.
+// say its size (a sparsity dimension 1 that is not CSR; a hand-built graph without the count),
+// the ledger stays unsized and `effect.modelled` becomes false.
 Status AppendSparseLedger(KernelPrepareEffect& effect, const Node& node, const Tensor& weights,
                           std::string name);
 

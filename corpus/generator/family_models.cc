@@ -1,5 +1,8 @@
 #include "corpus/generator/family_models.h"
 
+#include <flatbuffers/flexbuffers.h>
+
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,6 +42,67 @@ int32_t Int32Constant(ModelBuilder& b, int32_t sg, const std::string& name,
 int32_t Float32Tensor(ModelBuilder& b, int32_t sg, const std::string& name,
                       std::vector<int32_t> shape) {
   return b.AddTensor(sg, name, TensorType::kFloat32, std::move(shape));
+}
+
+Quantization PerTensor(float scale, int64_t zero_point = 0) {
+  Quantization q;
+  q.scale = {scale};
+  q.zero_point = {zero_point};
+  return q;
+}
+
+std::vector<uint8_t> RandomInt8(Lcg& rng, int64_t count) {
+  std::vector<int8_t> values(static_cast<size_t>(count));
+  for (int8_t& v : values) v = static_cast<int8_t>(rng.Uniform(-100.0f, 100.0f));
+  return Int8Bytes(values);
+}
+
+// Int8 weights of a hybrid kernel (float activations), one scale.
+int32_t HybridWeights(ModelBuilder& b, int32_t sg, Lcg& rng, const std::string& name,
+                      std::vector<int32_t> shape) {
+  const int64_t n = Elements(shape);
+  return b.AddConstant(sg, name, TensorType::kInt8, std::move(shape), RandomInt8(rng, n),
+                       PerTensor(0.01f));
+}
+
+// Sparse int8 weights [rows, columns] with `per_row` non-zeros in each row, stored as a CSR
+// matrix: its ledger (sparse_ledger_bytes) is one byte per row plus one per non-zero.
+int32_t SparseHybridWeights(ModelBuilder& b, int32_t sg, Lcg& rng, const std::string& name,
+                            int32_t rows, int32_t columns, int32_t per_row) {
+  const int64_t nonzeros = int64_t{rows} * per_row;
+  return b.AddSparseConstant(sg, name, TensorType::kInt8, {rows, columns},
+                             RandomInt8(rng, nonzeros), static_cast<uint64_t>(rows + nonzeros),
+                             PerTensor(0.01f));
+}
+
+std::vector<uint8_t> Int64Bytes(const std::vector<int64_t>& values) {
+  std::vector<uint8_t> bytes(values.size() * sizeof(int64_t));
+  if (!values.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+  return bytes;
+}
+
+// Int8 weights symmetric per output channel (dimension 0) with `channels` scales.
+Quantization PerChannel(int32_t channels, float scale) {
+  Quantization q;
+  for (int32_t c = 0; c < channels; ++c) {
+    q.scale.push_back(scale * static_cast<float>(c + 1));
+    q.zero_point.push_back(0);
+  }
+  return q;
+}
+
+// A 16x8 bias: int64 values with scale input_scale * weight_scale[c], zero point 0.
+int32_t Int64Bias(ModelBuilder& b, int32_t sg, Lcg& rng, const std::string& name, float input_scale,
+                  const Quantization& weights) {
+  Quantization q;
+  std::vector<int64_t> values;
+  for (float scale : weights.scale) {
+    q.scale.push_back(input_scale * scale);
+    q.zero_point.push_back(0);
+    values.push_back(static_cast<int64_t>(rng.Int(-1000, 1000)));
+  }
+  const auto channels = static_cast<int32_t>(values.size());
+  return b.AddConstant(sg, name, TensorType::kInt64, {channels}, Int64Bytes(values), q);
 }
 
 void Finish(ModelBuilder& b, int32_t sg, int32_t input, int32_t output) {
@@ -193,6 +257,232 @@ SyntheticModel AudioRfftFloat() {
   const int32_t out = Float32Tensor(b, sg, "output", {1, 1, 17});
   b.AddNode(sg, "LOG", {shifted}, {out});
   Finish(b, sg, x, out);
+  return std::move(b).Finish();
+}
+
+// x [2, 8] -> FULLY_CONNECTED with sparse int8 weights [4, 8] (two non-zeros per row), float
+// bias: the sparse hybrid kernel.
+SyntheticModel SparseHybridFullyConnected() {
+  ModelBuilder b("sparse_hybrid_fc.tflite", "FULLY_CONNECTED, float input, sparse int8 weights");
+  const int32_t sg = b.AddSubgraph("main");
+  Lcg rng(kSeed + 4);
+  const int32_t x = Float32Tensor(b, sg, "input", {2, 8});
+  const int32_t weights = SparseHybridWeights(b, sg, rng, "weights", 4, 8, 2);
+  const int32_t bias = FloatConstant(b, sg, rng, "bias", {4}, 0.1f);
+  const int32_t out = Float32Tensor(b, sg, "output", {2, 4});
+  b.AddNode(sg, "FULLY_CONNECTED", {x, weights, bias}, {out});
+  Finish(b, sg, x, out);
+  return std::move(b).Finish();
+}
+
+// x [1, 4] -> LSTM (full kernel, 24-input layout: 4 cells, 2 outputs through projection, no
+// peepholes or layer norm) with sparse int8 input and projection weights (one and two non-zeros
+// per row), dense int8 recurrent weights and variable float states: the sparse hybrid kernel.
+SyntheticModel SparseHybridLstm() {
+  ModelBuilder b("sparse_hybrid_lstm.tflite", "LSTM, float input, sparse int8 weights");
+  const int32_t sg = b.AddSubgraph("main");
+  Lcg rng(kSeed + 5);
+  const int32_t x = Float32Tensor(b, sg, "input", {1, 4});
+  std::vector<int32_t> inputs = {x};
+  const char* gates[4] = {"input_gate", "forget_gate", "cell_gate", "output_gate"};
+  for (const char* gate : gates)
+    inputs.push_back(
+        SparseHybridWeights(b, sg, rng, std::string(gate) + "/input_weights", 4, 4, 1));
+  for (const char* gate : gates)
+    inputs.push_back(HybridWeights(b, sg, rng, std::string(gate) + "/recurrent_weights", {4, 2}));
+  for (int i = 0; i < 3; ++i) inputs.push_back(-1);  // peepholes
+  for (const char* gate : gates)
+    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/bias", {4}, 0.1f));
+  inputs.push_back(SparseHybridWeights(b, sg, rng, "projection", 2, 4, 2));
+  inputs.push_back(-1);  // projection bias
+  inputs.push_back(b.AddVariable(sg, "output_state", TensorType::kFloat32, {1, 2}));
+  inputs.push_back(b.AddVariable(sg, "cell_state", TensorType::kFloat32, {1, 4}));
+  for (int i = 0; i < 4; ++i) inputs.push_back(-1);  // layer norm coefficients
+  OpOptions o;
+  o.fused_activation = Activation::kTanh;
+  const int32_t out = Float32Tensor(b, sg, "output", {1, 2});
+  b.AddNode(sg, "LSTM", std::move(inputs), {out}, o);
+  Finish(b, sg, x, out);
+  return std::move(b).Finish();
+}
+
+// x [1, 8, 8, 3] int16 -> CONV_2D 3x3 stride 2 (int8 weights per channel, int64 bias) -> int16
+// [1, 4, 4, 8] -> RESHAPE [1, 128] -> FULLY_CONNECTED (int8 weights, int64 bias) -> int16 [1, 4]:
+// the 16x8 kernels (int16 activations, symmetric, zero point 0).
+SyntheticModel Int16x8ConvFullyConnected() {
+  ModelBuilder b("int16x8_conv_fc.tflite", "16x8 quantization: int16 activations, int8 weights");
+  const int32_t sg = b.AddSubgraph("main");
+  Lcg rng(kSeed + 6);
+  constexpr float kInputScale = 1.0f / 4096, kConvScale = 1.0f / 2048, kOutputScale = 1.0f / 1024;
+  const int32_t x =
+      b.AddTensor(sg, "input", TensorType::kInt16, {1, 8, 8, 3}, PerTensor(kInputScale));
+  const Quantization filter_q = PerChannel(8, 0.002f);
+  const int32_t filter = b.AddConstant(sg, "conv/filter", TensorType::kInt8, {8, 3, 3, 3},
+                                       RandomInt8(rng, 8 * 3 * 3 * 3), filter_q);
+  const int32_t conv_bias = Int64Bias(b, sg, rng, "conv/bias", kInputScale, filter_q);
+  const int32_t conv =
+      b.AddTensor(sg, "conv", TensorType::kInt16, {1, 4, 4, 8}, PerTensor(kConvScale));
+  OpOptions conv_options;
+  conv_options.padding = Padding::kSame;
+  conv_options.stride_h = conv_options.stride_w = 2;
+  conv_options.fused_activation = Activation::kRelu;
+  // Version 4: int16 activations (tflite/tools/versioning/op_version.cc).
+  b.AddNode(sg, "CONV_2D", {x, filter, conv_bias}, {conv}, conv_options, 4);
+  const int32_t shape = Int32Constant(b, sg, "flatten/shape", {1, 128});
+  const int32_t flat =
+      b.AddTensor(sg, "flatten", TensorType::kInt16, {1, 128}, PerTensor(kConvScale));
+  OpOptions reshape;
+  reshape.new_shape = {1, 128};
+  b.AddNode(sg, "RESHAPE", {conv, shape}, {flat}, reshape);
+  const Quantization weights_q = PerTensor(0.001f);
+  const int32_t weights = b.AddConstant(sg, "fc/weights", TensorType::kInt8, {4, 128},
+                                        RandomInt8(rng, 4 * 128), weights_q);
+  const int32_t fc_bias = Int64Bias(b, sg, rng, "fc/bias", kConvScale, weights_q);
+  const int32_t out =
+      b.AddTensor(sg, "output", TensorType::kInt16, {1, 4}, PerTensor(kOutputScale));
+  // Version 7: int16 activations.
+  b.AddNode(sg, "FULLY_CONNECTED", {flat, weights, fc_bias}, {out}, OpOptions{}, 7);
+  Finish(b, sg, x, out);
+  return std::move(b).Finish();
+}
+
+// x [1, 4, 8] -> RESHAPE [4, 8] -> FULLY_CONNECTED (int8 weights [6, 8]) -> RESHAPE [1, 4, 6] ->
+// BATCH_MATMUL with a constant int8 RHS [1, 6, 5] -> [1, 4, 5]: the hybrid kernels (float
+// activations quantized on the fly, int8 weights).
+SyntheticModel HybridFullyConnectedBatchMatMul() {
+  ModelBuilder b("hybrid_fc_batch_matmul.tflite",
+                 "hybrid FULLY_CONNECTED and BATCH_MATMUL: float activations, int8 weights");
+  const int32_t sg = b.AddSubgraph("main");
+  LayerBuilder l(b, sg, NumericFlavour::kFloat, kSeed + 7);
+  Lcg rng(kSeed + 7);
+  const int32_t x = Float32Tensor(b, sg, "input", {1, 4, 8});
+  const int32_t rows = l.Reshape(x, {4, 8}, "rows");
+  const int32_t weights = HybridWeights(b, sg, rng, "fc/weights", {6, 8});
+  const int32_t bias = FloatConstant(b, sg, rng, "fc/bias", {6}, 0.1f);
+  const int32_t projected = Float32Tensor(b, sg, "projected", {4, 6});
+  // Version 3: hybrid (int8 weights with float input).
+  b.AddNode(sg, "FULLY_CONNECTED", {rows, weights, bias}, {projected}, OpOptions{}, 3);
+  const int32_t sequence = l.Reshape(projected, {1, 4, 6}, "sequence");
+  const int32_t rhs = HybridWeights(b, sg, rng, "matmul/rhs", {1, 6, 5});
+  const int32_t out = Float32Tensor(b, sg, "output", {1, 4, 5});
+  // Version 4: hybrid with int8 RHS.
+  b.AddNode(sg, "BATCH_MATMUL", {sequence, rhs}, {out}, OpOptions{}, 4);
+  Finish(b, sg, x, out);
+  return std::move(b).Finish();
+}
+
+// x [1, 5, 4] -> UNIDIRECTIONAL_SEQUENCE_LSTM (6 cells, 24-input layout) with int8 weights and
+// variable float states: the hybrid LSTM kernel.
+SyntheticModel HybridLstm() {
+  ModelBuilder b("lstm_hybrid.tflite", "UNIDIRECTIONAL_SEQUENCE_LSTM, float input, int8 weights");
+  const int32_t sg = b.AddSubgraph("main");
+  Lcg rng(kSeed + 8);
+  const int32_t x = Float32Tensor(b, sg, "input", {1, 5, 4});
+  std::vector<int32_t> inputs = {x};
+  const char* gates[4] = {"input_gate", "forget_gate", "cell_gate", "output_gate"};
+  for (const char* gate : gates)
+    inputs.push_back(HybridWeights(b, sg, rng, std::string(gate) + "/input_weights", {6, 4}));
+  for (const char* gate : gates)
+    inputs.push_back(HybridWeights(b, sg, rng, std::string(gate) + "/recurrent_weights", {6, 6}));
+  for (int i = 0; i < 3; ++i) inputs.push_back(-1);  // peepholes
+  for (const char* gate : gates)
+    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/bias", {6}, 0.1f));
+  inputs.push_back(-1);  // projection weights
+  inputs.push_back(-1);  // projection bias
+  inputs.push_back(b.AddVariable(sg, "output_state", TensorType::kFloat32, {1, 6}));
+  inputs.push_back(b.AddVariable(sg, "cell_state", TensorType::kFloat32, {1, 6}));
+  for (int i = 0; i < 4; ++i) inputs.push_back(-1);  // layer norm coefficients
+  OpOptions o;
+  o.fused_activation = Activation::kTanh;
+  const int32_t out = Float32Tensor(b, sg, "output", {1, 5, 6});
+  // Version 2: hybrid.
+  b.AddNode(sg, "UNIDIRECTIONAL_SEQUENCE_LSTM", std::move(inputs), {out}, o, 2);
+  Finish(b, sg, x, out);
+  return std::move(b).Finish();
+}
+
+namespace {
+
+// TFLite_Detection_PostProcess's options as converters write them: a flexbuffer map.
+std::vector<uint8_t> PostProcessFlexbufferOptions(int32_t max_detections, int32_t num_classes) {
+  flexbuffers::Builder fbb;
+  fbb.Map([&] {
+    fbb.Int("max_detections", max_detections);
+    fbb.Int("max_classes_per_detection", 1);
+    fbb.Int("detections_per_class", 100);
+    fbb.Bool("use_regular_nms", false);
+    fbb.Float("nms_score_threshold", 0.3f);
+    fbb.Float("nms_iou_threshold", 0.6f);
+    fbb.Int("num_classes", num_classes);
+    fbb.Float("y_scale", 10.0f);
+    fbb.Float("x_scale", 10.0f);
+    fbb.Float("h_scale", 5.0f);
+    fbb.Float("w_scale", 5.0f);
+  });
+  fbb.Finish();
+  return fbb.GetBuffer();
+}
+
+}  // namespace
+
+// features [16, 8] -> FULLY_CONNECTED box head [16, 4] and class head [16, 3] (LOGISTIC), each
+// reshaped to [1, 16, n] -> TFLite_Detection_PostProcess with 16 constant anchors, at most 10
+// detections of 2 classes (plus background): the SSD post-processing custom op with its
+// flexbuffer options.
+SyntheticModel SsdPostProcessFloat() {
+  ModelBuilder b("ssd_postprocess_float.tflite",
+                 "SSD head: box and class heads, TFLite_Detection_PostProcess");
+  const int32_t sg = b.AddSubgraph("main");
+  LayerBuilder l(b, sg, NumericFlavour::kFloat, kSeed + 9);
+  Lcg rng(kSeed + 9);
+  const int32_t features = Float32Tensor(b, sg, "features", {16, 8});
+  const int32_t box_rows = l.FullyConnected(features, 4, Activation::kNone, "box_head");
+  const int32_t boxes = l.Reshape(box_rows, {1, 16, 4}, "box_encodings");
+  const int32_t class_rows = l.FullyConnected(features, 3, Activation::kNone, "class_head");
+  const int32_t class_scores = l.Unary("LOGISTIC", class_rows, "class_scores");
+  const int32_t classes = l.Reshape(class_scores, {1, 16, 3}, "class_predictions");
+  std::vector<float> anchor_values;
+  for (int32_t i = 0; i < 16; ++i) {
+    const float center = (static_cast<float>(i % 4) + 0.5f) / 4;
+    const float row = (static_cast<float>(i / 4) + 0.5f) / 4;
+    for (float v : {row, center, 0.25f, 0.25f}) anchor_values.push_back(v);
+  }
+  const int32_t anchors =
+      b.AddConstant(sg, "anchors", TensorType::kFloat32, {16, 4}, FloatBytes(anchor_values));
+  const int32_t detection_boxes = Float32Tensor(b, sg, "detection_boxes", {1, 10, 4});
+  const int32_t detection_classes = Float32Tensor(b, sg, "detection_classes", {1, 10});
+  const int32_t detection_scores = Float32Tensor(b, sg, "detection_scores", {1, 10});
+  const int32_t detections = Float32Tensor(b, sg, "num_detections", {1});
+  const std::vector<int32_t> outputs = {detection_boxes, detection_classes, detection_scores,
+                                        detections};
+  b.AddCustomNode(sg, "TFLite_Detection_PostProcess", {boxes, classes, anchors}, outputs,
+                  PostProcessFlexbufferOptions(10, 2));
+  b.SetInputs(sg, {features});
+  b.SetOutputs(sg, outputs);
+  AddConverterExtras(b, {{"features", features}},
+                     {{"detection_boxes", detection_boxes},
+                      {"detection_classes", detection_classes},
+                      {"detection_scores", detection_scores},
+                      {"num_detections", detections}});
+  return std::move(b).Finish();
+}
+
+// x [1, 4, 4] and axis [1] (an input, so unknown at Prepare) -> MEAN [1, 4] -> ADD a constant:
+// reduce.cc makes the MEAN output dynamic, so upstream plans the arena only up to it.
+SyntheticModel RuntimeAxisMeanFloat() {
+  ModelBuilder b("runtime_axis_mean_float.tflite", "MEAN over an axis given at run time, then ADD");
+  const int32_t sg = b.AddSubgraph("main");
+  const int32_t x = Float32Tensor(b, sg, "input", {1, 4, 4});
+  const int32_t axis = b.AddTensor(sg, "axis", TensorType::kInt32, {1});
+  const int32_t mean = Float32Tensor(b, sg, "mean", {1, 4});
+  b.AddNode(sg, "MEAN", {x, axis}, {mean});
+  const int32_t offset =
+      b.AddConstant(sg, "offset", TensorType::kFloat32, {4}, FloatBytes({1, 2, 3, 4}));
+  const int32_t out = Float32Tensor(b, sg, "output", {1, 4});
+  b.AddNode(sg, "ADD", {mean, offset}, {out});
+  b.SetInputs(sg, {x, axis});
+  b.SetOutputs(sg, {out});
+  AddConverterExtras(b, {{"input", x}, {"axis", axis}}, {{"output", out}});
   return std::move(b).Finish();
 }
 

@@ -7,6 +7,7 @@
 #include "corpus/generator/shape_check.h"
 #include "corpus/generator/tflite_writer.h"
 #include "libanalysis/model/model_loader.h"
+#include "libanalysis/prepare/detection_postprocess_prepare.h"
 
 namespace tfa {
 namespace {
@@ -71,6 +72,54 @@ TEST(FamilyModelsTest, AudioRfftProducesComplex64) {
   ASSERT_NE(rfft, nullptr);
   EXPECT_EQ(model.subgraphs[0].tensors[static_cast<size_t>(rfft->outputs[0])].type,
             TensorType::kComplex64);
+}
+
+TEST(FamilyModelsTest, SparseWeightsKeepTheirLedgerSize) {
+  const Model model = RoundTrip(SparseHybridFullyConnected());
+  const Node* fc = FindNode(model, "FULLY_CONNECTED");
+  ASSERT_NE(fc, nullptr);
+  const Tensor& weights = model.subgraphs[0].tensors[static_cast<size_t>(fc->inputs[1])];
+  EXPECT_TRUE(weights.is_sparse);
+  EXPECT_EQ(weights.sparse_ledger_bytes, 12u);  // 4 rows + 8 non-zeros
+  EXPECT_EQ(weights.bytes, 8u);                 // the non-zeros, stored compressed
+  EXPECT_NE(FindNode(RoundTrip(SparseHybridLstm()), "LSTM"), nullptr);
+}
+
+TEST(FamilyModelsTest, Int16x8ModelHasInt16ActivationsAndInt64Biases) {
+  const Model model = RoundTrip(Int16x8ConvFullyConnected());
+  for (const char* op : {"CONV_2D", "FULLY_CONNECTED"}) {
+    const Node* node = FindNode(model, op);
+    ASSERT_NE(node, nullptr) << op;
+    const auto& tensors = model.subgraphs[0].tensors;
+    EXPECT_EQ(tensors[static_cast<size_t>(node->inputs[0])].type, TensorType::kInt16) << op;
+    EXPECT_EQ(tensors[static_cast<size_t>(node->inputs[1])].type, TensorType::kInt8) << op;
+    EXPECT_EQ(tensors[static_cast<size_t>(node->inputs[2])].type, TensorType::kInt64) << op;
+  }
+}
+
+TEST(FamilyModelsTest, HybridModelsHaveFloatInputsAndInt8Weights) {
+  for (const SyntheticModel& built : {HybridFullyConnectedBatchMatMul(), HybridLstm()}) {
+    const Model model = RoundTrip(built);
+    for (const Node& node : model.subgraphs[0].nodes) {
+      if (node.op == "RESHAPE") continue;
+      const auto& tensors = model.subgraphs[0].tensors;
+      EXPECT_EQ(tensors[static_cast<size_t>(node.inputs[0])].type, TensorType::kFloat32);
+      EXPECT_EQ(tensors[static_cast<size_t>(node.inputs[1])].type, TensorType::kInt8);
+    }
+  }
+}
+
+TEST(FamilyModelsTest, SsdPostProcessKeepsItsFlexbufferOptions) {
+  const Model model = RoundTrip(SsdPostProcessFloat());
+  const Node* post = FindNode(model, "TFLite_Detection_PostProcess");
+  ASSERT_NE(post, nullptr);
+  EXPECT_EQ(post->kind, NodeKind::kCustom);
+  auto options = ParseDetectionPostProcessOptions(post->options.custom_options);
+  ASSERT_TRUE(options.ok()) << options.status().message();
+  EXPECT_EQ(options->max_detections, 10);
+  EXPECT_EQ(options->max_classes_per_detection, 1);
+  EXPECT_EQ(options->num_classes, 2);
+  EXPECT_EQ(model.subgraphs[0].outputs.size(), 4u);
 }
 
 }  // namespace

@@ -126,9 +126,8 @@ int32_t ModelBuilder::AddVariable(int32_t sg, std::string name, TensorType type,
   return Append(sg, std::move(t));
 }
 
-int32_t ModelBuilder::AddConstant(int32_t sg, std::string name, TensorType type,
-                                  std::vector<int32_t> shape, std::vector<uint8_t> contents,
-                                  Quantization quantization) {
+Tensor ModelBuilder::Constant(std::string name, TensorType type, std::vector<int32_t> shape,
+                              std::vector<uint8_t> contents, Quantization quantization) {
   assert(!contents.empty() && "a constant without contents reads back as an activation");
   Tensor t;
   t.name = std::move(name);
@@ -138,6 +137,23 @@ int32_t ModelBuilder::AddConstant(int32_t sg, std::string name, TensorType type,
   t.buffer = next_buffer_++;
   t.constant_bytes = contents.size();
   result_.data.buffers[t.buffer] = std::move(contents);
+  return t;
+}
+
+int32_t ModelBuilder::AddConstant(int32_t sg, std::string name, TensorType type,
+                                  std::vector<int32_t> shape, std::vector<uint8_t> contents,
+                                  Quantization quantization) {
+  return Append(sg, Constant(std::move(name), type, std::move(shape), std::move(contents),
+                             std::move(quantization)));
+}
+
+int32_t ModelBuilder::AddSparseConstant(int32_t sg, std::string name, TensorType type,
+                                        std::vector<int32_t> shape, std::vector<uint8_t> contents,
+                                        uint64_t ledger_bytes, Quantization quantization) {
+  Tensor t = Constant(std::move(name), type, std::move(shape), std::move(contents),
+                      std::move(quantization));
+  t.is_sparse = true;
+  t.sparse_ledger_bytes = ledger_bytes;
   return Append(sg, std::move(t));
 }
 
@@ -169,9 +185,20 @@ int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code,
   node.inputs = std::move(inputs);
   node.outputs = std::move(outputs);
   node.options.custom_options_size = custom_options_size;
+  // The writer writes that many zero bytes, which the loader reads back.
+  node.options.custom_options.assign(static_cast<size_t>(custom_options_size), 0);
   std::vector<Node>& nodes = subgraph(sg).nodes;
   nodes.push_back(std::move(node));
   return static_cast<int32_t>(nodes.size() - 1);
+}
+
+int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code,
+                                    std::vector<int32_t> inputs, std::vector<int32_t> outputs,
+                                    std::vector<uint8_t> custom_options) {
+  const int32_t index = AddCustomNode(sg, std::move(custom_code), std::move(inputs),
+                                      std::move(outputs), custom_options.size());
+  subgraph(sg).nodes[static_cast<size_t>(index)].options.custom_options = std::move(custom_options);
+  return index;
 }
 
 void ModelBuilder::SetInputs(int32_t sg, std::vector<int32_t> inputs) {

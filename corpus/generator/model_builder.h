@@ -44,11 +44,20 @@ class ModelBuilder {
                       std::vector<int32_t> shape, std::vector<uint8_t> contents,
                       Quantization quantization = {});
 
+  // A sparse constant: `contents` is its compressed data, `ledger_bytes` the ledger size its
+  // sparsity metadata gives the sparse hybrid kernels (Tensor::sparse_ledger_bytes).
+  int32_t AddSparseConstant(int32_t subgraph, std::string name, TensorType type,
+                            std::vector<int32_t> shape, std::vector<uint8_t> contents,
+                            uint64_t ledger_bytes, Quantization quantization = {});
+
   // A builtin node, by upstream name ("CONV_2D"); returns the node index.
   int32_t AddNode(int32_t subgraph, std::string_view op, std::vector<int32_t> inputs,
                   std::vector<int32_t> outputs, OpOptions options = {}, int32_t version = 1);
   int32_t AddCustomNode(int32_t subgraph, std::string custom_code, std::vector<int32_t> inputs,
                         std::vector<int32_t> outputs, uint64_t custom_options_size);
+  // A custom node with its custom_options bytes (e.g. a flexbuffer map).
+  int32_t AddCustomNode(int32_t subgraph, std::string custom_code, std::vector<int32_t> inputs,
+                        std::vector<int32_t> outputs, std::vector<uint8_t> custom_options);
 
   void SetInputs(int32_t subgraph, std::vector<int32_t> inputs);
   void SetOutputs(int32_t subgraph, std::vector<int32_t> outputs);
@@ -64,6 +73,9 @@ class ModelBuilder {
  private:
   Subgraph& subgraph(int32_t index);
   int32_t Append(int32_t subgraph, Tensor tensor);
+  // A constant tensor with the next buffer, its contents kept in the result's data.
+  Tensor Constant(std::string name, TensorType type, std::vector<int32_t> shape,
+                  std::vector<uint8_t> contents, Quantization quantization);
 
   SyntheticModel result_;
   int32_t next_buffer_ = 1;  // buffer 0 is the empty sentinel

@@ -288,6 +288,13 @@ const std::vector<std::pair<std::string, Factory>>& Catalogue() {
       {"conv3d_float", Conv3DFloat},
       {"lstm_float", LstmFloat},
       {"audio_rfft_float", AudioRfftFloat},
+      {"sparse_hybrid_fc", SparseHybridFullyConnected},
+      {"sparse_hybrid_lstm", SparseHybridLstm},
+      {"int16x8_conv_fc", Int16x8ConvFullyConnected},
+      {"hybrid_fc_batch_matmul", HybridFullyConnectedBatchMatMul},
+      {"lstm_hybrid", HybridLstm},
+      {"ssd_postprocess_float", SsdPostProcessFloat},
+      {"runtime_axis_mean_float", RuntimeAxisMeanFloat},
   };
   return *catalogue;
 }

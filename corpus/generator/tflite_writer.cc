@@ -19,6 +19,7 @@ enum : int32_t {
   kFullyConnected = 9,
   kL2Normalization = 11,
   kL2Pool2D = 12,
+  kLstm = 16,
   kMaxPool2D = 17,
   kMul = 18,
   kReshape = 22,
@@ -300,6 +301,15 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       u.Set(std::move(c));
       break;
     }
+    case kLstm: {
+      tflite::LSTMOptionsT c;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      c.kernel_type =
+          o.lstm_basic_kernel ? tflite::LSTMKernelType::BASIC : tflite::LSTMKernelType::FULL;
+      c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
+      u.Set(std::move(c));
+      break;
+    }
     case kUnidirectionalSequenceLstm: {
       tflite::UnidirectionalSequenceLSTMOptionsT c;
       c.fused_activation_function = ToSchema(o.fused_activation);
@@ -347,6 +357,35 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
   }
 }
 
+// The IR keeps of a sparse tensor only its ledger size (Tensor::sparse_ledger_bytes): written as
+// a CSR matrix, dense rows over sparse columns, whose dimension-1 segments and indices add up to
+// it (rows = min(shape[0], ledger), so segments = rows + 1 and indices = ledger + 1 - segments).
+// Without a ledger size, or for a tensor that is not 2-D, the parameters are empty.
+std::unique_ptr<tflite::SparsityParametersT> ToSparsityT(const Tensor& t) {
+  auto sparsity = std::make_unique<tflite::SparsityParametersT>();
+  if (!t.sparse_ledger_bytes || t.shape.size() != 2) return sparsity;
+  const auto ledger = static_cast<int32_t>(*t.sparse_ledger_bytes);
+  const int32_t rows = std::min(t.shape[0], ledger);
+  const int32_t columns = std::max(t.shape[1], 1);
+  const int32_t nonzeros = ledger - rows;
+  sparsity->traversal_order = {0, 1};
+  auto dense = std::make_unique<tflite::DimensionMetadataT>();
+  dense->format = tflite::DimensionType::DENSE;
+  dense->dense_size = rows;
+  auto csr = std::make_unique<tflite::DimensionMetadataT>();
+  csr->format = tflite::DimensionType::SPARSE_CSR;
+  tflite::Int32VectorT segments, indices;
+  for (int32_t r = 0; r <= rows; ++r) {
+    segments.values.push_back(rows == 0 ? 0 : static_cast<int32_t>(int64_t{r} * nonzeros / rows));
+  }
+  for (int32_t i = 0; i < nonzeros; ++i) indices.values.push_back(i % columns);
+  csr->array_segments.Set(std::move(segments));
+  csr->array_indices.Set(std::move(indices));
+  sparsity->dim_metadata.push_back(std::move(dense));
+  sparsity->dim_metadata.push_back(std::move(csr));
+  return sparsity;
+}
+
 std::unique_ptr<tflite::TensorT> ToTensorT(const Tensor& t, uint32_t buffer) {
   auto out = std::make_unique<tflite::TensorT>();
   out->name = t.name;
@@ -362,8 +401,7 @@ std::unique_ptr<tflite::TensorT> ToTensorT(const Tensor& t, uint32_t buffer) {
     q->quantized_dimension = t.quantization.quantized_dimension;
     out->quantization = std::move(q);
   }
-  // Only the presence of sparsity parameters reaches the IR (is_sparse).
-  if (t.is_sparse) out->sparsity = std::make_unique<tflite::SparsityParametersT>();
+  if (t.is_sparse) out->sparsity = ToSparsityT(t);
   return out;
 }
 
@@ -453,7 +491,11 @@ tflite::ModelT ToModelT(const Model& model, const ModelData& data) {
         first_output = &sg.tensors[static_cast<size_t>(node.outputs[0])];
       }
       if (builtin) WriteBuiltinOptions(node, first_output, *op);
-      op->custom_options.assign(static_cast<size_t>(node.options.custom_options_size), 0);
+      if (node.options.custom_options.empty()) {
+        op->custom_options.assign(static_cast<size_t>(node.options.custom_options_size), 0);
+      } else {
+        op->custom_options = node.options.custom_options;
+      }
       sub->operators.push_back(std::move(op));
     }
     out.subgraphs.push_back(std::move(sub));

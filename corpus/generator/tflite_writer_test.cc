@@ -24,7 +24,7 @@ auto OptionsTie(const OpOptions& o) {
                   o.mirror_pad_mode, o.begin_mask, o.end_mask, o.ellipsis_mask, o.new_axis_mask,
                   o.shrink_axis_mask, o.offset, o.new_shape, o.squeeze_dims, o.then_subgraph,
                   o.else_subgraph, o.cond_subgraph, o.body_subgraph, o.init_subgraph, o.subgraph,
-                  o.custom_options_size);
+                  o.custom_options_size, o.custom_options);
 }
 
 void ExpectSameTensor(const Tensor& a, const Tensor& b, const std::string& where) {
@@ -39,6 +39,7 @@ void ExpectSameTensor(const Tensor& a, const Tensor& b, const std::string& where
   EXPECT_EQ(a.constant_bytes, b.constant_bytes);
   EXPECT_EQ(a.is_variable, b.is_variable);
   EXPECT_EQ(a.is_sparse, b.is_sparse);
+  EXPECT_EQ(a.sparse_ledger_bytes, b.sparse_ledger_bytes);
   EXPECT_EQ(a.quantization.scale, b.quantization.scale);
   EXPECT_EQ(a.quantization.zero_point, b.quantization.zero_point);
   EXPECT_EQ(a.quantization.quantized_dimension, b.quantization.quantized_dimension);

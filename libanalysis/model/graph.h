@@ -67,6 +67,9 @@ struct Tensor {
   uint64_t constant_bytes = 0;  // bytes of constant data in the model file (0 when none)
   bool is_variable = false;
   bool is_sparse = false;
+  // Sparse constants: the bytes of the ledger the sparse hybrid kernels build from the sparsity
+  // metadata (dim_metadata[1]'s indices + segments - 1); nullopt when dimension 1 is not CSR.
+  std::optional<uint64_t> sparse_ledger_bytes;
   Quantization quantization;
   // The values of a small int32 / int64 constant (paddings, begin / size, strides, shapes: at
   // most kMaxConstantIntValues elements) as the model stores them, for the delegate rules that
@@ -127,6 +130,9 @@ struct OpOptions {
   int32_t subgraph = -1;       // CALL / STABLEHLO-style call
   // Custom ops: the raw custom_options bytes' size (the content is op-specific flexbuffers).
   uint64_t custom_options_size = 0;
+  // Custom ops read from a .tflite file: the custom_options bytes themselves (the Prepare replay
+  // parses those of the custom ops upstream registers, e.g. TFLite_Detection_PostProcess).
+  std::vector<uint8_t> custom_options;
 };
 
 enum class NodeKind : uint8_t {

@@ -37,6 +37,40 @@ std::vector<int32_t> ToVector(const flatbuffers::Vector<int32_t>* v) {
   return std::vector<int32_t>(v->begin(), v->end());
 }
 
+// Entries of one of a CSR dimension's index vectors; nullopt when it is absent or empty of values.
+std::optional<uint64_t> IndexVectorSize(tflite::SparseIndexVector type, const void* vector) {
+  if (vector == nullptr) return std::nullopt;
+  switch (type) {
+    case tflite::SparseIndexVector::Int32Vector:
+      if (const auto* v = static_cast<const tflite::Int32Vector*>(vector)->values())
+        return v->size();
+      return std::nullopt;
+    case tflite::SparseIndexVector::Uint16Vector:
+      if (const auto* v = static_cast<const tflite::Uint16Vector*>(vector)->values())
+        return v->size();
+      return std::nullopt;
+    case tflite::SparseIndexVector::Uint8Vector:
+      if (const auto* v = static_cast<const tflite::Uint8Vector*>(vector)->values())
+        return v->size();
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+// The ledger the sparse hybrid kernels build (fully_connected.cc CreateLedgerTensor, lstm.cc
+// make_ledger): one byte per index of dim_metadata[1] plus one per row (its segments - 1).
+std::optional<uint64_t> SparseLedgerBytes(const tflite::SparsityParameters& sparsity) {
+  const auto* dims = sparsity.dim_metadata();
+  if (dims == nullptr || dims->size() < 2 || dims->Get(1) == nullptr) return std::nullopt;
+  const tflite::DimensionMetadata& dim = *dims->Get(1);
+  if (dim.format() != tflite::DimensionType::SPARSE_CSR) return std::nullopt;
+  const auto segments = IndexVectorSize(dim.array_segments_type(), dim.array_segments());
+  const auto indices = IndexVectorSize(dim.array_indices_type(), dim.array_indices());
+  if (!segments || !indices || *segments == 0) return std::nullopt;
+  return *indices + *segments - 1;
+}
+
 Activation ToActivation(tflite::ActivationFunctionType a) {
   switch (a) {
     case tflite::ActivationFunctionType::NONE:
@@ -527,6 +561,13 @@ class TfliteReader {
             return Error(where + " (" + node.op +
                          "): custom options lie beyond the end of the file");
           }
+          if (node.kind == NodeKind::kCustom) {
+            const uint8_t* first = file_.data() + op->large_custom_options_offset();
+            node.options.custom_options.assign(first, first + op->large_custom_options_size());
+          }
+        } else if (node.kind == NodeKind::kCustom && op->custom_options() != nullptr) {
+          node.options.custom_options.assign(op->custom_options()->begin(),
+                                             op->custom_options()->end());
         }
         sg.nodes.push_back(std::move(node));
       }
@@ -568,6 +609,10 @@ class TfliteReader {
     if (!data_bytes.ok()) return data_bytes.status();
     t.constant_bytes = *data_bytes;
     t.int_values = SmallIntValues(fb, in.buffer(), t);
+    // InterpreterBuilder parses sparsity only for constants.
+    if (in.sparsity() != nullptr && t.constant_bytes > 0) {
+      t.sparse_ledger_bytes = SparseLedgerBytes(*in.sparsity());
+    }
 
     // Bytes as tflite/util.cc BytesRequired computes them: product of dims times element size,
     // overflow-checked. Negative dims (unknown) leave the size unknown.

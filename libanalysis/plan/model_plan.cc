@@ -74,8 +74,18 @@ Status PlanSubgraphsOneByOne(const PlanOptions& options, ModelPlan& plan) {
   return Status::Ok();
 }
 
+// Whether AllocateTensors left a subgraph planned only up to a node with dynamic outputs: the
+// first Invoke then plans the rest.
+bool PlanningStops(const std::vector<SubgraphMemory>& memories) {
+  for (const SubgraphMemory& memory : memories) {
+    if (memory.planning_stops_at) return true;
+  }
+  return false;
+}
+
 // .tflite models: the interpreter replayed on the whole model, so WHILE and IF plan their children
-// and each delegate reaches every subgraph in turn; with several subgraphs, also the first Invoke.
+// and each delegate reaches every subgraph in turn; with several subgraphs, or when planning
+// stopped at a node with dynamic outputs, also the first Invoke.
 Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan& plan) {
   std::vector<ModelDelegate> delegates;
   for (const DelegateProfile& profile : options.delegates) {
@@ -91,7 +101,19 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
     delegates.push_back(std::move(d));
   }
   std::vector<SubgraphMemory> after_allocate;
-  if (model.subgraphs.size() > 1) {
+  if (model.subgraphs.size() == 1) {
+    auto replayed = ReplayModelMemory(model, delegates, plan.prepare_options);
+    if (!replayed.ok()) return replayed.status();
+    after_allocate = std::move(replayed).value();
+  }
+  if (model.subgraphs.size() > 1 || PlanningStops(after_allocate)) {
+    // Replayed again with the first Invoke: the delegates start from the model again.
+    for (size_t s = 0; s < plan.subgraphs.size(); ++s) {
+      plan.subgraphs[s] = SubgraphPlan{};
+      plan.subgraphs[s].index = static_cast<int32_t>(s);
+      plan.subgraphs[s].model_nodes = model.subgraphs[s].nodes.size();
+      plan.subgraphs[s].delegated = model.subgraphs[s];
+    }
     auto replayed = ReplayFirstInvoke(model, delegates, plan.prepare_options, options.invoke_facts);
     if (!replayed.ok()) return replayed.status();
     plan.invoke = InvokePlan{replayed->facts_used, replayed->undetermined};
@@ -99,10 +121,6 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
     for (size_t s = 0; s < replayed->after_invoke.size(); ++s) {
       plan.subgraphs[s].after_invoke = std::move(replayed->after_invoke[s]);
     }
-  } else {
-    auto replayed = ReplayModelMemory(model, delegates, plan.prepare_options);
-    if (!replayed.ok()) return replayed.status();
-    after_allocate = std::move(replayed).value();
   }
   std::vector<SubgraphMemory> cpu_only;
   if (!options.delegates.empty()) {

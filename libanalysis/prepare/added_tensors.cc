@@ -57,6 +57,25 @@ Status Append(KernelPrepareEffect& effect, Result<AddedTensor> tensor, bool temp
   return Status::Ok();
 }
 
+bool HasSparsity(const Tensor& tensor) { return tensor.is_sparse && tensor.is_constant(); }
+
+Status AppendSparseLedger(KernelPrepareEffect& effect, const Node& node, const Tensor& weights,
+                          std::string name) {
+  if (!weights.sparse_ledger_bytes) {
+    effect.modelled = false;
+    return Append(
+        effect,
+        AddedTensor{
+            std::move(name), TensorType::kUInt8, {}, AllocationType::kArenaRwPersistent, 0});
+  }
+  if (*weights.sparse_ledger_bytes > INT32_MAX) {
+    return NodeError(node, "sparse weights' ledger size overflows int32");
+  }
+  const auto bytes = static_cast<int32_t>(*weights.sparse_ledger_bytes);
+  return Append(effect, ArenaTensor(node, TensorType::kUInt8, {bytes},
+                                    AllocationType::kArenaRwPersistent, std::move(name)));
+}
+
 Result<int32_t> CheckedInt32Product(const Node& node, std::initializer_list<int64_t> factors) {
   int64_t product = 1;
   for (int64_t f : factors) {

@@ -44,6 +44,17 @@ AddedTensor SpareTensor();
 // Appends `tensor` to `effect.added`, listing it as the node's next temporary when `temporary`.
 Status Append(KernelPrepareEffect& effect, Result<AddedTensor> tensor, bool temporary = true);
 
+// Whether upstream's kernels see `tensor` as sparse: InterpreterBuilder keeps sparsity
+// parameters only for constants.
+bool HasSparsity(const Tensor& tensor);
+
+// Appends the persistent uint8 ledger a sparse hybrid kernel builds from `weights`' sparsity
+// metadata (fully_connected.cc, lstm.cc) as the node's next temporary. When the model does not
+// say its size (a sparsity dimension 1 that is not CSR; a hand-built graph without the count),
+// the ledger stays unsized and `effect.modelled` becomes false.
+Status AppendSparseLedger(KernelPrepareEffect& effect, const Node& node, const Tensor& weights,
+                          std::string name);
+
 // The product as an int32 dimension; an error naming the node when it overflows.
 Result<int32_t> CheckedInt32Product(const Node& node, std::initializer_list<int64_t> factors);
 

@@ -9,6 +9,7 @@
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/prepare/added_tensors.h"
 #include "libanalysis/prepare/constant_folding.h"
+#include "libanalysis/prepare/detection_postprocess_prepare.h"
 #include "libanalysis/prepare/recurrent_kernel_prepare.h"
 
 namespace tfa {
@@ -107,8 +108,8 @@ Result<KernelPrepareEffect> PrepareDepthwiseConv2D(const Subgraph& subgraph, con
 // weights with an even input depth of at least 32 and at least 4 units take the packed 4-bit
 // kernel instead (x86 without SSSE3: one packed row, filter blocks 4 x 32): the int8 input
 // [batch, depth rounded up to 32], scaling factors and offsets [batch], accumulators [batch,
-// units rounded up to 4], and a fifth temporary it never sizes. Sparse weights' sixth temporary
-// is a ledger sized from the sparsity metadata, which this model does not carry.
+// units rounded up to 4], and a fifth temporary it never sizes. Sparse constant weights' sixth
+// temporary is their persistent uint8 ledger (Tensor::sparse_ledger_bytes).
 Result<KernelPrepareEffect> PrepareFullyConnected(const Subgraph& subgraph, const Node& node) {
   constexpr int kScratchTensors = 6;
   constexpr int32_t kFilterWidth = 4, kFilterDepth = 32;  // optimized/4bit/fully_connected_common.h
@@ -156,12 +157,8 @@ Result<KernelPrepareEffect> PrepareFullyConnected(const Subgraph& subgraph, cons
   TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt32, {batch_size})));
   TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt32, {num_units},
                                                  AllocationType::kArenaRwPersistent)));
-  if (filter->is_sparse) {
-    AddedTensor ledger = SpareTensor();
-    ledger.type = TensorType::kUInt8;
-    ledger.allocation = AllocationType::kArenaRwPersistent;
-    TFA_RETURN_IF_ERROR(Append(effect, ledger));
-    effect.modelled = false;
+  if (prepare_internal::HasSparsity(*filter)) {
+    TFA_RETURN_IF_ERROR(prepare_internal::AppendSparseLedger(effect, node, *filter, "FC_ledger"));
   } else {
     effect.added.push_back(SpareTensor());
   }
@@ -476,30 +473,6 @@ Result<KernelPrepareEffect> PrepareRfft2D(const Subgraph& subgraph, const Node& 
   TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt64, {*rows})));
   TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt64, {*rows, *row_width})));
   static_assert(kTemporaries == 4);
-  return effect;
-}
-
-// TFLite_Detection_PostProcess (tflite/kernels/detection_postprocess.cc, a custom op upstream's
-// BuiltinOpResolver registers): Init reserves two tensors, Prepare sizes them as the decoded boxes
-// [boxes, 4] and the class scores [boxes, classes], in the arena. Prepare also sizes the four
-// outputs from the op's flexbuffer options (max_detections ...); the model's output shapes are
-// kept, as converters write them.
-Result<KernelPrepareEffect> PrepareDetectionPostProcess(const Subgraph& subgraph,
-                                                        const Node& node) {
-  const Tensor* boxes = Operand(subgraph, node.inputs, 0);
-  const Tensor* scores = Operand(subgraph, node.inputs, 1);
-  if (!boxes || !scores || node.inputs.size() != 3 || node.outputs.size() != 4) {
-    return NodeError(node, "needs box encodings, class predictions, anchors and four outputs");
-  }
-  if (boxes->shape.size() != 3 || scores->shape.size() != 3) {
-    return NodeError(node, "box encodings and class predictions must be 3-D");
-  }
-  KernelPrepareEffect effect;
-  effect.fills_init_tensors = true;
-  TFA_RETURN_IF_ERROR(
-      Append(effect, ArenaTensor(node, TensorType::kFloat32, {boxes->shape[1], 4})));
-  TFA_RETURN_IF_ERROR(Append(
-      effect, ArenaTensor(node, TensorType::kFloat32, {scores->shape[1], scores->shape[2]})));
   return effect;
 }
 

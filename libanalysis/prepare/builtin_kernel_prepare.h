@@ -39,6 +39,14 @@ struct KernelPrepareEffect {
   bool fills_init_tensors = false;
   // Existing tensors whose allocation type Prepare changes (tensor index, new type).
   std::vector<std::pair<int32_t, AllocationType>> reallocated;
+  // Existing tensors Prepare retypes and resizes (an output sized from the op's options).
+  struct Resized {
+    int32_t tensor = -1;
+    TensorType type = TensorType::kFloat32;
+    std::vector<int32_t> shape;
+    bool operator==(const Resized&) const = default;
+  };
+  std::vector<Resized> resized;
 };
 
 // How many tensors the kernel's Init adds with context->AddTensors. Init runs for every node of

@@ -55,7 +55,20 @@ TEST(BuiltinKernelPrepareTest, ShallowInt4FullyConnectedUsesTheGenericHybridKern
   EXPECT_EQ(effect->added[4].allocation, AllocationType::kArenaRwPersistent);
 }
 
-TEST(BuiltinKernelPrepareTest, SparseHybridFullyConnectedLedgerIsNotModelled) {
+TEST(BuiltinKernelPrepareTest, SparseHybridFullyConnectedSizesItsLedger) {
+  Subgraph g = FullyConnected(TensorType::kInt8, 16, /*sparse=*/true);
+  g.tensors[1].sparse_ledger_bytes = 26;
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(effect.ok());
+  EXPECT_TRUE(effect->modelled);
+  EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4, 5}));
+  // As the dense hybrid kernel, then the uint8 ledger, persistent: fully_connected.cc sizes it
+  // as dim_metadata[1]'s indices + segments - 1, which the loader gives as 26.
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{48, 12, 120, 12, 40, 26}));
+  EXPECT_EQ(effect->added[5].allocation, AllocationType::kArenaRwPersistent);
+}
+
+TEST(BuiltinKernelPrepareTest, SparseHybridFullyConnectedWithoutSparsityMetadataIsNotModelled) {
   const Subgraph g = FullyConnected(TensorType::kInt8, 16, /*sparse=*/true);
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
@@ -195,26 +208,6 @@ TEST(BuiltinKernelPrepareTest, EmbeddingLookupSparseOutputIsAlwaysDynamic) {
   ASSERT_TRUE(effect.ok());
   EXPECT_EQ(effect->reallocated,
             (std::vector<std::pair<int32_t, AllocationType>>{{out, AllocationType::kDynamic}}));
-}
-
-TEST(BuiltinKernelPrepareTest, DetectionPostProcessSizesItsTwoInitTensors) {
-  Subgraph g;
-  const int32_t boxes = AddTensor(g, TensorType::kFloat32, {1, 32, 4});
-  const int32_t scores = AddTensor(g, TensorType::kFloat32, {1, 32, 3});
-  const int32_t anchors = AddConstant(g, TensorType::kFloat32, {32, 4});
-  std::vector<int32_t> outs;
-  for (std::vector<int32_t> shape : {std::vector<int32_t>{1, 10, 4}, {1, 10}, {1, 10}, {1}}) {
-    outs.push_back(AddTensor(g, TensorType::kFloat32, shape));
-  }
-  AddNode(g, "TFLite_Detection_PostProcess", {boxes, scores, anchors}, outs, NodeKind::kCustom);
-  EXPECT_EQ(KernelInitTensorCount(g.nodes[0]), 2);
-  auto prepared = ReplayKernelPrepare(g);
-  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
-  const Subgraph& p = prepared->subgraph;
-  EXPECT_EQ(p.nodes[0].temporaries, (std::vector<int32_t>{7, 8}));
-  EXPECT_EQ(p.tensors[7].bytes, 32u * 4 * 4);
-  EXPECT_EQ(p.tensors[8].bytes, 32u * 3 * 4);
-  EXPECT_TRUE(prepared->assumptions.empty());
 }
 
 }  // namespace

@@ -239,10 +239,24 @@ Status ModelMemoryReplay::PrepareOps(int32_t s) {
   return PrepareOpsFrom(s, 0);
 }
 
-// Upstream's PrepareOpsStartingAt(first).
+// Upstream's PrepareOpsStartingAt(first): it stops after the first node with a dynamic output,
+// whether control flow made it so or a kernel's Prepare (reduce ops with an axis unknown at
+// Prepare, TRANSPOSE_CONV with an unknown output shape, RANGE with unknown bounds, ...: see
+// docs/kernel-temporaries.md).
 Status ModelMemoryReplay::PrepareOpsFrom(int32_t s, int32_t first) {
   SubgraphState& state = states_[static_cast<size_t>(s)];
   state.dynamic_stop.reset();
+  auto kernel_prepared = ReplayKernelPrepare(state.graph, options_);
+  if (!kernel_prepared.ok()) {
+    return kernel_prepared.status().WithContext("subgraph " + std::to_string(s));
+  }
+  // Only what a kernel's Prepare made dynamic: the graph's own dynamic tensors (a resource before
+  // its VAR_HANDLE ran) are judged as the loop leaves them.
+  std::vector<bool> kernel_dynamic(state.graph.tensors.size(), false);
+  for (size_t t = 0; t < kernel_dynamic.size(); ++t) {
+    const auto i = static_cast<int32_t>(t);
+    kernel_dynamic[t] = IsDynamic(kernel_prepared->subgraph, i) && !IsDynamic(state.graph, i);
+  }
   const auto plan_size = static_cast<int32_t>(state.graph.execution_plan.size());
   for (int32_t p = first; p < plan_size; ++p) {
     const int32_t node_index = state.graph.execution_plan[static_cast<size_t>(p)];
@@ -253,7 +267,7 @@ Status ModelMemoryReplay::PrepareOpsFrom(int32_t s, int32_t first) {
     TFA_RETURN_IF_ERROR(PrepareNode(s, node_index));
     bool dynamic_output = false;
     for (int32_t t : state.graph.nodes[static_cast<size_t>(node_index)].outputs) {
-      dynamic_output |= IsDynamic(state.graph, t);
+      dynamic_output |= IsDynamic(state.graph, t) || (t >= 0 && kernel_dynamic[t]);
     }
     if (dynamic_output) {
       state.has_dynamic_tensors = true;

@@ -121,6 +121,12 @@ class PrepareReplay {
     for (const auto& [tensor, allocation] : effect.reallocated) {
       graph.tensors[tensor].allocation = allocation;
     }
+    for (const KernelPrepareEffect::Resized& resized : effect.resized) {
+      Tensor& tensor = graph.tensors[static_cast<size_t>(resized.tensor)];
+      tensor.type = resized.type;
+      tensor.shape = resized.shape;
+      tensor.bytes = ShapeBytes(resized.type, resized.shape);
+    }
   }
 
   const PrepareOptions& options_;

@@ -1,6 +1,7 @@
 #include "libanalysis/prepare/recurrent_kernel_prepare.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string_view>
 
@@ -102,6 +103,34 @@ Status AppendLstmTemporaries(KernelPrepareEffect& effect, const Subgraph& subgra
                                     AllocationType::kArenaRwPersistent, "Lstm_row_sums"));
 }
 
+// lstm.cc's sparse hybrid kernel: nine temporaries in the Init tensors after the twelve hybrid
+// ones, all persistent uint8, one per weight matrix (input-to-{input, forget, cell, output},
+// recurrent-to-{input, forget, cell, output}, projection); a sparse constant matrix's is its
+// ledger, the others stay unsized. Upstream reads the projection weights without checking that
+// they exist, so a sparse LSTM without projection is rejected here.
+Status AppendLstmLedgers(KernelPrepareEffect& effect, const Subgraph& subgraph, const Node& node) {
+  constexpr std::array<size_t, kLstmLedgers> kLedgerWeights = {
+      1, 2, 3, 4, 5, 6, 7, 8, kProjectionWeights};
+  for (size_t position : kLedgerWeights) {
+    const Tensor* weights = Operand(subgraph, node.inputs, position);
+    if (weights == nullptr && position == kProjectionWeights) {
+      return NodeError(node,
+                       "sparse hybrid weights need projection weights (upstream's Prepare "
+                       "reads them unchecked)");
+    }
+    if (weights == nullptr || !prepare_internal::HasSparsity(*weights)) {
+      TFA_RETURN_IF_ERROR(Append(
+          effect,
+          AddedTensor{
+              "Lstm_ledger", TensorType::kUInt8, {}, AllocationType::kArenaRwPersistent, 0}));
+      continue;
+    }
+    TFA_RETURN_IF_ERROR(
+        prepare_internal::AppendSparseLedger(effect, node, *weights, "Lstm_ledger"));
+  }
+  return Status::Ok();
+}
+
 // The operands every full-layout LSTM needs; an error naming the node when one is missing.
 Result<LstmShape> FullLstmShape(const Subgraph& subgraph, const Node& node, size_t batch_dim) {
   if (node.inputs.size() != 20 && node.inputs.size() != 24) {
@@ -163,8 +192,8 @@ Result<KernelPrepareEffect> PrepareUnidirectionalSequenceLstm(const Subgraph& su
 // tflite/kernels/lstm.cc. The basic kernel (5 inputs, 4 outputs) adds nothing and moves its two
 // state inputs to the persistent arena. The full kernel's Init reserves 12 tensors plus 9 ledgers
 // for sparse hybrid weights; Prepare sizes them as AppendLstmTemporaries says (no scratch padding,
-// batch = input dimension 0). Sparse hybrid weights also get nine persistent uint8 ledgers sized
-// from the sparsity metadata, which this model does not carry: not modelled.
+// batch = input dimension 0). Sparse hybrid weights (the input-to-output weights decide) also
+// size the nine ledgers, see AppendLstmLedgers.
 Result<KernelPrepareEffect> PrepareLstm(const Subgraph& subgraph, const Node& node) {
   KernelPrepareEffect effect;
   if (node.options.lstm_basic_kernel) {
@@ -182,7 +211,9 @@ Result<KernelPrepareEffect> PrepareLstm(const Subgraph& subgraph, const Node& no
   TFA_RETURN_IF_ERROR(AppendLstmTemporaries(effect, subgraph, node, *shape, 0));
   const Tensor* input = Operand(subgraph, node.inputs, 0);
   const Tensor* input_to_output = Operand(subgraph, node.inputs, kInputToOutputWeights);
-  if (IsHybrid(*input, *input_to_output) && input_to_output->is_sparse) effect.modelled = false;
+  if (IsHybrid(*input, *input_to_output) && prepare_internal::HasSparsity(*input_to_output)) {
+    TFA_RETURN_IF_ERROR(AppendLstmLedgers(effect, subgraph, node));
+  }
   PadToInitCount(effect, kLstmTensors + kLstmLedgers);
   return effect;
 }

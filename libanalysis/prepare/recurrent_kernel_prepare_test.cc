@@ -193,6 +193,19 @@ TEST(RecurrentKernelPrepareTest, LstmWithTheWrongInputCountIsRefused) {
             "subgraph '': node 0: LSTM: expects 20 or 24 inputs, got 19");
 }
 
+// lstm.cc reads the projection weights' sparsity without checking that they exist.
+TEST(RecurrentKernelPrepareTest, SparseHybridLstmWithoutProjectionIsRefused) {
+  Subgraph g = Lstm("LSTM", TensorType::kFloat32, {2, 4});
+  for (size_t weights = 1; weights <= 6; ++weights) g.tensors[weights].type = TensorType::kInt8;
+  g.tensors[3].is_sparse = true;  // the input-to-output weights
+  g.tensors[3].sparse_ledger_bytes = 16;
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_EQ(prepared.status().message(),
+            "subgraph '': node 0: LSTM: sparse hybrid weights need projection weights (upstream's "
+            "Prepare reads them unchecked)");
+}
+
 TEST(RecurrentKernelPrepareTest, BidirectionalLstmPadsOnlyTheForwardScratch) {
   Subgraph g;
   std::vector<int32_t> inputs(48, -1);

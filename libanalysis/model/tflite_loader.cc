@@ -209,8 +209,15 @@ OpOptions ReadOptions(const tflite::Operator& op) {
     case BO::ReducerOptions:
       o.keep_dims = op.builtin_options_as_ReducerOptions()->keep_dims();
       break;
+    case BO::DepthToSpaceOptions:
+      o.block_size = op.builtin_options_as_DepthToSpaceOptions()->block_size();
+      break;
+    case BO::SpaceToDepthOptions:
+      o.block_size = op.builtin_options_as_SpaceToDepthOptions()->block_size();
+      break;
     case BO::GatherOptions:
       o.axis = op.builtin_options_as_GatherOptions()->axis();
+      o.batch_dims = op.builtin_options_as_GatherOptions()->batch_dims();
       break;
     case BO::SplitOptions:
       o.num_splits = op.builtin_options_as_SplitOptions()->num_splits();

@@ -433,7 +433,9 @@ Outcome TransposeRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
-// GATHER (gather.cc): params[:axis] + positions[batch_dims:] + params[axis + 1:].
+// GATHER (gather.cc): params[:axis] + positions[batch_dims:] + params[axis + 1:]. A negative
+// batch_dims counts from the end of positions; the batch dimensions of both must agree and lie
+// before the axis.
 Outcome GatherRule(const RuleInput& in) {
   auto params = InputShape(in, 0);
   if (!params.ok()) return params.status();
@@ -441,8 +443,20 @@ Outcome GatherRule(const RuleInput& in) {
   if (!positions.ok()) return positions.status();
   auto axis = ResolveAxis(in, in.node.options.axis, params->size());
   if (!axis.ok()) return axis.status();
-  // OpOptions does not carry GatherOptions' batch_dims yet: upstream's default, 0.
-  const int32_t batch_dims = 0;
+  int64_t batch_dims = in.node.options.batch_dims;
+  if (batch_dims < 0) batch_dims += static_cast<int64_t>(positions->size());
+  if (batch_dims < 0 || batch_dims > *axis ||
+      static_cast<size_t>(batch_dims) > positions->size()) {
+    return Fail(in, "batch_dims " + std::to_string(in.node.options.batch_dims) +
+                        " does not fit axis " + std::to_string(*axis) + " and positions " +
+                        ShapeText(*positions));
+  }
+  for (int64_t d = 0; d < batch_dims; ++d) {
+    if ((*params)[static_cast<size_t>(d)] != (*positions)[static_cast<size_t>(d)]) {
+      return Fail(in, "batch dimensions of params " + ShapeText(*params) + " and positions " +
+                          ShapeText(*positions) + " differ");
+    }
+  }
   Shape out(params->begin(), params->begin() + *axis);
   out.insert(out.end(), positions->begin() + batch_dims, positions->end());
   out.insert(out.end(), params->begin() + *axis + 1, params->end());
@@ -877,6 +891,41 @@ Outcome SpaceBatchRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// DEPTH_TO_SPACE / SPACE_TO_DEPTH (depth_to_space.cc, space_to_depth.cc), NHWC: the depth's
+// block_size^2 factor moves into height and width, or back.
+Outcome DepthSpaceRule(const RuleInput& in) {
+  auto input = InputShape(in, 0);
+  if (!input.ok()) return input.status();
+  TFA_RETURN_IF_ERROR(RequireRank(in, *input, 4, "input"));
+  const int64_t bs = in.node.options.block_size;
+  if (bs < 1) return Fail(in, "block_size " + std::to_string(bs) + " is below 1");
+  const int64_t height = (*input)[1], width = (*input)[2], depth = (*input)[3];
+  Shape out = *input;
+  if (in.node.op == "DEPTH_TO_SPACE") {
+    if (depth % (bs * bs) != 0) {
+      return Fail(in, "depth " + std::to_string(depth) + " is not a multiple of block_size^2");
+    }
+    auto h = ToDimension(in, height * bs);
+    if (!h.ok()) return h.status();
+    auto w = ToDimension(in, width * bs);
+    if (!w.ok()) return w.status();
+    out[1] = *h;
+    out[2] = *w;
+    out[3] = static_cast<int32_t>(depth / (bs * bs));
+  } else {
+    if (height % bs != 0 || width % bs != 0) {
+      return Fail(in, "height and width of " + ShapeText(*input) +
+                          " are not multiples of block_size " + std::to_string(bs));
+    }
+    auto d = ToDimension(in, depth * bs * bs);
+    if (!d.ok()) return d.status();
+    out[1] = static_cast<int32_t>(height / bs);
+    out[2] = static_cast<int32_t>(width / bs);
+    out[3] = *d;
+  }
+  return OneShape(std::move(out));
+}
+
 // ARG_MAX / ARG_MIN (arg_min_max.cc): the axis goes.
 Outcome ArgMinMaxRule(const RuleInput& in) {
   auto input = InputShape(in, 0);
@@ -1139,6 +1188,8 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"RESIZE_BILINEAR", ResizeRule},
     NamedShapeRule{"RESIZE_NEAREST_NEIGHBOR", ResizeRule},
     NamedShapeRule{"SPACE_TO_BATCH_ND", SpaceBatchRule},
+    NamedShapeRule{"DEPTH_TO_SPACE", DepthSpaceRule},
+    NamedShapeRule{"SPACE_TO_DEPTH", DepthSpaceRule},
     NamedShapeRule{"BATCH_TO_SPACE_ND", SpaceBatchRule},
     NamedShapeRule{"ARG_MAX", ArgMinMaxRule},
     NamedShapeRule{"ARG_MIN", ArgMinMaxRule},

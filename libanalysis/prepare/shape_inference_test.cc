@@ -120,5 +120,39 @@ TEST(ShapeInferenceTest, SpaceToBatchAndBackUndoEachOther) {
   EXPECT_EQ(g.tensors[static_cast<size_t>(back)].shape, (Shape{1, 10, 10, 3}));
 }
 
+// depth_to_space.cc / space_to_depth.cc: block_size 2 moves a factor 4 of the depth into height
+// and width, and back.
+TEST(ShapeInferenceTest, DepthToSpaceAndBackUndoEachOther) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 3, 5, 8});
+  const int32_t spread = AddTensor(g, TensorType::kFloat32, {});
+  const int32_t back = AddTensor(g, TensorType::kFloat32, {});
+  AddNode(g, "DEPTH_TO_SPACE", {x}, {spread}).options.block_size = 2;
+  AddNode(g, "SPACE_TO_DEPTH", {spread}, {back}).options.block_size = 2;
+  ASSERT_TRUE(PropagateShapes(g).ok());
+  EXPECT_EQ(g.tensors[static_cast<size_t>(spread)].shape, (Shape{1, 6, 10, 2}));
+  EXPECT_EQ(g.tensors[static_cast<size_t>(back)].shape, (Shape{1, 3, 5, 8}));
+  g.nodes[0].options.block_size = 3;
+  EXPECT_EQ(PropagateShapes(g).message(),
+            "node 0: DEPTH_TO_SPACE: depth 8 is not a multiple of block_size^2");
+}
+
+// gather.cc with batch_dims: the leading batch dimensions of params and positions are shared, so
+// the output keeps them once: params[:axis] + positions[batch_dims:] + params[axis + 1:].
+TEST(ShapeInferenceTest, GatherKeepsSharedBatchDimensionsOnce) {
+  Subgraph g;
+  const int32_t params = AddTensor(g, TensorType::kFloat32, {2, 7, 5});
+  const int32_t positions = AddTensor(g, TensorType::kInt32, {2, 3});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {});
+  Node& node = AddNode(g, "GATHER", {params, positions}, {out});
+  node.options.axis = 1;
+  node.options.batch_dims = -1;
+  auto shapes = InferOutputShapes(g, node);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{2, 3, 5}));
+  node.options.batch_dims = 2;
+  EXPECT_FALSE(InferOutputShapes(g, node).ok());
+}
+
 }  // namespace
 }  // namespace tfa

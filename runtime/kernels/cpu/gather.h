@@ -1,4 +1,4 @@
-// GATHER along `axis` with int32/int64 indices (batch_dims 0), any element type; an index
+// GATHER along `axis` with int32/int64 indices and batch_dims, any element type; an index
 // outside the axis is an error, as upstream.
 #ifndef RUNTIME_KERNELS_CPU_GATHER_H_
 #define RUNTIME_KERNELS_CPU_GATHER_H_

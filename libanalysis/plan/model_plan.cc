@@ -152,7 +152,7 @@ Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
     sp.model_nodes = model.subgraphs[s].nodes.size();
     sp.delegated = model.subgraphs[s];
   }
-  const Status planned = model.format == "tflite" && options.plan_arena
+  const Status planned = (model.format == "tflite" || model.kernel_prepare) && options.plan_arena
                              ? PlanWholeModel(model, options, plan)
                              : PlanSubgraphsOneByOne(model, options, plan);
   TFA_RETURN_IF_ERROR(planned.WithContext(model.path));

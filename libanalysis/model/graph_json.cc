@@ -332,7 +332,10 @@ Status ReadOption(const json& v, const std::string& path, Padding& out) {
 
 Status ReadOptions(const json& v, const std::string& path, OpOptions& o) {
   if (!v.is_object()) return Fail(path, "expected an object");
-  for (const auto& [key, value] : v.items()) {
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    // Not structured bindings: clang 14 (the fuzz build) cannot capture those in a lambda.
+    const std::string& key = it.key();
+    const json& value = it.value();
     bool known = false;
     Status status = Status::Ok();
     VisitOptionFields(o, o, [&](const char* name, auto& field, auto&) {
@@ -925,6 +928,15 @@ class GraphJsonReader {
         return Fail("kernel_prepare", "expected a boolean");
       }
       model_.kernel_prepare = kernel_prepare_.boolean;
+    }
+    // The Prepare replay adds the kernels' temporaries; stated ones would count twice.
+    for (size_t k = 0; model_.kernel_prepare && k < model_.subgraphs.size(); ++k) {
+      const std::vector<Node>& nodes = model_.subgraphs[k].nodes;
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].temporaries.empty()) continue;
+        return Fail(subgraphs_[k].path + "nodes[" + std::to_string(i) + "].temporaries",
+                    "a kernel_prepare model leaves temporaries to the kernels' Prepare");
+      }
     }
     if (schema_version_.present()) {
       auto v = Int(schema_version_, "schema_version", 0, std::numeric_limits<uint32_t>::max());

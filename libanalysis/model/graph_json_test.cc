@@ -129,7 +129,12 @@ INSTANTIATE_TEST_SUITE_P(
                  "bad.json: signatures[0].inputs[0].tensor: value 4 out of range [0, 0]"},
         BadGraph{R"({"format":"tflite-analyze-graph/1","kernel_prepare":"yes","tensors":[],
                     "nodes":[]})",
-                 "bad.json: kernel_prepare: expected a boolean"}));
+                 "bad.json: kernel_prepare: expected a boolean"},
+        BadGraph{R"({"format":"tflite-analyze-graph/1","kernel_prepare":true,
+                    "tensors":[{"bytes":4},{"bytes":4},{"bytes":64}],
+                    "nodes":[{"op":"ADD","inputs":[0],"outputs":[1],"temporaries":[2]}]})",
+                 "bad.json: nodes[0].temporaries: a kernel_prepare model leaves temporaries to the "
+                 "kernels' Prepare"}));
 
 TEST(GraphJson, ReadsNodesListedBeforeTensors) {
   auto model = ParseGraphJson(R"({"nodes":[{"op":"ADD","inputs":[0,1],"outputs":[2],"inplace":12}],

@@ -5,7 +5,8 @@
 
 namespace tfa::cli {
 
-// `tflite-analyze convert MODEL -o graph.json [--subgraph N]`: the model as Graph JSON.
+// `tflite-analyze convert MODEL -o graph.json [--subgraph N]`: the model as Graph JSON, refused
+// (exit 2, one line) where Graph JSON cannot carry it exactly.
 void AddConvertCommand(CLI::App& app);
 
 }  // namespace tfa::cli

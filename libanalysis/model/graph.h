@@ -185,6 +185,10 @@ struct Model {
   std::vector<std::string> metadata_names;
   uint64_t constant_bytes = 0;  // sum of constant tensor data in all subgraphs
   bool has_sparse_tensors = false;
+  // Graph JSON that describes a model as the .tflite does (options, no kernel temporaries, as
+  // `convert` writes it): planned as a .tflite is, with the kernels' Prepare replay and the
+  // control-flow interpreter. False for planner-level Graph JSON, which states its temporaries.
+  bool kernel_prepare = false;
 };
 
 // Whether a delegate that reads `tensor` uploads it once rather than on every inference: model

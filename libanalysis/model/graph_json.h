@@ -1,5 +1,5 @@
 // Graph JSON ("tflite-analyze-graph/1", see docs/graph-json.md): the second input format, what
-// tests and fuzzers generate and what `tflite-analyze convert` writes. One subgraph per file.
+// tests and fuzzers generate and what `tflite-analyze convert` writes.
 #ifndef LIBANALYSIS_MODEL_GRAPH_JSON_H_
 #define LIBANALYSIS_MODEL_GRAPH_JSON_H_
 
@@ -17,8 +17,15 @@ inline constexpr std::string_view kGraphJsonFormat = "tflite-analyze-graph/1";
 // Every index is range-checked; the graph is rejected, never trusted.
 Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name);
 
-// Serializes one subgraph (tensors, nodes, inputs, outputs, variables) as Graph JSON.
+// Serializes one subgraph (tensors, nodes, inputs, outputs, variables) as a planner-level Graph
+// JSON file.
 std::string SubgraphToGraphJson(const Subgraph& subgraph, int indent = -1);
+
+// Serializes a whole model: subgraph 0 at the top level, the others under "subgraphs", every
+// field of the Graph IR (options, quantization, constant values, signatures, metadata names), and
+// "kernel_prepare" for a model that is planned as a .tflite is. Refused, naming what, when the
+// text would not read back as this model (a NaN scale, a name that is not UTF-8).
+Result<std::string> ModelToGraphJson(const Model& model, int indent = -1);
 
 }  // namespace tfa
 

@@ -1,6 +1,8 @@
 #include "libanalysis/model/graph_validation.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tfa {
 namespace {
@@ -16,8 +18,8 @@ Status CheckIndices(const std::vector<int32_t>& list, size_t tensor_count, bool 
     if (t == -1 && allow_optional) continue;
     if (t < 0 || static_cast<size_t>(t) >= tensor_count) {
       return Status::Error(where + ": " + what + "[" + std::to_string(i) + "] = tensor " +
-                           std::to_string(t) + " is out of range (" +
-                           std::to_string(tensor_count) + " tensors)");
+                           std::to_string(t) + " is out of range (" + std::to_string(tensor_count) +
+                           " tensors)");
     }
   }
   return Status::Ok();
@@ -42,8 +44,8 @@ Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
   }
   for (int32_t node : sg.execution_plan) {
     if (node < 0 || static_cast<size_t>(node) >= sg.nodes.size()) {
-      return Status::Error(prefix + ": execution plan names node " + std::to_string(node) +
-                           " of " + std::to_string(sg.nodes.size()));
+      return Status::Error(prefix + ": execution plan names node " + std::to_string(node) + " of " +
+                           std::to_string(sg.nodes.size()));
     }
   }
 
@@ -76,6 +78,53 @@ Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
                              std::to_string(t) + " produced later by " +
                              NodeName(sg, static_cast<size_t>(producer_node[t])) +
                              " (cycle or nodes out of order)");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+Status ValidateSubgraphCalls(const Model& model) {
+  const size_t n = model.subgraphs.size();
+  std::vector<std::vector<int32_t>> callees(n);
+  for (size_t s = 0; s < n; ++s) {
+    const Subgraph& sg = model.subgraphs[s];
+    for (size_t i = 0; i < sg.nodes.size(); ++i) {
+      const OpOptions& o = sg.nodes[i].options;
+      for (int32_t callee : {o.then_subgraph, o.else_subgraph, o.cond_subgraph, o.body_subgraph,
+                             o.init_subgraph, o.subgraph}) {
+        if (callee == -1) continue;
+        if (callee < 0 || static_cast<size_t>(callee) >= n) {
+          return Status::Error("subgraph " + std::to_string(s) + ": node " + std::to_string(i) +
+                               " (" + sg.nodes[i].op + ") names subgraph " +
+                               std::to_string(callee) + " of " + std::to_string(n));
+        }
+        callees[s].push_back(callee);
+      }
+    }
+  }
+  // Iterative DFS with colours: a grey callee is a cycle.
+  std::vector<uint8_t> colour(n, 0);
+  for (size_t root = 0; root < n; ++root) {
+    if (colour[root]) continue;
+    std::vector<std::pair<size_t, size_t>> stack{{root, 0}};
+    colour[root] = 1;
+    while (!stack.empty()) {
+      auto& [s, next] = stack.back();
+      if (next == callees[s].size()) {
+        colour[s] = 2;
+        stack.pop_back();
+        continue;
+      }
+      const size_t callee = static_cast<size_t>(callees[s][next++]);
+      if (colour[callee] == 1) {
+        return Status::Error("subgraph " + std::to_string(s) + " calls subgraph " +
+                             std::to_string(callee) +
+                             " which is already on the call chain (recursive control flow)");
+      }
+      if (colour[callee] == 0) {
+        colour[callee] = 1;
+        stack.emplace_back(callee, 0);
       }
     }
   }

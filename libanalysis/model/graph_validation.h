@@ -14,6 +14,11 @@ namespace tfa {
 // node and tensor: "subgraph 0: node 4 (ADD): reads tensor 9 produced by node 7 (cycle...)".
 Status ValidateSubgraph(const Subgraph& subgraph, int subgraph_index);
 
+// Checks that control-flow options (IF, WHILE, CALL_ONCE, CALL) name existing subgraphs and that
+// no subgraph calls itself, directly or through others: "subgraph 1: node 0 (WHILE) names
+// subgraph 7 of 3".
+Status ValidateSubgraphCalls(const Model& model);
+
 }  // namespace tfa
 
 #endif  // LIBANALYSIS_MODEL_GRAPH_VALIDATION_H_

@@ -391,7 +391,7 @@ class TfliteReader {
       if (!sg.ok()) return sg.status();
       model.subgraphs.push_back(std::move(*sg));
     }
-    TFA_RETURN_IF_ERROR(CheckSubgraphReferences(model));
+    if (Status calls = ValidateSubgraphCalls(model); !calls.ok()) return Error(calls.message());
     if (fb->signature_defs()) {
       for (const auto* def : *fb->signature_defs()) {
         SignatureDef sig;
@@ -663,54 +663,6 @@ class TfliteReader {
       t.allocation = AllocationType::kArenaRw;
     }
     return t;
-  }
-
-  // Control-flow options must name existing subgraphs, and the references must not loop.
-  Status CheckSubgraphReferences(const Model& model) const {
-    const size_t n = model.subgraphs.size();
-    std::vector<std::vector<int32_t>> callees(n);
-    for (size_t s = 0; s < n; ++s) {
-      const Subgraph& sg = model.subgraphs[s];
-      for (size_t i = 0; i < sg.nodes.size(); ++i) {
-        const OpOptions& o = sg.nodes[i].options;
-        for (int32_t callee : {o.then_subgraph, o.else_subgraph, o.cond_subgraph, o.body_subgraph,
-                               o.init_subgraph, o.subgraph}) {
-          if (callee == -1) continue;
-          if (callee < 0 || static_cast<size_t>(callee) >= n) {
-            return Error("subgraph " + std::to_string(s) + ": node " + std::to_string(i) + " (" +
-                         sg.nodes[i].op + ") names subgraph " + std::to_string(callee) + " of " +
-                         std::to_string(n));
-          }
-          callees[s].push_back(callee);
-        }
-      }
-    }
-    // Iterative DFS with colours: a grey callee is a cycle.
-    std::vector<uint8_t> colour(n, 0);
-    for (size_t root = 0; root < n; ++root) {
-      if (colour[root]) continue;
-      std::vector<std::pair<size_t, size_t>> stack{{root, 0}};
-      colour[root] = 1;
-      while (!stack.empty()) {
-        auto& [s, next] = stack.back();
-        if (next == callees[s].size()) {
-          colour[s] = 2;
-          stack.pop_back();
-          continue;
-        }
-        const size_t callee = static_cast<size_t>(callees[s][next++]);
-        if (colour[callee] == 1) {
-          return Error("subgraph " + std::to_string(s) + " calls subgraph " +
-                       std::to_string(callee) +
-                       " which is already on the call chain (recursive control flow)");
-        }
-        if (colour[callee] == 0) {
-          colour[callee] = 1;
-          stack.emplace_back(callee, 0);
-        }
-      }
-    }
-    return Status::Ok();
   }
 
   std::span<const uint8_t> file_;

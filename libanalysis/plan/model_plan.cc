@@ -181,7 +181,7 @@ Result<ModelPlan> PlanModelOn(const Model& model,
     sp.model_nodes = model.subgraphs[s].nodes.size();
     sp.delegated = std::move(subgraphs[s]);
   }
-  const Status planned = model.format == "tflite" && options.plan_arena
+  const Status planned = (model.format == "tflite" || model.kernel_prepare) && options.plan_arena
                              ? PlanWholeModel(model, options, plan)
                              : PlanSubgraphsOneByOne(options, plan);
   TFA_RETURN_IF_ERROR(planned.WithContext(model.path));

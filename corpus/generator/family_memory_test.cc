@@ -47,9 +47,9 @@ TEST(FamilyMemoryTest, SparseHybridFullyConnectedSizesItsLedger) {
   const SubgraphMemory memory = Planned(SparseHybridFullyConnected());
   ASSERT_TRUE(memory.planned);
   EXPECT_TRUE(memory.assumptions.empty());
-  ASSERT_EQ(memory.prepared.tensors.size(), 10u);
-  EXPECT_EQ(memory.prepared.tensors[9].bytes, 12u);
-  EXPECT_EQ(memory.prepared.tensors[9].allocation, AllocationType::kArenaRwPersistent);
+  ASSERT_EQ(memory.prepared->tensors.size(), 10u);
+  EXPECT_EQ(memory.prepared->tensors[9].bytes, 12u);
+  EXPECT_EQ(memory.prepared->tensors[9].allocation, AllocationType::kArenaRwPersistent);
   EXPECT_EQ(memory.plan.arena_size, 328u);
   EXPECT_EQ(memory.plan.persistent_arena_size, 76u);
   EXPECT_EQ(Offset(memory, 0), 0u);
@@ -77,10 +77,10 @@ TEST(FamilyMemoryTest, SparseHybridLstmSizesItsNineLedgers) {
   const SubgraphMemory memory = Planned(SparseHybridLstm());
   ASSERT_TRUE(memory.planned);
   EXPECT_TRUE(memory.assumptions.empty());
-  ASSERT_EQ(memory.prepared.tensors.size(), 38u);
-  EXPECT_EQ(memory.prepared.nodes[0].temporaries.size(), 21u);
-  EXPECT_EQ(memory.prepared.tensors[33].bytes, 0u);
-  EXPECT_EQ(memory.prepared.tensors[37].bytes, 6u);
+  ASSERT_EQ(memory.prepared->tensors.size(), 38u);
+  EXPECT_EQ(memory.prepared->nodes[0].temporaries.size(), 21u);
+  EXPECT_EQ(memory.prepared->tensors[33].bytes, 0u);
+  EXPECT_EQ(memory.prepared->tensors[37].bytes, 6u);
   EXPECT_EQ(memory.plan.arena_size, 834u);
   EXPECT_EQ(memory.plan.persistent_arena_size, 582u);
   EXPECT_EQ(Offset(memory, 0), 0u);
@@ -99,10 +99,10 @@ TEST(FamilyMemoryTest, SparseHybridLstmSizesItsNineLedgers) {
 // The bytes of `node`'s temporaries, in order, in the main subgraph of `memory`.
 std::vector<uint64_t> TemporaryBytes(const SubgraphMemory& memory, const std::string& op) {
   std::vector<uint64_t> bytes;
-  for (const Node& node : memory.prepared.nodes) {
+  for (const Node& node : memory.prepared->nodes) {
     if (node.op != op) continue;
     for (int32_t t : node.temporaries) {
-      bytes.push_back(memory.prepared.tensors[static_cast<size_t>(t)].bytes_or_zero());
+      bytes.push_back(memory.prepared->tensors[static_cast<size_t>(t)].bytes_or_zero());
     }
     return bytes;
   }
@@ -149,8 +149,8 @@ TEST(FamilyMemoryTest, SsdPostProcessSizesOutputsFromItsOptions) {
   EXPECT_EQ(TemporaryBytes(memory, "TFLite_Detection_PostProcess"),
             (std::vector<uint64_t>{256, 192}));
   std::vector<uint64_t> output_bytes;
-  for (int32_t t : memory.prepared.outputs) {
-    output_bytes.push_back(memory.prepared.tensors[static_cast<size_t>(t)].bytes_or_zero());
+  for (int32_t t : memory.prepared->outputs) {
+    output_bytes.push_back(memory.prepared->tensors[static_cast<size_t>(t)].bytes_or_zero());
   }
   EXPECT_EQ(output_bytes, (std::vector<uint64_t>{160, 40, 40, 4}));
   EXPECT_TRUE(memory.assumptions.empty());
@@ -170,7 +170,7 @@ TEST(FamilyMemoryTest, AnOutputMadeDynamicInPrepareStopsThePlanning) {
   ASSERT_TRUE(plan.ok()) << plan.status().message();
   const SubgraphMemory& memory = *plan->subgraphs[0].memory;
   EXPECT_EQ(memory.planning_stops_at, 0);
-  EXPECT_EQ(memory.prepared.tensors[2].allocation, AllocationType::kDynamic);
+  EXPECT_EQ(memory.prepared->tensors[2].allocation, AllocationType::kDynamic);
   EXPECT_EQ(memory.plan.arena_size, 140u);
   EXPECT_EQ(memory.plan.tensors[4].arena, ArenaKind::kNone);  // the ADD's output
   EXPECT_EQ(Offset(memory, 0), 0u);

@@ -100,7 +100,7 @@ struct OpOptions {
   int32_t stride_d = 1, dilation_d = 1;  // 3-D convolutions
   int32_t filter_w = 0, filter_h = 0;    // pooling window
   int32_t depth_multiplier = 1;
-  int32_t axis = 0;  // concatenation, gather, split ...
+  int32_t axis = 0;        // concatenation, gather, split ...
   int32_t batch_dims = 0;  // gather
   int32_t block_size = 0;  // depth to space, space to depth
   int32_t num_splits = 0;

@@ -246,6 +246,8 @@ void VisitOptionFields(A& a, B& b, Visit&& visit) {
   visit("filter_h", a.filter_h, b.filter_h);
   visit("depth_multiplier", a.depth_multiplier, b.depth_multiplier);
   visit("axis", a.axis, b.axis);
+  visit("batch_dims", a.batch_dims, b.batch_dims);
+  visit("block_size", a.block_size, b.block_size);
   visit("num_splits", a.num_splits, b.num_splits);
   visit("keep_dims", a.keep_dims, b.keep_dims);
   visit("align_corners", a.align_corners, b.align_corners);
@@ -278,6 +280,7 @@ void VisitOptionFields(A& a, B& b, Visit&& visit) {
   visit("init_subgraph", a.init_subgraph, b.init_subgraph);
   visit("subgraph", a.subgraph, b.subgraph);
   visit("custom_options_size", a.custom_options_size, b.custom_options_size);
+  visit("custom_options", a.custom_options, b.custom_options);
 }
 
 Status ReadOption(const json& v, const std::string& path, int32_t& out) {
@@ -304,6 +307,16 @@ Status ReadOption(const json& v, const std::string& path, std::vector<int32_t>& 
   out.assign(v.size(), 0);
   for (size_t i = 0; i < v.size(); ++i) {
     TFA_RETURN_IF_ERROR(ReadOption(v[i], path + "[" + std::to_string(i) + "]", out[i]));
+  }
+  return Status::Ok();
+}
+Status ReadOption(const json& v, const std::string& path, std::vector<uint8_t>& out) {
+  if (!v.is_array()) return Fail(path, "expected an array");
+  out.assign(v.size(), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    auto byte = JsonInt(v[i], path + "[" + std::to_string(i) + "]", 0, 255);
+    if (!byte.ok()) return byte.status();
+    out[i] = static_cast<uint8_t>(*byte);
   }
   return Status::Ok();
 }
@@ -462,7 +475,7 @@ Status ReadSignatures(const json& v, Model& model) {
 // The members of one tensor object, kept until its end because checks run in a fixed order
 // whatever the key order (a repeated key keeps its last value, as a JSON object does).
 struct TensorMembers {
-  Value name, bytes, alloc, type, variable, buffer, constant_bytes, sparse;
+  Value name, bytes, alloc, type, variable, buffer, constant_bytes, sparse, sparse_ledger_bytes;
   IntListValue shape, shape_signature;
   CollectedValue quantization, int_values;
 };
@@ -513,6 +526,12 @@ Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
   if (m.sparse.present()) {
     if (m.sparse.kind != Value::Kind::kBool) return Fail(path + ".sparse", "expected a boolean");
     t.is_sparse = m.sparse.boolean;
+  }
+  if (m.sparse_ledger_bytes.present()) {
+    auto bytes = Int(m.sparse_ledger_bytes, path + ".sparse_ledger_bytes", 0,
+                     std::numeric_limits<int64_t>::max());
+    if (!bytes.ok()) return bytes.status();
+    t.sparse_ledger_bytes = static_cast<uint64_t>(*bytes);
   }
   if (m.quantization) {
     TFA_RETURN_IF_ERROR(ReadQuantization(*m.quantization, path + ".quantization", t.quantization));
@@ -612,6 +631,7 @@ enum class Member : uint8_t {
   kBuffer,
   kConstantBytes,
   kSparse,
+  kSparseLedgerBytes,
   kQuantization,
   kIntValues,
   kOp,
@@ -653,6 +673,7 @@ Member TensorMember(const std::string& key) {
   if (key == "buffer") return Member::kBuffer;
   if (key == "constant_bytes") return Member::kConstantBytes;
   if (key == "sparse") return Member::kSparse;
+  if (key == "sparse_ledger_bytes") return Member::kSparseLedgerBytes;
   if (key == "quantization") return Member::kQuantization;
   if (key == "int_values") return Member::kIntValues;
   return Member::kOther;
@@ -1012,6 +1033,8 @@ class GraphJsonReader {
             return &tensor_.constant_bytes;
           case Member::kSparse:
             return &tensor_.sparse;
+          case Member::kSparseLedgerBytes:
+            return &tensor_.sparse_ledger_bytes;
           default:
             return nullptr;
         }
@@ -1321,6 +1344,7 @@ ordered_json TensorJson(const Tensor& t) {
   if (t.buffer != 0) jt["buffer"] = t.buffer;
   if (t.constant_bytes != 0) jt["constant_bytes"] = t.constant_bytes;
   if (t.is_sparse) jt["sparse"] = true;
+  if (t.sparse_ledger_bytes) jt["sparse_ledger_bytes"] = *t.sparse_ledger_bytes;
   const Quantization& q = t.quantization;
   if (!q.empty() || q.quantized_dimension != 0) {
     ordered_json jq;

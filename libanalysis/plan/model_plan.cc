@@ -87,6 +87,9 @@ bool PlanningStops(const std::vector<SubgraphMemory>& memories) {
 // and each delegate reaches every subgraph in turn; with several subgraphs, or when planning
 // stopped at a node with dynamic outputs, also the first Invoke.
 Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan& plan) {
+  // The model's own subgraphs, as the plan starts with them: a replay that starts again needs them.
+  std::vector<std::shared_ptr<const Subgraph>> model_subgraphs;
+  for (const SubgraphPlan& sp : plan.subgraphs) model_subgraphs.push_back(sp.delegated);
   std::vector<ModelDelegate> delegates;
   for (const DelegateProfile& profile : options.delegates) {
     ModelDelegate d;
@@ -112,7 +115,7 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
       plan.subgraphs[s] = SubgraphPlan{};
       plan.subgraphs[s].index = static_cast<int32_t>(s);
       plan.subgraphs[s].model_nodes = model.subgraphs[s].nodes.size();
-      plan.subgraphs[s].delegated = model.subgraphs[s];
+      plan.subgraphs[s].delegated = model_subgraphs[s];
     }
     auto replayed = ReplayFirstInvoke(model, delegates, plan.prepare_options, options.invoke_facts);
     if (!replayed.ok()) return replayed.status();

@@ -445,8 +445,7 @@ Outcome GatherRule(const RuleInput& in) {
   if (!axis.ok()) return axis.status();
   int64_t batch_dims = in.node.options.batch_dims;
   if (batch_dims < 0) batch_dims += static_cast<int64_t>(positions->size());
-  if (batch_dims < 0 || batch_dims > *axis ||
-      static_cast<size_t>(batch_dims) > positions->size()) {
+  if (batch_dims < 0 || batch_dims > *axis || static_cast<size_t>(batch_dims) > positions->size()) {
     return Fail(in, "batch_dims " + std::to_string(in.node.options.batch_dims) +
                         " does not fit axis " + std::to_string(*axis) + " and positions " +
                         ShapeText(*positions));

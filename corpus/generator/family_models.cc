@@ -3,6 +3,7 @@
 #include <flatbuffers/flexbuffers.h>
 
 #include <cstring>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -111,6 +112,55 @@ void Finish(ModelBuilder& b, int32_t sg, int32_t input, int32_t output) {
   AddConverterExtras(b, {{"input", input}}, {{"output", output}});
 }
 
+// How an LSTM miniature makes one gate's weights [rows, columns] (float, hybrid, sparse).
+using GateWeights = std::function<int32_t(const std::string& name, int32_t rows, int32_t columns)>;
+
+struct LstmLayout {
+  int32_t input_size = 0, cells = 0, output_size = 0;
+  GateWeights input_weights, recurrent_weights;
+  std::function<int32_t()> projection;  // empty: no projection weights
+};
+
+// The 24 inputs of an LSTM node in upstream's order (tflite/kernels/lstm_shared.h), without
+// peepholes, projection bias or layer norm; the states are variable tensors. Constants are made
+// in input order, so the generator's random stream is consumed as the order lists them.
+std::vector<int32_t> LstmInputs(ModelBuilder& b, int32_t sg, Lcg& rng, int32_t x,
+                                const LstmLayout& layout) {
+  std::vector<int32_t> inputs = {x};
+  const char* gates[4] = {"input_gate", "forget_gate", "cell_gate", "output_gate"};
+  for (const char* gate : gates) {
+    inputs.push_back(layout.input_weights(std::string(gate) + "/input_weights", layout.cells,
+                                          layout.input_size));
+  }
+  for (const char* gate : gates) {
+    inputs.push_back(layout.recurrent_weights(std::string(gate) + "/recurrent_weights",
+                                              layout.cells, layout.output_size));
+  }
+  for (int i = 0; i < 3; ++i) inputs.push_back(-1);  // peepholes
+  for (const char* gate : gates) {
+    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/bias", {layout.cells}, 0.1f));
+  }
+  inputs.push_back(layout.projection ? layout.projection() : -1);
+  inputs.push_back(-1);  // projection bias
+  inputs.push_back(
+      b.AddVariable(sg, "output_state", TensorType::kFloat32, {1, layout.output_size}));
+  inputs.push_back(b.AddVariable(sg, "cell_state", TensorType::kFloat32, {1, layout.cells}));
+  for (int i = 0; i < 4; ++i) inputs.push_back(-1);  // layer norm coefficients
+  return inputs;
+}
+
+GateWeights FloatGateWeights(ModelBuilder& b, int32_t sg, Lcg& rng, float range) {
+  return [&b, sg, &rng, range](const std::string& name, int32_t rows, int32_t columns) {
+    return FloatConstant(b, sg, rng, name, {rows, columns}, range);
+  };
+}
+
+GateWeights HybridGateWeights(ModelBuilder& b, int32_t sg, Lcg& rng) {
+  return [&b, sg, &rng](const std::string& name, int32_t rows, int32_t columns) {
+    return HybridWeights(b, sg, rng, name, {rows, columns});
+  };
+}
+
 }  // namespace
 
 // x [1, 8, 16] -> Q, K, V projections -> softmax(Q K^T / 4) V -> residual -> layer norm -> GELU.
@@ -216,22 +266,9 @@ SyntheticModel LstmFloat() {
   const int32_t sg = b.AddSubgraph("main");
   Lcg rng(kSeed + 3);
   const int32_t x = Float32Tensor(b, sg, "input", {1, 5, 4});
-  std::vector<int32_t> inputs = {x};
-  const char* gates[4] = {"input_gate", "forget_gate", "cell_gate", "output_gate"};
-  for (const char* gate : gates)
-    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/input_weights", {6, 4}, 0.5f));
-  for (const char* gate : gates) {
-    inputs.push_back(
-        FloatConstant(b, sg, rng, std::string(gate) + "/recurrent_weights", {6, 6}, 0.4f));
-  }
-  for (int i = 0; i < 3; ++i) inputs.push_back(-1);  // peepholes
-  for (const char* gate : gates)
-    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/bias", {6}, 0.1f));
-  inputs.push_back(-1);  // projection weights
-  inputs.push_back(-1);  // projection bias
-  inputs.push_back(b.AddVariable(sg, "output_state", TensorType::kFloat32, {1, 6}));
-  inputs.push_back(b.AddVariable(sg, "cell_state", TensorType::kFloat32, {1, 6}));
-  for (int i = 0; i < 4; ++i) inputs.push_back(-1);  // layer norm coefficients
+  LstmLayout layout{4, 6, 6, FloatGateWeights(b, sg, rng, 0.5f), FloatGateWeights(b, sg, rng, 0.4f),
+                    {}};
+  std::vector<int32_t> inputs = LstmInputs(b, sg, rng, x, layout);
   OpOptions o;
   o.fused_activation = Activation::kTanh;
   const int32_t out = Float32Tensor(b, sg, "output", {1, 5, 6});
@@ -283,21 +320,15 @@ SyntheticModel SparseHybridLstm() {
   const int32_t sg = b.AddSubgraph("main");
   Lcg rng(kSeed + 5);
   const int32_t x = Float32Tensor(b, sg, "input", {1, 4});
-  std::vector<int32_t> inputs = {x};
-  const char* gates[4] = {"input_gate", "forget_gate", "cell_gate", "output_gate"};
-  for (const char* gate : gates)
-    inputs.push_back(
-        SparseHybridWeights(b, sg, rng, std::string(gate) + "/input_weights", 4, 4, 1));
-  for (const char* gate : gates)
-    inputs.push_back(HybridWeights(b, sg, rng, std::string(gate) + "/recurrent_weights", {4, 2}));
-  for (int i = 0; i < 3; ++i) inputs.push_back(-1);  // peepholes
-  for (const char* gate : gates)
-    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/bias", {4}, 0.1f));
-  inputs.push_back(SparseHybridWeights(b, sg, rng, "projection", 2, 4, 2));
-  inputs.push_back(-1);  // projection bias
-  inputs.push_back(b.AddVariable(sg, "output_state", TensorType::kFloat32, {1, 2}));
-  inputs.push_back(b.AddVariable(sg, "cell_state", TensorType::kFloat32, {1, 4}));
-  for (int i = 0; i < 4; ++i) inputs.push_back(-1);  // layer norm coefficients
+  LstmLayout layout{4,
+                    4,
+                    2,
+                    [&](const std::string& name, int32_t rows, int32_t columns) {
+                      return SparseHybridWeights(b, sg, rng, name, rows, columns, 1);
+                    },
+                    HybridGateWeights(b, sg, rng),
+                    [&] { return SparseHybridWeights(b, sg, rng, "projection", 2, 4, 2); }};
+  std::vector<int32_t> inputs = LstmInputs(b, sg, rng, x, layout);
   OpOptions o;
   o.fused_activation = Activation::kTanh;
   const int32_t out = Float32Tensor(b, sg, "output", {1, 2});
@@ -378,20 +409,8 @@ SyntheticModel HybridLstm() {
   const int32_t sg = b.AddSubgraph("main");
   Lcg rng(kSeed + 8);
   const int32_t x = Float32Tensor(b, sg, "input", {1, 5, 4});
-  std::vector<int32_t> inputs = {x};
-  const char* gates[4] = {"input_gate", "forget_gate", "cell_gate", "output_gate"};
-  for (const char* gate : gates)
-    inputs.push_back(HybridWeights(b, sg, rng, std::string(gate) + "/input_weights", {6, 4}));
-  for (const char* gate : gates)
-    inputs.push_back(HybridWeights(b, sg, rng, std::string(gate) + "/recurrent_weights", {6, 6}));
-  for (int i = 0; i < 3; ++i) inputs.push_back(-1);  // peepholes
-  for (const char* gate : gates)
-    inputs.push_back(FloatConstant(b, sg, rng, std::string(gate) + "/bias", {6}, 0.1f));
-  inputs.push_back(-1);  // projection weights
-  inputs.push_back(-1);  // projection bias
-  inputs.push_back(b.AddVariable(sg, "output_state", TensorType::kFloat32, {1, 6}));
-  inputs.push_back(b.AddVariable(sg, "cell_state", TensorType::kFloat32, {1, 6}));
-  for (int i = 0; i < 4; ++i) inputs.push_back(-1);  // layer norm coefficients
+  LstmLayout layout{4, 6, 6, HybridGateWeights(b, sg, rng), HybridGateWeights(b, sg, rng), {}};
+  std::vector<int32_t> inputs = LstmInputs(b, sg, rng, x, layout);
   OpOptions o;
   o.fused_activation = Activation::kTanh;
   const int32_t out = Float32Tensor(b, sg, "output", {1, 5, 6});

@@ -15,7 +15,8 @@
 // Graph JSON models state each node's temporaries and in-place flags, and describe a planner-level
 // graph (upstream's ArenaPlanner over the whole plan, no interpreter around it): their subgraphs
 // are delegated and planned one by one, without the kernel Prepare replay and the control-flow
-// interpreter, which .tflite models have (and Graph JSON written by `convert`: Model::kernel_prepare).
+// interpreter, which .tflite models have (and Graph JSON written by `convert`:
+// Model::kernel_prepare).
 #ifndef LIBANALYSIS_PLAN_MODEL_PLAN_H_
 #define LIBANALYSIS_PLAN_MODEL_PLAN_H_
 

@@ -8,10 +8,10 @@
 namespace tfa {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::ArenaTensor;
 using testing::Constant;
 using testing::Graph;
+using ::testing::HasSubstr;
 using testing::Op;
 using testing::WhileModel;
 

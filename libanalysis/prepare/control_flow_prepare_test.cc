@@ -8,9 +8,9 @@
 namespace tfa {
 namespace {
 
-using ::testing::ElementsAre;
 using testing::ArenaTensor;
 using testing::Constant;
+using ::testing::ElementsAre;
 using testing::Graph;
 using testing::Op;
 using testing::WhileModel;
@@ -52,9 +52,9 @@ Model CallOnceModel() {
   Model m;
   m.subgraphs.push_back(Graph({ArenaTensor({1, 4}), ArenaTensor({1, 4})},
                               {call_once, Op("ADD", {0, 0}, {1})}, {0}, {1}));
-  m.subgraphs.push_back(Graph({Constant({1, 4}, TensorType::kFloat32), ArenaTensor({1, 4}),
-                               ArenaTensor({1, 4})},
-                              {Op("ADD", {0, 0}, {1}), Op("MUL", {1, 1}, {2})}, {}, {}));
+  m.subgraphs.push_back(
+      Graph({Constant({1, 4}, TensorType::kFloat32), ArenaTensor({1, 4}), ArenaTensor({1, 4})},
+            {Op("ADD", {0, 0}, {1}), Op("MUL", {1, 1}, {2})}, {}, {}));
   return m;
 }
 
@@ -67,7 +67,9 @@ TEST(ControlFlowPrepareTest, CallOnceLeavesItsInitSubgraphUnplannedUnlessADelega
 
   ModelDelegate claims_nothing;
   claims_nothing.name = "none";
-  claims_nothing.apply = [](int32_t, const Subgraph& current) -> Result<Subgraph> { return current; };
+  claims_nothing.apply = [](int32_t, const Subgraph& current) -> Result<Subgraph> {
+    return current;
+  };
   auto delegated = ReplayModelMemory(CallOnceModel(), {claims_nothing}, PrepareOptions{});
   ASSERT_TRUE(delegated.ok()) << delegated.status().message();
   EXPECT_TRUE((*delegated)[1].planned);
@@ -93,8 +95,8 @@ TEST(ControlFlowPrepareTest, ArenaKeepsTheLargerPlanWhenADelegateShrinksAChild) 
   ASSERT_TRUE(memory.ok()) << memory.status().message();
   const SubgraphMemory& body = (*memory)[2];
   EXPECT_EQ(body.plan_count, 2);
-  EXPECT_EQ(body.arena_size, 4u);          // planned undelegated by WHILE's Prepare first
-  EXPECT_EQ(body.plan.arena_size, 0u);     // then re-planned after delegation
+  EXPECT_EQ(body.arena_size, 4u);       // planned undelegated by WHILE's Prepare first
+  EXPECT_EQ(body.plan.arena_size, 0u);  // then re-planned after delegation
 }
 
 TEST(ControlFlowPrepareTest, MismatchedWhileIsAnError) {

@@ -10,9 +10,11 @@
 
 namespace tfa {
 
-// An error naming the byte where `text` nests deeper than `max_depth` arrays/objects.
-[[nodiscard]] inline Status CheckJsonNesting(std::string_view text, int max_depth) {
+// The number of objects in `text` (the '{' outside strings: a bound readers size their lists
+// by), or an error naming the byte where `text` nests deeper than `max_depth` arrays/objects.
+[[nodiscard]] inline Result<size_t> CountJsonObjects(std::string_view text, int max_depth) {
   int depth = 0;
+  size_t objects = 0;
   bool in_string = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -27,6 +29,7 @@ namespace tfa {
     if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
+      objects += c == '{';
       if (++depth > max_depth) {
         return Status::Error("JSON nested deeper than " + std::to_string(max_depth) + " levels (at byte " +
                              std::to_string(i) + ")");
@@ -35,7 +38,13 @@ namespace tfa {
       --depth;
     }
   }
-  return Status::Ok();
+  return objects;
+}
+
+// An error naming the byte where `text` nests deeper than `max_depth` arrays/objects.
+[[nodiscard]] inline Status CheckJsonNesting(std::string_view text, int max_depth) {
+  auto objects = CountJsonObjects(text, max_depth);
+  return objects.ok() ? Status::Ok() : objects.status();
 }
 
 }  // namespace tfa

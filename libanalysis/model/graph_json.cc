@@ -599,12 +599,10 @@ Status ReadNode(NodeMembers& m, const std::string& path, int64_t tensors, Node& 
   return Status::Ok();
 }
 
-// The lists grew by doubling as the elements streamed in; a model that keeps up to twice its
-// size for its lifetime costs more than the one move that gives back a slack above an eighth.
-template <typename T>
-void ReleaseSlack(std::vector<T>& v) {
-  if (v.capacity() - v.size() > v.size() / 8) v.shrink_to_fit();
-}
+// The fewest bytes of JSON a tensor or node of a real graph takes ({"name":"t0","bytes":4,...},
+// {"op":"ADD","inputs":[0],"outputs":[1]}): the bound of a list's reservation.
+constexpr size_t kMinTensorJsonBytes = 40;
+constexpr size_t kMinNodeJsonBytes = 30;
 
 // Members this reader looks at; every other key is skipped with its value.
 enum class Member : uint8_t {
@@ -799,8 +797,11 @@ struct SubgraphMembers {
 // node, the graph's lists), then the model's own members.
 class GraphJsonReader {
  public:
-  GraphJsonReader(size_t text_size, std::optional<std::vector<size_t>> tensor_counts)
-      : text_size_(text_size), tensor_counts_(std::move(tensor_counts)) {
+  GraphJsonReader(size_t text_size, size_t object_count,
+                  std::optional<std::vector<size_t>> tensor_counts)
+      : text_size_(text_size),
+        object_count_(object_count),
+        tensor_counts_(std::move(tensor_counts)) {
     AddSubgraph("");
   }
 
@@ -924,8 +925,6 @@ class GraphJsonReader {
       if (m.name.kind != Value::Kind::kString) return Fail(m.path + "name", "expected a string");
       sg.name = std::move(m.name.text);
     }
-    ReleaseSlack(m.tensors);
-    ReleaseSlack(m.nodes);
     sg.tensors = std::move(m.tensors);
     sg.nodes = std::move(m.nodes);
     const int64_t n_tensors = static_cast<int64_t>(sg.tensors.size());
@@ -1137,6 +1136,7 @@ class GraphJsonReader {
   }
 
   bool Open(Value::Kind kind) {
+    objects_opened_ += kind == Value::Kind::kObject;
     if (frames_.empty()) {
       is_object_ = kind == Value::Kind::kObject;
       frames_.push_back(is_object_ ? Frame::kTop : Frame::kSkipped);
@@ -1191,6 +1191,7 @@ class GraphJsonReader {
       if (member_ == Member::kTensors) {
         if (s.nodes_started && !s.tensor_count) return NeedTensorCount();
         StartTensors(kind);
+        s.tensors.reserve(ListCapacity(kMinTensorJsonBytes));
         frames_.push_back(Frame::kTensors);
         return true;
       }
@@ -1199,9 +1200,7 @@ class GraphJsonReader {
         s.nodes_kind = kind;
         s.nodes_started = true;
         s.nodes.clear();
-        // Most graphs have about as many nodes as tensors; bounded by what the text can hold
-        // (a node is at least 30 bytes of JSON), so a hostile file cannot make it huge.
-        s.nodes.reserve(std::min(s.tensors.size(), text_size_ / 30));
+        s.nodes.reserve(ListCapacity(kMinNodeJsonBytes));
         s.node_error = Status::Ok();
         s.node_count_seen = 0;
         frames_.push_back(Frame::kNodes);
@@ -1264,6 +1263,15 @@ class GraphJsonReader {
     return true;
   }
 
+  // What a tensor or node list opening now can hold: no more elements than objects left in the
+  // text, nor than the text holds at the fewest bytes a real element takes. Reserved once, the
+  // list is written in place; grown by doubling, it would touch twice its size and peak at one
+  // and a half. A reservation beyond the elements is address space, never touched.
+  size_t ListCapacity(size_t min_element_bytes) const {
+    return std::min(object_count_ - std::min(object_count_, objects_opened_),
+                    text_size_ / min_element_bytes);
+  }
+
   bool NeedTensorCount() {
     needs_tensor_count_ = true;
     return false;
@@ -1310,6 +1318,8 @@ class GraphJsonReader {
   }
 
   const size_t text_size_;
+  const size_t object_count_;
+  size_t objects_opened_ = 0;
   const std::optional<std::vector<size_t>> tensor_counts_;
   bool needs_tensor_count_ = false;
   std::string syntax_error_;
@@ -1431,14 +1441,14 @@ Status CheckFloatsAreFinite(const Model& model) {
 }  // namespace
 
 Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name) {
-  if (Status depth = CheckJsonNesting(text, kMaxJsonDepth); !depth.ok())
-    return depth.WithContext(source_name);
-  GraphJsonReader reader(text.size(), std::nullopt);
+  const auto objects = CountJsonObjects(text, kMaxJsonDepth);
+  if (!objects.ok()) return objects.status().WithContext(source_name);
+  GraphJsonReader reader(text.size(), *objects, std::nullopt);
   json::sax_parse(text.begin(), text.end(), &reader);
   if (!reader.needs_tensor_count()) return reader.Finish(source_name);
   TensorCounter counter;
   json::sax_parse(text.begin(), text.end(), &counter);
-  GraphJsonReader second(text.size(), counter.counts());
+  GraphJsonReader second(text.size(), *objects, counter.counts());
   json::sax_parse(text.begin(), text.end(), &second);
   return second.Finish(source_name);
 }

@@ -50,8 +50,8 @@ Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
   }
 
   // Producer of each tensor, by position in the plan; -1 = not produced by a node.
-  std::vector<int64_t> produced_at(n, -1);
-  std::vector<int64_t> producer_node(n, -1);
+  std::vector<int32_t> produced_at(n, -1);
+  std::vector<int32_t> producer_node(n, -1);
   for (size_t step = 0; step < sg.execution_plan.size(); ++step) {
     const size_t i = static_cast<size_t>(sg.execution_plan[step]);
     for (int32_t t : sg.nodes[i].outputs) {
@@ -61,8 +61,8 @@ Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
                              NodeName(sg, static_cast<size_t>(producer_node[t])) + " and " +
                              NodeName(sg, i));
       }
-      produced_at[t] = static_cast<int64_t>(step);
-      producer_node[t] = static_cast<int64_t>(i);
+      produced_at[t] = static_cast<int32_t>(step);
+      producer_node[t] = static_cast<int32_t>(i);
     }
   }
   for (size_t step = 0; step < sg.execution_plan.size(); ++step) {

@@ -31,8 +31,8 @@ namespace tfa {
     } else if (c == '[' || c == '{') {
       objects += c == '{';
       if (++depth > max_depth) {
-        return Status::Error("JSON nested deeper than " + std::to_string(max_depth) + " levels (at byte " +
-                             std::to_string(i) + ")");
+        return Status::Error("JSON nested deeper than " + std::to_string(max_depth) +
+                             " levels (at byte " + std::to_string(i) + ")");
       }
     } else if (c == ']' || c == '}') {
       --depth;

@@ -962,7 +962,7 @@ Status Interpreter::EvalControlFlow(SubgraphState& s, Step& step) {
   if (std::find(called_once_.begin(), called_once_.end(), ref) != called_once_.end())
     return Status::Ok();
   called_once_.push_back(ref);
-  return CallSubgraph(node.options.init_subgraph, {}).status();
+  return CallSubgraph(node.options->init_subgraph, {}).status();
 }
 
 Result<std::vector<const RuntimeTensor*>> Interpreter::CallSubgraph(
@@ -1010,13 +1010,13 @@ Status Interpreter::EvalWhile(SubgraphState& s, Step& step) {
   }
   int64_t iterations = 0;
   for (;;) {
-    auto cond = CallSubgraph(node.options.cond_subgraph, values);
+    auto cond = CallSubgraph(node.options->cond_subgraph, values);
     if (!cond.ok()) return cond.status();
     const RuntimeTensor* verdict = cond->at(0);
     if (!verdict || verdict->bytes < 1 || !verdict->data)
       return Status::Error("the cond subgraph gives no boolean");
     if (verdict->data[0] == 0) break;
-    auto body = CallSubgraph(node.options.body_subgraph, values);
+    auto body = CallSubgraph(node.options->body_subgraph, values);
     if (!body.ok()) return body.status();
     for (size_t i = 0; i < n; ++i) {
       const RuntimeTensor* out = (*body)[i];
@@ -1053,7 +1053,7 @@ Status Interpreter::EvalIf(SubgraphState& s, Step& step) {
   const std::vector<const RuntimeTensor*> values(step.context.inputs.begin() + 1,
                                                  step.context.inputs.end());
   auto outputs =
-      CallSubgraph(taken ? node.options.then_subgraph : node.options.else_subgraph, values);
+      CallSubgraph(taken ? node.options->then_subgraph : node.options->else_subgraph, values);
   if (!outputs.ok()) return outputs.status();
   for (size_t i = 0; i < step.context.outputs.size(); ++i) {
     RuntimeTensor* out = step.context.outputs[i];

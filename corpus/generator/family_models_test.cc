@@ -31,7 +31,7 @@ TEST(FamilyModelsTest, TransformerBlockKeepsTheTransposedOperand) {
   const Model model = RoundTrip(TransformerBlockFloat());
   const Node* matmul = FindNode(model, "BATCH_MATMUL");
   ASSERT_NE(matmul, nullptr);
-  EXPECT_TRUE(matmul->options.adj_y);
+  EXPECT_TRUE(matmul->options->adj_y);
   for (const char* op : {"SOFTMAX", "MEAN", "RSQRT", "GELU", "FULLY_CONNECTED"})
     EXPECT_NE(FindNode(model, op), nullptr) << op;
 }
@@ -41,17 +41,17 @@ TEST(FamilyModelsTest, UnetTransposeConvHasItsBias) {
   const Node* up = FindNode(model, "TRANSPOSE_CONV");
   ASSERT_NE(up, nullptr);
   EXPECT_EQ(up->inputs.size(), 4u);
-  EXPECT_EQ(up->options.stride_h, 2);
-  EXPECT_EQ(up->options.padding, Padding::kSame);
+  EXPECT_EQ(up->options->stride_h, 2);
+  EXPECT_EQ(up->options->padding, Padding::kSame);
 }
 
 TEST(FamilyModelsTest, Conv3DKeepsStridesAndActivation) {
   const Model model = RoundTrip(Conv3DFloat());
   const Node* conv = FindNode(model, "CONV_3D");
   ASSERT_NE(conv, nullptr);
-  EXPECT_EQ(conv->options.stride_d, 1);
-  EXPECT_EQ(conv->options.stride_h, 2);
-  EXPECT_EQ(conv->options.fused_activation, Activation::kRelu);
+  EXPECT_EQ(conv->options->stride_d, 1);
+  EXPECT_EQ(conv->options->stride_h, 2);
+  EXPECT_EQ(conv->options->fused_activation, Activation::kRelu);
   EXPECT_NE(FindNode(model, "CONV_3D_TRANSPOSE"), nullptr);
 }
 
@@ -60,7 +60,7 @@ TEST(FamilyModelsTest, LstmHasTwentyFourInputsAndVariableStates) {
   const Node* lstm = FindNode(model, "UNIDIRECTIONAL_SEQUENCE_LSTM");
   ASSERT_NE(lstm, nullptr);
   ASSERT_EQ(lstm->inputs.size(), 24u);
-  EXPECT_EQ(lstm->options.fused_activation, Activation::kTanh);
+  EXPECT_EQ(lstm->options->fused_activation, Activation::kTanh);
   const Subgraph& sg = model.subgraphs[0];
   EXPECT_TRUE(sg.tensors[static_cast<size_t>(lstm->inputs[18])].is_variable);
   EXPECT_TRUE(sg.tensors[static_cast<size_t>(lstm->inputs[19])].is_variable);
@@ -114,7 +114,7 @@ TEST(FamilyModelsTest, SsdPostProcessKeepsItsFlexbufferOptions) {
   const Node* post = FindNode(model, "TFLite_Detection_PostProcess");
   ASSERT_NE(post, nullptr);
   EXPECT_EQ(post->kind, NodeKind::kCustom);
-  auto options = ParseDetectionPostProcessOptions(post->options.custom_options);
+  auto options = ParseDetectionPostProcessOptions(post->options->custom_options);
   ASSERT_TRUE(options.ok()) << options.status().message();
   EXPECT_EQ(options->max_detections, 10);
   EXPECT_EQ(options->max_classes_per_detection, 1);

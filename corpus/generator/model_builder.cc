@@ -184,9 +184,9 @@ int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code,
   node.builtin_code = kBuiltinCustom;
   node.inputs = std::move(inputs);
   node.outputs = std::move(outputs);
-  node.options.custom_options_size = custom_options_size;
+  node.options.Mutable().custom_options_size = custom_options_size;
   // The writer writes that many zero bytes, which the loader reads back.
-  node.options.custom_options.assign(static_cast<size_t>(custom_options_size), 0);
+  node.options.Mutable().custom_options.assign(static_cast<size_t>(custom_options_size), 0);
   std::vector<Node>& nodes = subgraph(sg).nodes;
   nodes.push_back(std::move(node));
   return static_cast<int32_t>(nodes.size() - 1);
@@ -197,7 +197,8 @@ int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code,
                                     std::vector<uint8_t> custom_options) {
   const int32_t index = AddCustomNode(sg, std::move(custom_code), std::move(inputs),
                                       std::move(outputs), custom_options.size());
-  subgraph(sg).nodes[static_cast<size_t>(index)].options.custom_options = std::move(custom_options);
+  subgraph(sg).nodes[static_cast<size_t>(index)].options.Mutable().custom_options =
+      std::move(custom_options);
   return index;
 }
 

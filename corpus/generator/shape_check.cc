@@ -92,7 +92,7 @@ class SubgraphShapeCheck {
     if (op == "DEPTHWISE_CONV_2D") {
       const Shape& w = In(node, 1);
       const Shape& in = In(node, 0);
-      if (w.size() != 4 || in.size() != 4 || w[3] != in[3] * node.options.depth_multiplier) {
+      if (w.size() != 4 || in.size() != 4 || w[3] != in[3] * node.options->depth_multiplier) {
         return "filter " + ToString(w) + " does not match input " + ToString(in) +
                " times depth multiplier";
       }
@@ -100,7 +100,7 @@ class SubgraphShapeCheck {
     }
     if (op == "AVERAGE_POOL_2D" || op == "MAX_POOL_2D" || op == "L2_POOL_2D") {
       if (In(node, 0).size() != 4) return "input is not NHWC";
-      return Window(node, node.options.filter_h, node.options.filter_w, In(node, 0)[3]);
+      return Window(node, node.options->filter_h, node.options->filter_w, In(node, 0)[3]);
     }
     if (op == "FULLY_CONNECTED") {
       const Shape& w = In(node, 1);
@@ -113,9 +113,9 @@ class SubgraphShapeCheck {
     if (op == "CONCATENATION") {
       Shape expected = In(node, 0);
       const int32_t rank = static_cast<int32_t>(expected.size());
-      const int32_t axis = node.options.axis < 0 ? node.options.axis + rank : node.options.axis;
+      const int32_t axis = node.options->axis < 0 ? node.options->axis + rank : node.options->axis;
       if (axis < 0 || axis >= rank)
-        return "axis " + std::to_string(node.options.axis) + " out of range";
+        return "axis " + std::to_string(node.options->axis) + " out of range";
       for (size_t i = 1; i < node.inputs.size(); ++i) {
         Shape other = In(node, i);
         if (other.size() != expected.size()) return "inputs differ in rank";
@@ -149,14 +149,14 @@ class SubgraphShapeCheck {
       for (size_t i = 0; i < node.inputs.size(); ++i) {
         if (std::string e = Expect(Out(node, i), In(node, i), "output"); !e.empty()) return e;
       }
-      for (int32_t callee : {node.options.cond_subgraph, node.options.body_subgraph}) {
+      for (int32_t callee : {node.options->cond_subgraph, node.options->body_subgraph}) {
         if (std::string e = CheckCall(node.inputs, callee, true); !e.empty()) return e;
       }
-      return CheckCall(node.outputs, node.options.body_subgraph, false);
+      return CheckCall(node.outputs, node.options->body_subgraph, false);
     }
     if (op == "IF") {
       const std::vector<int32_t> operands(node.inputs.begin() + 1, node.inputs.end());
-      for (int32_t callee : {node.options.then_subgraph, node.options.else_subgraph}) {
+      for (int32_t callee : {node.options->then_subgraph, node.options->else_subgraph}) {
         if (std::string e = CheckCall(operands, callee, true); !e.empty()) return e;
         if (std::string e = CheckCall(node.outputs, callee, false); !e.empty()) return e;
       }

@@ -32,7 +32,8 @@ TEST(CheckShapes, StridedValidPool) {
   Model m = Built("chain_float");
   Subgraph& sg = m.subgraphs[0];
   for (Node& n : sg.nodes) {
-    if (n.op == "MAX_POOL_2D") n.options.filter_w = 3;  // VALID, stride 2 on 8: (8 - 3 + 2) / 2 = 3
+    if (n.op == "MAX_POOL_2D")
+      n.options.Mutable().filter_w = 3;  // VALID, stride 2 on 8: (8 - 3 + 2) / 2 = 3
   }
   ExpectMessage(m,
                 "subgraph 0: node 2 (MAX_POOL_2D): output shape is [1,4,4,8], expected [1,4,3,8]");
@@ -42,7 +43,7 @@ TEST(CheckShapes, ConcatenationAndReshape) {
   Model m = Built("branches_float");
   Subgraph& sg = m.subgraphs[0];
   for (Node& n : sg.nodes) {
-    if (n.op == "CONCATENATION") n.options.axis = 2;
+    if (n.op == "CONCATENATION") n.options.Mutable().axis = 2;
   }
   EXPECT_FALSE(CheckShapes(m).ok());
 

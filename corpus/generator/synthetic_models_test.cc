@@ -102,9 +102,9 @@ TEST(SyntheticModels, ChainFloatByteSizes) {
   EXPECT_EQ(Named(sg, "probs").bytes, 40u);
   // conv1 864 + 32, dw1 288 + 32, flatten shape 8, logits 5120 + 40.
   EXPECT_EQ(m.constant_bytes, 864u + 32 + 288 + 32 + 8 + 5120 + 40);
-  EXPECT_EQ(OnlyNode(sg, "RESHAPE").options.new_shape, (std::vector<int32_t>{1, 128}));
-  EXPECT_EQ(OnlyNode(sg, "MAX_POOL_2D").options.padding, Padding::kValid);
-  EXPECT_EQ(OnlyNode(sg, "DEPTHWISE_CONV_2D").options.fused_activation, Activation::kRelu6);
+  EXPECT_EQ(OnlyNode(sg, "RESHAPE").options->new_shape, (std::vector<int32_t>{1, 128}));
+  EXPECT_EQ(OnlyNode(sg, "MAX_POOL_2D").options->padding, Padding::kValid);
+  EXPECT_EQ(OnlyNode(sg, "DEPTHWISE_CONV_2D").options->fused_activation, Activation::kRelu6);
 }
 
 TEST(SyntheticModels, Int8PerChannelQuantization) {
@@ -199,8 +199,8 @@ TEST(SyntheticModels, WhileLoopSubgraphs) {
   ASSERT_EQ(m.subgraphs.size(), 3u);
   const Node& loop = m.subgraphs[0].nodes[0];
   EXPECT_EQ(loop.op, "WHILE");
-  EXPECT_EQ(loop.options.cond_subgraph, 1);
-  EXPECT_EQ(loop.options.body_subgraph, 2);
+  EXPECT_EQ(loop.options->cond_subgraph, 1);
+  EXPECT_EQ(loop.options->body_subgraph, 2);
   EXPECT_TRUE(loop.side_effect);
   EXPECT_EQ(m.subgraphs[1].name, "while_cond");
   EXPECT_EQ(m.subgraphs[1].tensors[static_cast<size_t>(m.subgraphs[1].outputs[0])].type,
@@ -214,8 +214,8 @@ TEST(SyntheticModels, IfBranches) {
   ASSERT_EQ(m.subgraphs.size(), 3u);
   const Node& branch = m.subgraphs[0].nodes[0];
   EXPECT_EQ(branch.op, "IF");
-  EXPECT_EQ(branch.options.then_subgraph, 1);
-  EXPECT_EQ(branch.options.else_subgraph, 2);
+  EXPECT_EQ(branch.options->then_subgraph, 1);
+  EXPECT_EQ(branch.options->else_subgraph, 2);
   EXPECT_EQ(m.subgraphs[1].nodes[0].op, "ADD");
   EXPECT_EQ(m.subgraphs[2].nodes[0].op, "MUL");
 }
@@ -225,7 +225,7 @@ TEST(SyntheticModels, CallOnceAndResourceVariables) {
   ASSERT_EQ(m.subgraphs.size(), 2u);
   const Subgraph& main = m.subgraphs[0];
   EXPECT_EQ(main.nodes[0].op, "CALL_ONCE");
-  EXPECT_EQ(main.nodes[0].options.init_subgraph, 1);
+  EXPECT_EQ(main.nodes[0].options->init_subgraph, 1);
   const Tensor& handle = Named(main, "accumulator");
   EXPECT_EQ(handle.type, TensorType::kResource);
   EXPECT_EQ(handle.allocation, AllocationType::kDynamic);

@@ -491,10 +491,10 @@ tflite::ModelT ToModelT(const Model& model, const ModelData& data) {
         first_output = &sg.tensors[static_cast<size_t>(node.outputs[0])];
       }
       if (builtin) WriteBuiltinOptions(node, first_output, *op);
-      if (node.options.custom_options.empty()) {
-        op->custom_options.assign(static_cast<size_t>(node.options.custom_options_size), 0);
+      if (node.options->custom_options.empty()) {
+        op->custom_options.assign(static_cast<size_t>(node.options->custom_options_size), 0);
       } else {
-        op->custom_options = node.options.custom_options;
+        op->custom_options = node.options->custom_options;
       }
       sub->operators.push_back(std::move(op));
     }

@@ -172,7 +172,7 @@ TEST(TfliteWriter, OptionsCustomOpsMetadataAndSignaturesReadBack) {
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   ExpectSameModel(built.model, *parsed);
   EXPECT_EQ(parsed->subgraphs[0].nodes[4].kind, NodeKind::kCustom);
-  EXPECT_EQ(parsed->subgraphs[0].nodes[4].options.custom_options_size, 24u);
+  EXPECT_EQ(parsed->subgraphs[0].nodes[4].options->custom_options_size, 24u);
   const tflite::Model* fb = tflite::GetModel(file.data());
   ASSERT_EQ(fb->metadata()->size(), 1u);
   const auto* meta = fb->buffers()->Get(fb->metadata()->Get(0)->buffer())->data();

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <numeric>
+#include <utility>
 
 namespace tfa {
 namespace {
@@ -49,6 +50,24 @@ const char* ActivationName(Activation activation) {
       return "UNKNOWN";
   }
   return "UNKNOWN";
+}
+
+NodeOptions::NodeOptions(OpOptions options) {
+  if (options != Defaults()) data_ = std::make_shared<OpOptions>(std::move(options));
+}
+
+OpOptions& NodeOptions::Mutable() {
+  if (!data_) {
+    data_ = std::make_shared<OpOptions>();
+  } else if (data_.use_count() > 1) {
+    data_ = std::make_shared<OpOptions>(*data_);
+  }
+  return *data_;
+}
+
+const OpOptions& NodeOptions::Defaults() {
+  static const OpOptions defaults;
+  return defaults;
 }
 
 bool IsMadeOnce(const Tensor& tensor) {

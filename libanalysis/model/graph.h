@@ -12,6 +12,7 @@
 #define LIBANALYSIS_MODEL_GRAPH_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -135,6 +136,28 @@ struct OpOptions {
   // Custom ops read from a .tflite file: the custom_options bytes themselves (the Prepare replay
   // parses those of the custom ops upstream registers, e.g. TFLite_Detection_PostProcess).
   std::vector<uint8_t> custom_options;
+
+  bool operator==(const OpOptions&) const = default;
+};
+
+// A node's options, held out of line and shared by the copies of the node until one of them is
+// changed: most nodes keep the defaults (no allocation at all), and a graph copy (delegation, the
+// Prepare replay) costs a pointer per node instead of the 220-byte struct. A million-node graph
+// is copied once per delegate, so this is most of what a node weighs (issue 18).
+class NodeOptions {
+ public:
+  NodeOptions() = default;
+  NodeOptions(OpOptions options);  // NOLINT(google-explicit-constructor): a node's options
+
+  const OpOptions& operator*() const { return data_ ? *data_ : Defaults(); }
+  const OpOptions* operator->() const { return &**this; }
+  operator const OpOptions&() const { return **this; }  // NOLINT(google-explicit-constructor)
+  // The options to change, copied first when another node still shares them.
+  OpOptions& Mutable();
+
+ private:
+  static const OpOptions& Defaults();
+  std::shared_ptr<OpOptions> data_;  // null: the defaults
 };
 
 enum class NodeKind : uint8_t {
@@ -154,7 +177,7 @@ struct Node {
   std::vector<int32_t> temporaries;
   uint32_t inplace = kInplaceNone;  // InplaceFlags bitmask of the kernel registration
   bool side_effect = false;         // chained by control edges when partitioning greedily
-  OpOptions options;
+  NodeOptions options;
   std::vector<int32_t> replaces;  // kDelegateKernel only: original node indices, in order
 };
 

@@ -595,7 +595,11 @@ Status ReadNode(NodeMembers& m, const std::string& path, int64_t tensors, Node& 
     }
     n.side_effect = m.side_effect.boolean;
   }
-  if (m.options) TFA_RETURN_IF_ERROR(ReadOptions(*m.options, path + ".options", n.options));
+  if (m.options) {
+    OpOptions options;
+    TFA_RETURN_IF_ERROR(ReadOptions(*m.options, path + ".options", options));
+    n.options = std::move(options);
+  }
   return Status::Ok();
 }
 
@@ -1389,7 +1393,7 @@ ordered_json NodeJson(const Node& n) {
   jn["side_effect"] = n.side_effect;
   const OpOptions defaults;
   ordered_json options = ordered_json::object();
-  VisitOptionFields(n.options, defaults,
+  VisitOptionFields(*n.options, defaults,
                     [&](const char* name, const auto& value, const auto& default_value) {
                       if (!(value == default_value)) options[name] = OptionJson(value);
                     });

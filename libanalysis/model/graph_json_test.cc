@@ -191,7 +191,7 @@ TEST(GraphJson, ReadsWhatConvertWrites) {
   EXPECT_EQ(pool.fused_activation, Activation::kRelu6);
   EXPECT_EQ(sg.nodes[0].version, 2);
   EXPECT_EQ(sg.nodes[1].kind, NodeKind::kCustom);
-  EXPECT_EQ(sg.nodes[1].options.custom_options_size, 12u);
+  EXPECT_EQ(sg.nodes[1].options->custom_options_size, 12u);
   ASSERT_EQ(model->signatures.size(), 1u);
   EXPECT_EQ(model->signatures[0].outputs[0].second, 2);
 }

@@ -570,11 +570,12 @@ class TfliteReader {
           }
           if (node.kind == NodeKind::kCustom) {
             const uint8_t* first = file_.data() + op->large_custom_options_offset();
-            node.options.custom_options.assign(first, first + op->large_custom_options_size());
+            node.options.Mutable().custom_options.assign(first,
+                                                         first + op->large_custom_options_size());
           }
         } else if (node.kind == NodeKind::kCustom && op->custom_options() != nullptr) {
-          node.options.custom_options.assign(op->custom_options()->begin(),
-                                             op->custom_options()->end());
+          node.options.Mutable().custom_options.assign(op->custom_options()->begin(),
+                                                       op->custom_options()->end());
         }
         sg.nodes.push_back(std::move(node));
       }

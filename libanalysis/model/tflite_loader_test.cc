@@ -177,7 +177,8 @@ TEST(ParseTflite, OptionsTypeWithoutTableReadsAsDefaults) {
     return;
   }
   for (const Subgraph& sg : model->subgraphs) {
-    for (const Node& n : sg.nodes) EXPECT_EQ(n.options.fused_activation, Activation::kNone) << n.op;
+    for (const Node& n : sg.nodes)
+      EXPECT_EQ(n.options->fused_activation, Activation::kNone) << n.op;
   }
 }
 

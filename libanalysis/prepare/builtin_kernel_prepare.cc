@@ -299,9 +299,9 @@ Result<KernelPrepareEffect> PrepareBatchMatMul(const Subgraph& subgraph, const N
     return effect;
   }
   const int32_t batch_size =
-      node.options.adj_x ? lhs->shape[lhs_rank - 1] : lhs->shape[lhs_rank - 2];
+      node.options->adj_x ? lhs->shape[lhs_rank - 1] : lhs->shape[lhs_rank - 2];
   const int32_t num_units =
-      node.options.adj_y ? rhs->shape[rhs_rank - 2] : rhs->shape[rhs_rank - 1];
+      node.options->adj_y ? rhs->shape[rhs_rank - 2] : rhs->shape[rhs_rank - 1];
   auto num_batches = DimensionProduct(node, lhs->shape, 0, lhs_rank - 2);
   auto num_matrices = DimensionProduct(node, rhs->shape, 0, rhs_rank - 2);
   if (!num_batches.ok()) return num_batches.status();

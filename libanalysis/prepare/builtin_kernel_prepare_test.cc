@@ -81,7 +81,7 @@ TEST(BuiltinKernelPrepareTest, HybridBatchMatMulWithAdjointLhs) {
   const int32_t lhs = AddTensor(g, TensorType::kFloat32, {2, 6, 4});
   const int32_t rhs = AddConstant(g, TensorType::kInt8, {2, 6, 5});
   const int32_t out = AddTensor(g, TensorType::kFloat32, {2, 4, 5});
-  AddNode(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_x = true;
+  AddNode(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.Mutable().adj_x = true;
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok()) << effect.status().message();
   EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6}));
@@ -97,7 +97,7 @@ TEST(BuiltinKernelPrepareTest, FloatBatchMatMulTransposesBothOperandsAndKeepsFiv
   const int32_t lhs = AddTensor(g, TensorType::kFloat32, {1, 4, 16, 8});
   const int32_t rhs = AddTensor(g, TensorType::kFloat32, {1, 4, 16, 8});
   const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 4, 16, 16});
-  AddNode(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.adj_y = true;
+  AddNode(g, "BATCH_MATMUL", {lhs, rhs}, {out}).options.Mutable().adj_y = true;
   auto effect = PrepareBuiltinKernel(g, g.nodes[0]);
   ASSERT_TRUE(effect.ok());
   EXPECT_EQ(effect->temporaries, (std::vector<int32_t>{0, 1}));
@@ -146,7 +146,7 @@ TEST(BuiltinKernelPrepareTest, DilatedConv3DTransposeTakesTheReferenceKernel) {
   ASSERT_TRUE(undilated.ok());
   ASSERT_EQ(undilated->added.size(), 1u);
   EXPECT_EQ(undilated->added[0].shape, (std::vector<int32_t>{256, 108}));
-  node.options.dilation_d = 2;
+  node.options.Mutable().dilation_d = 2;
   auto dilated = PrepareBuiltinKernel(g, node);
   ASSERT_TRUE(dilated.ok());
   EXPECT_TRUE(dilated->added.empty());

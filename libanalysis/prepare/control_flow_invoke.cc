@@ -132,8 +132,8 @@ void ModelMemoryReplay::ReleaseNonPersistentMemory(int32_t s, const std::string&
 // tflite/kernels/while.cc Eval.
 Status ModelMemoryReplay::EvalWhile(int32_t s, int32_t node_index) {
   const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
-  const int32_t cond = node.options.cond_subgraph;
-  const int32_t body = node.options.body_subgraph;
+  const int32_t cond = node.options->cond_subgraph;
+  const int32_t body = node.options->body_subgraph;
   const std::string caller = Caller("WHILE", s, node_index);
   TFA_RETURN_IF_ERROR(AllocateTensors(cond, caller));
   TFA_RETURN_IF_ERROR(AllocateTensors(body, caller));
@@ -184,8 +184,8 @@ Status ModelMemoryReplay::EvalIf(int32_t s, int32_t node_index) {
     return NeedFact(MissingFact::Kind::kIfCondition, {s, node_index},
                     caller + ": its condition's value (input-dependent)");
   }
-  const int32_t active = given->second ? node.options.then_subgraph : node.options.else_subgraph;
-  const int32_t idle = given->second ? node.options.else_subgraph : node.options.then_subgraph;
+  const int32_t active = given->second ? node.options->then_subgraph : node.options->else_subgraph;
+  const int32_t idle = given->second ? node.options->else_subgraph : node.options->then_subgraph;
   const std::string branch_name = given->second ? "then" : "else";
   facts_used_->push_back(caller + ": runs its " + branch_name + " branch, subgraph " +
                          std::to_string(active) + " (given)");
@@ -228,7 +228,7 @@ Status ModelMemoryReplay::EvalIf(int32_t s, int32_t node_index) {
 Status ModelMemoryReplay::EvalCallOnce(int32_t s, int32_t node_index) {
   const int32_t init = states_[static_cast<size_t>(s)]
                            .graph.nodes[static_cast<size_t>(node_index)]
-                           .options.init_subgraph;
+                           .options->init_subgraph;
   TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, init, "init"));
   if (!initialized_.insert(init).second) return Status::Ok();
   const std::string caller = Caller("CALL_ONCE", s, node_index);

@@ -19,8 +19,8 @@ using testing::WhileModel;
 // intermediate: then: out = (x + x) * x; else: out = (x * x) + x.
 Model IfModel() {
   Node branch = Op("IF", {0, 1}, {2});
-  branch.options.then_subgraph = 1;
-  branch.options.else_subgraph = 2;
+  branch.options.Mutable().then_subgraph = 1;
+  branch.options.Mutable().else_subgraph = 2;
   Model m;
   m.subgraphs.push_back(Graph({ArenaTensor({1}, TensorType::kBool), ArenaTensor({1, 16}),
                                ArenaTensor({1, 16}), ArenaTensor({1, 16})},
@@ -37,7 +37,7 @@ Model IfModel() {
 // main: CALL_ONCE(init); h = VAR_HANDLE; y = x + x. init: h = VAR_HANDLE; a = c + c; b = a * a.
 Model CallOnceModel() {
   Node call_once = Op("CALL_ONCE", {}, {});
-  call_once.options.init_subgraph = 1;
+  call_once.options.Mutable().init_subgraph = 1;
   Model m;
   m.subgraphs.push_back(Graph({ArenaTensor({1, 4}), ArenaTensor({1, 4})},
                               {call_once, Op("ADD", {0, 0}, {1})}, {0}, {1}));

@@ -360,8 +360,8 @@ std::string ModelMemoryReplay::Caller(const char* op, int32_t s, int32_t node_in
 // tflite/kernels/while.cc Prepare_impl.
 Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
   const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
-  const int32_t cond = node.options.cond_subgraph;
-  const int32_t body = node.options.body_subgraph;
+  const int32_t cond = node.options->cond_subgraph;
+  const int32_t body = node.options->body_subgraph;
   TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, cond, "cond"));
   TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, body, "body"));
   if (cond == body) return Status::Error("cond and body are the same subgraph");
@@ -423,8 +423,8 @@ Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
 // tflite/kernels/if.cc Prepare.
 Status ModelMemoryReplay::PrepareIf(int32_t s, int32_t node_index) {
   const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
-  const int32_t then_sg = node.options.then_subgraph;
-  const int32_t else_sg = node.options.else_subgraph;
+  const int32_t then_sg = node.options->then_subgraph;
+  const int32_t else_sg = node.options->else_subgraph;
   TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, then_sg, "then"));
   TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, else_sg, "else"));
   if (node.inputs.empty()) return Status::Error("needs a condition input");

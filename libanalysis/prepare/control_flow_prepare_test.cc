@@ -48,7 +48,7 @@ TEST(ControlFlowPrepareTest, BodyChangingAShapeMakesWhileOutputsDynamicAndStopsP
 
 Model CallOnceModel() {
   Node call_once = Op("CALL_ONCE", {}, {});
-  call_once.options.init_subgraph = 1;
+  call_once.options.Mutable().init_subgraph = 1;
   Model m;
   m.subgraphs.push_back(Graph({ArenaTensor({1, 4}), ArenaTensor({1, 4})},
                               {call_once, Op("ADD", {0, 0}, {1})}, {0}, {1}));

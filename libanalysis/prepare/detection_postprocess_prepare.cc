@@ -51,7 +51,7 @@ Result<KernelPrepareEffect> PrepareDetectionPostProcess(const Subgraph& subgraph
   if (boxes->shape[2] < kNumCoordBox) {
     return NodeError(node, "box encodings dimension 2 must be at least 4");
   }
-  auto options = ParseDetectionPostProcessOptions(node.options.custom_options);
+  auto options = ParseDetectionPostProcessOptions(node.options->custom_options);
   if (!options.ok()) return NodeError(node, options.status().message());
   if (options->max_detections < 0) return NodeError(node, "max_detections must be non-negative");
   if (options->max_classes_per_detection < 0) {

@@ -48,7 +48,8 @@ Subgraph PostProcess(std::vector<uint8_t> custom_options) {
     outs.push_back(AddTensor(g, TensorType::kFloat32, shape));
   }
   AddNode(g, "TFLite_Detection_PostProcess", {boxes, scores, anchors}, outs, NodeKind::kCustom)
-      .options.custom_options = std::move(custom_options);
+      .options.Mutable()
+      .custom_options = std::move(custom_options);
   return g;
 }
 

@@ -24,7 +24,7 @@ Subgraph Fp16Conv() {
   const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 4, 4, 16});
   AddNode(g, "DEQUANTIZE", {w16}, {w});
   Node& conv = AddNode(g, "CONV_2D", {input, w, bias}, {out});
-  conv.options.stride_w = conv.options.stride_h = 2;
+  conv.options.Mutable().stride_w = conv.options.Mutable().stride_h = 2;
   g.inputs = {input};
   g.outputs = {out};
   return g;
@@ -46,7 +46,7 @@ TEST(KernelPrepareTest, ConvAddsIm2colAndConstantDequantizeBecomesPersistent) {
 
 TEST(KernelPrepareTest, PointwiseConvHasNoIm2col) {
   Subgraph g = Fp16Conv();
-  g.nodes[1].options.stride_w = g.nodes[1].options.stride_h = 1;
+  g.nodes[1].options.Mutable().stride_w = g.nodes[1].options.Mutable().stride_h = 1;
   g.tensors[1].shape = g.tensors[3].shape = {16, 1, 1, 3};
   g.tensors[4].shape = {1, 8, 8, 16};
   auto prepared = ReplayKernelPrepare(g);

@@ -166,7 +166,7 @@ Result<LstmShape> FullLstmShape(const Subgraph& subgraph, const Node& node, size
 int32_t RecurrentKernelInitTensorCount(const Node& node) {
   const std::string_view op = node.op;
   if (op == "UNIDIRECTIONAL_SEQUENCE_LSTM") return kSequenceLstmTensors;
-  if (op == "LSTM") return node.options.lstm_basic_kernel ? 0 : kLstmTensors + kLstmLedgers;
+  if (op == "LSTM") return node.options->lstm_basic_kernel ? 0 : kLstmTensors + kLstmLedgers;
   if (op == "RNN" || op == "UNIDIRECTIONAL_SEQUENCE_RNN") return kRnnTensors;
   if (op == "SVDF") return kSvdfTensors;
   if (op == "BIDIRECTIONAL_SEQUENCE_RNN") return kBidirectionalRnnTensors;
@@ -178,7 +178,7 @@ int32_t RecurrentKernelInitTensorCount(const Node& node) {
 // elements; the batch is input dimension 1 when time-major, else 0.
 Result<KernelPrepareEffect> PrepareUnidirectionalSequenceLstm(const Subgraph& subgraph,
                                                               const Node& node) {
-  auto shape = FullLstmShape(subgraph, node, node.options.time_major ? 1 : 0);
+  auto shape = FullLstmShape(subgraph, node, node.options->time_major ? 1 : 0);
   if (!shape.ok()) return shape.status();
   if (Operand(subgraph, node.inputs, 0)->shape.size() != 3) {
     return NodeError(node, "input must be 3-D");
@@ -196,7 +196,7 @@ Result<KernelPrepareEffect> PrepareUnidirectionalSequenceLstm(const Subgraph& su
 // size the nine ledgers, see AppendLstmLedgers.
 Result<KernelPrepareEffect> PrepareLstm(const Subgraph& subgraph, const Node& node) {
   KernelPrepareEffect effect;
-  if (node.options.lstm_basic_kernel) {
+  if (node.options->lstm_basic_kernel) {
     if (node.inputs.size() != 5 || node.outputs.size() != 4) {
       return NodeError(node, "the basic kernel expects 5 inputs and 4 outputs");
     }
@@ -233,7 +233,7 @@ Result<KernelPrepareEffect> PrepareRnn(const Subgraph& subgraph, const Node& nod
     return NodeError(node, "needs input, weights and hidden state");
   }
   const bool sequence = node.op == "UNIDIRECTIONAL_SEQUENCE_RNN";
-  const size_t batch_dim = sequence && node.options.time_major ? 1 : 0;
+  const size_t batch_dim = sequence && node.options->time_major ? 1 : 0;
   if (input->shape.size() != (sequence ? 3u : 2u) || weights->shape.size() != 2) {
     return NodeError(node, "input or weights have the wrong rank");
   }
@@ -270,7 +270,7 @@ Result<KernelPrepareEffect> PrepareSvdf(const Subgraph& subgraph, const Node& no
       weights_feature->shape.empty()) {
     return NodeError(node, "needs input, feature weights and time weights");
   }
-  const int32_t rank = node.options.svdf_rank;
+  const int32_t rank = node.options->svdf_rank;
   const int32_t batch = input->shape[0];
   const int32_t filters = weights_feature->shape[0];
   if (rank <= 0 || filters % rank != 0) {
@@ -320,7 +320,7 @@ Result<KernelPrepareEffect> PrepareBidirectionalSequenceRnn(const Subgraph& subg
   }
   KernelPrepareEffect effect;
   if (IsHybrid(*input, *fw_weights)) {
-    const int32_t batch = input->shape[node.options.time_major ? 1 : 0];
+    const int32_t batch = input->shape[node.options->time_major ? 1 : 0];
     const int32_t fw_units = fw_weights->shape[0], bw_units = bw_weights->shape[0];
     const TensorType quantized = fw_weights->type;
     TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, quantized, input->shape)));
@@ -388,7 +388,7 @@ Result<KernelPrepareEffect> PrepareBidirectionalSequenceLstm(const Subgraph& sub
       bw_recurrent_to_output->shape.size() != 2) {
     return NodeError(node, "needs a 3-D input, 2-D weights and four state tensors");
   }
-  const int32_t n_batch = input->shape[node.options.time_major ? 1 : 0];
+  const int32_t n_batch = input->shape[node.options->time_major ? 1 : 0];
   const int32_t n_fw_cell = fw_input_to_output->shape[0];
   const int32_t n_bw_cell = bw_input_to_output->shape[0];
   const bool fw_cifg = Operand(subgraph, node.inputs, kFwInputToInput) == nullptr;

@@ -82,7 +82,7 @@ Subgraph Svdf(TensorType input_type, TensorType weights) {
   const int32_t wt = AddConstant(g, weights, {12, 4});
   const int32_t state = AddTensor(g, input_type, {2, 48}, AllocationType::kArenaRwPersistent);
   const int32_t out = AddTensor(g, input_type, {2, 3});
-  AddNode(g, "SVDF", {in, wf, wt, -1, state}, {out}).options.svdf_rank = 4;
+  AddNode(g, "SVDF", {in, wf, wt, -1, state}, {out}).options.Mutable().svdf_rank = 4;
   return g;
 }
 
@@ -109,7 +109,7 @@ TEST(RecurrentKernelPrepareTest, IntegerSvdfAddsAnInt32OutputBuffer) {
 
 TEST(RecurrentKernelPrepareTest, SvdfRankMustDivideTheFilters) {
   Subgraph g = Svdf(TensorType::kFloat32, TensorType::kFloat32);
-  g.nodes[0].options.svdf_rank = 5;
+  g.nodes[0].options.Mutable().svdf_rank = 5;
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_FALSE(prepared.ok());
   EXPECT_NE(prepared.status().message().find("SVDF: rank must"), std::string::npos);
@@ -154,7 +154,7 @@ TEST(RecurrentKernelPrepareTest, SequenceLstmScratchIsPaddedBySixteen) {
 
 TEST(RecurrentKernelPrepareTest, IntegerSequenceLstmHasSixGateBuffers) {
   Subgraph g = Lstm("UNIDIRECTIONAL_SEQUENCE_LSTM", TensorType::kInt8, {2, 5, 4});
-  g.nodes[0].options.time_major = true;  // batch is then dimension 1
+  g.nodes[0].options.Mutable().time_major = true;  // batch is then dimension 1
   g.tensors[0].shape = {5, 2, 4};
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
@@ -176,7 +176,8 @@ TEST(RecurrentKernelPrepareTest, BasicLstmMovesItsStatesToThePersistentArena) {
     outs.push_back(AddTensor(g, TensorType::kFloat32, shape));
   }
   AddNode(g, "LSTM", {in, prev_activation, weights, bias, prev_state}, outs)
-      .options.lstm_basic_kernel = true;
+      .options.Mutable()
+      .lstm_basic_kernel = true;
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
   EXPECT_EQ(prepared->subgraph.tensors.size(), g.tensors.size());
@@ -222,8 +223,8 @@ TEST(RecurrentKernelPrepareTest, BidirectionalLstmPadsOnlyTheForwardScratch) {
   }
   const int32_t out = AddTensor(g, TensorType::kFloat32, {3, 2, 16});
   Node& node = AddNode(g, "BIDIRECTIONAL_SEQUENCE_LSTM", inputs, {out});
-  node.options.time_major = true;
-  node.options.merge_outputs = true;
+  node.options.Mutable().time_major = true;
+  node.options.Mutable().merge_outputs = true;
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
   const Subgraph& p = prepared->subgraph;
@@ -247,7 +248,7 @@ TEST(RecurrentKernelPrepareTest, HybridBidirectionalRnnWithoutAuxInputUsesEightO
   inputs[7] = AddConstant(g, TensorType::kFloat32, {10});
   inputs[8] = AddTensor(g, TensorType::kFloat32, {2, 10}, AllocationType::kArenaRwPersistent);
   const int32_t out = AddTensor(g, TensorType::kFloat32, {2, 3, 16});
-  AddNode(g, "BIDIRECTIONAL_SEQUENCE_RNN", inputs, {out}).options.merge_outputs = true;
+  AddNode(g, "BIDIRECTIONAL_SEQUENCE_RNN", inputs, {out}).options.Mutable().merge_outputs = true;
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_TRUE(prepared.ok()) << prepared.status().message();
   const Subgraph& p = prepared->subgraph;

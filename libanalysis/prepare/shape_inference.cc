@@ -153,7 +153,7 @@ Outcome ConcatenationRule(const RuleInput& in) {
   auto first = InputShape(in, 0);
   if (!first.ok()) return first.status();
   Shape out = *first;
-  auto axis = ResolveAxis(in, in.node.options.axis, out.size());
+  auto axis = ResolveAxis(in, in.node.options->axis, out.size());
   if (!axis.ok()) return axis.status();
   for (size_t i = 1; i < in.node.inputs.size(); ++i) {
     auto shape = InputShape(in, i);
@@ -178,7 +178,7 @@ Result<int32_t> WindowOutSize(const RuleInput& in, int32_t image, int32_t filter
   if (stride <= 0) return Fail(in, "stride " + std::to_string(stride) + " is not positive");
   const int64_t effective_filter = (static_cast<int64_t>(filter) - 1) * dilation + 1;
   int64_t out = 0;
-  switch (in.node.options.padding) {
+  switch (in.node.options->padding) {
     case Padding::kSame:
       out = (static_cast<int64_t>(image) + stride - 1) / stride;
       break;
@@ -280,7 +280,7 @@ Outcome FullyConnectedRule(const RuleInput& in) {
   const int32_t units = (*filter)[0];
   const int32_t depth = (*filter)[1];
   Shape out;
-  if (in.node.options.keep_num_dims) {
+  if (in.node.options->keep_num_dims) {
     if (input->empty() || input->back() != depth) {
       return Fail(in, "input " + ShapeText(*input) + " does not end in the weights' depth " +
                           std::to_string(depth));
@@ -320,7 +320,7 @@ Outcome BatchMatMulRule(const RuleInput& in) {
   Shape l(rank - lhs->size(), 1), r(rank - rhs->size(), 1);
   l.insert(l.end(), lhs->begin(), lhs->end());
   r.insert(r.end(), rhs->begin(), rhs->end());
-  const bool adj_x = in.node.options.adj_x, adj_y = in.node.options.adj_y;
+  const bool adj_x = in.node.options->adj_x, adj_y = in.node.options->adj_y;
   const int32_t lhs_depth = adj_x ? l[rank - 2] : l[rank - 1];
   const int32_t rhs_depth = adj_y ? r[rank - 1] : r[rank - 2];
   if (lhs_depth != rhs_depth) {
@@ -362,7 +362,7 @@ Outcome ReshapeRule(const RuleInput& in) {
                            shape_tensor->shape.size() == 1 &&
                            shape_tensor->type == TensorType::kInt32;
   if (!from_tensor) {
-    const std::vector<int32_t>& option = in.node.options.new_shape;
+    const std::vector<int32_t>& option = in.node.options->new_shape;
     if (!(option.size() == 1 && option[0] == 0)) requested.assign(option.begin(), option.end());
   }
   const auto elements = Elements(*input);
@@ -441,12 +441,12 @@ Outcome GatherRule(const RuleInput& in) {
   if (!params.ok()) return params.status();
   auto positions = InputShape(in, 1);
   if (!positions.ok()) return positions.status();
-  auto axis = ResolveAxis(in, in.node.options.axis, params->size());
+  auto axis = ResolveAxis(in, in.node.options->axis, params->size());
   if (!axis.ok()) return axis.status();
-  int64_t batch_dims = in.node.options.batch_dims;
+  int64_t batch_dims = in.node.options->batch_dims;
   if (batch_dims < 0) batch_dims += static_cast<int64_t>(positions->size());
   if (batch_dims < 0 || batch_dims > *axis || static_cast<size_t>(batch_dims) > positions->size()) {
-    return Fail(in, "batch_dims " + std::to_string(in.node.options.batch_dims) +
+    return Fail(in, "batch_dims " + std::to_string(in.node.options->batch_dims) +
                         " does not fit axis " + std::to_string(*axis) + " and positions " +
                         ShapeText(*positions));
   }
@@ -496,7 +496,7 @@ Outcome ReduceRule(const RuleInput& in) {
   for (size_t d = 0; d < input->size(); ++d) {
     if (!reduced.count(static_cast<int32_t>(d))) {
       out.push_back((*input)[d]);
-    } else if (in.node.options.keep_dims) {
+    } else if (in.node.options->keep_dims) {
       out.push_back(1);
     }
   }
@@ -716,10 +716,10 @@ Outcome SqueezeRule(const RuleInput& in) {
   auto input = InputShape(in, 0);
   if (!input.ok()) return input.status();
   std::vector<bool> drop(input->size(), false);
-  if (in.node.options.squeeze_dims.empty()) {
+  if (in.node.options->squeeze_dims.empty()) {
     for (size_t d = 0; d < input->size(); ++d) drop[d] = (*input)[d] == 1;
   }
-  for (int32_t s : in.node.options.squeeze_dims) {
+  for (int32_t s : in.node.options->squeeze_dims) {
     auto axis = ResolveAxis(in, s, input->size());
     if (!axis.ok()) return axis.status();
     if ((*input)[static_cast<size_t>(*axis)] != 1) {
@@ -761,7 +761,7 @@ Outcome PackRule(const RuleInput& in) {
                           ShapeText(*first));
     }
   }
-  auto axis = ResolveAxis(in, in.node.options.axis, first->size() + 1);
+  auto axis = ResolveAxis(in, in.node.options->axis, first->size() + 1);
   if (!axis.ok()) return axis.status();
   Shape out = *first;
   out.insert(out.begin() + *axis, static_cast<int32_t>(in.node.inputs.size()));
@@ -772,7 +772,7 @@ Outcome PackRule(const RuleInput& in) {
 Outcome UnpackRule(const RuleInput& in) {
   auto input = InputShape(in, 0);
   if (!input.ok()) return input.status();
-  auto axis = ResolveAxis(in, in.node.options.axis, input->size());
+  auto axis = ResolveAxis(in, in.node.options->axis, input->size());
   if (!axis.ok()) return axis.status();
   const int32_t extent = (*input)[static_cast<size_t>(*axis)];
   if (static_cast<size_t>(extent) != in.node.outputs.size()) {
@@ -896,7 +896,7 @@ Outcome DepthSpaceRule(const RuleInput& in) {
   auto input = InputShape(in, 0);
   if (!input.ok()) return input.status();
   TFA_RETURN_IF_ERROR(RequireRank(in, *input, 4, "input"));
-  const int64_t bs = in.node.options.block_size;
+  const int64_t bs = in.node.options->block_size;
   if (bs < 1) return Fail(in, "block_size " + std::to_string(bs) + " is below 1");
   const int64_t height = (*input)[1], width = (*input)[2], depth = (*input)[3];
   Shape out = *input;
@@ -981,7 +981,7 @@ Result<int32_t> Dimension(const RuleInput& in, size_t position, size_t rank, siz
 // LSTM (full kernel) and UNIDIRECTIONAL_SEQUENCE_LSTM (lstm.cc, unidirectional_sequence_lstm.cc):
 // the output's depth is recurrent_to_output_weights' second dimension (input 8).
 Outcome LstmRule(const RuleInput& in) {
-  if (in.node.options.lstm_basic_kernel) return Fail(in, "no shape rule for the basic kernel");
+  if (in.node.options->lstm_basic_kernel) return Fail(in, "no shape rule for the basic kernel");
   auto units = Dimension(in, 8, 2, 1);
   if (!units.ok()) return units.status();
   auto out = WithLastDimension(in, in.node.op == "LSTM" ? 2 : 3, *units);
@@ -997,7 +997,7 @@ Outcome BidirectionalLstmRule(const RuleInput& in) {
   if (!fw.ok()) return fw.status();
   auto bw = Dimension(in, 25, 2, 1);
   if (!bw.ok()) return bw.status();
-  if (in.node.options.merge_outputs) {
+  if (in.node.options->merge_outputs) {
     auto out = WithLastDimension(in, 3, *fw + *bw);
     if (!out.ok()) return out.status();
     return OneShape(std::move(*out));
@@ -1023,7 +1023,7 @@ Outcome RnnRule(const RuleInput& in) {
 Outcome SvdfRule(const RuleInput& in) {
   auto filters = Dimension(in, 1, 2, 0);
   if (!filters.ok()) return filters.status();
-  const int32_t rank = in.node.options.svdf_rank;
+  const int32_t rank = in.node.options->svdf_rank;
   if (rank <= 0 || *filters % rank != 0) {
     return Fail(in, std::to_string(*filters) + " filters are not a multiple of rank " +
                         std::to_string(rank));

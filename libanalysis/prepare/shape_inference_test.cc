@@ -22,7 +22,7 @@ TEST(ShapeInferenceTest, PropagatesAGrowingConcatenationThroughBroadcasts) {
   const int32_t cat = AddTensor(g, TensorType::kFloat32, {5, 256});
   const int32_t half = AddConstant(g, TensorType::kFloat32, {});
   const int32_t scaled = AddTensor(g, TensorType::kFloat32, {5, 256});
-  AddNode(g, "CONCATENATION", {acc, row}, {cat}).options.axis = -2;
+  AddNode(g, "CONCATENATION", {acc, row}, {cat}).options.Mutable().axis = -2;
   AddNode(g, "MUL", {cat, half}, {scaled});
   g.tensors[static_cast<size_t>(acc)].shape = {9, 256};
   ASSERT_TRUE(PropagateShapes(g).ok());
@@ -92,8 +92,8 @@ TEST(ShapeInferenceTest, StridedSliceAppliesMasksAndStrides) {
   g.tensors[static_cast<size_t>(strides)].int_values = {1, 1, -2};
   const int32_t out = AddTensor(g, TensorType::kFloat32, {});
   Node& node = AddNode(g, "STRIDED_SLICE", {x, begin, end, strides}, {out});
-  node.options.begin_mask = 1;
-  node.options.shrink_axis_mask = 2;
+  node.options.Mutable().begin_mask = 1;
+  node.options.Mutable().shrink_axis_mask = 2;
   auto shapes = InferOutputShapes(g, node);
   ASSERT_TRUE(shapes.ok()) << shapes.status().message();
   // Axis 0: [0, 1) -> 1; axis 1 shrinks; axis 2: 9 down to (not including) 0 by 2 -> 9,7,5,3,1.
@@ -127,12 +127,12 @@ TEST(ShapeInferenceTest, DepthToSpaceAndBackUndoEachOther) {
   const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 3, 5, 8});
   const int32_t spread = AddTensor(g, TensorType::kFloat32, {});
   const int32_t back = AddTensor(g, TensorType::kFloat32, {});
-  AddNode(g, "DEPTH_TO_SPACE", {x}, {spread}).options.block_size = 2;
-  AddNode(g, "SPACE_TO_DEPTH", {spread}, {back}).options.block_size = 2;
+  AddNode(g, "DEPTH_TO_SPACE", {x}, {spread}).options.Mutable().block_size = 2;
+  AddNode(g, "SPACE_TO_DEPTH", {spread}, {back}).options.Mutable().block_size = 2;
   ASSERT_TRUE(PropagateShapes(g).ok());
   EXPECT_EQ(g.tensors[static_cast<size_t>(spread)].shape, (Shape{1, 6, 10, 2}));
   EXPECT_EQ(g.tensors[static_cast<size_t>(back)].shape, (Shape{1, 3, 5, 8}));
-  g.nodes[0].options.block_size = 3;
+  g.nodes[0].options.Mutable().block_size = 3;
   EXPECT_EQ(PropagateShapes(g).message(),
             "node 0: DEPTH_TO_SPACE: depth 8 is not a multiple of block_size^2");
 }
@@ -145,12 +145,12 @@ TEST(ShapeInferenceTest, GatherKeepsSharedBatchDimensionsOnce) {
   const int32_t positions = AddTensor(g, TensorType::kInt32, {2, 3});
   const int32_t out = AddTensor(g, TensorType::kFloat32, {});
   Node& node = AddNode(g, "GATHER", {params, positions}, {out});
-  node.options.axis = 1;
-  node.options.batch_dims = -1;
+  node.options.Mutable().axis = 1;
+  node.options.Mutable().batch_dims = -1;
   auto shapes = InferOutputShapes(g, node);
   ASSERT_TRUE(shapes.ok()) << shapes.status().message();
   EXPECT_EQ(shapes->at(0), (Shape{2, 3, 5}));
-  node.options.batch_dims = 2;
+  node.options.Mutable().batch_dims = 2;
   EXPECT_FALSE(InferOutputShapes(g, node).ok());
 }
 

@@ -54,8 +54,8 @@ TEST(DelegateSelectionTest, UnsupportedNodesCarryTheirExactReason) {
   const int32_t mid = g.AddTensor(TensorType::kFloat32, {1, 8, 8, 4});
   const int32_t out = g.AddTensor(TensorType::kFloat32, {1, 8, 8, 4});
   Node& conv = g.AddNode("CONV_2D", {in, w, b}, {mid});
-  conv.options.padding = Padding::kSame;
-  conv.options.fused_activation = Activation::kTanh;
+  conv.options.Mutable().padding = Padding::kSame;
+  conv.options.Mutable().fused_activation = Activation::kTanh;
   g.AddNode("RELU", {mid}, {out});
   g.subgraph().inputs = {in};
   g.subgraph().outputs = {out};

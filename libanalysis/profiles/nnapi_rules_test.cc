@@ -62,7 +62,8 @@ TEST(NnapiRulesTest, AddByLevelAndType) {
   // Int32 ADD from NNAPI 1.3 on, without a fused activation.
   Graph int32;
   int32.Op("ADD", {{int32.Tensor(kI32, {4}), int32.Tensor(kI32, {4})}, {int32.Tensor(kI32, {4})}})
-      .options.fused_activation = Activation::kRelu;
+      .options.Mutable()
+      .fused_activation = Activation::kRelu;
   EXPECT_EQ(int32.Verdict(), "No activation function supported");
   EXPECT_EQ(int32.Verdict({{"android_sdk_version", "29"}}), "Input should be Float or Quant8");
 }
@@ -93,7 +94,7 @@ TEST(NnapiRulesTest, Conv2dTakesComputedWeightsButNeedsBias) {
       dilated.Op("CONV_2D", {{dilated.Tensor(kF32, {1, 8, 8, 3}),
                               dilated.Constant(kF32, {4, 3, 3, 3}), dilated.Constant(kF32, {4})},
                              {dilated.Tensor(kF32, {1, 8, 8, 4})}});
-  conv.options.dilation_w = 2;
+  conv.options.Mutable().dilation_w = 2;
   EXPECT_EQ(dilated.Verdict(), "");
   EXPECT_EQ(dilated.Verdict({{"android_sdk_version", "28"}}),
             "NNAPI supports dilated Conv2D since NNAPI 1.2.");
@@ -181,7 +182,7 @@ TEST(NnapiRulesTest, PoolingConvolutionAndFullyConnectedBranches) {
        [](Graph& g) {
          Node& n = g.Op("AVERAGE_POOL_2D", {{g.Tensor(kU8, {1, 32, 32, 1}, PerTensor(0.5f, 0))},
                                             {g.Tensor(kU8, {1, 2, 2, 1}, PerTensor(0.5f, 0))}});
-         n.options.filter_w = n.options.filter_h = 17;
+         n.options.Mutable().filter_w = n.options.Mutable().filter_h = 17;
        },
        {{"disallow_nnapi_cpu", "false"}},
        "Large filter window would overflow on the reference CPU path"},
@@ -189,7 +190,7 @@ TEST(NnapiRulesTest, PoolingConvolutionAndFullyConnectedBranches) {
        [](Graph& g) {
          Node& n = g.Op("AVERAGE_POOL_2D", {{g.Tensor(kU8, {1, 32, 32, 1}, PerTensor(0.5f, 0))},
                                             {g.Tensor(kU8, {1, 2, 2, 1}, PerTensor(0.5f, 0))}});
-         n.options.filter_w = n.options.filter_h = 17;
+         n.options.Mutable().filter_w = n.options.Mutable().filter_h = 17;
        },
        {},
        ""},
@@ -197,7 +198,8 @@ TEST(NnapiRulesTest, PoolingConvolutionAndFullyConnectedBranches) {
       {"l2 pool with relu before 1.2",
        [](Graph& g) {
          g.Op("L2_POOL_2D", {{g.Tensor(kF32, {1, 2, 2, 1})}, {g.Tensor(kF32, {1, 1, 1, 1})}})
-             .options.fused_activation = Activation::kRelu;
+             .options.Mutable()
+             .fused_activation = Activation::kRelu;
        },
        kLevel28, "Before NNAPI 1.2 fused activation for l2_pool may not be supported."},
       {"l2 pool version 2",
@@ -212,7 +214,8 @@ TEST(NnapiRulesTest, PoolingConvolutionAndFullyConnectedBranches) {
          g.Op("DEPTHWISE_CONV_2D", {{g.Tensor(kF32, {1, 8, 8, 4}), g.Constant(kF32, {1, 3, 3, 4}),
                                      g.Constant(kF32, {4})},
                                     {g.Tensor(kF32, {1, 8, 8, 4})}})
-             .options.dilation_w = 2;
+             .options.Mutable()
+             .dilation_w = 2;
        },
        kLevel28, "dilation_width_factor and dilation_height_factor expected to be equal to 1"},
       {"hybrid fully connected before 1.2",
@@ -234,7 +237,8 @@ TEST(NnapiRulesTest, PoolingConvolutionAndFullyConnectedBranches) {
        [](Graph& g) {
          g.Op("FULLY_CONNECTED",
               {{g.Tensor(kF32, {1, 8}), g.Constant(kF32, {4, 8})}, {g.Tensor(kF32, {1, 4})}})
-             .options.keep_num_dims = true;
+             .options.Mutable()
+             .keep_num_dims = true;
        },
        kLevel29, "Android sdk version less than 30"},
       {"int32 hard swish", Unary("HARD_SWISH", kI32, kI32), {}, "Input should be Float or Quant8"},
@@ -266,7 +270,8 @@ TEST(NnapiRulesTest, ShapeAndLayoutBranches) {
        [](Graph& g) {
          g.Op("RESIZE_BILINEAR", {{g.Tensor(kF32, {1, 4, 4, 3}), g.Constant(kI32, {2})},
                                   {g.Tensor(kF32, {1, 8, 8, 3})}})
-             .options.align_corners = true;
+             .options.Mutable()
+             .align_corners = true;
        },
        kLevel29, "NNAPI does not support align_corners == true."},
       {"resize bilinear to a non-square output before 1.2",
@@ -295,7 +300,8 @@ TEST(NnapiRulesTest, ShapeAndLayoutBranches) {
       {"int32 concatenation with relu",
        [](Graph& g) {
          g.Op("CONCATENATION", {{g.Tensor(kI32, {2}), g.Tensor(kI32, {2})}, {g.Tensor(kI32, {4})}})
-             .options.fused_activation = Activation::kRelu;
+             .options.Mutable()
+             .fused_activation = Activation::kRelu;
        },
        {},
        "No activation function supported; Input type not in expected list kTfLiteFloat16, "
@@ -414,7 +420,8 @@ TEST(NnapiRulesTest, ShapeAndLayoutBranches) {
       {"pack along the last dimension",
        [](Graph& g) {
          g.Op("PACK", {{g.Tensor(kF32, {2}), g.Tensor(kF32, {2})}, {g.Tensor(kF32, {2, 2})}})
-             .options.axis = 1;
+             .options.Mutable()
+             .axis = 1;
        },
        {},
        "NNAPI does not support axis being the last dimension"},
@@ -675,7 +682,8 @@ TEST(NnapiRulesTest, RecurrentBranches) {
       {"l2 normalization with relu",
        [](Graph& g) {
          g.Op("L2_NORMALIZATION", {{g.Tensor(kF32, {1, 4})}, {g.Tensor(kF32, {1, 4})}})
-             .options.fused_activation = Activation::kRelu;
+             .options.Mutable()
+             .fused_activation = Activation::kRelu;
        },
        {},
        "Expected no activation"},

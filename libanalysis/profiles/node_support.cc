@@ -86,8 +86,8 @@ Reason CheckDeclaredConstraints(const NodeContext& context, const OpRule& rule) 
   if (Reason r = CheckRanks(context, node.outputs, rule, "output")) return r;
   const std::vector<Activation>& activations = rule.fused_activation_in;
   if (!activations.empty() && std::find(activations.begin(), activations.end(),
-                                        node.options.fused_activation) == activations.end()) {
-    return std::string("fused activation ") + ActivationName(node.options.fused_activation) +
+                                        node.options->fused_activation) == activations.end()) {
+    return std::string("fused activation ") + ActivationName(node.options->fused_activation) +
            " not supported";
   }
   if (rule.constant_weights) {
@@ -111,9 +111,9 @@ Reason CheckDeclaredConstraints(const NodeContext& context, const OpRule& rule) 
     }
   }
   if (rule.max_stride > 0 &&
-      (node.options.stride_h > rule.max_stride || node.options.stride_w > rule.max_stride)) {
-    return "strides " + std::to_string(node.options.stride_h) + "x" +
-           std::to_string(node.options.stride_w) + " above the supported " +
+      (node.options->stride_h > rule.max_stride || node.options->stride_w > rule.max_stride)) {
+    return "strides " + std::to_string(node.options->stride_h) + "x" +
+           std::to_string(node.options->stride_w) + " above the supported " +
            std::to_string(rule.max_stride);
   }
   return std::nullopt;

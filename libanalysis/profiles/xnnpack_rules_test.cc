@@ -40,9 +40,9 @@ class Graph : public testing::RuleTestGraph {
 
 // Padding, strides and (for pools) the window of a convolution or pooling node.
 void SetWindow(Node& node, Padding padding, int32_t stride, int32_t filter = 0) {
-  node.options.padding = padding;
-  node.options.stride_w = node.options.stride_h = stride;
-  node.options.filter_w = node.options.filter_h = filter;
+  node.options.Mutable().padding = padding;
+  node.options.Mutable().stride_w = node.options.Mutable().stride_h = stride;
+  node.options.Mutable().filter_w = node.options.Mutable().filter_h = filter;
 }
 
 // Conv2DTester: NHWC input, OHWI static filter, static bias.
@@ -53,7 +53,7 @@ Node& Conv(Graph& g, TensorType type = kF32) {
   const int32_t bias = g.Constant(type == kF32 ? kF32 : kI32, {4}, q);
   const int32_t out = g.Tensor(type, {1, 8, 8, 4}, q);
   Node& node = g.Op("CONV_2D", {{in, filter, bias}, {out}});
-  node.options.padding = Padding::kSame;
+  node.options.Mutable().padding = Padding::kSame;
   return node;
 }
 
@@ -71,7 +71,7 @@ TEST(XnnpackRulesTest, StaticUnpackTakesFp16AndInt8WeightsAndSparseWeights) {
   const int32_t bias = g.Tensor(kF32, {4});
   g.Op("DEQUANTIZE", {{int8_bias}, {bias}});
   const int32_t out = g.Tensor(kF32, {1, 8, 8, 4});
-  g.Op("CONV_2D", {{in, filter, bias}, {out}}).options.padding = Padding::kSame;
+  g.Op("CONV_2D", {{in, filter, bias}, {out}}).options.Mutable().padding = Padding::kSame;
   EXPECT_EQ(g.Verdicts(), (std::vector<std::string>{"", "", "", ""}));
 }
 
@@ -124,7 +124,9 @@ TEST(XnnpackRulesTest, UnaryNode) {
             "CheckTensorQInt8OrQUInt8Type: unsupported type FLOAT16 in tensor #0 in node #0");
 
   Graph leaky;
-  leaky.Op("LEAKY_RELU", {{leaky.Tensor(kF32, {4})}, {leaky.Tensor(kF32, {4})}}).options.alpha = 0;
+  leaky.Op("LEAKY_RELU", {{leaky.Tensor(kF32, {4})}, {leaky.Tensor(kF32, {4})}})
+      .options.Mutable()
+      .alpha = 0;
   EXPECT_EQ(leaky.Verdict(), "unsupported alpha 0 in LEAKY_RELU node #0");
 
   Graph quantize;
@@ -145,7 +147,8 @@ TEST(XnnpackRulesTest, BinaryNode) {
   Graph ok;
   ok.Op("ADD",
         {{ok.Tensor(kF32, {1, 2, 3, 4}), ok.Tensor(kF32, {4})}, {ok.Tensor(kF32, {1, 2, 3, 4})}})
-      .options.fused_activation = Activation::kRelu6;
+      .options.Mutable()
+      .fused_activation = Activation::kRelu6;
   EXPECT_EQ(ok.Verdict(), "");
 
   Graph mixed;
@@ -174,7 +177,8 @@ TEST(XnnpackRulesTest, BinaryNode) {
 
   Graph tanh;
   tanh.Op("MUL", {{tanh.Tensor(kF32, {4}), tanh.Tensor(kF32, {4})}, {tanh.Tensor(kF32, {4})}})
-      .options.fused_activation = Activation::kTanh;
+      .options.Mutable()
+      .fused_activation = Activation::kTanh;
   EXPECT_EQ(tanh.Verdict(), "unsupported fused activation (Tanh) in node #0");
 
   // Without TFLITE_XNNPACK_DELEGATE_FLAG_QS8 an int8 ADD is refused.
@@ -199,7 +203,7 @@ TEST(XnnpackRulesTest, PoolNodes) {
   Node& strided = wide_stride.Op("MAX_POOL_2D", {{wide_stride.Tensor(kF32, {1, 8, 8, 3})},
                                                  {wide_stride.Tensor(kF32, {1, 4, 4, 3})}});
   SetWindow(strided, Padding::kSame, 1, 2);
-  strided.options.stride_w = 3;
+  strided.options.Mutable().stride_w = 3;
   EXPECT_EQ(wide_stride.Verdict(),
             "unsupported width stride 3 exceeding filter width 2 in MAX_POOL_2D node #0");
 
@@ -239,7 +243,7 @@ TEST(XnnpackRulesTest, ConcatenationTakesTwoToFiveInputs) {
     Graph g;
     std::vector<int32_t> ids;
     for (int i = 0; i < inputs; ++i) ids.push_back(g.Tensor(kF32, {1, 2}));
-    g.Op("CONCATENATION", {ids, {g.Tensor(kF32, {1, 2 * inputs})}}).options.axis = 1;
+    g.Op("CONCATENATION", {ids, {g.Tensor(kF32, {1, 2 * inputs})}}).options.Mutable().axis = 1;
     EXPECT_EQ(g.Verdict(),
               inputs <= 5 ? "" : "unexpected number of inputs (6) in CONCATENATION node #0");
   }
@@ -267,7 +271,8 @@ TEST(XnnpackRulesTest, Conv2dNode) {
       .Op("CONV_2D",
           {{no_bias.Tensor(kF32, {1, 8, 8, 3}), no_bias.Constant(kF32, {4, 3, 3, 3}), -1},
            {no_bias.Tensor(kF32, {1, 8, 8, 4})}})
-      .options.padding = Padding::kSame;
+      .options.Mutable()
+      .padding = Padding::kSame;
   EXPECT_EQ(no_bias.Verdict(), "unsupported CONV_2D node #0 without bias");
 
   Graph dynamic;
@@ -275,7 +280,8 @@ TEST(XnnpackRulesTest, Conv2dNode) {
       .Op("CONV_2D", {{dynamic.Tensor(kF32, {1, 8, 8, 3}), dynamic.Tensor(kF32, {4, 3, 3, 3}),
                        dynamic.Constant(kF32, {4})},
                       {dynamic.Tensor(kF32, {1, 8, 8, 4})}})
-      .options.padding = Padding::kSame;
+      .options.Mutable()
+      .padding = Padding::kSame;
   EXPECT_EQ(dynamic.Verdict(),
             "invalid allocation type in tensor #1 in CONV_2D node #0: expected static read-only "
             "tensor");
@@ -287,15 +293,16 @@ TEST(XnnpackRulesTest, Conv2dNode) {
                        channel.Constant(kI8, {4, 3, 3, 3}, PerChannel(3, 3)),
                        channel.Constant(kI32, {4}, PerChannel(4, 0))},
                       {channel.Tensor(kI8, {1, 8, 8, 4}, PerTensor(1, 0))}})
-      .options.padding = Padding::kSame;
+      .options.Mutable()
+      .padding = Padding::kSame;
   EXPECT_EQ(channel.Verdict(), "unsupported quantized dimension 3 in tensor #1 in node #0");
 
   Graph stride;
-  Conv(stride).options.stride_w = 0;
+  Conv(stride).options.Mutable().stride_w = 0;
   EXPECT_EQ(stride.Verdict(), "invalid stride width 0 in node #0");
 
   Graph padding;
-  Conv(padding).options.padding = Padding::kUnknown;
+  Conv(padding).options.Mutable().padding = Padding::kUnknown;
   EXPECT_EQ(padding.Verdict(), "invalid padding mode (0) in node #0");
 }
 
@@ -304,8 +311,8 @@ TEST(XnnpackRulesTest, DepthwiseConv2dNode) {
   Node& dw = ok.Op("DEPTHWISE_CONV_2D", {{ok.Tensor(kF32, {1, 8, 8, 4}),
                                           ok.Constant(kF32, {1, 3, 3, 8}), ok.Constant(kF32, {8})},
                                          {ok.Tensor(kF32, {1, 8, 8, 8})}});
-  dw.options.padding = Padding::kSame;
-  dw.options.depth_multiplier = 2;
+  dw.options.Mutable().padding = Padding::kSame;
+  dw.options.Mutable().depth_multiplier = 2;
   EXPECT_EQ(ok.Verdict(), "");
 
   Graph multiplier;
@@ -313,8 +320,8 @@ TEST(XnnpackRulesTest, DepthwiseConv2dNode) {
                                                    multiplier.Constant(kF32, {1, 3, 3, 8}),
                                                    multiplier.Constant(kF32, {8})},
                                                   {multiplier.Tensor(kF32, {1, 8, 8, 8})}});
-  bad.options.padding = Padding::kSame;
-  bad.options.depth_multiplier = 3;
+  bad.options.Mutable().padding = Padding::kSame;
+  bad.options.Mutable().depth_multiplier = 3;
   EXPECT_EQ(multiplier.Verdict(),
             "depth multiplier 3 is incompatible with number of output channels 8 in node #0");
 }
@@ -376,7 +383,8 @@ TEST(XnnpackRulesTest, FullyConnectedNode) {
   shuffled
       .Op("FULLY_CONNECTED", {{shuffled.Tensor(kF32, {2, 8}), shuffled.Constant(kF32, {4, 8})},
                               {shuffled.Tensor(kF32, {2, 4})}})
-      .options.weights_format = 1;
+      .options.Mutable()
+      .weights_format = 1;
   EXPECT_EQ(shuffled.Verdict(), "unsupported non-default weights format in node #0");
 }
 
@@ -522,7 +530,8 @@ TEST(XnnpackRulesTest, SliceAndStridedSliceNodes) {
       .Op("STRIDED_SLICE", {{shrink.Tensor(kF32, {4, 4}), shrink.Constant(kI32, {2}),
                              shrink.Constant(kI32, {2}), shrink.Constant(kI32, {2})},
                             {shrink.Tensor(kF32, {2})}})
-      .options.shrink_axis_mask = 1;
+      .options.Mutable()
+      .shrink_axis_mask = 1;
   EXPECT_EQ(shrink.Verdict(),
             "STRIDED_SLICE node #0: ellipsis, new axis and shrink axis masks are not supported");
 
@@ -563,9 +572,9 @@ TEST(XnnpackRulesTest, StridedSliceValues) {
         g.Op("STRIDED_SLICE", {{g.Tensor(kF32, {2, 8}), g.Values(kI32, {2}, c.begin),
                                 g.Values(kI32, {2}, c.end), g.Values(kI32, {2}, c.strides)},
                                {g.Tensor(kF32, {1, 4})}});
-    node.options.begin_mask = c.begin_mask;
-    node.options.end_mask = c.end_mask;
-    node.options.offset = c.offset;
+    node.options.Mutable().begin_mask = c.begin_mask;
+    node.options.Mutable().end_mask = c.end_mask;
+    node.options.Mutable().offset = c.offset;
     return g.Verdict();
   };
   EXPECT_EQ(strided({{1, 2}, {2, 6}, {1, 1}}), "");
@@ -594,7 +603,9 @@ TEST(XnnpackRulesTest, SoftmaxNode) {
   EXPECT_EQ(ok.Verdict(), "");
 
   Graph beta;
-  beta.Op("SOFTMAX", {{beta.Tensor(kF32, {2, 8})}, {beta.Tensor(kF32, {2, 8})}}).options.beta = 2;
+  beta.Op("SOFTMAX", {{beta.Tensor(kF32, {2, 8})}, {beta.Tensor(kF32, {2, 8})}})
+      .options.Mutable()
+      .beta = 2;
   EXPECT_EQ(beta.Verdict(), "unsupported beta value 2.0000000 in SOFTMAX node #0");
 }
 
@@ -603,7 +614,8 @@ TEST(XnnpackRulesTest, SplitNode) {
   Graph ok;
   ok.Op("SPLIT", {{ok.Constant(kI32, {}), ok.Tensor(kF32, {4, 8})},
                   {ok.Tensor(kF32, {4, 4}), ok.Tensor(kF32, {4, 4})}})
-      .options.num_splits = 2;
+      .options.Mutable()
+      .num_splits = 2;
   EXPECT_EQ(ok.Verdict(), "");
 
   Graph five;
@@ -611,7 +623,7 @@ TEST(XnnpackRulesTest, SplitNode) {
   const int32_t axis = five.Constant(kI32, {});
   const int32_t input = five.Tensor(kF32, {5, 2});
   for (int i = 0; i < 5; ++i) outputs.push_back(five.Tensor(kF32, {1, 2}));
-  five.Op("SPLIT", {{axis, input}, outputs}).options.num_splits = 5;
+  five.Op("SPLIT", {{axis, input}, outputs}).options.Mutable().num_splits = 5;
   EXPECT_EQ(five.Verdict(), "unexpected number of outputs (5) in SPLIT node #0");
 }
 

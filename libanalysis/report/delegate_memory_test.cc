@@ -29,7 +29,7 @@ class Graph {
     node.op = op;
     node.inputs = std::move(inputs);
     node.outputs = std::move(outputs);
-    node.options.padding = Padding::kSame;
+    node.options.Mutable().padding = Padding::kSame;
     subgraph.nodes.push_back(std::move(node));
     subgraph.execution_plan.push_back(static_cast<int32_t>(subgraph.nodes.size() - 1));
     return subgraph.nodes.back();

@@ -71,8 +71,8 @@ Subgraph Graph(std::vector<Tensor> tensors, std::vector<Node> nodes, std::vector
 
 Model WhileModel(std::vector<int32_t> body_output) {
   Node loop = Op("WHILE", {1, 0}, {2, 3});
-  loop.options.cond_subgraph = 1;
-  loop.options.body_subgraph = 2;
+  loop.options.Mutable().cond_subgraph = 1;
+  loop.options.Mutable().body_subgraph = 2;
   Model m;
   m.subgraphs.push_back(
       Graph({ArenaTensor({1, 4}), Constant({}), ArenaTensor({}, TensorType::kInt32),

@@ -428,7 +428,7 @@ void DepthwiseConv2DMatchesCpu() {
   const int32_t in_c = Channels(), multiplier = *rc::gen::inRange(1, 4);
   NodeCase c = Op("DEPTHWISE_CONV_2D", *rc::gen::inRange(1, 3));
   c.node.options = WindowOptions(g);
-  c.node.options.depth_multiplier = multiplier;
+  c.node.options.Mutable().depth_multiplier = multiplier;
   const int32_t out_c = in_c * multiplier;
   c.inputs = {FloatTensor({g.batch, g.h, g.w, in_c}), FloatTensor({1, g.kh, g.kw, out_c}, true)};
   if (*rc::gen::arbitrary<bool>()) c.inputs.push_back(FloatTensor({out_c}, true));
@@ -446,13 +446,13 @@ void TransposeConvMatchesCpu() {
   const int32_t oh = padding == Padding::kSame ? h * sh : (h - 1) * sh + kh;
   const int32_t ow = padding == Padding::kSame ? w * sw : (w - 1) * sw + kw;
   NodeCase c = Op("TRANSPOSE_CONV", *rc::gen::inRange(1, 4));
-  c.node.options.padding = padding;
-  c.node.options.stride_h = sh;
-  c.node.options.stride_w = sw;
+  c.node.options.Mutable().padding = padding;
+  c.node.options.Mutable().stride_h = sh;
+  c.node.options.Mutable().stride_w = sw;
   c.inputs = {IntConstant({batch, oh, ow, out_c}), FloatTensor({out_c, kh, kw, in_c}, true),
               FloatTensor({batch, h, w, in_c})};
   if (*rc::gen::arbitrary<bool>()) c.inputs.push_back(FloatTensor({out_c}, true));
-  c.node.options.fused_activation = FusedActivation();
+  c.node.options.Mutable().fused_activation = FusedActivation();
   c.outputs = {Output({batch, oh, ow, out_c})};
   CheckAgainstCpu(c);
 }
@@ -486,12 +486,12 @@ void FullyConnectedMatchesCpu() {
   int32_t batch = 1;
   for (size_t d = 0; d + 1 < in_shape.size(); ++d) batch *= in_shape[d];
   NodeCase c = Op("FULLY_CONNECTED", *rc::gen::inRange(1, 10));
-  c.node.options.fused_activation = FusedActivation();
-  c.node.options.keep_num_dims = *rc::gen::arbitrary<bool>();
+  c.node.options.Mutable().fused_activation = FusedActivation();
+  c.node.options.Mutable().keep_num_dims = *rc::gen::arbitrary<bool>();
   c.inputs = {FloatTensor(in_shape), FloatTensor({units, in_dim}, true)};
   if (*rc::gen::arbitrary<bool>()) c.inputs.push_back(FloatTensor({units}, true));
   std::vector<int32_t> out_shape = {batch, units};
-  if (c.node.options.keep_num_dims) {
+  if (c.node.options->keep_num_dims) {
     out_shape = in_shape;
     out_shape.back() = units;
   }
@@ -579,7 +579,7 @@ void BinaryOpMatchesCpu(const std::string& op) {
     std::memcpy(c.inputs[1].bytes.data(), values.data(), values.size() * sizeof(float));
   }
   if (op == "ADD" || op == "SUB" || op == "MUL" || op == "DIV")
-    c.node.options.fused_activation = FusedActivation();
+    c.node.options.Mutable().fused_activation = FusedActivation();
   c.outputs = {Output(BroadcastOut(a, b))};
   if (op == "POW") {
     CheckAgainstCpu(c, 1e-4, BinaryReference([](float x, float y) { return std::pow(x, y); }));
@@ -620,7 +620,7 @@ void UnaryOpMatchesCpu(const std::string& op) {
   const bool positive = op == "LOG" || op == "SQRT" || op == "RSQRT";
   NodeCase c = Op(op.c_str(), *rc::gen::inRange(1, 3));
   c.inputs = {FloatTensor(shape, false, positive ? 0.05f : -8.0f, 8.0f)};
-  c.node.options.alpha = *rc::gen::element(0.0f, 0.2f, 1.5f);
+  c.node.options.Mutable().alpha = *rc::gen::element(0.0f, 0.2f, 1.5f);
   c.outputs = {Output(shape)};
   using F = float (*)(float);
   static const std::map<std::string, F> kReferences = {
@@ -652,8 +652,8 @@ void Pool2DMatchesCpu(const std::string& op) {
   const auto [g, channels, unused_out_channels] = AnyConvCase(false);
   NodeCase c = Op(op.c_str(), *rc::gen::inRange(1, 3));
   c.node.options = WindowOptions(g);
-  c.node.options.filter_h = g.kh;
-  c.node.options.filter_w = g.kw;
+  c.node.options.Mutable().filter_h = g.kh;
+  c.node.options.Mutable().filter_w = g.kw;
   c.inputs = {FloatTensor({g.batch, g.h, g.w, channels})};
   c.outputs = {Output({g.batch, g.oh(), g.ow(), channels})};
   CheckAgainstCpu(c);
@@ -677,8 +677,8 @@ void ResizeMatchesCpu(const std::string& op) {
   // align_corners and half_pixel_centers exclude each other.
   const int mode = *rc::gen::inRange(0, 3);  // 0 neither, 1 align_corners, 2 half_pixel_centers
   NodeCase c = Op(op.c_str(), mode == 2 ? 3 : *rc::gen::inRange(1, 3));
-  c.node.options.align_corners = mode == 1;
-  c.node.options.half_pixel_centers = mode == 2;
+  c.node.options.Mutable().align_corners = mode == 1;
+  c.node.options.Mutable().half_pixel_centers = mode == 2;
   c.inputs = {FloatTensor({batch, h, w, channels}), IntConstant({oh, ow})};
   c.outputs = {Output({batch, oh, ow, channels})};
   CheckAgainstCpu(c);
@@ -739,13 +739,13 @@ void ReductionMatchesCpu(const std::string& op) {
     reduced.back() = true;
   }
   NodeCase c = Op(op.c_str(), *rc::gen::inRange(1, 3));
-  c.node.options.keep_dims = *rc::gen::arbitrary<bool>();
+  c.node.options.Mutable().keep_dims = *rc::gen::arbitrary<bool>();
   c.inputs = {FloatTensor(shape, false, op == "REDUCE_PROD" ? 0.5f : -2.0f, 1.5f),
               IntConstant(axes)};
   std::vector<int32_t> out;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (!reduced[d]) out.push_back(shape[d]);
-    if (reduced[d] && c.node.options.keep_dims) out.push_back(1);
+    if (reduced[d] && c.node.options->keep_dims) out.push_back(1);
   }
   c.outputs = {Output(out)};
   if (op == "MEAN" || op == "SUM") {
@@ -783,7 +783,7 @@ void SoftmaxMatchesCpu() {
   std::vector<int32_t> shape = SmallShape(1);
   shape.back() = *rc::gen::inRange(1, 100);
   NodeCase c = Op("SOFTMAX", *rc::gen::inRange(1, 3));
-  c.node.options.beta = 1.0f;  // the only beta the gpu profile takes
+  c.node.options.Mutable().beta = 1.0f;  // the only beta the gpu profile takes
   c.inputs = {FloatTensor(shape, false, -10.0f, 10.0f)};
   c.outputs = {Output(shape)};
   CheckAgainstCpu(c);
@@ -797,7 +797,7 @@ void ConcatenationMatchesCpu() {
   const int axis = *rc::gen::inRange(0, rank);
   const int count = *rc::gen::inRange(1, 5);
   NodeCase c = Op("CONCATENATION", *rc::gen::inRange(1, 3));
-  c.node.options.axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
+  c.node.options.Mutable().axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
   std::vector<int32_t> out = shape;
   out[static_cast<size_t>(axis)] = 0;
   for (int i = 0; i < count; ++i) {
@@ -817,7 +817,7 @@ void ReshapeMatchesCpu(const std::string& op) {
   if (op == "RESHAPE") {
     std::reverse(out.begin(), out.end());
     std::vector<int32_t> new_shape = out;
-    c.node.options.new_shape = new_shape;
+    c.node.options.Mutable().new_shape = new_shape;
     c.inputs = {FloatTensor(shape), IntConstant(new_shape)};
   } else if (op == "SQUEEZE") {
     out.clear();
@@ -856,7 +856,7 @@ void StridedSliceMatchesCpu() {
   const int rank = static_cast<int>(shape.size());
   std::vector<int32_t> begin, end, strides, out;
   NodeCase c = Op("STRIDED_SLICE", *rc::gen::inRange(1, 5));
-  OpOptions& o = c.node.options;
+  OpOptions& o = c.node.options.Mutable();
   o.begin_mask = *rc::gen::inRange(0, 1 << rank);
   o.end_mask = *rc::gen::inRange(0, 1 << rank);
   for (int d = 0; d < rank; ++d) {
@@ -927,7 +927,7 @@ void GatherMatchesCpu() {
   for (int32_t i = 0; i < count; ++i)
     indices.push_back(*rc::gen::inRange(0, shape[static_cast<size_t>(axis)]));
   NodeCase c = Op("GATHER", *rc::gen::inRange(1, 4));
-  c.node.options.axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
+  c.node.options.Mutable().axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
   c.inputs = {FloatTensor(shape), IntConstant(indices)};
   std::vector<int32_t> out = shape;
   out[static_cast<size_t>(axis)] = count;
@@ -954,7 +954,7 @@ void SplitMatchesCpu(const std::string& op) {
   }
   const int32_t axis_value = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
   NodeCase c = Op(op.c_str(), *rc::gen::inRange(1, 3));
-  c.node.options.num_splits = parts;
+  c.node.options.Mutable().num_splits = parts;
   TestTensor axis_tensor = IntConstant({axis_value});
   axis_tensor.shape = {};
   if (variable) {
@@ -985,7 +985,7 @@ void PackOrUnpackMatchesReference(const std::string& op) {
   auto packed_index = [=](int64_t o, int64_t k, int64_t i) { return (o * count + k) * inner + i; };
   if (op == "PACK") {
     NodeCase c = Op("PACK");
-    c.node.options.axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
+    c.node.options.Mutable().axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
     for (int32_t k = 0; k < count; ++k) c.inputs.push_back(FloatTensor(part));
     c.outputs = {Output(packed)};
     CheckAgainstCpu(c, 0, [=](const NodeCase& node, std::vector<TestTensor>& outputs) {
@@ -1002,7 +1002,7 @@ void PackOrUnpackMatchesReference(const std::string& op) {
     return;
   }
   NodeCase c = Op("UNPACK");
-  c.node.options.axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
+  c.node.options.Mutable().axis = *rc::gen::arbitrary<bool>() ? axis : axis - rank;
   c.inputs = {FloatTensor(packed)};
   for (int32_t k = 0; k < count; ++k) c.outputs.push_back(Output(part));
   CheckAgainstCpu(c, 0, [=](const NodeCase& node, std::vector<TestTensor>& outputs) {
@@ -1064,8 +1064,8 @@ void BatchMatmulMatchesReference() {
   const bool adj_x = *rc::gen::arbitrary<bool>(), adj_y = *rc::gen::arbitrary<bool>();
   const bool broadcast_b = *rc::gen::arbitrary<bool>();
   NodeCase c = Op("BATCH_MATMUL", *rc::gen::inRange(1, 4));
-  c.node.options.adj_x = adj_x;
-  c.node.options.adj_y = adj_y;
+  c.node.options.Mutable().adj_x = adj_x;
+  c.node.options.Mutable().adj_y = adj_y;
   std::vector<int32_t> a_shape = {batch, adj_x ? k : m, adj_x ? m : k};
   std::vector<int32_t> b_shape = {adj_y ? n : k, adj_y ? k : n};
   if (!broadcast_b) b_shape.insert(b_shape.begin(), batch);

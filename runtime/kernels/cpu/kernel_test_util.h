@@ -16,7 +16,7 @@ class KernelRunner {
  public:
   explicit KernelRunner(std::string op) { node_.op = std::move(op); }
 
-  OpOptions& options() { return node_.options; }
+  OpOptions& options() { return node_.options.Mutable(); }
   void set_version(int32_t version) { node_.version = version; }
   NodeData& node_data() { return node_data_; }
   void set_thread_pool(const KernelThreadPool* pool) { thread_pool_ = pool; }

@@ -1,0 +1,57 @@
+#include "libanalysis/model/graph.h"
+
+#include <gtest/gtest.h>
+
+namespace tfa {
+namespace {
+
+TEST(NodeOptionsTest, ReadsTheDefaultsWhenNothingWasSet) {
+  const Node node;
+  EXPECT_EQ(*node.options, OpOptions{});
+  EXPECT_EQ(node.options->stride_w, 1);
+  EXPECT_EQ(node.options->then_subgraph, -1);
+}
+
+TEST(NodeOptionsTest, KeepsWhatItIsGiven) {
+  OpOptions given;
+  given.padding = Padding::kSame;
+  given.new_shape = {1, 8};
+  Node node;
+  node.options = given;
+  EXPECT_EQ(*node.options, given);
+  node.options.Mutable().axis = 3;
+  EXPECT_EQ(node.options->axis, 3);
+  EXPECT_EQ(node.options->padding, Padding::kSame);
+}
+
+// A copy of a graph shares each node's options until one side changes them; the change never
+// shows through the other copy.
+TEST(NodeOptionsTest, ACopySharesUntilOneSideChanges) {
+  Node original;
+  original.options.Mutable().stride_h = 2;
+  const Node copy = original;
+  EXPECT_EQ(&*copy.options, &*original.options);
+  original.options.Mutable().stride_h = 4;
+  EXPECT_NE(&*copy.options, &*original.options);
+  EXPECT_EQ(copy.options->stride_h, 2);
+  EXPECT_EQ(original.options->stride_h, 4);
+}
+
+TEST(NodeOptionsTest, ChangingUnsharedOptionsKeepsThemInPlace) {
+  Node node;
+  OpOptions& first = node.options.Mutable();
+  first.dilation_w = 2;
+  EXPECT_EQ(&node.options.Mutable(), &first);
+  EXPECT_EQ(node.options->dilation_w, 2);
+}
+
+// Nodes with the defaults hold no options of their own, so a copy of them costs nothing.
+TEST(NodeOptionsTest, DefaultOptionsAreSharedByEveryNode) {
+  Node a;
+  Node b;
+  b.options = OpOptions{};
+  EXPECT_EQ(&*a.options, &*b.options);
+}
+
+}  // namespace
+}  // namespace tfa

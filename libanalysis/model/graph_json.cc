@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -646,8 +647,10 @@ enum class Member : uint8_t {
   kOptions,
 };
 
-// Members of the top-level object (a subgraph object takes the subgraph ones among them).
-Member TopMember(const std::string& key) {
+// Members of the top-level object (a subgraph object takes the subgraph ones among them). Keys
+// are matched as string_views: a length check before any byte compare, since every key of a
+// million-node file goes through these.
+Member TopMember(std::string_view key) {
   if (key == "format") return Member::kFormat;
   if (key == "kernel_prepare") return Member::kKernelPrepare;
   if (key == "schema_version") return Member::kSchemaVersion;
@@ -664,7 +667,7 @@ Member TopMember(const std::string& key) {
   return Member::kOther;
 }
 
-Member TensorMember(const std::string& key) {
+Member TensorMember(std::string_view key) {
   if (key == "name") return Member::kName;
   if (key == "bytes") return Member::kBytes;
   if (key == "alloc") return Member::kAlloc;
@@ -681,7 +684,7 @@ Member TensorMember(const std::string& key) {
   return Member::kOther;
 }
 
-Member NodeMember(const std::string& key) {
+Member NodeMember(std::string_view key) {
   if (key == "op") return Member::kOp;
   if (key == "builtin_code") return Member::kBuiltinCode;
   if (key == "inputs") return Member::kInputs;
@@ -717,7 +720,7 @@ class TensorCounter {
     if (depth_ == 1) {
       top_key_ = TopMember(key);
     } else if (depth_ == 3 && in_subgraph_) {
-      subgraph_tensors_key_ = key == "tensors";
+      subgraph_tensors_key_ = std::string_view(key) == "tensors";
     }
     return true;
   }

@@ -142,7 +142,7 @@ struct OpOptions {
 
 // A node's options, held out of line and shared by the copies of the node until one of them is
 // changed: most nodes keep the defaults (no allocation at all), and a graph copy (delegation, the
-// Prepare replay) costs a pointer per node instead of the 220-byte struct. A million-node graph
+// Prepare replay) costs a pointer per node instead of the 216-byte struct. A million-node graph
 // is copied once per delegate, so this is most of what a node weighs (issue 18).
 class NodeOptions {
  public:

@@ -99,7 +99,7 @@ const Tensor& ModelBuilder::tensor(int32_t subgraph, int32_t index) const {
 
 int32_t ModelBuilder::Append(int32_t sg, Tensor tensor) {
   DeriveSizes(tensor);
-  std::vector<Tensor>& tensors = subgraph(sg).tensors;
+  SharedList<Tensor>& tensors = subgraph(sg).tensors;
   tensors.push_back(std::move(tensor));
   return static_cast<int32_t>(tensors.size() - 1);
 }
@@ -170,7 +170,7 @@ int32_t ModelBuilder::AddNode(int32_t sg, std::string_view op, std::vector<int32
   node.options = std::move(options);
   node.inplace = BuiltinInplaceFlags(*code);
   node.side_effect = BuiltinHasSideEffect(*code);
-  std::vector<Node>& nodes = subgraph(sg).nodes;
+  SharedList<Node>& nodes = subgraph(sg).nodes;
   nodes.push_back(std::move(node));
   return static_cast<int32_t>(nodes.size() - 1);
 }
@@ -187,7 +187,7 @@ int32_t ModelBuilder::AddCustomNode(int32_t sg, std::string custom_code,
   node.options.Mutable().custom_options_size = custom_options_size;
   // The writer writes that many zero bytes, which the loader reads back.
   node.options.Mutable().custom_options.assign(static_cast<size_t>(custom_options_size), 0);
-  std::vector<Node>& nodes = subgraph(sg).nodes;
+  SharedList<Node>& nodes = subgraph(sg).nodes;
   nodes.push_back(std::move(node));
   return static_cast<int32_t>(nodes.size() - 1);
 }

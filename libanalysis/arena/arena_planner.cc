@@ -35,13 +35,9 @@ class FastArenaPlanner {
   }
 
  private:
-  const Node& NodeAt(int32_t step) const {
-    return subgraph_.nodes[subgraph_.execution_plan[step]];
-  }
+  const Node& NodeAt(int32_t step) const { return subgraph_.nodes[subgraph_.execution_plan[step]]; }
   uint64_t Bytes(int32_t tensor) const { return tensors_[tensor].bytes_or_zero(); }
-  int32_t Owner(int32_t tensor) const {
-    return owner_[tensor] == -1 ? tensor : owner_[tensor];
-  }
+  int32_t Owner(int32_t tensor) const { return owner_[tensor] == -1 ? tensor : owner_[tensor]; }
   void Allocate(int32_t step, int32_t tensor) {
     if (alloc_step_[tensor] == kNodeNotAssigned) alloc_step_[tensor] = step;
   }
@@ -78,8 +74,8 @@ class FastArenaPlanner {
       }
     }
     auto can_share = [&](int32_t input, int32_t output, bool tensor_changed) {
-      if (tensor_changed && (Bytes(input) != Bytes(output) ||
-                             Bytes(input) <= kScalarTensorBytes || references[input] > 1)) {
+      if (tensor_changed && (Bytes(input) != Bytes(output) || Bytes(input) <= kScalarTensorBytes ||
+                             references[input] > 1)) {
         return false;
       }
       if (is_graph_input[input] || is_graph_output[output]) return false;
@@ -248,8 +244,7 @@ class FastArenaPlanner {
   }
 
   static bool SameArena(AllocationType a, AllocationType b) {
-    return a == b &&
-           (a == AllocationType::kArenaRw || a == AllocationType::kArenaRwPersistent);
+    return a == b && (a == AllocationType::kArenaRw || a == AllocationType::kArenaRwPersistent);
   }
 
   Result<ArenaPlan> Resolve() {
@@ -264,13 +259,12 @@ class FastArenaPlanner {
       if (owner_[i] != static_cast<int32_t>(i)) placement.shares_buffer_of = owner_[i];
       // Follow same-arena aliases to the tensor whose own allocation holds the bytes.
       int32_t holder = static_cast<int32_t>(i);
-      for (size_t hops = 0; owner_[holder] != -1 && owner_[holder] != holder &&
-                            SameArena(tensors_[owner_[holder]].allocation,
-                                      tensors_[holder].allocation);
+      for (size_t hops = 0;
+           owner_[holder] != -1 && owner_[holder] != holder &&
+           SameArena(tensors_[owner_[holder]].allocation, tensors_[holder].allocation);
            ++hops) {
         if (hops > tensors_.size()) {
-          return Status::Error("tensor " + std::to_string(i) +
-                               ": in-place sharing forms a cycle");
+          return Status::Error("tensor " + std::to_string(i) + ": in-place sharing forms a cycle");
         }
         holder = owner_[holder];
       }
@@ -288,7 +282,7 @@ class FastArenaPlanner {
   }
 
   const Subgraph& subgraph_;
-  const std::vector<Tensor>& tensors_;
+  const SharedList<Tensor>& tensors_;
   ArenaPlannerOptions options_;
   int32_t num_steps_;
 

@@ -102,9 +102,7 @@ class ArenaPlannerReplay {
   }
 
  private:
-  const Node& NodeAt(int32_t step) const {
-    return subgraph_.nodes[subgraph_.execution_plan[step]];
-  }
+  const Node& NodeAt(int32_t step) const { return subgraph_.nodes[subgraph_.execution_plan[step]]; }
   uint64_t Bytes(int32_t tensor) const { return tensors_[tensor].bytes_or_zero(); }
 
   int32_t FindSharedTensor(int32_t tensor) const {
@@ -283,19 +281,19 @@ class ArenaPlannerReplay {
       }
       const AllocationType type = tensors_[tensor].allocation;
       if (type == AllocationType::kArenaRw) {
-        auto allocation = rw_arena.Allocate(tensor, Bytes(tensor), alloc_node_[tensor],
-                                            dealloc_node_[tensor]);
+        auto allocation =
+            rw_arena.Allocate(tensor, Bytes(tensor), alloc_node_[tensor], dealloc_node_[tensor]);
         if (!allocation.ok()) return allocation.status();
         allocations_[tensor] = *allocation;
-        rw_blocks_.push_back({tensor, allocation->offset, allocation->size,
-                              allocation->first_step, BlockLastStep(allocation->last_step)});
+        rw_blocks_.push_back({tensor, allocation->offset, allocation->size, allocation->first_step,
+                              BlockLastStep(allocation->last_step)});
       } else if (allocations_[tensor].size == 0 && Bytes(tensor) > 0) {
-        auto allocation = persistent_arena.Allocate(tensor, Bytes(tensor), alloc_node_[tensor],
-                                                    kNodeNotAssigned);
+        auto allocation =
+            persistent_arena.Allocate(tensor, Bytes(tensor), alloc_node_[tensor], kNodeNotAssigned);
         if (!allocation.ok()) return allocation.status();
         allocations_[tensor] = *allocation;
-        persistent_blocks_.push_back({tensor, allocation->offset, allocation->size,
-                                      allocation->first_step, num_steps_ - 1});
+        persistent_blocks_.push_back(
+            {tensor, allocation->offset, allocation->size, allocation->first_step, num_steps_ - 1});
       }
     }
     arena_size_ = rw_arena.high_water_mark();
@@ -304,16 +302,14 @@ class ArenaPlannerReplay {
   }
 
   static bool SameArena(AllocationType a, AllocationType b) {
-    return a == b &&
-           (a == AllocationType::kArenaRw || a == AllocationType::kArenaRwPersistent);
+    return a == b && (a == AllocationType::kArenaRw || a == AllocationType::kArenaRwPersistent);
   }
 
   // ArenaPlanner::ResolveTensorAllocation: an alias in the same arena takes its owner's buffer
   // (resolved recursively); otherwise the tensor's own allocation, if it has bytes.
   Result<TensorPlacement> ResolveTensor(int32_t tensor, int depth) const {
     if (depth > static_cast<int>(tensors_.size())) {
-      return Status::Error("tensor " + std::to_string(tensor) +
-                           ": in-place sharing forms a cycle");
+      return Status::Error("tensor " + std::to_string(tensor) + ": in-place sharing forms a cycle");
     }
     TensorPlacement placement;
     placement.size = Bytes(tensor);
@@ -353,7 +349,7 @@ class ArenaPlannerReplay {
   }
 
   const Subgraph& subgraph_;
-  const std::vector<Tensor>& tensors_;
+  const SharedList<Tensor>& tensors_;
   ArenaPlannerOptions options_;
   int32_t num_steps_;
 
@@ -373,8 +369,7 @@ class ArenaPlannerReplay {
 
 }  // namespace
 
-Result<ArenaPlan> PlanArenaReference(const Subgraph& subgraph,
-                                     const ArenaPlannerOptions& options) {
+Result<ArenaPlan> PlanArenaReference(const Subgraph& subgraph, const ArenaPlannerOptions& options) {
   TFA_RETURN_IF_ERROR(ValidateForArenaPlanning(subgraph));
   return ArenaPlannerReplay(subgraph, options).Run();
 }

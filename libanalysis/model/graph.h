@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "libanalysis/core/shared_list.h"
 #include "libanalysis/model/tensor_type.h"
 
 namespace tfa {
@@ -181,10 +182,12 @@ struct Node {
   std::vector<int32_t> replaces;  // kDelegateKernel only: original node indices, in order
 };
 
+// A copy of a subgraph shares its tensors and nodes with the original (SharedList): delegation and
+// the Prepare replay append to their copies, and change few of the elements they copied.
 struct Subgraph {
   std::string name;
-  std::vector<Tensor> tensors;
-  std::vector<Node> nodes;
+  SharedList<Tensor> tensors;
+  SharedList<Node> nodes;
   std::vector<int32_t> inputs;
   std::vector<int32_t> outputs;
   std::vector<int32_t> variables;

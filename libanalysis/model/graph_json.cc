@@ -958,7 +958,7 @@ class GraphJsonReader {
     }
     // The Prepare replay adds the kernels' temporaries; stated ones would count twice.
     for (size_t k = 0; model_.kernel_prepare && k < model_.subgraphs.size(); ++k) {
-      const std::vector<Node>& nodes = model_.subgraphs[k].nodes;
+      const SharedList<Node>& nodes = model_.subgraphs[k].nodes;
       for (size_t i = 0; i < nodes.size(); ++i) {
         if (nodes[i].temporaries.empty()) continue;
         return Fail(subgraphs_[k].path + "nodes[" + std::to_string(i) + "].temporaries",

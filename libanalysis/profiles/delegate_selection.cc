@@ -43,6 +43,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
   std::vector<bool> supported(subgraph.nodes.size(), false);
   std::set<std::string> log;
   std::unordered_map<int32_t, int32_t> fp16_constant_of;  // DEQUANTIZE output -> fp16 constant
+  result.verdicts.reserve(subgraph.execution_plan.size());
   for (int32_t node_index : subgraph.execution_plan) {
     const Node& node = subgraph.nodes[node_index];
     NodeSupport verdict;

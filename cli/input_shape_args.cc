@@ -61,7 +61,7 @@ std::string InputShapesText(const InputShapesApplied& applied, const Model& mode
     out += fmt::format(
         "input {}: dimension {} assumed {} (shape_signature [{}], file shape [{}]; give "
         "--input-shape to choose)\n",
-        a.input, a.dimension, a.value, fmt::join(tensor.shape_signature, ","),
+        a.input, a.dimension, a.value, fmt::join(*tensor.shape_signature, ","),
         fmt::join(tensor.shape, ","));
   }
   return out.empty() ? out : "\n" + out;

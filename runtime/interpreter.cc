@@ -408,7 +408,7 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
     r.type = t.type;
     r.shape = t.shape;
     r.bytes = t.bytes_or_zero();
-    r.quantization = &t.quantization;
+    r.quantization = &*t.quantization;
     r.is_constant = t.is_constant();
     const auto index = static_cast<int32_t>(i);
     if (t.is_constant()) {
@@ -446,8 +446,8 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
     // Variable tensors (recurrent state) start as upstream's ResetVariableTensors leaves them:
     // int8 ones at their zero point, all others at zero bytes.
     if (t.is_variable) {
-      const bool int8 = t.type == TensorType::kInt8 && !t.quantization.zero_point.empty();
-      std::memset(r.data, int8 ? static_cast<int>(t.quantization.zero_point[0]) : 0, r.bytes);
+      const bool int8 = t.type == TensorType::kInt8 && !t.quantization->zero_point.empty();
+      std::memset(r.data, int8 ? static_cast<int>(t.quantization->zero_point[0]) : 0, r.bytes);
     }
     uint64_t& committed =
         p.arena == ArenaKind::kRw ? stats.arena_bytes : stats.persistent_arena_bytes;

@@ -112,7 +112,7 @@ int32_t LayerBuilder::Output(const std::string& name, int32_t input, std::vector
                              std::pair<float, float> range, Quantization quantization) {
   std::vector<int32_t> signature;
   const Tensor& in = b_.tensor(subgraph_, input);
-  if (!in.shape_signature.empty() && in.shape_signature[0] == -1 && !shape.empty()) {
+  if (!in.shape_signature->empty() && (*in.shape_signature)[0] == -1 && !shape.empty()) {
     signature = shape;
     signature[0] = -1;
   }
@@ -191,7 +191,7 @@ int32_t LayerBuilder::Bias(const std::string& name, int32_t input, int32_t weigh
     return dequantized;
   }
   // Upstream requires bias scale = input scale * weight scale, zero point 0.
-  const float input_scale = b_.tensor(subgraph_, input).quantization.scale.at(0);
+  const float input_scale = b_.tensor(subgraph_, input).quantization->scale.at(0);
   const Quantization& wq = WeightConstant(weights).quantization;
   Quantization q;
   for (int32_t c = 0; c < channels; ++c) {

@@ -122,25 +122,26 @@ TEST(SyntheticModels, Int8PerChannelQuantization) {
   const Tensor& bias = Named(sg, "conv1/bias");
   EXPECT_EQ(w.type, TensorType::kInt8);
   EXPECT_EQ(w.constant_bytes, 8u * 3 * 3 * 3);
-  ASSERT_EQ(w.quantization.scale.size(), 8u);
-  EXPECT_EQ(w.quantization.quantized_dimension, 0);
-  EXPECT_EQ(w.quantization.zero_point, std::vector<int64_t>(8, 0));
-  EXPECT_NE(w.quantization.scale[0], w.quantization.scale[1]);
+  ASSERT_EQ(w.quantization->scale.size(), 8u);
+  EXPECT_EQ(w.quantization->quantized_dimension, 0);
+  EXPECT_EQ(w.quantization->zero_point, std::vector<int64_t>(8, 0));
+  EXPECT_NE(w.quantization->scale[0], w.quantization->scale[1]);
   EXPECT_EQ(bias.type, TensorType::kInt32);
   EXPECT_EQ(bias.constant_bytes, 32u);
-  ASSERT_EQ(bias.quantization.scale.size(), 8u);
+  ASSERT_EQ(bias.quantization->scale.size(), 8u);
   for (size_t c = 0; c < 8; ++c) {
-    EXPECT_FLOAT_EQ(bias.quantization.scale[c], in.quantization.scale[0] * w.quantization.scale[c]);
+    EXPECT_FLOAT_EQ(bias.quantization->scale[c],
+                    in.quantization->scale[0] * w.quantization->scale[c]);
   }
-  EXPECT_EQ(Named(sg, "dw1/weights").quantization.quantized_dimension, 3);
-  EXPECT_EQ(Named(sg, "logits/weights").quantization.scale.size(), 4u);
+  EXPECT_EQ(Named(sg, "dw1/weights").quantization->quantized_dimension, 3);
+  EXPECT_EQ(Named(sg, "logits/weights").quantization->scale.size(), 4u);
   EXPECT_EQ(Named(sg, "conv1").type, TensorType::kInt8);
   EXPECT_EQ(Named(sg, "conv1").bytes, 8u * 8 * 8);
   EXPECT_EQ(Named(sg, "concat").shape, (std::vector<int32_t>{1, 8, 8, 16}));
   // RELU6 output range [0, 6]: zero point at the bottom of int8.
-  EXPECT_EQ(Named(sg, "conv1").quantization.zero_point, std::vector<int64_t>{-128});
-  EXPECT_EQ(Named(sg, "probs_int8").quantization.zero_point, std::vector<int64_t>{-128});
-  EXPECT_FLOAT_EQ(Named(sg, "probs_int8").quantization.scale[0], 1.0f / 256);
+  EXPECT_EQ(Named(sg, "conv1").quantization->zero_point, std::vector<int64_t>{-128});
+  EXPECT_EQ(Named(sg, "probs_int8").quantization->zero_point, std::vector<int64_t>{-128});
+  EXPECT_FLOAT_EQ(Named(sg, "probs_int8").quantization->scale[0], 1.0f / 256);
   EXPECT_EQ(OnlyNode(sg, "CONV_2D").version, 3);
   EXPECT_EQ(OnlyNode(sg, "DEPTHWISE_CONV_2D").version, 3);
   EXPECT_EQ(OnlyNode(sg, "FULLY_CONNECTED").version, 4);
@@ -151,13 +152,13 @@ TEST(SyntheticModels, UInt8PerTensorQuantization) {
   const Model m = Load("uint8_per_tensor");
   const Subgraph& sg = m.subgraphs[0];
   EXPECT_EQ(Named(sg, "input").type, TensorType::kUInt8);
-  EXPECT_EQ(Named(sg, "input").quantization.zero_point, std::vector<int64_t>{0});
+  EXPECT_EQ(Named(sg, "input").quantization->zero_point, std::vector<int64_t>{0});
   const Tensor& w = Named(sg, "dw1/weights");
   EXPECT_EQ(w.type, TensorType::kUInt8);
   EXPECT_EQ(w.shape, (std::vector<int32_t>{1, 3, 3, 16}));
-  EXPECT_EQ(w.quantization.scale.size(), 1u);
-  EXPECT_EQ(w.quantization.zero_point, std::vector<int64_t>{128});
-  EXPECT_EQ(Named(sg, "dw1/bias").quantization.scale.size(), 1u);
+  EXPECT_EQ(w.quantization->scale.size(), 1u);
+  EXPECT_EQ(w.quantization->zero_point, std::vector<int64_t>{128});
+  EXPECT_EQ(Named(sg, "dw1/bias").quantization->scale.size(), 1u);
   EXPECT_EQ(Named(sg, "probs").type, TensorType::kUInt8);
   EXPECT_EQ(Named(sg, "probs").bytes, 5u);
   for (const Node& n : sg.nodes) EXPECT_EQ(n.version, 1) << n.op;

@@ -394,11 +394,11 @@ std::unique_ptr<tflite::TensorT> ToTensorT(const Tensor& t, uint32_t buffer) {
   out->shape_signature = t.shape_signature;
   out->buffer = buffer;
   out->is_variable = t.is_variable;
-  if (!t.quantization.empty()) {
+  if (!t.quantization->empty()) {
     auto q = std::make_unique<tflite::QuantizationParametersT>();
-    q->scale = t.quantization.scale;
-    q->zero_point = t.quantization.zero_point;
-    q->quantized_dimension = t.quantization.quantized_dimension;
+    q->scale = t.quantization->scale;
+    q->zero_point = t.quantization->zero_point;
+    q->quantized_dimension = t.quantization->quantized_dimension;
     out->quantization = std::move(q);
   }
   if (t.is_sparse) out->sparsity = ToSparsityT(t);

@@ -40,9 +40,9 @@ void ExpectSameTensor(const Tensor& a, const Tensor& b, const std::string& where
   EXPECT_EQ(a.is_variable, b.is_variable);
   EXPECT_EQ(a.is_sparse, b.is_sparse);
   EXPECT_EQ(a.sparse_ledger_bytes, b.sparse_ledger_bytes);
-  EXPECT_EQ(a.quantization.scale, b.quantization.scale);
-  EXPECT_EQ(a.quantization.zero_point, b.quantization.zero_point);
-  EXPECT_EQ(a.quantization.quantized_dimension, b.quantization.quantized_dimension);
+  EXPECT_EQ(a.quantization->scale, b.quantization->scale);
+  EXPECT_EQ(a.quantization->zero_point, b.quantization->zero_point);
+  EXPECT_EQ(a.quantization->quantized_dimension, b.quantization->quantized_dimension);
 }
 
 void ExpectSameNode(const Node& a, const Node& b, const std::string& where) {

@@ -52,24 +52,6 @@ const char* ActivationName(Activation activation) {
   return "UNKNOWN";
 }
 
-NodeOptions::NodeOptions(OpOptions options) {
-  if (options != Defaults()) data_ = std::make_shared<OpOptions>(std::move(options));
-}
-
-OpOptions& NodeOptions::Mutable() {
-  if (!data_) {
-    data_ = std::make_shared<OpOptions>();
-  } else if (data_.use_count() > 1) {
-    data_ = std::make_shared<OpOptions>(*data_);
-  }
-  return *data_;
-}
-
-const OpOptions& NodeOptions::Defaults() {
-  static const OpOptions defaults;
-  return defaults;
-}
-
 bool IsMadeOnce(const Tensor& tensor) {
   switch (tensor.allocation) {
     case AllocationType::kMmapRo:

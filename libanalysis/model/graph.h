@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "libanalysis/core/shared_list.h"
+#include "libanalysis/core/shared_value.h"
 #include "libanalysis/model/tensor_type.h"
 
 namespace tfa {
@@ -51,37 +52,41 @@ struct Quantization {
   int32_t quantized_dimension = 0;
   bool empty() const { return scale.empty() && zero_point.empty(); }
   bool per_channel() const { return scale.size() > 1; }
+  bool operator==(const Quantization&) const = default;
 };
 
 // Constant int32 / int64 tensors up to this many elements keep their values in the Graph IR.
 inline constexpr uint64_t kMaxConstantIntValues = 64;
 
+// The fields most tensors leave empty (quantization, shape signature, constant values) are
+// SharedValues: out of line, shared by the copies of the tensor, no allocation when empty. A
+// tensor is 152 bytes instead of 224; a million-tensor graph holds two or three copies (issue 18).
 struct Tensor {
   std::string name;
-  TensorType type = TensorType::kFloat32;
   std::vector<int32_t> shape;
-  std::vector<int32_t> shape_signature;  // empty when the model has none; -1 = dynamic dim
+  SharedValue<std::vector<int32_t>> shape_signature;  // empty when the model has none; -1 = dynamic
   // Bytes of data as TfLite computes them (element count * element size; for string and
   // resource tensors: the constant buffer's size, or unknown). nullopt = unknown or overflow.
   std::optional<uint64_t> bytes;
-  AllocationType allocation = AllocationType::kArenaRw;
-  int32_t buffer = 0;           // model buffer index; 0 = no data
   uint64_t constant_bytes = 0;  // bytes of constant data in the model file (0 when none)
-  bool is_variable = false;
-  bool is_sparse = false;
   // Sparse constants: the bytes of the ledger the sparse hybrid kernels build from the sparsity
   // metadata (dim_metadata[1]'s indices + segments - 1); nullopt when dimension 1 is not CSR.
   std::optional<uint64_t> sparse_ledger_bytes;
-  Quantization quantization;
+  SharedValue<Quantization> quantization;
   // The values of a small int32 / int64 constant (paddings, begin / size, strides, shapes: at
   // most kMaxConstantIntValues elements) as the model stores them, for the delegate rules that
   // read them. Empty when the tensor is no such constant or its source carries no data (Graph
   // JSON).
-  std::vector<int64_t> int_values;
+  SharedValue<std::vector<int64_t>> int_values;
+  TensorType type = TensorType::kFloat32;
+  AllocationType allocation = AllocationType::kArenaRw;
+  bool is_variable = false;
+  bool is_sparse = false;
+  int32_t buffer = 0;  // model buffer index; 0 = no data
 
   bool is_constant() const { return allocation == AllocationType::kMmapRo; }
   bool has_dynamic_shape() const {
-    for (int32_t d : shape_signature) {
+    for (int32_t d : *shape_signature) {
       if (d < 0) return true;
     }
     return false;
@@ -141,25 +146,10 @@ struct OpOptions {
   bool operator==(const OpOptions&) const = default;
 };
 
-// A node's options, held out of line and shared by the copies of the node until one of them is
-// changed: most nodes keep the defaults (no allocation at all), and a graph copy (delegation, the
-// Prepare replay) costs a pointer per node instead of the 216-byte struct. A million-node graph
-// is copied once per delegate, so this is most of what a node weighs (issue 18).
-class NodeOptions {
- public:
-  NodeOptions() = default;
-  NodeOptions(OpOptions options);  // NOLINT(google-explicit-constructor): a node's options
-
-  const OpOptions& operator*() const { return data_ ? *data_ : Defaults(); }
-  const OpOptions* operator->() const { return &**this; }
-  operator const OpOptions&() const { return **this; }  // NOLINT(google-explicit-constructor)
-  // The options to change, copied first when another node still shares them.
-  OpOptions& Mutable();
-
- private:
-  static const OpOptions& Defaults();
-  std::shared_ptr<OpOptions> data_;  // null: the defaults
-};
+// A node's options, out of line and shared by the copies of the node until one of them is changed:
+// most nodes keep the defaults (no allocation at all), and a graph copy costs a pointer per node
+// instead of the 216-byte struct.
+using NodeOptions = SharedValue<OpOptions>;
 
 enum class NodeKind : uint8_t {
   kBuiltin,

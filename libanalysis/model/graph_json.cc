@@ -13,6 +13,7 @@
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/core/json_nesting.h"
+#include "libanalysis/core/mapped_pages.h"
 #include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/model/graph_validation.h"
 
@@ -415,12 +416,13 @@ Status ReadIntValues(const json& v, const std::string& path, Tensor& t) {
       is_int32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
   const int64_t max =
       is_int32 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
-  t.int_values.clear();
+  std::vector<int64_t> values;
   for (size_t i = 0; i < v.size(); ++i) {
     auto value = JsonInt(v[i], path + "[" + std::to_string(i) + "]", min, max);
     if (!value.ok()) return value.status();
-    t.int_values.push_back(*value);
+    values.push_back(*value);
   }
+  t.int_values = std::move(values);
   return Status::Ok();
 }
 
@@ -535,7 +537,9 @@ Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
     t.sparse_ledger_bytes = static_cast<uint64_t>(*bytes);
   }
   if (m.quantization) {
-    TFA_RETURN_IF_ERROR(ReadQuantization(*m.quantization, path + ".quantization", t.quantization));
+    Quantization quantization;
+    TFA_RETURN_IF_ERROR(ReadQuantization(*m.quantization, path + ".quantization", quantization));
+    t.quantization = std::move(quantization);
   }
   if (m.int_values) TFA_RETURN_IF_ERROR(ReadIntValues(*m.int_values, path + ".int_values", t));
   return Status::Ok();
@@ -1356,7 +1360,7 @@ ordered_json TensorJson(const Tensor& t) {
   jt["alloc"] = AllocationTypeName(t.allocation);
   jt["type"] = TensorTypeName(t.type);
   jt["shape"] = t.shape;
-  if (!t.shape_signature.empty()) jt["shape_signature"] = t.shape_signature;
+  if (!t.shape_signature->empty()) jt["shape_signature"] = *t.shape_signature;
   if (t.is_variable) jt["variable"] = true;
   if (t.buffer != 0) jt["buffer"] = t.buffer;
   if (t.constant_bytes != 0) jt["constant_bytes"] = t.constant_bytes;
@@ -1370,7 +1374,7 @@ ordered_json TensorJson(const Tensor& t) {
     jq["quantized_dimension"] = q.quantized_dimension;
     jt["quantization"] = std::move(jq);
   }
-  if (!t.int_values.empty()) jt["int_values"] = t.int_values;
+  if (!t.int_values->empty()) jt["int_values"] = *t.int_values;
   return jt;
 }
 
@@ -1427,7 +1431,7 @@ Status CheckFloatsAreFinite(const Model& model) {
     const Subgraph& sg = model.subgraphs[s];
     const std::string where = "subgraph " + std::to_string(s) + ": ";
     for (size_t i = 0; i < sg.tensors.size(); ++i) {
-      for (float scale : sg.tensors[i].quantization.scale) {
+      for (float scale : sg.tensors[i].quantization->scale) {
         if (!std::isfinite(scale)) {
           return Status::Error(where + "tensor " + std::to_string(i) +
                                ": a quantization scale is not finite, which JSON cannot hold");
@@ -1447,16 +1451,24 @@ Status CheckFloatsAreFinite(const Model& model) {
 
 }  // namespace
 
-Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name) {
+Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name,
+                             TextMemory memory) {
+  const bool give_back = memory == TextMemory::kFileMapping;
   const auto objects = CountJsonObjects(text, kMaxJsonDepth);
+  if (give_back) GiveBackMappedPages(text);
   if (!objects.ok()) return objects.status().WithContext(source_name);
+  // Each pass reads the text once, front to back: what it has read goes back as it goes.
+  const auto parse = [&](auto& handler) {
+    json::sax_parse(PageReleasingIterator(text, 0, give_back),
+                    PageReleasingIterator(text, text.size(), false), &handler);
+  };
   GraphJsonReader reader(text.size(), *objects, std::nullopt);
-  json::sax_parse(text.begin(), text.end(), &reader);
+  parse(reader);
   if (!reader.needs_tensor_count()) return reader.Finish(source_name);
   TensorCounter counter;
-  json::sax_parse(text.begin(), text.end(), &counter);
+  parse(counter);
   GraphJsonReader second(text.size(), *objects, counter.counts());
-  json::sax_parse(text.begin(), text.end(), &second);
+  parse(second);
   return second.Finish(source_name);
 }
 

@@ -13,9 +13,14 @@ namespace tfa {
 
 inline constexpr std::string_view kGraphJsonFormat = "tflite-analyze-graph/1";
 
+// Where Graph JSON text lives. A private read-only file mapping has its pages given back as the
+// parser passes them (core/mapped_pages.h), so the file is never resident whole.
+enum class TextMemory { kOwned, kFileMapping };
+
 // Parses and validates Graph JSON text. `source_name` prefixes every error message.
 // Every index is range-checked; the graph is rejected, never trusted.
-Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name);
+Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name,
+                             TextMemory memory = TextMemory::kOwned);
 
 // Serializes one subgraph (tensors, nodes, inputs, outputs, variables) as a planner-level Graph
 // JSON file.

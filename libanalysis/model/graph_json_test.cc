@@ -177,8 +177,8 @@ TEST(GraphJson, ReadsWhatConvertWrites) {
   EXPECT_EQ(model->subgraphs[1].name, "body");
   EXPECT_EQ(model->subgraphs[1].nodes[0].op, "RELU");
   const Subgraph& sg = model->subgraphs[0];
-  EXPECT_EQ(sg.tensors[0].quantization.scale, (std::vector<float>{0.25f}));
-  EXPECT_EQ(sg.tensors[0].quantization.zero_point, (std::vector<int64_t>{-3}));
+  EXPECT_EQ(sg.tensors[0].quantization->scale, (std::vector<float>{0.25f}));
+  EXPECT_EQ(sg.tensors[0].quantization->zero_point, (std::vector<int64_t>{-3}));
   EXPECT_EQ(sg.tensors[1].int_values, (std::vector<int64_t>{7, -1}));
   EXPECT_EQ(sg.tensors[1].buffer, 2);
   EXPECT_EQ(model->constant_bytes, 8u);
@@ -199,7 +199,8 @@ TEST(GraphJson, ReadsWhatConvertWrites) {
 TEST(ModelToGraphJson, RefusesWhatJsonCannotHold) {
   auto model = ParseGraphJson(kSmallGraph, "g.json");
   ASSERT_TRUE(model.ok());
-  model->subgraphs[0].tensors[0].quantization.scale = {std::numeric_limits<float>::quiet_NaN()};
+  model->subgraphs[0].tensors[0].quantization.Mutable().scale = {
+      std::numeric_limits<float>::quiet_NaN()};
   auto text = ModelToGraphJson(*model);
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.status().message(),

@@ -53,5 +53,18 @@ TEST(NodeOptionsTest, DefaultOptionsAreSharedByEveryNode) {
   EXPECT_EQ(&*a.options, &*b.options);
 }
 
+// A tensor's rarely set fields (quantization, shape signature, constant values) hold nothing when
+// empty and are shared by the tensor's copies, as node options are.
+TEST(TensorTest, QuantizationIsSharedByCopiesUntilOneSideChanges) {
+  Tensor tensor;
+  EXPECT_TRUE(tensor.quantization->empty());
+  tensor.quantization.Mutable().scale = {0.5f};
+  const Tensor copy = tensor;
+  EXPECT_EQ(&*copy.quantization, &*tensor.quantization);
+  tensor.quantization.Mutable().zero_point = {3};
+  EXPECT_TRUE(copy.quantization->zero_point.empty());
+  EXPECT_EQ(tensor.quantization->scale, std::vector<float>{0.5f});
+}
+
 }  // namespace
 }  // namespace tfa

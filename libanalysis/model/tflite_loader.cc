@@ -602,16 +602,18 @@ class TfliteReader {
     t.is_sparse = in.sparsity() != nullptr;
     t.buffer = static_cast<int32_t>(in.buffer());
     if (const auto* q = in.quantization()) {
-      if (q->scale()) t.quantization.scale.assign(q->scale()->begin(), q->scale()->end());
+      Quantization quantization;
+      if (q->scale()) quantization.scale.assign(q->scale()->begin(), q->scale()->end());
       if (const auto* zp = q->zero_point()) {
         // The Verifier checks a vector's length prefix, not the alignment of 8-byte elements
         // (found by fuzzing: a misaligned int64 load), so copy them out byte-wise.
         const auto* raw = reinterpret_cast<const uint8_t*>(zp->Data());
-        t.quantization.zero_point.resize(zp->size());
+        quantization.zero_point.resize(zp->size());
         if (zp->size() > 0)
-          std::memcpy(t.quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
+          std::memcpy(quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
       }
-      t.quantization.quantized_dimension = q->quantized_dimension();
+      quantization.quantized_dimension = q->quantized_dimension();
+      t.quantization = std::move(quantization);  // an empty table holds nothing
     }
     auto data_bytes = BufferBytes(fb, in.buffer(), where_named);
     if (!data_bytes.ok()) return data_bytes.status();
@@ -708,13 +710,14 @@ Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path, uint64_t max
 namespace {
 
 // Graph JSON when the first non-blank byte is '{', else .tflite.
-Result<Model> ParseModelBytes(std::span<const uint8_t> bytes, const std::string& path) {
+Result<Model> ParseModelBytes(std::span<const uint8_t> bytes, const std::string& path,
+                              TextMemory memory) {
   const auto first = std::find_if(bytes.begin(), bytes.end(), [](uint8_t c) {
     return c != ' ' && c != '\n' && c != '\r' && c != '\t';
   });
   if (first != bytes.end() && *first == '{') {
     return ParseGraphJson(
-        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path);
+        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path, memory);
   }
   return ParseTflite(bytes, path);
 }
@@ -749,11 +752,12 @@ Result<Model> LoadModelFile(const std::string& path, const LoadOptions& options)
   if (mapped == MAP_FAILED) {
     auto bytes = ReadFileBytes(path, options.max_file_bytes);
     if (!bytes.ok()) return bytes.status();
-    return ParseModelBytes(*bytes, path);
+    return ParseModelBytes(*bytes, path, TextMemory::kOwned);
   }
   const Mapping mapping(static_cast<const uint8_t*>(mapped),
                         Unmap{static_cast<size_t>(st.st_size)});
-  return ParseModelBytes(std::span(mapping.get(), static_cast<size_t>(st.st_size)), path);
+  return ParseModelBytes(std::span(mapping.get(), static_cast<size_t>(st.st_size)), path,
+                         TextMemory::kFileMapping);
 }
 
 }  // namespace tfa

@@ -106,9 +106,9 @@ TEST(CorpusModel, SmallIntConstantsKeepTheirValues) {
     } else if (n.op == "PAD") {
       ++pads;
       const size_t rank = s.tensors[n.inputs[0]].shape.size();
-      EXPECT_EQ(s.tensors[n.inputs[1]].int_values.size(), 2 * rank);
+      EXPECT_EQ(s.tensors[n.inputs[1]].int_values->size(), 2 * rank);
     } else if (n.op == "CONV_2D") {
-      EXPECT_TRUE(s.tensors[n.inputs[1]].int_values.empty());
+      EXPECT_TRUE(s.tensors[n.inputs[1]].int_values->empty());
     }
   }
   EXPECT_EQ(resizes, 2);  // the op histogram of `info`

@@ -68,8 +68,9 @@ Status CheckResize(const Tensor& tensor, const std::string& name,
     return Status::Error(input + ": " + std::to_string(shape.size()) +
                          " dimensions given, it has " + std::to_string(tensor.shape.size()));
   }
-  const std::vector<int32_t>& signature =
-      tensor.shape_signature.size() == tensor.shape.size() ? tensor.shape_signature : tensor.shape;
+  const std::vector<int32_t>& signature = tensor.shape_signature->size() == tensor.shape.size()
+                                              ? *tensor.shape_signature
+                                              : tensor.shape;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] < 1) {
       return Status::Error(input + ": dimension " + std::to_string(d) + " given as " +
@@ -184,9 +185,9 @@ std::vector<AssumedDimension> AssumedDimensions(const Model& model,
       const Subgraph& g = model.subgraphs[static_cast<size_t>(s)];
       if (t < 0 || static_cast<size_t>(t) >= g.tensors.size()) continue;
       const Tensor& tensor = g.tensors[static_cast<size_t>(t)];
-      if (tensor.shape_signature.size() != tensor.shape.size()) continue;
+      if (tensor.shape_signature->size() != tensor.shape.size()) continue;
       for (size_t d = 0; d < tensor.shape.size(); ++d) {
-        if (tensor.shape_signature[d] != -1) continue;
+        if ((*tensor.shape_signature)[d] != -1) continue;
         assumed.push_back({s, t, name, static_cast<int32_t>(d), tensor.shape[d]});
       }
     }

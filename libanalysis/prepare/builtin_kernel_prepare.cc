@@ -63,7 +63,7 @@ Result<KernelPrepareEffect> PrepareConv2D(const Subgraph& subgraph, const Node& 
   }
   if (!is_hybrid) return effect;
 
-  const auto& scales = filter->quantization.scale;
+  const auto& scales = filter->quantization->scale;
   const bool per_channel =
       filter->type != TensorType::kUInt8 && scales.size() > 1 &&
       std::any_of(scales.begin(), scales.end(), [&](float s) { return s != scales[0]; });

@@ -63,7 +63,7 @@ std::optional<Values> KnownValues(const RuleInput& in, size_t position) {
   const int32_t index = in.node.inputs[position];
   const Tensor* tensor = Operand(in.subgraph, in.node.inputs, position);
   if (tensor == nullptr) return std::nullopt;
-  if (tensor->is_constant() && Elements(tensor->shape) == tensor->int_values.size()) {
+  if (tensor->is_constant() && Elements(tensor->shape) == tensor->int_values->size()) {
     return tensor->int_values;
   }
   if (in.values) return in.values(index);

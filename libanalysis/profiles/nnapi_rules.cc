@@ -187,8 +187,8 @@ void ValidateOp(const std::string& op, Validation& v) {
     const Tensor& axis = v.input(1);
     if (axis.type == F::kInt64) {
       // The axis value is checked when the model carries it (not in Graph JSON).
-      v.Expect(axis.is_constant() && (axis.int_values.empty() ||
-                                      axis.int_values[0] <= std::numeric_limits<int32_t>::max()),
+      v.Expect(axis.is_constant() && (axis.int_values->empty() ||
+                                      (*axis.int_values)[0] <= std::numeric_limits<int32_t>::max()),
                "NNAPI only supports axis as int32. If the axis type is int64 and constant we can "
                "convert it to int32 if the value isn't too large.");
     } else {
@@ -218,7 +218,7 @@ void ValidateOp(const std::string& op, Validation& v) {
     if (sdk < kNnapi12) {
       v.Expect(!v.IsHybrid(1), "Hybrid operators not supported before NNAPI 1.2");
       v.ExpectIsFloatOrUint8Operator();
-      v.Expect(v.input(1).quantization.scale.size() <= 1,
+      v.Expect(v.input(1).quantization->scale.size() <= 1,
                "Per-channel quantized convolution not supported before NNAPI 1.2.");
       if (in0.type == F::kUInt8) v.ExpectIsRestrictedScalesCompliant();
     }
@@ -403,7 +403,7 @@ void ValidateOp(const std::string& op, Validation& v) {
     v.ExpectMinSdk(kNnapi11);
     // The crops' values are checked when the model carries them (not in Graph JSON).
     const Tensor& crops = v.input(2);
-    const bool zero_crops = std::all_of(crops.int_values.begin(), crops.int_values.end(),
+    const bool zero_crops = std::all_of(crops.int_values->begin(), crops.int_values->end(),
                                         [](int64_t c) { return c == 0; });
     v.Expect(crops.is_constant() && crops.bytes == 16u && zero_crops, "All crops should be 0.");
   } else if (op == "TRANSPOSE") {

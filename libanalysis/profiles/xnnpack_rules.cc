@@ -59,7 +59,7 @@ Flags FlagsOf(const DelegateProfile& profile) {
 
 // TfLite's quantization as the interpreter builds it: affine when the model gives scales, and
 // the legacy per-tensor params (scale, zero point) only when there is exactly one of each.
-bool IsAffine(const Tensor& t) { return !t.quantization.scale.empty(); }
+bool IsAffine(const Tensor& t) { return !t.quantization->scale.empty(); }
 int QuantizationTypeCode(const Tensor& t) { return IsAffine(t) ? 1 : 0; }
 float LegacyScale(const Tensor& t) {
   const Quantization& q = t.quantization;
@@ -70,7 +70,7 @@ int LegacyZeroPoint(const Tensor& t) {
   return q.scale.size() == 1 && q.zero_point.size() == 1 ? static_cast<int>(q.zero_point[0]) : 0;
 }
 int FirstZeroPoint(const Tensor& t) {
-  return t.quantization.zero_point.empty() ? 0 : static_cast<int>(t.quantization.zero_point[0]);
+  return t.quantization->zero_point.empty() ? 0 : static_cast<int>(t.quantization->zero_point[0]);
 }
 bool PerTensorAffine(const Tensor& t, bool need_one_zero_point) {
   const Quantization& q = t.quantization;
@@ -119,7 +119,7 @@ bool ValidChannelwise(QuantizedType type, int zero_point, const Tensor& t, int c
     return false;
   }
   if (!ZeroPointInRange(type, zero_point)) return false;
-  const std::vector<float>& scales = t.quantization.scale;
+  const std::vector<float>& scales = t.quantization->scale;
   for (int c = 0; c < Dim(t, channel_dim); ++c) {
     if (static_cast<size_t>(c) >= scales.size() || !ValidScale(scales[static_cast<size_t>(c)])) {
       return false;
@@ -522,7 +522,7 @@ class Visit {
     const Tensor& b = tensor(out);
     if (a.type != b.type) return std::nullopt;
     if (a.type != TensorType::kInt8 && a.type != TensorType::kUInt8) return std::nullopt;
-    const float ratio = a.quantization.scale[0] / b.quantization.scale[0];
+    const float ratio = a.quantization->scale[0] / b.quantization->scale[0];
     if (ratio < min || ratio >= max) {
       return Format("unsupported input-to-output scale in %s node #%d", op_name().c_str(), node_);
     }
@@ -535,7 +535,8 @@ class Visit {
     const Tensor& o = tensor(out);
     if (a.type != b.type || a.type != o.type) return std::nullopt;
     if (a.type != TensorType::kInt8 && a.type != TensorType::kUInt8) return std::nullopt;
-    const float ratio = a.quantization.scale[0] * b.quantization.scale[0] / o.quantization.scale[0];
+    const float ratio =
+        a.quantization->scale[0] * b.quantization->scale[0] / o.quantization->scale[0];
     if (ratio < min || ratio >= max) {
       return Format("unsupported input-product-to-output scale in %s, node #%d", op_name().c_str(),
                     node_);
@@ -618,7 +619,7 @@ CheckOutcome UnaryNode(const NodeContext& context) {
       // GetTensorScaleOrDefault: the per-tensor scale of 8-bit tensors, else NaN.
       const auto scale_of = [](const Tensor& t) {
         const bool eight_bit = t.type == TensorType::kInt8 || t.type == TensorType::kUInt8;
-        return eight_bit && PerTensorAffine(t, false) ? t.quantization.scale[0] : std::nanf("");
+        return eight_bit && PerTensorAffine(t, false) ? t.quantization->scale[0] : std::nanf("");
       };
       const float input_scale = scale_of(v.input(0));
       const float output_scale = scale_of(v.output(0));
@@ -645,7 +646,7 @@ CheckOutcome UnaryNode(const NodeContext& context) {
       if (input.type == TensorType::kFloat32) return std::nullopt;
       // An 8-bit input: same datatype on both sides (GetXNNPackDatatype: qint8 / quint8).
       if (input.type == output.type) {
-        const float ratio = input.quantization.scale[0] / output.quantization.scale[0];
+        const float ratio = input.quantization->scale[0] / output.quantization->scale[0];
         if (ratio < 1.0f / 256.0f || ratio > 128.0f) {
           return Format("unsupported input-to-output scale in QUANTIZE node #%d", v.node_index());
         }

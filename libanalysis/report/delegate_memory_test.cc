@@ -20,7 +20,7 @@ class Graph {
       t.allocation = AllocationType::kMmapRo;
       t.constant_bytes = 4;
     }
-    if (type == TensorType::kInt8) t.quantization = {{0.5f}, {0}, 0};
+    if (type == TensorType::kInt8) t.quantization = Quantization{{0.5f}, {0}, 0};
     subgraph.tensors.push_back(std::move(t));
     return static_cast<int32_t>(subgraph.tensors.size() - 1);
   }

@@ -21,7 +21,7 @@ void SetShape(Model& model, const std::string& name, std::vector<int32_t> shape)
   for (Tensor& t : model.subgraphs[0].tensors) {
     if (t.name == name) {
       t.shape = std::move(shape);
-      t.shape_signature.clear();
+      t.shape_signature = std::vector<int32_t>{};
       return;
     }
   }

@@ -1,0 +1,55 @@
+#include "libanalysis/core/mapped_pages.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace tfa {
+namespace {
+
+// How far a reader goes between two give-backs, and how much it keeps behind it (nlohmann's
+// lexer never reads back, but a few pages cost nothing).
+constexpr std::ptrdiff_t kGiveBackStep = 8 << 20;
+constexpr std::ptrdiff_t kKeptBehind = 1 << 20;
+
+uintptr_t PageSize() {
+  static const auto size = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+// Gives back the whole pages in [begin, end); `begin` is on a page.
+void GiveBack(const char* begin, const char* end) {
+  const auto first = reinterpret_cast<uintptr_t>(begin);
+  const uintptr_t last = reinterpret_cast<uintptr_t>(end) & ~(PageSize() - 1);
+  if (last <= first) return;
+  // A failure only leaves the pages resident, as they were.
+  madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+}
+
+}  // namespace
+
+void GiveBackMappedPages(std::string_view text) {
+  GiveBack(text.data(), text.data() + text.size());
+}
+
+PageReleasingIterator::PageReleasingIterator(std::string_view mapping, size_t offset,
+                                             bool give_back)
+    : position_(mapping.data() + offset),
+      end_(mapping.data() + mapping.size()),
+      given_back_(mapping.data()) {
+  if (give_back) next_give_back_ = position_ + std::min(kGiveBackStep, end_ - position_);
+}
+
+void PageReleasingIterator::GiveBackPassedPages() {
+  if (position_ - given_back_ > kKeptBehind) {
+    const char* keep_from = position_ - kKeptBehind;
+    GiveBack(given_back_, keep_from);
+    given_back_ =
+        reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(keep_from) & ~(PageSize() - 1));
+  }
+  next_give_back_ = position_ + std::min(kGiveBackStep, end_ - position_);
+}
+
+}  // namespace tfa

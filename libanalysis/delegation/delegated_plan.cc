@@ -46,12 +46,10 @@ std::unordered_set<int32_t> OtherDelegatesOutputs(const Subgraph& subgraph,
   return owned;
 }
 
-// A copy of `subgraph` whose node list has room for `extra_nodes` more: appending a kernel to an
-// exact-size copy of a million-node list would move every node into a second, larger buffer.
+// A copy of `subgraph` (its lists shared with it) with room for `extra_nodes` appended kernels.
 Subgraph CopyWithRoomForNodes(const Subgraph& subgraph, size_t extra_nodes) {
-  Subgraph copy;
+  Subgraph copy = subgraph;
   copy.nodes.reserve(subgraph.nodes.size() + extra_nodes);
-  copy = subgraph;  // memberwise: the node list's copy assignment keeps the reserved capacity
   return copy;
 }
 

@@ -28,6 +28,11 @@ void GiveBack(const char* begin, const char* end) {
   madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
 }
 
+// Where a reader at `position` gives back next: a step on, or the end of the mapping.
+const char* NextGiveBack(const char* position, const char* end) {
+  return position + std::min(kGiveBackStep, end - position);
+}
+
 }  // namespace
 
 void GiveBackMappedPages(std::string_view text) {
@@ -39,7 +44,7 @@ PageReleasingIterator::PageReleasingIterator(std::string_view mapping, size_t of
     : position_(mapping.data() + offset),
       end_(mapping.data() + mapping.size()),
       given_back_(mapping.data()) {
-  if (give_back) next_give_back_ = position_ + std::min(kGiveBackStep, end_ - position_);
+  if (give_back) next_give_back_ = NextGiveBack(position_, end_);
 }
 
 void PageReleasingIterator::GiveBackPassedPages() {
@@ -49,7 +54,7 @@ void PageReleasingIterator::GiveBackPassedPages() {
     given_back_ =
         reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(keep_from) & ~(PageSize() - 1));
   }
-  next_give_back_ = position_ + std::min(kGiveBackStep, end_ - position_);
+  next_give_back_ = NextGiveBack(position_, end_);
 }
 
 }  // namespace tfa

@@ -9,9 +9,9 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/model_diff.h"
-#include "cli/parallel_map.h"
 #include "cli/terminal.h"
 #include "libanalysis/core/byte_units.h"
+#include "libanalysis/core/parallel_map.h"
 
 namespace tfa::cli {
 namespace {

@@ -10,9 +10,9 @@
 #include "cli/delegate_args.h"
 #include "cli/gate_output.h"
 #include "cli/number_flags.h"
-#include "cli/parallel_map.h"
 #include "cli/sha256.h"
 #include "cli/terminal.h"
+#include "libanalysis/core/parallel_map.h"
 #include "libanalysis/gate/baseline_gate.h"
 #include "libanalysis/report/report_figures.h"
 

@@ -173,8 +173,10 @@ class FastArenaPlanner {
       unsigned __int128 key;
       int32_t tensor;
     };
+    const std::vector<int32_t> queued = QueuedTensors();
     std::vector<SortKey> keys;
-    for (int32_t tensor : QueuedTensors()) {
+    keys.reserve(queued.size());
+    for (int32_t tensor : queued) {
       const AllocationType type = tensors_[tensor].allocation;
       if ((type == AllocationType::kArenaRw && Bytes(tensor) > 0) ||
           type == AllocationType::kArenaRwPersistent) {

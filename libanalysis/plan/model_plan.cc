@@ -1,9 +1,11 @@
 #include "libanalysis/plan/model_plan.h"
 
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "libanalysis/arena/arena_planner.h"
+#include "libanalysis/core/parallel_map.h"
 #include "libanalysis/delegation/delegated_plan.h"
 #include "libanalysis/profiles/delegate_selection.h"
 
@@ -54,22 +56,32 @@ Status PlanSubgraphsOneByOne(const PlanOptions& options, ModelPlan& plan) {
   for (SubgraphPlan& sp : plan.subgraphs) {
     const std::string where = "subgraph " + std::to_string(sp.index);
     const std::shared_ptr<const Subgraph> undelegated = sp.delegated;
-    for (const DelegateProfile& profile : options.delegates) {
-      const std::shared_ptr<const Subgraph> input = sp.delegated;
-      TFA_RETURN_IF_ERROR(
-          ApplyProfile(sp, *input, profile, options.keep_delegate_inputs).WithContext(where));
-    }
+    // The CPU-only plan needs nothing of the delegation: it runs beside it, on another core.
+    const bool plan_cpu_only = options.plan_arena && !options.delegates.empty();
+    std::optional<Result<SubgraphMemory>> cpu;
+    const auto delegated = ParallelMap(plan_cpu_only ? 2 : 1, [&](size_t task) -> Status {
+      if (task == 1) {
+        cpu.emplace(PlanAsGiven(undelegated, options.arena));
+        return Status::Ok();
+      }
+      for (const DelegateProfile& profile : options.delegates) {
+        const std::shared_ptr<const Subgraph> input = sp.delegated;
+        TFA_RETURN_IF_ERROR(ApplyProfile(sp, *input, profile, options.keep_delegate_inputs));
+      }
+      if (!options.plan_arena) return Status::Ok();
+      auto memory = PlanAsGiven(sp.delegated, options.arena);
+      if (!memory.ok()) return memory.status();
+      sp.memory = std::move(memory).value();
+      return Status::Ok();
+    });
+    TFA_RETURN_IF_ERROR(delegated[0].WithContext(where));
     if (!options.plan_arena) continue;
-    auto memory = PlanAsGiven(sp.delegated, options.arena);
-    if (!memory.ok()) return memory.status().WithContext(where);
-    sp.memory = std::move(memory).value();
-    if (options.delegates.empty()) {
+    if (!plan_cpu_only) {
       sp.cpu_only_memory = sp.memory;
       continue;
     }
-    auto cpu = PlanAsGiven(undelegated, options.arena);
-    if (!cpu.ok()) return cpu.status().WithContext(where);
-    sp.cpu_only_memory = std::move(cpu).value();
+    if (!cpu->ok()) return cpu->status().WithContext(where);
+    sp.cpu_only_memory = std::move(*cpu).value();
   }
   return Status::Ok();
 }
@@ -85,8 +97,11 @@ bool PlanningStops(const std::vector<SubgraphMemory>& memories) {
 
 // .tflite models: the interpreter replayed on the whole model, so WHILE and IF plan their children
 // and each delegate reaches every subgraph in turn; with several subgraphs, or when planning
-// stopped at a node with dynamic outputs, also the first Invoke.
-Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan& plan) {
+// stopped at a node with dynamic outputs, also the first Invoke. Returns each subgraph's memory
+// after AllocateTensors.
+Result<std::vector<SubgraphMemory>> ReplayWithDelegates(const Model& model,
+                                                        const PlanOptions& options,
+                                                        ModelPlan& plan) {
   // The model's own subgraphs, as the plan starts with them: a replay that starts again needs them.
   std::vector<std::shared_ptr<const Subgraph>> model_subgraphs;
   for (const SubgraphPlan& sp : plan.subgraphs) model_subgraphs.push_back(sp.delegated);
@@ -125,18 +140,30 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
       plan.subgraphs[s].after_invoke = std::move(replayed->after_invoke[s]);
     }
   }
-  std::vector<SubgraphMemory> cpu_only;
-  if (!options.delegates.empty()) {
-    PrepareOptions cpu_options;
-    cpu_options.arena = options.arena;
-    auto cpu = ReplayModelMemory(model, {}, cpu_options);
-    if (!cpu.ok()) return cpu.status();
-    cpu_only = std::move(cpu).value();
-  }
+  return after_allocate;
+}
+
+// .tflite models (ReplayWithDelegates), and the same model replayed without delegates for the
+// CPU-only figures.
+Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan& plan) {
+  // The CPU-only replay needs nothing of the delegated one: it runs beside it, on another core.
+  std::optional<Result<std::vector<SubgraphMemory>>> after_allocate, cpu_only;
+  ParallelMap(options.delegates.empty() ? 1 : 2, [&](size_t task) {
+    if (task == 0) {
+      after_allocate.emplace(ReplayWithDelegates(model, options, plan));
+    } else {
+      PrepareOptions cpu_options;
+      cpu_options.arena = options.arena;
+      cpu_only.emplace(ReplayModelMemory(model, {}, cpu_options));
+    }
+    return true;
+  });
+  if (!after_allocate->ok()) return after_allocate->status();
+  if (cpu_only && !cpu_only->ok()) return cpu_only->status();
   for (size_t s = 0; s < plan.subgraphs.size(); ++s) {
     SubgraphPlan& sp = plan.subgraphs[s];
-    sp.memory = std::move(after_allocate[s]);
-    sp.cpu_only_memory = options.delegates.empty() ? sp.memory : std::move(cpu_only[s]);
+    sp.memory = std::move((**after_allocate)[s]);
+    sp.cpu_only_memory = cpu_only ? std::move((**cpu_only)[s]) : sp.memory;
   }
   return Status::Ok();
 }

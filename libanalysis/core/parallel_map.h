@@ -1,8 +1,9 @@
-// Analysing several models at once: a fixed pool of std::threads (one per core) takes the next
-// index from a shared counter until all are done. Results come back in index order, and so does
+// Independent work on every core (several models at once in the CLI, the parts of one large Graph
+// JSON file): a fixed pool of std::threads (one per core) takes the next index from a shared
+// counter until all are done. Results come back in index order, and so does
 // an error: the one of the lowest index is rethrown, so the output does not depend on timing.
-#ifndef CLI_PARALLEL_MAP_H_
-#define CLI_PARALLEL_MAP_H_
+#ifndef LIBANALYSIS_CORE_PARALLEL_MAP_H_
+#define LIBANALYSIS_CORE_PARALLEL_MAP_H_
 
 #include <algorithm>
 #include <atomic>
@@ -12,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-namespace tfa::cli {
+namespace tfa {
 
 // Calls fn(i) for every i in [0, count) and returns the results in order; `on_done` runs after
 // each call, on the worker thread (it must be thread-safe).
@@ -47,6 +48,6 @@ auto ParallelMap(size_t count, Fn fn, const std::function<void()>& on_done = {})
   return out;
 }
 
-}  // namespace tfa::cli
+}  // namespace tfa
 
-#endif  // CLI_PARALLEL_MAP_H_
+#endif  // LIBANALYSIS_CORE_PARALLEL_MAP_H_

@@ -3,6 +3,9 @@
 #ifndef LIBANALYSIS_CORE_JSON_NESTING_H_
 #define LIBANALYSIS_CORE_JSON_NESTING_H_
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -10,35 +13,69 @@
 
 namespace tfa {
 
+// One pass over the structure of `text`, outside strings: `visit.Structure(c, offset, depth)` for
+// every '{', '[', '}', ']', ',' and ':' (depth: the nesting inside an opening bracket, outside a
+// closing one), and `visit.String(begin, end, escaped, depth)` for every string, quotes excluded
+// (escaped: it holds a backslash). An error names the byte where `text` nests deeper than
+// `max_depth` arrays/objects. Not a validator: the parser that follows is.
+template <typename Visitor>
+[[nodiscard]] Status WalkJsonStructure(std::string_view text, int max_depth, Visitor& visit) {
+  // Most bytes of a graph are digits and names: one table lookup passes them by.
+  enum : uint8_t { kPlain, kQuote, kOpen, kClose, kSeparator };
+  static constexpr std::array<uint8_t, 256> kKinds = [] {
+    std::array<uint8_t, 256> kinds{};
+    kinds['"'] = kQuote;
+    kinds['['] = kinds['{'] = kOpen;
+    kinds[']'] = kinds['}'] = kClose;
+    kinds[','] = kinds[':'] = kSeparator;
+    return kinds;
+  }();
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    switch (kKinds[static_cast<unsigned char>(c)]) {
+      case kPlain:
+        break;
+      case kQuote: {
+        const size_t begin = i + 1;
+        bool escaped = false;
+        for (++i; i < text.size() && text[i] != '"'; ++i) {
+          if (text[i] == '\\') {
+            escaped = true;
+            ++i;
+          }
+        }
+        visit.String(begin, std::min(i, text.size()), escaped, depth);
+        break;
+      }
+      case kOpen:
+        if (++depth > max_depth) {
+          return Status::Error("JSON nested deeper than " + std::to_string(max_depth) +
+                               " levels (at byte " + std::to_string(i) + ")");
+        }
+        visit.Structure(c, i, depth);
+        break;
+      case kClose:
+        visit.Structure(c, i, --depth);
+        break;
+      default:
+        visit.Structure(c, i, depth);
+        break;
+    }
+  }
+  return Status::Ok();
+}
+
 // The number of objects in `text` (the '{' outside strings: a bound readers size their lists
 // by), or an error naming the byte where `text` nests deeper than `max_depth` arrays/objects.
 [[nodiscard]] inline Result<size_t> CountJsonObjects(std::string_view text, int max_depth) {
-  int depth = 0;
-  size_t objects = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      objects += c == '{';
-      if (++depth > max_depth) {
-        return Status::Error("JSON nested deeper than " + std::to_string(max_depth) +
-                             " levels (at byte " + std::to_string(i) + ")");
-      }
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return objects;
+  struct ObjectCounter {
+    size_t objects = 0;
+    void Structure(char c, size_t, int) { objects += c == '{'; }
+    void String(size_t, size_t, bool, int) {}
+  } counter;
+  TFA_RETURN_IF_ERROR(WalkJsonStructure(text, max_depth, counter));
+  return counter.objects;
 }
 
 // An error naming the byte where `text` nests deeper than `max_depth` arrays/objects.

@@ -19,14 +19,16 @@ uintptr_t PageSize() {
   return size;
 }
 
-// Gives back the whole pages in [begin, end); `begin` is on a page.
-void GiveBack(const char* begin, const char* end) {
-  const auto first = reinterpret_cast<uintptr_t>(begin);
+// Applies madvise `advice` to the whole pages in [begin, end). A failure only leaves the pages as
+// they were.
+void AdviseWholePages(const void* begin, const void* end, int advice) {
+  const uintptr_t first = (reinterpret_cast<uintptr_t>(begin) + PageSize() - 1) & ~(PageSize() - 1);
   const uintptr_t last = reinterpret_cast<uintptr_t>(end) & ~(PageSize() - 1);
   if (last <= first) return;
-  // A failure only leaves the pages resident, as they were.
-  madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  madvise(reinterpret_cast<void*>(first), last - first, advice);
 }
+
+void GiveBack(const char* begin, const char* end) { AdviseWholePages(begin, end, MADV_DONTNEED); }
 
 // Where a reader at `position` gives back next: a step on, or the end of the mapping.
 const char* NextGiveBack(const char* position, const char* end) {
@@ -37,6 +39,10 @@ const char* NextGiveBack(const char* position, const char* end) {
 
 void GiveBackMappedPages(std::string_view text) {
   GiveBack(text.data(), text.data() + text.size());
+}
+
+void PrefaultPages(void* begin, size_t bytes) {
+  AdviseWholePages(begin, static_cast<char*>(begin) + bytes, MADV_POPULATE_WRITE);
 }
 
 PageReleasingIterator::PageReleasingIterator(std::string_view mapping, size_t offset,

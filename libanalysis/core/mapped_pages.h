@@ -15,8 +15,14 @@
 
 namespace tfa {
 
-// Gives back the whole pages of `text`, a private read-only file mapping that starts on a page.
+// Gives back the whole pages inside `text`, a part of a private read-only file mapping.
 void GiveBackMappedPages(std::string_view text);
+
+// Has the kernel back [begin, begin + bytes), memory this process allocated and has not yet
+// written, with zeroed pages now (madvise MADV_POPULATE_WRITE), so that several threads can take
+// the page faults of one large allocation at once. A kernel without it leaves the faults to the
+// first writes.
+void PrefaultPages(void* begin, size_t bytes);
 
 // A character iterator over such a mapping (with `give_back`; without, over any memory) that
 // gives back the pages it has passed, every few megabytes: for parsers that take an iterator

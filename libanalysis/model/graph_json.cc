@@ -5,8 +5,10 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -14,7 +16,9 @@
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/mapped_pages.h"
+#include "libanalysis/core/parallel_map.h"
 #include "libanalysis/model/builtin_ops.h"
+#include "libanalysis/model/graph_json_layout.h"
 #include "libanalysis/model/graph_validation.h"
 
 namespace tfa {
@@ -802,6 +806,16 @@ struct SubgraphMembers {
   IntListValue inputs, outputs, variables;
 };
 
+// One run of a subgraph's tensor (or node) list, read on its own: the elements numbered from
+// `first` go to `tensors` (or `nodes`), in place; nodes are checked against `tensor_count`.
+struct ListPart {
+  std::string path;  // the subgraph's prefix of error paths
+  size_t first = 0;
+  size_t tensor_count = 0;
+  std::span<Tensor> tensors;
+  std::span<Node> nodes;
+};
+
 // Builds the model as the SAX events arrive, never holding the document. Errors are kept, not
 // returned at once, so that the one reported is the one a whole-document check would name first:
 // syntax, then the document's shape, the format, then each subgraph (each tensor in order, each
@@ -814,6 +828,37 @@ class GraphJsonReader {
         object_count_(object_count),
         tensor_counts_(std::move(tensor_counts)) {
     AddSubgraph("");
+  }
+
+  // A reader of one part of a list, given as a JSON array of its own.
+  explicit GraphJsonReader(const ListPart& part)
+      : text_size_(0), object_count_(0), tensor_counts_(std::nullopt), part_(&part) {
+    AddSubgraph(part.path);
+  }
+
+  // Whether a part reader read its part whole, each element accepted.
+  bool ReadPartWhole() const {
+    const SubgraphMembers& s = subgraphs_[0];
+    const size_t size = part_->tensors.empty() ? part_->nodes.size() : part_->tensors.size();
+    const size_t seen = part_->tensors.empty() ? s.node_count_seen : s.tensor_count_seen;
+    return syntax_error_.empty() && s.tensor_error.ok() && s.node_error.ok() &&
+           seen == part_->first + size;
+  }
+
+  // Gives subgraph `subgraph` the list its parts were read into, after the rest of the text was
+  // read with that list left out (empty). False when the text holds no such subgraph.
+  template <typename T>
+  bool PlaceList(size_t subgraph, std::vector<T>&& elements) {
+    if (subgraph >= subgraphs_.size()) return false;
+    SubgraphMembers& s = subgraphs_[subgraph];
+    if constexpr (std::is_same_v<T, Tensor>) {
+      s.tensor_count_seen = elements.size();
+      s.tensors = std::move(elements);
+    } else {
+      s.node_count_seen = elements.size();
+      s.nodes = std::move(elements);
+    }
+    return true;
   }
 
   // Set when some subgraph's nodes came before its tensors: read again, with the tensors
@@ -1148,6 +1193,17 @@ class GraphJsonReader {
 
   bool Open(Value::Kind kind) {
     objects_opened_ += kind == Value::Kind::kObject;
+    if (frames_.empty() && part_) {
+      SubgraphMembers& s = Current();
+      const bool nodes = part_->tensors.empty();
+      s.tensor_count = part_->tensor_count;
+      (nodes ? s.nodes_kind : s.tensors_kind) = kind;
+      (nodes ? s.node_count_seen : s.tensor_count_seen) = part_->first;
+      frames_.push_back(kind != Value::Kind::kArray ? Frame::kSkipped
+                        : nodes                     ? Frame::kNodes
+                                                    : Frame::kTensors);
+      return true;
+    }
     if (frames_.empty()) {
       is_object_ = kind == Value::Kind::kObject;
       frames_.push_back(is_object_ ? Frame::kTop : Frame::kSkipped);
@@ -1312,9 +1368,11 @@ class GraphJsonReader {
     SubgraphMembers& s = Current();
     const size_t index = s.tensor_count_seen++;
     if (!s.tensor_error.ok()) return;
-    s.tensor_error = ReadTensor(tensor_, s.path + "tensors[" + std::to_string(index) + "]",
-                                s.tensors.emplace_back());
-    if (!s.tensor_error.ok()) s.tensors.pop_back();
+    Tensor* t =
+        part_ ? PartElement(part_->tensors, index, s.tensor_error) : &s.tensors.emplace_back();
+    if (!t) return;
+    s.tensor_error = ReadTensor(tensor_, s.path + "tensors[" + std::to_string(index) + "]", *t);
+    if (!s.tensor_error.ok() && !part_) s.tensors.pop_back();
   }
 
   void FinishNode() {
@@ -1323,9 +1381,19 @@ class GraphJsonReader {
     if (!s.node_error.ok()) return;
     const int64_t tensors =
         static_cast<int64_t>(s.tensor_count ? *s.tensor_count : s.tensor_count_seen);
-    s.node_error = ReadNode(node_, s.path + "nodes[" + std::to_string(index) + "]", tensors,
-                            s.nodes.emplace_back());
-    if (!s.node_error.ok()) s.nodes.pop_back();
+    Node* n = part_ ? PartElement(part_->nodes, index, s.node_error) : &s.nodes.emplace_back();
+    if (!n) return;
+    s.node_error = ReadNode(node_, s.path + "nodes[" + std::to_string(index) + "]", tensors, *n);
+    if (!s.node_error.ok() && !part_) s.nodes.pop_back();
+  }
+
+  // Where element `index` of a part goes; null, with `error` set, past the part's end.
+  template <typename T>
+  T* PartElement(std::span<T> part, size_t index, Status& error) const {
+    const size_t at = index - part_->first;
+    if (at < part.size()) return &part[at];
+    error = Status::Error("more elements than the layout scan found");
+    return nullptr;
   }
 
   const size_t text_size_;
@@ -1349,6 +1417,7 @@ class GraphJsonReader {
   TensorMembers tensor_;
   NodeMembers node_;
   Model model_;
+  const ListPart* part_ = nullptr;  // set for a reader of one part of a list
 };
 
 using ordered_json = nlohmann::ordered_json;
@@ -1449,25 +1518,270 @@ Status CheckFloatsAreFinite(const Model& model) {
   return Status::Ok();
 }
 
+// The text with some lists left out: from each one's '[' straight to its ']'.
+class TextWithoutListsIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  TextWithoutListsIterator() = default;
+  TextWithoutListsIterator(std::string_view text, size_t offset,
+                           std::span<const GraphJsonList> left_out)
+      : text_(text.data()), position_(text.data() + offset), left_out_(left_out) {}
+
+  const char& operator*() const { return *position_; }
+  TextWithoutListsIterator& operator++() {
+    ++position_;
+    if (!left_out_.empty() && position_ == text_ + left_out_.front().open + 1) {
+      position_ = text_ + left_out_.front().close;
+      left_out_ = left_out_.subspan(1);
+    }
+    return *this;
+  }
+  TextWithoutListsIterator operator++(int) {
+    TextWithoutListsIterator before = *this;
+    ++*this;
+    return before;
+  }
+  friend bool operator==(const TextWithoutListsIterator& a, const TextWithoutListsIterator& b) {
+    return a.position_ == b.position_;
+  }
+
+ private:
+  const char* text_ = nullptr;
+  const char* position_ = nullptr;
+  std::span<const GraphJsonList> left_out_;  // in text order, those not yet passed
+};
+
+// A run of list elements, text [begin, end), read as a JSON array of its own: '[', the run, ']'.
+// The brackets are characters of their own, outside the text.
+class BracketedRunIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  BracketedRunIterator() = default;  // past the ']'
+  BracketedRunIterator(const char* begin, const char* end)
+      : position_(&kBrackets[0]), begin_(begin), end_(end) {}
+
+  const char& operator*() const { return *position_; }
+  BracketedRunIterator& operator++() {
+    if (position_ == &kBrackets[0]) {
+      position_ = begin_ == end_ ? &kBrackets[1] : begin_;
+    } else if (position_ == &kBrackets[1]) {
+      position_ = nullptr;
+    } else if (++position_ == end_) {
+      position_ = &kBrackets[1];
+    }
+    return *this;
+  }
+  BracketedRunIterator operator++(int) {
+    BracketedRunIterator before = *this;
+    ++*this;
+    return before;
+  }
+  friend bool operator==(const BracketedRunIterator& a, const BracketedRunIterator& b) {
+    return a.position_ == b.position_;
+  }
+
+ private:
+  static constexpr char kBrackets[] = "[]";
+  const char* position_ = nullptr;
+  const char* begin_ = nullptr;
+  const char* end_ = nullptr;
+};
+
+// A part of one list: elements [first, first + count) of layout list `list`, whose bytes are
+// text[begin, end).
+struct PartRange {
+  size_t list = 0;
+  size_t first = 0;
+  size_t count = 0;
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+// The shortest valid tensor and node (each list element takes at least that, and a ',').
+constexpr size_t kLeastValidTensorJsonBytes = std::string_view(R"({"bytes":0})").size();
+constexpr size_t kLeastValidNodeJsonBytes =
+    std::string_view(R"({"op":"","inputs":[],"outputs":[]})").size();
+
+// The most text one run of a list holds: its pages stay resident until the run is read.
+constexpr size_t kMaxRunBytes = 16 << 20;
+
+// Allocated memory, not yet written.
+struct PageRange {
+  void* begin = nullptr;
+  size_t bytes = 0;
+};
+
+// Has the kernel back `storage` on all cores at once: the page faults of a large allocation are
+// most of the cost of filling it.
+void PrefaultInParallel(const std::vector<PageRange>& storage) {
+  constexpr size_t kSlice = 8 << 20;
+  std::vector<PageRange> slices;
+  for (const PageRange& r : storage) {
+    for (size_t at = 0; at < r.bytes; at += kSlice) {
+      slices.push_back({static_cast<char*>(r.begin) + at, std::min(kSlice, r.bytes - at)});
+    }
+  }
+  ParallelMap(slices.size(), [&](size_t i) {
+    PrefaultPages(slices[i].begin, slices[i].bytes);
+    return true;
+  });
+}
+
+// Cuts each list into runs of about `part_bytes`, at element starts the layout recorded.
+std::vector<PartRange> CutLists(const GraphJsonLayout& layout, size_t part_bytes) {
+  std::vector<PartRange> parts;
+  for (size_t l = 0; l < layout.lists.size(); ++l) {
+    const GraphJsonList& list = layout.lists[l];
+    if (list.count == 0) continue;
+    // Element starts, by index into `starts`, where a run begins: the first at or past each
+    // multiple of `part_bytes`.
+    std::vector<size_t> cuts = {0};
+    for (size_t s = 1; s < list.starts.size(); ++s) {
+      if (list.starts[s] - list.starts[cuts.back()] >= part_bytes) cuts.push_back(s);
+    }
+    for (size_t c = 0; c < cuts.size(); ++c) {
+      PartRange part;
+      part.list = l;
+      part.first = cuts[c] * layout.step;
+      part.begin = list.starts[cuts[c]];
+      const bool last = c + 1 == cuts.size();
+      part.count = (last ? list.count : cuts[c + 1] * layout.step) - part.first;
+      part.end = last ? list.close : list.starts[cuts[c + 1]] - 1;  // before the ','
+      parts.push_back(part);
+    }
+  }
+  return parts;
+}
+
+// The model read in parts on all cores (GraphJsonReading), or nullopt when the text has an error
+// (the reference then names it) or no list worth the threads.
+std::optional<Model> ReadInParts(std::string_view text, const std::string& source_name,
+                                 const GraphJsonLayout& layout, const GraphJsonReading& reading) {
+  const size_t threads =
+      reading.threads != 0 ? reading.threads : std::max(1u, std::thread::hardware_concurrency());
+  size_t list_bytes = 0;
+  for (const GraphJsonList& list : layout.lists) list_bytes += list.close - list.open;
+  if (threads < 2 || layout.lists.empty() || list_bytes < reading.split_bytes) return std::nullopt;
+  // The lists are allocated before any element is read: a count no valid text of that size holds
+  // (a list of commas) must not size an allocation.
+  for (const GraphJsonList& list : layout.lists) {
+    const size_t least = list.nodes ? kLeastValidNodeJsonBytes : kLeastValidTensorJsonBytes;
+    if (list.count > (list.close - list.open) / (least + 1)) return std::nullopt;
+  }
+  const bool give_back = reading.memory == TextMemory::kFileMapping;
+
+  // Each list is read into its place: its elements are built once, where they stay. The page
+  // faults of building them, most of the time of it, are taken on every core first.
+  std::vector<size_t> tensor_counts;
+  std::vector<std::vector<Tensor>> tensors(layout.lists.size());
+  std::vector<std::vector<Node>> nodes(layout.lists.size());
+  std::vector<PageRange> storage;
+  for (size_t l = 0; l < layout.lists.size(); ++l) {
+    const GraphJsonList& list = layout.lists[l];
+    if (list.nodes) {
+      nodes[l].reserve(list.count);
+      storage.push_back({nodes[l].data(), list.count * sizeof(Node)});
+      continue;
+    }
+    tensors[l].reserve(list.count);
+    storage.push_back({tensors[l].data(), list.count * sizeof(Tensor)});
+    if (tensor_counts.size() <= list.subgraph) tensor_counts.resize(list.subgraph + 1);
+    tensor_counts[list.subgraph] = list.count;
+  }
+  PrefaultInParallel(storage);
+  for (size_t l = 0; l < layout.lists.size(); ++l) {
+    if (layout.lists[l].nodes) {
+      nodes[l].resize(layout.lists[l].count);
+    } else {
+      tensors[l].resize(layout.lists[l].count);
+    }
+  }
+  // A few runs per thread, so that the threads finish together; a run's pages of a mapped file
+  // go back once it is read.
+  const std::vector<PartRange> ranges =
+      CutLists(layout, std::clamp<size_t>(list_bytes / (threads * 4), 1, kMaxRunBytes));
+  std::vector<ListPart> parts(ranges.size());
+  for (size_t p = 0; p < ranges.size(); ++p) {
+    const PartRange& r = ranges[p];
+    const GraphJsonList& list = layout.lists[r.list];
+    ListPart& part = parts[p];
+    part.path = list.subgraph == 0 ? "" : "subgraphs[" + std::to_string(list.subgraph - 1) + "].";
+    part.first = r.first;
+    part.tensor_count = list.subgraph < tensor_counts.size() ? tensor_counts[list.subgraph] : 0;
+    if (list.nodes) {
+      part.nodes = std::span<Node>(nodes[r.list]).subspan(r.first, r.count);
+    } else {
+      part.tensors = std::span<Tensor>(tensors[r.list]).subspan(r.first, r.count);
+    }
+  }
+
+  // Task 0 reads the text around the lists; task p + 1 reads part p.
+  GraphJsonReader rest(text.size(), layout.objects, tensor_counts);
+  const std::vector<bool> read = ParallelMap(parts.size() + 1, [&](size_t task) {
+    if (task == 0) {
+      json::sax_parse(TextWithoutListsIterator(text, 0, layout.lists),
+                      TextWithoutListsIterator(text, text.size(), {}), &rest);
+      return true;
+    }
+    const std::string_view run =
+        text.substr(ranges[task - 1].begin, ranges[task - 1].end - ranges[task - 1].begin);
+    GraphJsonReader reader(parts[task - 1]);
+    json::sax_parse(BracketedRunIterator(run.data(), run.data() + run.size()),
+                    BracketedRunIterator(), &reader);
+    if (give_back) GiveBackMappedPages(run);
+    return reader.ReadPartWhole();
+  });
+  if (std::find(read.begin(), read.end(), false) != read.end() || rest.needs_tensor_count()) {
+    return std::nullopt;
+  }
+  for (size_t l = 0; l < layout.lists.size(); ++l) {
+    const GraphJsonList& list = layout.lists[l];
+    const bool placed = list.nodes ? rest.PlaceList(list.subgraph, std::move(nodes[l]))
+                                   : rest.PlaceList(list.subgraph, std::move(tensors[l]));
+    if (!placed) return std::nullopt;
+  }
+  auto model = rest.Finish(source_name);
+  if (!model.ok()) return std::nullopt;
+  return std::move(model).value();
+}
+
 }  // namespace
 
+std::optional<Model> ReadGraphJsonInParts(std::string_view text, const std::string& source_name,
+                                          const GraphJsonReading& reading) {
+  const auto layout = ScanGraphJsonLayout(text, kMaxJsonDepth, reading.part_step);
+  if (!layout.ok()) return std::nullopt;
+  return ReadInParts(text, source_name, *layout, reading);
+}
+
 Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name,
-                             TextMemory memory) {
-  const bool give_back = memory == TextMemory::kFileMapping;
-  const auto objects = CountJsonObjects(text, kMaxJsonDepth);
+                             const GraphJsonReading& reading) {
+  const bool give_back = reading.memory == TextMemory::kFileMapping;
+  const auto layout = ScanGraphJsonLayout(text, kMaxJsonDepth, reading.part_step);
   if (give_back) GiveBackMappedPages(text);
-  if (!objects.ok()) return objects.status().WithContext(source_name);
+  if (!layout.ok()) return layout.status().WithContext(source_name);
+  if (auto model = ReadInParts(text, source_name, *layout, reading)) return std::move(*model);
   // Each pass reads the text once, front to back: what it has read goes back as it goes.
   const auto parse = [&](auto& handler) {
     json::sax_parse(PageReleasingIterator(text, 0, give_back),
                     PageReleasingIterator(text, text.size(), false), &handler);
   };
-  GraphJsonReader reader(text.size(), *objects, std::nullopt);
+  GraphJsonReader reader(text.size(), layout->objects, std::nullopt);
   parse(reader);
   if (!reader.needs_tensor_count()) return reader.Finish(source_name);
   TensorCounter counter;
   parse(counter);
-  GraphJsonReader second(text.size(), *objects, counter.counts());
+  GraphJsonReader second(text.size(), layout->objects, counter.counts());
   parse(second);
   return second.Finish(source_name);
 }

@@ -1,14 +1,39 @@
 #include "libanalysis/model/graph_json.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <limits>
 
+#include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/model/model_loader.h"
+#include "tests/support/random_graph.h"
 #include "tests/support/test_paths.h"
 
 namespace tfa {
 namespace {
+
+// Reading in parts on small text: any list split, into parts as small as `step` elements.
+GraphJsonReading InParts(size_t threads = 3, size_t step = 1) {
+  GraphJsonReading reading;
+  reading.threads = threads;
+  reading.split_bytes = 0;
+  reading.part_step = step;
+  return reading;
+}
+
+GraphJsonReading Reference() {
+  GraphJsonReading reading;
+  reading.threads = 1;
+  return reading;
+}
+
+// What a reading gave, as one string: the model's Graph JSON, or the error.
+std::string Outcome(const Result<Model>& model) {
+  if (!model.ok()) return "error: " + model.status().message();
+  auto text = ModelToGraphJson(*model);
+  return text.ok() ? *text : "unwritable: " + text.status().message();
+}
 
 constexpr const char* kSmallGraph = R"({"format":"tflite-analyze-graph/1",
   "tensors":[{"name":"x","bytes":4096,"alloc":"arena_rw","type":"float32","shape":[1,32,32,1]},
@@ -53,6 +78,8 @@ TEST_P(BadGraphJsonTest, IsRejectedWithOneLineNamingTheObject) {
       << model.status().message();
   EXPECT_EQ(model.status().message().rfind("bad.json: ", 0), 0u);
   EXPECT_EQ(model.status().message().find('\n'), std::string::npos);
+  EXPECT_EQ(Outcome(ParseGraphJson(GetParam().text, "bad.json", InParts())),
+            Outcome(ParseGraphJson(GetParam().text, "bad.json", Reference())));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -220,6 +247,113 @@ TEST(GraphJson, EveryOracleGraphLoads) {
       auto model = ParseGraphJson(c.at("graph").dump(), c.at("id").get<std::string>());
       ASSERT_TRUE(model.ok()) << model.status().message();
     }
+  }
+}
+
+TEST(GraphJsonInParts, EveryOracleGraphReadsAsTheReferenceReadsIt) {
+  for (const char* file : {"graphs/random_small.jsonl", "graphs/random_medium.jsonl"}) {
+    for (const auto& c : testing::ReadJsonLines(testing::OraclePath(file))) {
+      const std::string text = c.at("graph").dump();
+      auto in_parts = ReadGraphJsonInParts(text, "g.json", InParts(2, 4));
+      ASSERT_TRUE(in_parts.has_value()) << c.at("id");
+      EXPECT_EQ(Outcome(*in_parts), Outcome(ParseGraphJson(text, "g.json", Reference())));
+    }
+  }
+}
+
+TEST(GraphJsonInParts, ReadsEverySubgraphOfAControlFlowModel) {
+  auto model = LoadModelFile(testing::OraclePath("control_flow/if_nested_while.tflite"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  auto text = ModelToGraphJson(*model, 1);
+  ASSERT_TRUE(text.ok()) << text.status().message();
+  auto in_parts = ReadGraphJsonInParts(*text, "cf.json", InParts());
+  ASSERT_TRUE(in_parts.has_value());
+  EXPECT_EQ(in_parts->subgraphs.size(), model->subgraphs.size());
+  EXPECT_EQ(Outcome(*in_parts), Outcome(ParseGraphJson(*text, "cf.json", Reference())));
+}
+
+TEST(GraphJsonInParts, DeclinesWhatItCannotSplitSafely) {
+  // Nodes listed twice (the last list counts), an escaped key that may name a list, and an error
+  // inside a list: each is left to the reference.
+  const std::string twice = R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],
+      "nodes":[{"op":"ADD","inputs":[0],"outputs":[0]}],"nodes":[],"inputs":[],"outputs":[]})";
+  const std::string escaped = R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],
+      "node\u0073":[],"nodes":[],"inputs":[],"outputs":[]})";
+  const std::string bad_node = R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],
+      "nodes":[{"op":"ADD","inputs":[7],"outputs":[0]}],"inputs":[],"outputs":[]})";
+  // Lists longer than valid elements could make them: declined before anything is allocated.
+  std::string empty_objects = "{}";
+  for (int i = 0; i < 1000; ++i) empty_objects += ",{}";
+  const std::string commas = R"({"format":"tflite-analyze-graph/1","tensors":[)" +
+                             std::string(100000, ',') + R"(],"nodes":[]})";
+  const std::string objects = R"({"format":"tflite-analyze-graph/1","tensors":[{"bytes":4}],)"
+                              R"("nodes":[)" +
+                              empty_objects + R"(]})";
+  for (const std::string& text : {twice, escaped, bad_node, commas, objects}) {
+    EXPECT_FALSE(ReadGraphJsonInParts(text, "g.json", InParts()).has_value()) << text;
+    EXPECT_EQ(Outcome(ParseGraphJson(text, "g.json", InParts())),
+              Outcome(ParseGraphJson(text, "g.json", Reference())));
+  }
+}
+
+TEST(GraphJsonInParts, SmallTextIsLeftToTheReference) {
+  GraphJsonReading reading;
+  reading.threads = 2;
+  EXPECT_FALSE(ReadGraphJsonInParts(kSmallGraph, "g.json", reading).has_value());
+  reading.split_bytes = 0;
+  EXPECT_TRUE(ReadGraphJsonInParts(kSmallGraph, "g.json", reading).has_value());
+  reading.threads = 1;
+  EXPECT_FALSE(ReadGraphJsonInParts(kSmallGraph, "g.json", reading).has_value());
+}
+
+// A random model of one to three subgraphs, as Graph JSON.
+std::string RandomModelText() {
+  testing::RandomGraphOptions options;
+  options.max_nodes = 30;
+  options.optional_output_probability = 0;  // Graph JSON outputs name tensors
+  Model model;
+  const int subgraphs = *rc::gen::inRange(1, 4);
+  for (int s = 0; s < subgraphs; ++s) {
+    Subgraph sg = *testing::GenRandomSubgraph(options);
+    // The generator leaves builtin codes unset; Graph JSON carries them.
+    for (Node& n : sg.nodes) {
+      n.builtin_code = BuiltinCodeFromName(n.op).value_or(kBuiltinCustom);
+      n.kind = n.builtin_code == kBuiltinCustom ? NodeKind::kCustom : NodeKind::kBuiltin;
+    }
+    model.subgraphs.push_back(std::move(sg));
+  }
+  auto text = ModelToGraphJson(model, *rc::gen::element(-1, 0, 2));
+  if (!text.ok()) RC_FAIL(text.status().message());
+  return *text;
+}
+
+RC_GTEST_PROP(GraphJsonInPartsProperty, ReadsValidTextAsTheReferenceDoes, ()) {
+  const std::string text = RandomModelText();
+  const size_t threads = *rc::gen::inRange<size_t>(2, 6);
+  const size_t step = *rc::gen::inRange<size_t>(1, 5);
+  auto in_parts = ReadGraphJsonInParts(text, "g.json", InParts(threads, step));
+  RC_ASSERT(in_parts.has_value());
+  RC_ASSERT(Outcome(*in_parts) == Outcome(ParseGraphJson(text, "g.json", Reference())));
+}
+
+// Damaged text (a byte replaced by one that matters to JSON, or a run cut out): the reading in
+// parts either declines it or reads what the reference reads, and ParseGraphJson answers as the
+// reference does, error for error.
+RC_GTEST_PROP(GraphJsonInPartsProperty, DamagedTextGetsTheReferenceAnswer, ()) {
+  std::string text = RandomModelText();
+  const int damages = *rc::gen::inRange(1, 4);
+  for (int d = 0; d < damages && !text.empty(); ++d) {
+    const size_t at = *rc::gen::inRange<size_t>(0, text.size());
+    if (*rc::gen::arbitrary<bool>()) {
+      text[at] = *rc::gen::elementOf(std::string("{}[],:\"\\ 0-9ae\x80"));
+    } else {
+      text.erase(at, *rc::gen::inRange<size_t>(1, 20));
+    }
+  }
+  const std::string reference = Outcome(ParseGraphJson(text, "g.json", Reference()));
+  RC_ASSERT(Outcome(ParseGraphJson(text, "g.json", InParts(3, 2))) == reference);
+  if (auto in_parts = ReadGraphJsonInParts(text, "g.json", InParts(3, 2))) {
+    RC_ASSERT(Outcome(*in_parts) == reference);
   }
 }
 

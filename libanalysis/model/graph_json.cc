@@ -93,16 +93,20 @@ Status RangeError(const std::string& path, int64_t v, int64_t min, int64_t max) 
                         std::to_string(max) + "]");
 }
 
-Result<int64_t> Int(const Value& v, const std::string& path, int64_t min, int64_t max) {
-  if (!v.is_integer()) return Fail(path, "expected an integer");
+// The value at `path` + `member` as an integer in [min, max]. The path is joined only for an
+// error: a million-node file checks millions of values.
+Result<int64_t> Int(const Value& v, const std::string& path, std::string_view member, int64_t min,
+                    int64_t max) {
+  const auto where = [&] { return path + std::string(member); };
+  if (!v.is_integer()) return Fail(where(), "expected an integer");
   int64_t i = v.integer;
   if (v.kind == Value::Kind::kUnsigned) {
     if (v.unsigned_integer > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
-      return Fail(path, "integer out of range");
+      return Fail(where(), "integer out of range");
     }
     i = static_cast<int64_t>(v.unsigned_integer);
   }
-  if (i < min || i > max) return RangeError(path, i, min, max);
+  if (i < min || i > max) return RangeError(where(), i, min, max);
   return i;
 }
 
@@ -114,17 +118,17 @@ Result<std::vector<int32_t>> IntList(IntListValue& list, const char* key, const 
     if (required) return Fail(path, std::string("missing \"") + key + "\"");
     return std::vector<int32_t>{};
   }
-  const std::string list_path = path + "." + key;
-  if (list.kind != Value::Kind::kArray) return Fail(list_path, "expected an array");
+  const auto element = [&](size_t i) {
+    return "." + std::string(key) + "[" + std::to_string(i) + "]";
+  };
+  if (list.kind != Value::Kind::kArray) return Fail(path + "." + key, "expected an array");
   for (size_t i = 0; i < list.values.size(); ++i) {
     if (list.values[i] < min || list.values[i] > max) {
-      return RangeError(list_path + "[" + std::to_string(i) + "]", list.values[i], min, max);
+      return RangeError(path + element(i), list.values[i], min, max);
     }
   }
   if (list.first_unfit) {
-    auto v = Int(*list.first_unfit, list_path + "[" + std::to_string(list.values.size()) + "]", min,
-                 max);
-    return v.status();
+    return Int(*list.first_unfit, path, element(list.values.size()), min, max).status();
   }
   return std::move(list.values);
 }
@@ -495,7 +499,7 @@ Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
   }
   if (!m.bytes.present()) return Fail(path, "missing \"bytes\"");
   if (m.bytes.kind != Value::Kind::kNull) {
-    auto bytes = Int(m.bytes, path + ".bytes", 0, std::numeric_limits<int64_t>::max());
+    auto bytes = Int(m.bytes, path, ".bytes", 0, std::numeric_limits<int64_t>::max());
     if (!bytes.ok()) return bytes.status();
     t.bytes = static_cast<uint64_t>(*bytes);
   }
@@ -520,13 +524,13 @@ Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
   t.shape_signature = std::move(*sig);
   if (m.variable.kind == Value::Kind::kBool) t.is_variable = m.variable.boolean;
   if (m.buffer.present()) {
-    auto buffer = Int(m.buffer, path + ".buffer", 0, std::numeric_limits<int32_t>::max());
+    auto buffer = Int(m.buffer, path, ".buffer", 0, std::numeric_limits<int32_t>::max());
     if (!buffer.ok()) return buffer.status();
     t.buffer = static_cast<int32_t>(*buffer);
   }
   if (m.constant_bytes.present()) {
     auto bytes =
-        Int(m.constant_bytes, path + ".constant_bytes", 0, std::numeric_limits<int64_t>::max());
+        Int(m.constant_bytes, path, ".constant_bytes", 0, std::numeric_limits<int64_t>::max());
     if (!bytes.ok()) return bytes.status();
     t.constant_bytes = static_cast<uint64_t>(*bytes);
   }
@@ -535,7 +539,7 @@ Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
     t.is_sparse = m.sparse.boolean;
   }
   if (m.sparse_ledger_bytes.present()) {
-    auto bytes = Int(m.sparse_ledger_bytes, path + ".sparse_ledger_bytes", 0,
+    auto bytes = Int(m.sparse_ledger_bytes, path, ".sparse_ledger_bytes", 0,
                      std::numeric_limits<int64_t>::max());
     if (!bytes.ok()) return bytes.status();
     t.sparse_ledger_bytes = static_cast<uint64_t>(*bytes);
@@ -561,7 +565,7 @@ Status ReadNode(NodeMembers& m, const std::string& path, int64_t tensors, Node& 
   n.op = std::move(m.op.text);
   n.builtin_code = BuiltinCodeFromName(n.op).value_or(kBuiltinCustom);
   if (m.builtin_code.present()) {
-    auto code = Int(m.builtin_code, path + ".builtin_code", 0, std::numeric_limits<int32_t>::max());
+    auto code = Int(m.builtin_code, path, ".builtin_code", 0, std::numeric_limits<int32_t>::max());
     if (!code.ok()) return code.status();
     n.builtin_code = static_cast<int32_t>(*code);
     // A builtin node's op is the builtin's name, as the .tflite loader gives it; any name may be
@@ -589,12 +593,12 @@ Status ReadNode(NodeMembers& m, const std::string& path, int64_t tensors, Node& 
   if (!inter.ok()) return inter.status();
   n.intermediates = std::move(*inter);
   if (m.inplace.present()) {
-    auto v = Int(m.inplace, path + ".inplace", 0, 0xFFFF);
+    auto v = Int(m.inplace, path, ".inplace", 0, 0xFFFF);
     if (!v.ok()) return v.status();
     n.inplace = static_cast<uint32_t>(*v);
   }
   if (m.version.present()) {
-    auto v = Int(m.version, path + ".version", 1, 1000);
+    auto v = Int(m.version, path, ".version", 1, 1000);
     if (!v.ok()) return v.status();
     n.version = static_cast<int32_t>(*v);
   }
@@ -1015,7 +1019,7 @@ class GraphJsonReader {
       }
     }
     if (schema_version_.present()) {
-      auto v = Int(schema_version_, "schema_version", 0, std::numeric_limits<uint32_t>::max());
+      auto v = Int(schema_version_, "schema_version", "", 0, std::numeric_limits<uint32_t>::max());
       if (!v.ok()) return v.status();
       model_.schema_version = static_cast<uint32_t>(*v);
     }

@@ -11,13 +11,15 @@ std::string NodeName(const Subgraph& sg, size_t node) {
   return "node " + std::to_string(node) + " (" + sg.nodes[node].op + ")";
 }
 
+// `where()` names the list's owner in the error; it is called only for one.
+template <typename Where>
 Status CheckIndices(const std::vector<int32_t>& list, size_t tensor_count, bool allow_optional,
-                    const std::string& where, const char* what) {
+                    const Where& where, const char* what) {
   for (size_t i = 0; i < list.size(); ++i) {
     const int32_t t = list[i];
     if (t == -1 && allow_optional) continue;
     if (t < 0 || static_cast<size_t>(t) >= tensor_count) {
-      return Status::Error(where + ": " + what + "[" + std::to_string(i) + "] = tensor " +
+      return Status::Error(where() + ": " + what + "[" + std::to_string(i) + "] = tensor " +
                            std::to_string(t) + " is out of range (" + std::to_string(tensor_count) +
                            " tensors)");
     }
@@ -30,13 +32,14 @@ Status CheckIndices(const std::vector<int32_t>& list, size_t tensor_count, bool 
 Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
   const std::string prefix = "subgraph " + std::to_string(subgraph_index);
   const size_t n = sg.tensors.size();
-  TFA_RETURN_IF_ERROR(CheckIndices(sg.inputs, n, false, prefix, "inputs"));
-  TFA_RETURN_IF_ERROR(CheckIndices(sg.outputs, n, true, prefix, "outputs"));
-  TFA_RETURN_IF_ERROR(CheckIndices(sg.variables, n, false, prefix, "variables"));
+  const auto graph = [&] { return prefix; };
+  TFA_RETURN_IF_ERROR(CheckIndices(sg.inputs, n, false, graph, "inputs"));
+  TFA_RETURN_IF_ERROR(CheckIndices(sg.outputs, n, true, graph, "outputs"));
+  TFA_RETURN_IF_ERROR(CheckIndices(sg.variables, n, false, graph, "variables"));
 
   for (size_t i = 0; i < sg.nodes.size(); ++i) {
     const Node& node = sg.nodes[i];
-    const std::string where = prefix + ": " + NodeName(sg, i);
+    const auto where = [&] { return prefix + ": " + NodeName(sg, i); };
     TFA_RETURN_IF_ERROR(CheckIndices(node.inputs, n, true, where, "inputs"));
     TFA_RETURN_IF_ERROR(CheckIndices(node.outputs, n, true, where, "outputs"));
     TFA_RETURN_IF_ERROR(CheckIndices(node.intermediates, n, false, where, "intermediates"));

@@ -53,16 +53,21 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
       fp16_constant_of[node.outputs[0]] = node.inputs[0];
       verdict.fp16_dequantize_held_back = true;
     } else {
-      std::vector<int32_t> inputs = node.inputs;
-      for (int32_t& input : inputs) {
-        auto it = fp16_constant_of.find(input);
-        if (it != fp16_constant_of.end()) input = it->second;
+      // Rewritten only once the helper has held a DEQUANTIZE back: a copy per node costs at scale.
+      std::vector<int32_t> rewritten;
+      if (!fp16_constant_of.empty()) {
+        rewritten = node.inputs;
+        for (int32_t& input : rewritten) {
+          auto it = fp16_constant_of.find(input);
+          if (it != fp16_constant_of.end()) input = it->second;
+        }
       }
-      verdict = EvaluateNodeSupport(NodeContext{.subgraph = subgraph,
-                                                .node_index = node_index,
-                                                .node = node,
-                                                .inputs = inputs,
-                                                .profile = profile});
+      verdict = EvaluateNodeSupport(
+          NodeContext{.subgraph = subgraph,
+                      .node_index = node_index,
+                      .node = node,
+                      .inputs = fp16_constant_of.empty() ? node.inputs : rewritten,
+                      .profile = profile});
     }
     supported[node_index] = verdict.supported;
     result.verdicts.push_back(std::move(verdict));

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "libanalysis/core/parallel_map.h"
+
 namespace tfa {
 namespace {
 
@@ -41,8 +43,19 @@ void GiveBackMappedPages(std::string_view text) {
   GiveBack(text.data(), text.data() + text.size());
 }
 
-void PrefaultPages(void* begin, size_t bytes) {
-  AdviseWholePages(begin, static_cast<char*>(begin) + bytes, MADV_POPULATE_WRITE);
+void PrefaultPages(const std::vector<PageRange>& ranges) {
+  constexpr size_t kSlice = 8 << 20;
+  std::vector<PageRange> slices;
+  for (const PageRange& r : ranges) {
+    for (size_t at = 0; at < r.bytes; at += kSlice) {
+      slices.push_back({static_cast<char*>(r.begin) + at, std::min(kSlice, r.bytes - at)});
+    }
+  }
+  ParallelMap(slices.size(), [&](size_t i) {
+    const auto* begin = static_cast<const char*>(slices[i].begin);
+    AdviseWholePages(begin, begin + slices[i].bytes, MADV_POPULATE_WRITE);
+    return true;
+  });
 }
 
 PageReleasingIterator::PageReleasingIterator(std::string_view mapping, size_t offset,

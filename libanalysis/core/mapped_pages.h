@@ -12,17 +12,24 @@
 #include <cstddef>
 #include <iterator>
 #include <string_view>
+#include <vector>
 
 namespace tfa {
 
 // Gives back the whole pages inside `text`, a part of a private read-only file mapping.
 void GiveBackMappedPages(std::string_view text);
 
-// Has the kernel back [begin, begin + bytes), memory this process allocated and has not yet
-// written, with zeroed pages now (madvise MADV_POPULATE_WRITE), so that several threads can take
-// the page faults of one large allocation at once. A kernel without it leaves the faults to the
-// first writes.
-void PrefaultPages(void* begin, size_t bytes);
+// Memory this process allocated and has not yet written.
+struct PageRange {
+  void* begin = nullptr;
+  size_t bytes = 0;
+};
+
+// Has the kernel back the whole pages of `ranges` with zeroed pages now (madvise
+// MADV_POPULATE_WRITE), in slices on all cores: the page faults of a large allocation are most of
+// the cost of filling it, and several threads take them at once. A kernel without it leaves the
+// faults to the first writes.
+void PrefaultPages(const std::vector<PageRange>& ranges);
 
 // A character iterator over such a mapping (with `give_back`; without, over any memory) that
 // gives back the pages it has passed, every few megabytes: for parsers that take an iterator

@@ -129,13 +129,13 @@ size_t ResidentPages(void* memory, size_t bytes) {
   return count;
 }
 
-TEST(PrefaultPages, BacksAnUntouchedAllocationWithZeroedPages) {
+TEST(PrefaultPages, BacksUntouchedMemoryWithZeroedPages) {
   const size_t bytes = 16 << 20;
   const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(memory, MAP_FAILED);
   EXPECT_EQ(ResidentPages(memory, bytes), 0u);
-  PrefaultPages(memory, bytes);
+  PrefaultPages({{memory, bytes / 2}, {static_cast<char*>(memory) + bytes / 2, bytes / 2}});
   EXPECT_EQ(ResidentPages(memory, bytes), bytes / page);
   const auto* contents = static_cast<const unsigned char*>(memory);
   size_t nonzero = 0;

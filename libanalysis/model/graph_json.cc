@@ -1619,28 +1619,6 @@ constexpr size_t kLeastValidNodeJsonBytes =
 // The most text one run of a list holds: its pages stay resident until the run is read.
 constexpr size_t kMaxRunBytes = 16 << 20;
 
-// Allocated memory, not yet written.
-struct PageRange {
-  void* begin = nullptr;
-  size_t bytes = 0;
-};
-
-// Has the kernel back `storage` on all cores at once: the page faults of a large allocation are
-// most of the cost of filling it.
-void PrefaultInParallel(const std::vector<PageRange>& storage) {
-  constexpr size_t kSlice = 8 << 20;
-  std::vector<PageRange> slices;
-  for (const PageRange& r : storage) {
-    for (size_t at = 0; at < r.bytes; at += kSlice) {
-      slices.push_back({static_cast<char*>(r.begin) + at, std::min(kSlice, r.bytes - at)});
-    }
-  }
-  ParallelMap(slices.size(), [&](size_t i) {
-    PrefaultPages(slices[i].begin, slices[i].bytes);
-    return true;
-  });
-}
-
 // Cuts each list into runs of about `part_bytes`, at element starts the layout recorded.
 std::vector<PartRange> CutLists(const GraphJsonLayout& layout, size_t part_bytes) {
   std::vector<PartRange> parts;
@@ -1702,7 +1680,7 @@ std::optional<Model> ReadInParts(std::string_view text, const std::string& sourc
     if (tensor_counts.size() <= list.subgraph) tensor_counts.resize(list.subgraph + 1);
     tensor_counts[list.subgraph] = list.count;
   }
-  PrefaultInParallel(storage);
+  PrefaultPages(storage);
   for (size_t l = 0; l < layout.lists.size(); ++l) {
     if (layout.lists[l].nodes) {
       nodes[l].resize(layout.lists[l].count);

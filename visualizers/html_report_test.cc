@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 #include "libanalysis/model/model_loader.h"
@@ -36,8 +37,8 @@ Report TinyModelReport() {
   arena.size = 8192;
   arena.lower_bound = 6144;
   arena.peak_step = 1;
-  arena.allocs = {{0, 0, 4096, 0, 0, false, std::nullopt, std::nullopt},
-                  {3, 4096, 2048, 0, 1, false, std::nullopt, std::nullopt}};
+  arena.allocs = {{0, 0, 0, std::nullopt, false, 0, 4096, nullptr},
+                  {3, 0, 1, std::nullopt, false, 4096, 2048, nullptr}};
   arena.assumptions = {"MY_CUSTOM: temporaries <unknown>"};
   report.subgraphs[0].arena = arena;
   return report;

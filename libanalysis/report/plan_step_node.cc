@@ -18,12 +18,14 @@ PlanStepNode NodeAtStep(const Subgraph& planned, int32_t step) {
   return Describe(planned, plan[static_cast<size_t>(step)]);
 }
 
-std::map<int32_t, PlanStepNode> TemporaryOwners(const Subgraph& planned) {
-  std::map<int32_t, PlanStepNode> owners;
+std::map<int32_t, std::shared_ptr<const PlanStepNode>> TemporaryOwners(const Subgraph& planned) {
+  std::map<int32_t, std::shared_ptr<const PlanStepNode>> owners;
   for (size_t n = 0; n < planned.nodes.size(); ++n) {
-    for (int32_t t : planned.nodes[n].temporaries) {
-      owners.emplace(t, Describe(planned, static_cast<int32_t>(n)));
-    }
+    const std::vector<int32_t>& temporaries = planned.nodes[n].temporaries;
+    if (temporaries.empty()) continue;
+    const auto owner =
+        std::make_shared<const PlanStepNode>(Describe(planned, static_cast<int32_t>(n)));
+    for (int32_t t : temporaries) owners.emplace(t, owner);
   }
   return owners;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "libanalysis/model/graph.h"
@@ -16,8 +17,9 @@ namespace tfa {
 // none); an empty op when the step is out of range.
 PlanStepNode NodeAtStep(const Subgraph& planned, int32_t step);
 
-// Every kernel temporary of `planned` and the node that adds it.
-std::map<int32_t, PlanStepNode> TemporaryOwners(const Subgraph& planned);
+// Every kernel temporary of `planned` and the node that adds it (one record per node, shared by
+// its temporaries).
+std::map<int32_t, std::shared_ptr<const PlanStepNode>> TemporaryOwners(const Subgraph& planned);
 
 // "CONV_2D #12", or "the gpu delegate kernel": how reports name what runs at a step.
 std::string PlanStepNodeText(const PlanStepNode& node);

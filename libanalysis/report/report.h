@@ -5,6 +5,7 @@
 #define LIBANALYSIS_REPORT_REPORT_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -48,15 +49,17 @@ struct PlanStepNode {
   bool delegate_kernel = false;
 };
 
+// One per arena tensor, a million in a large graph: small fields first, so that they pack, and
+// the rare owner of a kernel temporary out of line, shared by that node's temporaries.
 struct ArenaAllocation {
   int32_t tensor = 0;
-  uint64_t offset = 0;
-  uint64_t size = 0;
   int32_t first_step = 0;  // positions in the execution plan the arena was planned on
   int32_t last_step = 0;
-  bool persistent = false;
   std::optional<int32_t> shares_buffer_of;
-  std::optional<PlanStepNode> temporary_of;  // kernel temporaries: the node that adds it
+  bool persistent = false;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  std::shared_ptr<const PlanStepNode> temporary_of;  // kernel temporaries: the node that adds it
 };
 
 struct ArenaReport {

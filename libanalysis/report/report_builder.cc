@@ -106,7 +106,8 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
   a.lower_bound = bound.bytes;
   a.peak_step = bound.peak_step;
   a.peak_at = NodeAtStep(planned, bound.peak_step);
-  const std::map<int32_t, PlanStepNode> temporary_owners = TemporaryOwners(planned);
+  const std::map<int32_t, std::shared_ptr<const PlanStepNode>> temporary_owners =
+      TemporaryOwners(planned);
   a.assumptions = std::move(assumptions);
   const int32_t last_step = std::max(plan.num_steps - 1, 0);
   a.allocs.reserve(static_cast<size_t>(

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -51,9 +52,11 @@ Report EveryMember() {
   a.lower_bound = 4096;
   a.peak_step = 1;
   a.peak_at = {1, "ADD", false};
-  a.allocs.push_back({1, 0, 4096, 0, 1, false, std::nullopt, std::nullopt});
-  a.allocs.push_back({2, 4096, 4096, 1, 2, true, 1, PlanStepNode{-1, "gpu", true}});
-  a.allocs.push_back({3, 0, 64, 2, 2, false, std::nullopt, PlanStepNode{2, "CONV_2D", false}});
+  a.allocs.push_back({1, 0, 1, std::nullopt, false, 0, 4096, nullptr});
+  a.allocs.push_back({2, 1, 2, 1, true, 4096, 4096,
+                      std::make_shared<const PlanStepNode>(PlanStepNode{-1, "gpu", true})});
+  a.allocs.push_back({3, 2, 2, std::nullopt, false, 0, 64,
+                      std::make_shared<const PlanStepNode>(PlanStepNode{2, "CONV_2D", false})});
   a.assumptions = {"temporaries estimated"};
   a.high_water_mark = 4096;
   a.planning_stops_at_node = 2;

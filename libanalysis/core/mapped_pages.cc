@@ -60,7 +60,7 @@ void PrefaultPages(const std::vector<PageRange>& ranges) {
 
 PageReleasingIterator::PageReleasingIterator(std::string_view mapping, size_t offset,
                                              bool give_back)
-    : position_(mapping.data() + offset),
+    : CharIterator(mapping.data() + offset),
       end_(mapping.data() + mapping.size()),
       given_back_(mapping.data()) {
   if (give_back) next_give_back_ = NextGiveBack(position_, end_);

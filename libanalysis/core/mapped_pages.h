@@ -10,9 +10,10 @@
 #define LIBANALYSIS_CORE_MAPPED_PAGES_H_
 
 #include <cstddef>
-#include <iterator>
 #include <string_view>
 #include <vector>
+
+#include "libanalysis/core/char_iterator.h"
 
 namespace tfa {
 
@@ -34,36 +35,20 @@ void PrefaultPages(const std::vector<PageRange>& ranges);
 // A character iterator over such a mapping (with `give_back`; without, over any memory) that
 // gives back the pages it has passed, every few megabytes: for parsers that take an iterator
 // pair and read once, front to back (nlohmann's sax_parse).
-class PageReleasingIterator {
+class PageReleasingIterator : public CharIterator<PageReleasingIterator> {
  public:
-  using iterator_category = std::forward_iterator_tag;
-  using value_type = char;
-  using difference_type = std::ptrdiff_t;
-  using pointer = const char*;
-  using reference = const char&;
-
   PageReleasingIterator() = default;
   // At byte `offset` of `mapping`, which starts on a page.
   PageReleasingIterator(std::string_view mapping, size_t offset, bool give_back);
 
-  const char& operator*() const { return *position_; }
   PageReleasingIterator& operator++() {
     if (++position_ == next_give_back_) GiveBackPassedPages();
     return *this;
-  }
-  PageReleasingIterator operator++(int) {
-    PageReleasingIterator before = *this;
-    ++*this;
-    return before;
-  }
-  friend bool operator==(const PageReleasingIterator& a, const PageReleasingIterator& b) {
-    return a.position_ == b.position_;
   }
 
  private:
   void GiveBackPassedPages();
 
-  const char* position_ = nullptr;
   const char* end_ = nullptr;             // the mapping's
   const char* given_back_ = nullptr;      // the pages before it are given back
   const char* next_give_back_ = nullptr;  // null: never

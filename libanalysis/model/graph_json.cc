@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "libanalysis/core/char_iterator.h"
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/mapped_pages.h"
@@ -1523,20 +1524,13 @@ Status CheckFloatsAreFinite(const Model& model) {
 }
 
 // The text with some lists left out: from each one's '[' straight to its ']'.
-class TextWithoutListsIterator {
+class TextWithoutListsIterator : public CharIterator<TextWithoutListsIterator> {
  public:
-  using iterator_category = std::forward_iterator_tag;
-  using value_type = char;
-  using difference_type = std::ptrdiff_t;
-  using pointer = const char*;
-  using reference = const char&;
-
   TextWithoutListsIterator() = default;
   TextWithoutListsIterator(std::string_view text, size_t offset,
                            std::span<const GraphJsonList> left_out)
-      : text_(text.data()), position_(text.data() + offset), left_out_(left_out) {}
+      : CharIterator(text.data() + offset), text_(text.data()), left_out_(left_out) {}
 
-  const char& operator*() const { return *position_; }
   TextWithoutListsIterator& operator++() {
     ++position_;
     if (!left_out_.empty() && position_ == text_ + left_out_.front().open + 1) {
@@ -1545,36 +1539,20 @@ class TextWithoutListsIterator {
     }
     return *this;
   }
-  TextWithoutListsIterator operator++(int) {
-    TextWithoutListsIterator before = *this;
-    ++*this;
-    return before;
-  }
-  friend bool operator==(const TextWithoutListsIterator& a, const TextWithoutListsIterator& b) {
-    return a.position_ == b.position_;
-  }
 
  private:
   const char* text_ = nullptr;
-  const char* position_ = nullptr;
   std::span<const GraphJsonList> left_out_;  // in text order, those not yet passed
 };
 
 // A run of list elements, text [begin, end), read as a JSON array of its own: '[', the run, ']'.
 // The brackets are characters of their own, outside the text.
-class BracketedRunIterator {
+class BracketedRunIterator : public CharIterator<BracketedRunIterator> {
  public:
-  using iterator_category = std::forward_iterator_tag;
-  using value_type = char;
-  using difference_type = std::ptrdiff_t;
-  using pointer = const char*;
-  using reference = const char&;
-
   BracketedRunIterator() = default;  // past the ']'
   BracketedRunIterator(const char* begin, const char* end)
-      : position_(&kBrackets[0]), begin_(begin), end_(end) {}
+      : CharIterator(&kBrackets[0]), begin_(begin), end_(end) {}
 
-  const char& operator*() const { return *position_; }
   BracketedRunIterator& operator++() {
     if (position_ == &kBrackets[0]) {
       position_ = begin_ == end_ ? &kBrackets[1] : begin_;
@@ -1585,18 +1563,9 @@ class BracketedRunIterator {
     }
     return *this;
   }
-  BracketedRunIterator operator++(int) {
-    BracketedRunIterator before = *this;
-    ++*this;
-    return before;
-  }
-  friend bool operator==(const BracketedRunIterator& a, const BracketedRunIterator& b) {
-    return a.position_ == b.position_;
-  }
 
  private:
   static constexpr char kBrackets[] = "[]";
-  const char* position_ = nullptr;
   const char* begin_ = nullptr;
   const char* end_ = nullptr;
 };

@@ -106,7 +106,7 @@ TEST(GiveBackMappedPages, PagesGivenBackReadAgainFromTheFile) {
   EXPECT_EQ(ReadAll(file.text(), true), ExpectedSum());
 }
 
-TEST(GiveBackMappedPages, GivesBackOnlyThePagesWhollyInsideARange) {
+TEST(GiveBackMappedPages, GivesBackARangeAndNothingBeyondThePagesItTouches) {
   const MappedFile file;
   EXPECT_EQ(ReadAll(file.text(), false), ExpectedSum());
   const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));

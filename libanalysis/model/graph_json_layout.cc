@@ -20,6 +20,7 @@ class LayoutScanner {
   LayoutScanner(std::string_view text, size_t step) : text_(text), step_(step) {}
 
   void Structure(char c, size_t offset, int depth) {
+    objects_ += c == '{';
     switch (c) {
       case '{':
       case '[':
@@ -57,10 +58,10 @@ class LayoutScanner {
                                        : Key::kOther;
   }
 
-  GraphJsonLayout Take(size_t objects) && {
+  GraphJsonLayout Take() && {
     if (list_) splittable_ = false;  // a list never closed: the parser will say why
     GraphJsonLayout layout;
-    layout.objects = objects;
+    layout.objects = objects_;
     layout.step = step_;
     if (splittable_) layout.lists = std::move(lists_);
     return layout;
@@ -126,6 +127,7 @@ class LayoutScanner {
 
   std::string_view text_;
   size_t step_;
+  size_t objects_ = 0;  // '{' outside strings
   bool splittable_ = true;
   bool top_is_object_ = false;
   bool seen_subgraphs_ = false;
@@ -144,19 +146,8 @@ class LayoutScanner {
 
 Result<GraphJsonLayout> ScanGraphJsonLayout(std::string_view text, int max_depth, size_t step) {
   LayoutScanner scanner(text, std::max<size_t>(step, 1));
-  struct Visitor {
-    LayoutScanner& scanner;
-    size_t objects = 0;
-    void Structure(char c, size_t offset, int depth) {
-      objects += c == '{';
-      scanner.Structure(c, offset, depth);
-    }
-    void String(size_t begin, size_t end, bool escaped, int depth) {
-      scanner.String(begin, end, escaped, depth);
-    }
-  } visitor{scanner};
-  TFA_RETURN_IF_ERROR(WalkJsonStructure(text, max_depth, visitor));
-  return std::move(scanner).Take(visitor.objects);
+  TFA_RETURN_IF_ERROR(WalkJsonStructure(text, max_depth, scanner));
+  return std::move(scanner).Take();
 }
 
 }  // namespace tfa

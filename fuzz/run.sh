@@ -11,18 +11,19 @@ flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fn
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTFA_BUILD_FUZZERS=ON -DTFA_BUILD_TESTS=OFF -DTFA_BUILD_BENCHMARKS=OFF \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_C_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
-cmake --build "$build" --parallel "$(nproc)" --target fuzz_tflite_loader fuzz_graph_json fuzz_report fuzz_gate_baseline \
+cmake --build "$build" --parallel "$(nproc)" --target fuzz_tflite_loader fuzz_graph_json fuzz_json_run fuzz_report fuzz_gate_baseline \
   fuzz_delegate_profile fuzz_npy
 
 # Seeds: the committed ones plus small real and synthetic models made now (never committed).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/tflite_loader" "$work/graph_json" "$work/report" "$work/gate_baseline" \
+mkdir -p "$work/tflite_loader" "$work/graph_json" "$work/json_run" "$work/report" "$work/gate_baseline" \
   "$work/delegate_profile" "$work/npy"
 # The built-in profiles and the documented example are the profile parser's seeds.
 cp libanalysis/profiles/builtin/*.json "$work/delegate_profile/"
 cp fuzz/seeds/gate_baseline/* "$work/gate_baseline/"
 cp fuzz/seeds/graph_json/* "$work/graph_json/"
+cp fuzz/seeds/graph_json/* "$work/json_run/"
 cp fuzz/seeds/npy/* "$work/npy/"
 cp fuzz/seeds/tflite_loader/* "$work/tflite_loader/" 2>/dev/null || true
 find corpus/models -name '*.tflite' -size -300k -exec cp {} "$work/tflite_loader/" \; 2>/dev/null || true
@@ -56,6 +57,7 @@ run() {
 }
 run fuzz_tflite_loader fuzz/tflite.dict "$work/tflite_loader"
 run fuzz_graph_json fuzz/graph_json.dict "$work/graph_json"
+run fuzz_json_run fuzz/graph_json.dict "$work/json_run"
 run fuzz_report fuzz/tflite.dict "$work/report"
 run fuzz_gate_baseline fuzz/gate_baseline.dict "$work/gate_baseline"
 run fuzz_delegate_profile fuzz/delegate_profile.dict "$work/delegate_profile"

@@ -16,6 +16,7 @@
 #include "libanalysis/core/char_iterator.h"
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/core/json_nesting.h"
+#include "libanalysis/core/json_run_reader.h"
 #include "libanalysis/core/mapped_pages.h"
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/model/builtin_ops.h"
@@ -1545,31 +1546,6 @@ class TextWithoutListsIterator : public CharIterator<TextWithoutListsIterator> {
   std::span<const GraphJsonList> left_out_;  // in text order, those not yet passed
 };
 
-// A run of list elements, text [begin, end), read as a JSON array of its own: '[', the run, ']'.
-// The brackets are characters of their own, outside the text.
-class BracketedRunIterator : public CharIterator<BracketedRunIterator> {
- public:
-  BracketedRunIterator() = default;  // past the ']'
-  BracketedRunIterator(const char* begin, const char* end)
-      : CharIterator(&kBrackets[0]), begin_(begin), end_(end) {}
-
-  BracketedRunIterator& operator++() {
-    if (position_ == &kBrackets[0]) {
-      position_ = begin_ == end_ ? &kBrackets[1] : begin_;
-    } else if (position_ == &kBrackets[1]) {
-      position_ = nullptr;
-    } else if (++position_ == end_) {
-      position_ = &kBrackets[1];
-    }
-    return *this;
-  }
-
- private:
-  static constexpr char kBrackets[] = "[]";
-  const char* begin_ = nullptr;
-  const char* end_ = nullptr;
-};
-
 // A part of one list: elements [first, first + count) of layout list `list`, whose bytes are
 // text[begin, end).
 struct PartRange {
@@ -1687,10 +1663,9 @@ std::optional<Model> ReadInParts(std::string_view text, const std::string& sourc
     const std::string_view run =
         text.substr(ranges[task - 1].begin, ranges[task - 1].end - ranges[task - 1].begin);
     GraphJsonReader reader(parts[task - 1]);
-    json::sax_parse(BracketedRunIterator(run.data(), run.data() + run.size()),
-                    BracketedRunIterator(), &reader);
+    const bool read_whole = ReadJsonRun(run, reader) && reader.ReadPartWhole();
     if (give_back) GiveBackMappedPages(run);
-    return reader.ReadPartWhole();
+    return read_whole;
   });
   if (std::find(read.begin(), read.end(), false) != read.end() || rest.needs_tensor_count()) {
     return std::nullopt;

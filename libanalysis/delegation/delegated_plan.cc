@@ -53,20 +53,15 @@ Subgraph CopyWithRoomForNodes(const Subgraph& subgraph, size_t extra_nodes) {
   return copy;
 }
 
-}  // namespace
-
-Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
-    const Subgraph& subgraph, std::span<const int32_t> nodes_to_replace,
-    const std::string& delegate_name, const PartitionOptions& options) {
-  if (nodes_to_replace.empty()) return DelegatedSubgraph{subgraph, {}, {}};
-
-  auto subsets = PartitionExecutionPlan(subgraph, nodes_to_replace, options);
-  if (!subsets.ok()) return subsets.status();
+// The delegated copy of `subgraph` for the partitioning `subsets` of the nodes a delegate claims.
+Result<DelegatedSubgraph> ReplaceWithKernels(const Subgraph& subgraph,
+                                             std::vector<NodeSubset> subsets,
+                                             const std::string& delegate_name) {
   const auto kernel_count =
-      static_cast<size_t>(std::count_if(subsets->begin(), subsets->end(), [](const NodeSubset& s) {
+      static_cast<size_t>(std::count_if(subsets.begin(), subsets.end(), [](const NodeSubset& s) {
         return s.type != SubsetType::kCpu;
       }));
-  DelegatedSubgraph result{CopyWithRoomForNodes(subgraph, kernel_count), std::move(*subsets), {}};
+  DelegatedSubgraph result{CopyWithRoomForNodes(subgraph, kernel_count), std::move(subsets), {}};
 
   const std::unordered_set<int32_t> other_delegates_outputs =
       OtherDelegatesOutputs(subgraph, delegate_name);
@@ -100,6 +95,30 @@ Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
     result.kernel_nodes.push_back(kernel_index);
   }
   return result;
+}
+
+}  // namespace
+
+Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
+    const Subgraph& subgraph, std::span<const int32_t> nodes_to_replace,
+    const std::string& delegate_name, const PartitionOptions& options) {
+  if (nodes_to_replace.empty()) return DelegatedSubgraph{subgraph, {}, {}};
+  auto subsets = PartitionExecutionPlan(subgraph, nodes_to_replace, options);
+  if (!subsets.ok()) return subsets.status();
+  return ReplaceWithKernels(subgraph, std::move(subsets).value(), delegate_name);
+}
+
+Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
+    const ValidSubgraph& subgraph, std::span<const int32_t> nodes_to_replace,
+    const std::string& delegate_name, const PartitionOptions& options,
+    const std::vector<NodeSubset>* partitioning) {
+  if (nodes_to_replace.empty()) return DelegatedSubgraph{subgraph.graph(), {}, {}};
+  if (partitioning != nullptr) {
+    return ReplaceWithKernels(subgraph.graph(), *partitioning, delegate_name);
+  }
+  auto subsets = PartitionExecutionPlan(subgraph, nodes_to_replace, options);
+  if (!subsets.ok()) return subsets.status();
+  return ReplaceWithKernels(subgraph.graph(), std::move(subsets).value(), delegate_name);
 }
 
 }  // namespace tfa

@@ -10,6 +10,7 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/delegation/node_subset.h"
+#include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/model/graph.h"
 
 namespace tfa {
@@ -41,6 +42,14 @@ struct DelegatedSubgraph {
 Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
     const Subgraph& subgraph, std::span<const int32_t> nodes_to_replace,
     const std::string& delegate_name, const PartitionOptions& options);
+
+// The same on a subgraph already checked. `partitioning`, when given, is what
+// PartitionExecutionPlan returns for these nodes and options (NodeSelection::partitioning): the
+// kernels are built from it instead.
+Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
+    const ValidSubgraph& subgraph, std::span<const int32_t> nodes_to_replace,
+    const std::string& delegate_name, const PartitionOptions& options,
+    const std::vector<NodeSubset>* partitioning = nullptr);
 
 }  // namespace tfa
 

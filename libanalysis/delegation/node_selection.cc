@@ -30,8 +30,8 @@ std::vector<size_t> LargestPartitions(const std::vector<NodeSubset>& partitions,
     return partitions[left].nodes.size() > partitions[right].nodes.size();
   });
   std::vector<size_t> kept;
-  const int64_t limit = std::min<int64_t>(static_cast<int64_t>(ranked.size()),
-                                          options.max_partitions);
+  const int64_t limit =
+      std::min<int64_t>(static_cast<int64_t>(ranked.size()), options.max_partitions);
   for (int64_t i = 0; i < limit; ++i) {
     if (static_cast<int64_t>(partitions[ranked[i]].nodes.size()) <
         options.min_nodes_per_partition) {
@@ -42,17 +42,28 @@ std::vector<size_t> LargestPartitions(const std::vector<NodeSubset>& partitions,
   return kept;
 }
 
+Status CheckVerdictCount(const Subgraph& subgraph, const std::vector<bool>& supported) {
+  if (supported.size() == subgraph.nodes.size()) return Status::Ok();
+  return Status::Error(SubgraphLabel(subgraph) + ": " + std::to_string(supported.size()) +
+                       " support verdicts for " + std::to_string(subgraph.nodes.size()) + " nodes");
+}
+
 }  // namespace
 
 Result<NodeSelection> SelectNodesToReplace(const Subgraph& subgraph,
                                            const std::vector<bool>& supported,
                                            const NodeSelectionOptions& options) {
-  if (supported.size() != subgraph.nodes.size()) {
-    return Status::Error(SubgraphLabel(subgraph) + ": " + std::to_string(supported.size()) +
-                         " support verdicts for " + std::to_string(subgraph.nodes.size()) +
-                         " nodes");
-  }
-  TFA_RETURN_IF_ERROR(ValidatePartitionInputs(subgraph, {}));
+  TFA_RETURN_IF_ERROR(CheckVerdictCount(subgraph, supported));
+  auto valid = ValidSubgraph::Check(subgraph);
+  if (!valid.ok()) return valid.status();
+  return SelectNodesToReplace(*valid, supported, options);
+}
+
+Result<NodeSelection> SelectNodesToReplace(const ValidSubgraph& valid,
+                                           const std::vector<bool>& supported,
+                                           const NodeSelectionOptions& options) {
+  const Subgraph& subgraph = valid.graph();
+  TFA_RETURN_IF_ERROR(CheckVerdictCount(subgraph, supported));
 
   NodeSelection selection;
   std::vector<int32_t> supported_nodes;
@@ -71,39 +82,48 @@ Result<NodeSelection> SelectNodesToReplace(const Subgraph& subgraph,
   selection.supported_node_count = static_cast<int>(supported_nodes.size());
 
   // Upstream's PreviewDelegatePartitioning: nothing supported means no partitions.
+  std::vector<NodeSubset> preview;
   if (!supported_nodes.empty()) {
-    auto subsets = PartitionExecutionPlan(subgraph, supported_nodes,
-                                          PartitionOptions{.greedy = options.greedy});
+    auto subsets =
+        PartitionExecutionPlan(valid, supported_nodes, PartitionOptions{.greedy = options.greedy});
     if (!subsets.ok()) return subsets.status();
-    for (NodeSubset& subset : *subsets) {
-      if (subset.type == SubsetType::kDelegate) {
-        selection.candidate_partitions.push_back(std::move(subset));
-      }
+    preview = std::move(subsets).value();
+    for (const NodeSubset& subset : preview) {
+      if (subset.type == SubsetType::kDelegate) selection.candidate_partitions.push_back(subset);
     }
   }
 
   selection.full_delegation =
-      options.fp16_helper && supported_nodes.size() + fp16_constant_of.size() ==
-                                 subgraph.execution_plan.size();
+      options.fp16_helper &&
+      supported_nodes.size() + fp16_constant_of.size() == subgraph.execution_plan.size();
+  bool all_candidates_kept = false;
   if (selection.full_delegation) {
     selection.nodes_to_replace = subgraph.execution_plan;
   } else {
-    for (size_t partition : LargestPartitions(selection.candidate_partitions, options)) {
+    const std::vector<size_t> kept = LargestPartitions(selection.candidate_partitions, options);
+    for (size_t partition : kept) {
       const std::vector<int32_t>& nodes = selection.candidate_partitions[partition].nodes;
       selection.nodes_to_replace.insert(selection.nodes_to_replace.end(), nodes.begin(),
                                         nodes.end());
     }
+    all_candidates_kept = kept.size() == selection.candidate_partitions.size();
   }
-  if (!options.fp16_helper) return selection;
-
-  for (int32_t node_index : selection.nodes_to_replace) {
-    const std::vector<int32_t>& inputs = subgraph.nodes[node_index].inputs;
-    for (size_t position = 0; position < inputs.size(); ++position) {
-      auto it = fp16_constant_of.find(inputs[position]);
-      if (it == fp16_constant_of.end()) continue;
-      selection.input_remaps.push_back(
-          {node_index, static_cast<int32_t>(position), inputs[position], it->second});
+  if (options.fp16_helper) {
+    for (int32_t node_index : selection.nodes_to_replace) {
+      const std::vector<int32_t>& inputs = subgraph.nodes[node_index].inputs;
+      for (size_t position = 0; position < inputs.size(); ++position) {
+        auto it = fp16_constant_of.find(inputs[position]);
+        if (it == fp16_constant_of.end()) continue;
+        selection.input_remaps.push_back(
+            {node_index, static_cast<int32_t>(position), inputs[position], it->second});
+      }
     }
+  }
+  // The nodes to replace are then those the preview claimed: as a set (their order does not
+  // change a partitioning), on the same graph.
+  if (all_candidates_kept && !selection.nodes_to_replace.empty() &&
+      selection.input_remaps.empty()) {
+    selection.partitioning = std::move(preview);
   }
   return selection;
 }

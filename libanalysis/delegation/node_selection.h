@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/delegation/node_subset.h"
+#include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/model/graph.h"
 
 namespace tfa {
@@ -53,6 +55,10 @@ struct NodeSelection {
   // its fp16 constant. Upstream leaves them rewired, so apply them (ApplyInputRemaps) before
   // ReplaceNodeSubsetsWithDelegateKernels.
   std::vector<InputRemap> input_remaps;
+  // The partitioning of `nodes_to_replace` on this graph (PartitionOptions{.greedy =
+  // options.greedy}) when the preview's is that one: every candidate kept and no input remapped.
+  // The delegate kernels are then built from it, not from a second partitioning of a large graph.
+  std::optional<std::vector<NodeSubset>> partitioning;
 };
 
 // Chooses the nodes a delegate replaces. `supported[i]` is the delegate's verdict on node i
@@ -65,6 +71,9 @@ struct NodeSelection {
 // ranking is std::sort by node count, descending, which leaves ties in libstdc++'s introsort
 // order (plan order up to 16 partitions; upstream built with libc++ may order ties otherwise).
 Result<NodeSelection> SelectNodesToReplace(const Subgraph& subgraph,
+                                           const std::vector<bool>& supported,
+                                           const NodeSelectionOptions& options);
+Result<NodeSelection> SelectNodesToReplace(const ValidSubgraph& subgraph,
                                            const std::vector<bool>& supported,
                                            const NodeSelectionOptions& options);
 

@@ -1,12 +1,15 @@
 #include "libanalysis/delegation/node_selection.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
 #include <limits>
 #include <vector>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/delegation/partition.h"
+#include "tests/support/random_graph.h"
 
 namespace tfa {
 namespace {
@@ -78,6 +81,23 @@ TEST(NodeSelectionTest, KeepsTheLargestPartitions) {
   EXPECT_THAT(at_least_two->nodes_to_replace, ElementsAre(3, 4, 5, 0, 1));
 }
 
+// Every candidate kept: the preview partitioned exactly the nodes to replace, so it is kept for
+// the delegate kernels. A candidate left out makes it another partitioning.
+TEST(NodeSelectionTest, KeepsThePreviewWhenItPartitionsTheNodesToReplace) {
+  std::vector<bool> supported;
+  const Subgraph subgraph = ChainWithPartitionsOfThreeAndOne(&supported);
+  auto all = SelectNodesToReplace(subgraph, supported, {});
+  ASSERT_TRUE(all.ok());
+  ASSERT_TRUE(all->partitioning.has_value());
+  auto again = PartitionExecutionPlan(subgraph, all->nodes_to_replace, PartitionOptions{});
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(*all->partitioning, *again);
+
+  auto one = SelectNodesToReplace(subgraph, supported, {.max_partitions = 1});
+  ASSERT_TRUE(one.ok());
+  EXPECT_FALSE(one->partitioning.has_value());
+}
+
 TEST(NodeSelectionTest, NoPartitionsWhenMaxPartitionsIsNotPositive) {
   std::vector<bool> supported;
   const Subgraph subgraph = ChainWithPartitionsOfThreeAndOne(&supported);
@@ -92,8 +112,8 @@ TEST(NodeSelectionTest, EqualPartitionsKeepPlanOrderWhenFew) {
   int32_t t = g.Input();
   for (const char* op : {"ADD", "SIN", "ADD", "SIN", "ADD"}) t = g.Node(op, {t});
   const Subgraph subgraph = g.Build(t);
-  auto selection = SelectNodesToReplace(subgraph, {true, false, true, false, true},
-                                        {.max_partitions = 2});
+  auto selection =
+      SelectNodesToReplace(subgraph, {true, false, true, false, true}, {.max_partitions = 2});
   ASSERT_TRUE(selection.ok());
   EXPECT_THAT(selection->nodes_to_replace, ElementsAre(0, 2));
 }
@@ -192,6 +212,38 @@ TEST(NodeSelectionTest, PlainHelperTreatsDequantizeAsAnyNode) {
   ASSERT_TRUE(selection.ok());
   EXPECT_THAT(selection->constant_dequantize_nodes, IsEmpty());
   EXPECT_THAT(selection->nodes_to_replace, ElementsAre(0, 1, 2, 4));
+}
+
+// The kept preview is the partitioning the delegate kernels would be built from, and it is kept
+// whenever every candidate is kept and no input is remapped.
+RC_GTEST_PROP(NodeSelectionProperty, KeptPreviewIsThePartitioningOfTheNodesToReplace, ()) {
+  const auto seed = *rc::gen::arbitrary<uint64_t>();
+  testing::RandomGraphOptions graph_options;
+  graph_options.shuffled_plan_probability = 0.2;
+  const Subgraph subgraph =
+      testing::BuildRandomSubgraph(seed, *rc::gen::inRange(1, 30), graph_options);
+  std::vector<bool> supported(subgraph.nodes.size(), false);
+  for (int32_t node : testing::RandomNodeSelection(seed + 1, subgraph, 0.6)) {
+    supported[static_cast<size_t>(node)] = true;
+  }
+  const NodeSelectionOptions options{
+      .max_partitions = *rc::gen::element(1, 2, 4, std::numeric_limits<int>::max()),
+      .min_nodes_per_partition = *rc::gen::inRange(0, 3),
+      .greedy = *rc::gen::arbitrary<bool>(),
+  };
+  auto selection = SelectNodesToReplace(subgraph, supported, options);
+  RC_PRE(selection.ok());
+  RC_CLASSIFY(selection->partitioning.has_value(), "preview kept");
+  if (!selection->partitioning) {
+    RC_ASSERT(selection->nodes_to_replace.empty() ||
+              selection->nodes_to_replace.size() <
+                  static_cast<size_t>(selection->supported_node_count));
+    return;
+  }
+  auto again = PartitionExecutionPlan(subgraph, selection->nodes_to_replace,
+                                      PartitionOptions{.greedy = options.greedy});
+  RC_ASSERT(again.ok());
+  RC_ASSERT(DescribeSubsets(*selection->partitioning) == DescribeSubsets(*again));
 }
 
 }  // namespace

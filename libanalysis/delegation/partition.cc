@@ -200,8 +200,8 @@ class EventDrivenPartitioner {
 
   // Called when the node at `position` has its last input (or control predecessor) done.
   void OnReady(int position) {
-    const bool joins_this_epoch = options_.greedy && !options_.disable_node_fusion &&
-                                  position_type_[position] == epoch_type_;
+    const bool joins_this_epoch =
+        options_.greedy && !options_.disable_node_fusion && position_type_[position] == epoch_type_;
     if (!joins_this_epoch) {
       WaitingHeap(position).push(position);
     } else if (position > pass_cursor_) {
@@ -243,16 +243,16 @@ class EventDrivenPartitioner {
   const Subgraph& subgraph_;
   const std::vector<int32_t>& plan_;
   const PartitionOptions options_;
-  std::vector<SubsetType> position_type_;   // by plan position
-  std::vector<int> tensor_epochs_;          // by tensor: subset index or kEpoch*
-  std::vector<int> consumer_begin_;         // CSR offsets into consumers_, by tensor
-  std::vector<int> consumers_;              // plan positions reading each produced tensor
-  std::vector<int> missing_dependencies_;   // by plan position
-  std::vector<int> next_side_effecting_;    // by plan position; -1 = none
-  std::vector<bool> scheduled_;             // by plan position
-  PositionHeap waiting_[2];                 // ready nodes not in the current epoch, by type
-  PositionHeap this_pass_, next_pass_;      // greedy: ready nodes of the epoch's type
-  int pass_cursor_ = -1;                    // greedy: position the current pass is at
+  std::vector<SubsetType> position_type_;  // by plan position
+  std::vector<int> tensor_epochs_;         // by tensor: subset index or kEpoch*
+  std::vector<int> consumer_begin_;        // CSR offsets into consumers_, by tensor
+  std::vector<int> consumers_;             // plan positions reading each produced tensor
+  std::vector<int> missing_dependencies_;  // by plan position
+  std::vector<int> next_side_effecting_;   // by plan position; -1 = none
+  std::vector<bool> scheduled_;            // by plan position
+  PositionHeap waiting_[2];                // ready nodes not in the current epoch, by type
+  PositionHeap this_pass_, next_pass_;     // greedy: ready nodes of the epoch's type
+  int pass_cursor_ = -1;                   // greedy: position the current pass is at
   SubsetType epoch_type_ = SubsetType::kCpu;
   std::vector<NodeSubset> subsets_;
 };
@@ -264,6 +264,13 @@ Result<std::vector<NodeSubset>> PartitionExecutionPlan(const Subgraph& subgraph,
                                                        const PartitionOptions& options) {
   TFA_RETURN_IF_ERROR(ValidatePartitionInputs(subgraph, claimed_nodes));
   return EventDrivenPartitioner(subgraph, claimed_nodes, options).Run();
+}
+
+Result<std::vector<NodeSubset>> PartitionExecutionPlan(const ValidSubgraph& subgraph,
+                                                       std::span<const int32_t> claimed_nodes,
+                                                       const PartitionOptions& options) {
+  TFA_RETURN_IF_ERROR(ValidateClaimedNodes(subgraph.graph(), claimed_nodes));
+  return EventDrivenPartitioner(subgraph.graph(), claimed_nodes, options).Run();
 }
 
 }  // namespace tfa

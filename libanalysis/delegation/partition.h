@@ -10,6 +10,7 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/delegation/node_subset.h"
+#include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/model/graph.h"
 
 namespace tfa {
@@ -18,6 +19,11 @@ namespace tfa {
 // `claimed_nodes` (original node indices). Same contract, result and errors as
 // PartitionExecutionPlanReference (partition_reference.h), which documents the rules.
 Result<std::vector<NodeSubset>> PartitionExecutionPlan(const Subgraph& subgraph,
+                                                       std::span<const int32_t> claimed_nodes,
+                                                       const PartitionOptions& options);
+
+// The same, on a subgraph already checked: only the claimed nodes are.
+Result<std::vector<NodeSubset>> PartitionExecutionPlan(const ValidSubgraph& subgraph,
                                                        std::span<const int32_t> claimed_nodes,
                                                        const PartitionOptions& options);
 

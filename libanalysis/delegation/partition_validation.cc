@@ -5,9 +5,7 @@
 namespace tfa {
 namespace {
 
-bool IsIndex(int32_t index, size_t size) {
-  return index >= 0 && static_cast<size_t>(index) < size;
-}
+bool IsIndex(int32_t index, size_t size) { return index >= 0 && static_cast<size_t>(index) < size; }
 
 Status CheckTensorList(const Subgraph& subgraph, int32_t node_index, const char* list_name,
                        const std::vector<int32_t>& tensors) {
@@ -35,11 +33,11 @@ Status NodeNeverRunsError(const Subgraph& subgraph, int32_t node) {
 }
 
 Status GraphOutputWithoutSubsetError(const Subgraph& subgraph, int32_t tensor) {
-  return Status::Error(SubgraphLabel(subgraph) + ": graph output tensor " +
-                       std::to_string(tensor) + " is produced by no subset");
+  return Status::Error(SubgraphLabel(subgraph) + ": graph output tensor " + std::to_string(tensor) +
+                       " is produced by no subset");
 }
 
-Status ValidatePartitionInputs(const Subgraph& subgraph, std::span<const int32_t> claimed_nodes) {
+Status ValidateClaimedNodes(const Subgraph& subgraph, std::span<const int32_t> claimed_nodes) {
   const size_t node_count = subgraph.nodes.size();
   for (int32_t node : claimed_nodes) {
     if (!IsIndex(node, node_count)) {
@@ -47,6 +45,11 @@ Status ValidatePartitionInputs(const Subgraph& subgraph, std::span<const int32_t
                            " is out of range (" + std::to_string(node_count) + " nodes)");
     }
   }
+  return Status::Ok();
+}
+
+Result<ValidSubgraph> ValidSubgraph::Check(const Subgraph& subgraph) {
+  const size_t node_count = subgraph.nodes.size();
   std::vector<bool> planned(node_count, false);
   for (int32_t node : subgraph.execution_plan) {
     if (!IsIndex(node, node_count)) {
@@ -69,7 +72,13 @@ Status ValidatePartitionInputs(const Subgraph& subgraph, std::span<const int32_t
                            std::to_string(subgraph.tensors.size()) + " tensors)");
     }
   }
-  return Status::Ok();
+  return ValidSubgraph(subgraph);
+}
+
+Status ValidatePartitionInputs(const Subgraph& subgraph, std::span<const int32_t> claimed_nodes) {
+  TFA_RETURN_IF_ERROR(ValidateClaimedNodes(subgraph, claimed_nodes));
+  auto valid = ValidSubgraph::Check(subgraph);
+  return valid.ok() ? Status::Ok() : valid.status();
 }
 
 }  // namespace tfa

@@ -7,6 +7,7 @@
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/delegation/delegated_plan.h"
+#include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/profiles/delegate_selection.h"
 
 namespace tfa {
@@ -17,14 +18,17 @@ namespace {
 Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfile& profile,
                     bool keep_input) {
   if (keep_input) sp.delegate_inputs.push_back(input);
-  auto selection = SelectDelegateNodes(input, profile);
+  // Checked once for the selection, its preview partitioning and the kernels.
+  auto valid = ValidSubgraph::Check(input);
+  if (!valid.ok()) return valid.status();
+  auto selection = SelectDelegateNodes(*valid, profile);
   if (!selection.ok()) return selection.status();
   for (const NodeSupport& v : selection->verdicts) {
     if (v.supported || v.reason.empty()) continue;
     sp.rejected.push_back(
         RejectedNode{v.node, input.nodes[static_cast<size_t>(v.node)].op, profile.name, v.reason});
   }
-  auto delegated = ApplyDelegateSelection(input, profile, *selection);
+  auto delegated = ApplyDelegateSelection(*valid, profile, *selection);
   if (!delegated.ok()) return delegated.status();
   if (!delegated->subsets.empty()) {
     sp.last_subsets = std::move(delegated->subsets);

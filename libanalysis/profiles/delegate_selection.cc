@@ -34,7 +34,14 @@ Status CheckClaimedNodes(const Subgraph& subgraph, const DelegateProfile& profil
 
 Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
                                               const DelegateProfile& profile) {
-  TFA_RETURN_IF_ERROR(ValidatePartitionInputs(subgraph, {}));
+  auto valid = ValidSubgraph::Check(subgraph);
+  if (!valid.ok()) return valid.status();
+  return SelectDelegateNodes(*valid, profile);
+}
+
+Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
+                                              const DelegateProfile& profile) {
+  const Subgraph& subgraph = valid.graph();
   TFA_RETURN_IF_ERROR(CheckClaimedNodes(subgraph, profile));
 
   const bool fp16_helper = profile.partition.UsesFp16Helper(subgraph);
@@ -88,7 +95,7 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
       .greedy = profile.partition.greedy,
       .fp16_helper = fp16_helper,
   };
-  auto selection = SelectNodesToReplace(subgraph, supported, options);
+  auto selection = SelectNodesToReplace(valid, supported, options);
   if (!selection.ok()) return selection.status();
   result.selection = std::move(*selection);
   return result;
@@ -97,16 +104,26 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
 Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection) {
-  PartitionOptions options;
-  options.greedy = profile.partition.greedy;
+  auto valid = ValidSubgraph::Check(subgraph);
+  if (!valid.ok()) return valid.status();
+  return ApplyDelegateSelection(*valid, profile, selection);
+}
+
+Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
+                                                 const DelegateProfile& profile,
+                                                 const DelegateSelection& selection) {
+  const NodeSelection& chosen = selection.selection;
+  // As SelectDelegateNodes partitions for its preview (NodeSelection::partitioning).
+  const PartitionOptions options{.greedy = profile.partition.greedy};
   // The fp16 helper's remaps apply to a copy; without any, no copy of the graph is made.
-  if (selection.selection.input_remaps.empty()) {
-    return ReplaceNodeSubsetsWithDelegateKernels(subgraph, selection.selection.nodes_to_replace,
-                                                 profile.name, options);
+  if (chosen.input_remaps.empty()) {
+    return ReplaceNodeSubsetsWithDelegateKernels(
+        subgraph, chosen.nodes_to_replace, profile.name, options,
+        chosen.partitioning ? &*chosen.partitioning : nullptr);
   }
-  const Subgraph remapped = ApplyInputRemaps(subgraph, selection.selection.input_remaps);
-  return ReplaceNodeSubsetsWithDelegateKernels(remapped, selection.selection.nodes_to_replace,
-                                               profile.name, options);
+  const Subgraph remapped = ApplyInputRemaps(subgraph.graph(), chosen.input_remaps);
+  return ReplaceNodeSubsetsWithDelegateKernels(remapped, chosen.nodes_to_replace, profile.name,
+                                               options);
 }
 
 std::vector<std::string> DescribeUnsupportedNodes(const Subgraph& subgraph,

@@ -39,10 +39,15 @@ struct DelegateSelection {
 // Errors name the subgraph and node (malformed plan, node index out of range in `nodes=`).
 Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
                                               const DelegateProfile& profile);
+Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& subgraph,
+                                              const DelegateProfile& profile);
 
 // Replaces the selected nodes with delegate kernels named after the profile, after pointing the
 // fp16 helper's remapped inputs at their constants, as upstream leaves them.
 Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
+                                                 const DelegateProfile& profile,
+                                                 const DelegateSelection& selection);
+Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection);
 

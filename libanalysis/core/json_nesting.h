@@ -13,6 +13,12 @@
 
 namespace tfa {
 
+// The error of a walk that meets, at `offset`, an opening beyond `max_depth`.
+inline Status JsonTooDeepError(int max_depth, size_t offset) {
+  return Status::Error("JSON nested deeper than " + std::to_string(max_depth) +
+                       " levels (at byte " + std::to_string(offset) + ")");
+}
+
 // One pass over the structure of `text`, outside strings: `visit.Structure(c, offset, depth)` for
 // every '{', '[', '}', ']', ',' and ':' (depth: the nesting inside an opening bracket, outside a
 // closing one), and `visit.String(begin, end, escaped, depth)` for every string, quotes excluded
@@ -49,10 +55,7 @@ template <typename Visitor>
         break;
       }
       case kOpen:
-        if (++depth > max_depth) {
-          return Status::Error("JSON nested deeper than " + std::to_string(max_depth) +
-                               " levels (at byte " + std::to_string(i) + ")");
-        }
+        if (++depth > max_depth) return JsonTooDeepError(max_depth, i);
         visit.Structure(c, i, depth);
         break;
       case kClose:

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "libanalysis/core/json_nesting.h"
+#include "libanalysis/core/json_structure_blocks.h"
 
 namespace tfa {
 namespace {
@@ -19,8 +20,10 @@ class LayoutScanner {
  public:
   LayoutScanner(std::string_view text, size_t step) : text_(text), step_(step) {}
 
+  // Nothing deeper than a list's elements matters (inside "subgraphs", two levels deeper).
+  int Deepest() const { return in_subgraphs_ ? kSubgraphMembers + 1 : kTopMembers + 1; }
+
   void Structure(char c, size_t offset, int depth) {
-    objects_ += c == '{';
     switch (c) {
       case '{':
       case '[':
@@ -58,10 +61,10 @@ class LayoutScanner {
                                        : Key::kOther;
   }
 
-  GraphJsonLayout Take() && {
+  GraphJsonLayout Take(size_t objects) && {
     if (list_) splittable_ = false;  // a list never closed: the parser will say why
     GraphJsonLayout layout;
-    layout.objects = objects_;
+    layout.objects = objects;
     layout.step = step_;
     if (splittable_) layout.lists = std::move(lists_);
     return layout;
@@ -127,7 +130,6 @@ class LayoutScanner {
 
   std::string_view text_;
   size_t step_;
-  size_t objects_ = 0;  // '{' outside strings
   bool splittable_ = true;
   bool top_is_object_ = false;
   bool seen_subgraphs_ = false;
@@ -146,8 +148,20 @@ class LayoutScanner {
 
 Result<GraphJsonLayout> ScanGraphJsonLayout(std::string_view text, int max_depth, size_t step) {
   LayoutScanner scanner(text, std::max<size_t>(step, 1));
+  std::optional<Result<size_t>> objects = WalkJsonStructureInBlocks(text, max_depth, scanner);
+  // A backslash outside strings (not JSON: the parser will say so) is walked byte by byte.
+  if (!objects) return ScanGraphJsonLayoutReference(text, max_depth, step);
+  if (!objects->ok()) return objects->status();
+  return std::move(scanner).Take(**objects);
+}
+
+Result<GraphJsonLayout> ScanGraphJsonLayoutReference(std::string_view text, int max_depth,
+                                                     size_t step) {
+  LayoutScanner scanner(text, std::max<size_t>(step, 1));
   TFA_RETURN_IF_ERROR(WalkJsonStructure(text, max_depth, scanner));
-  return std::move(scanner).Take();
+  auto objects = CountJsonObjects(text, max_depth);
+  if (!objects.ok()) return objects.status();
+  return std::move(scanner).Take(*objects);
 }
 
 }  // namespace tfa

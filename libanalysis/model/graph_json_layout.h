@@ -20,6 +20,8 @@ struct GraphJsonList {
   size_t count = 0;     // elements
   // The offset where element i * step starts (after its '[' or ','), for each i.
   std::vector<size_t> starts;
+
+  bool operator==(const GraphJsonList&) const = default;
 };
 
 struct GraphJsonLayout {
@@ -28,6 +30,8 @@ struct GraphJsonLayout {
   // In text order. Empty when the text gives no safe place to split: the top level is not an
   // object, a key that names a list is escaped, or a subgraph repeats a list or "subgraphs".
   std::vector<GraphJsonList> lists;
+
+  bool operator==(const GraphJsonLayout&) const = default;
 };
 
 // The layout of `text`, each list's starts `step` elements apart, or the error naming the byte
@@ -36,6 +40,11 @@ struct GraphJsonLayout {
 // text it refuses.
 [[nodiscard]] Result<GraphJsonLayout> ScanGraphJsonLayout(std::string_view text, int max_depth,
                                                           size_t step);
+
+// The same, walked byte by byte (WalkJsonStructure): the reference the fast scan (64 bytes at a
+// time, WalkJsonStructureInBlocks) is held to, and what it falls back on.
+[[nodiscard]] Result<GraphJsonLayout> ScanGraphJsonLayoutReference(std::string_view text,
+                                                                   int max_depth, size_t step);
 
 }  // namespace tfa
 

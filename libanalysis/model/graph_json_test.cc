@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "libanalysis/model/builtin_ops.h"
+#include "libanalysis/model/graph_json_layout.h"
 #include "libanalysis/model/model_loader.h"
 #include "tests/support/random_graph.h"
 #include "tests/support/test_paths.h"
@@ -339,8 +340,7 @@ RC_GTEST_PROP(GraphJsonInPartsProperty, ReadsValidTextAsTheReferenceDoes, ()) {
 // Damaged text (a byte replaced by one that matters to JSON, or a run cut out): the reading in
 // parts either declines it or reads what the reference reads, and ParseGraphJson answers as the
 // reference does, error for error.
-RC_GTEST_PROP(GraphJsonInPartsProperty, DamagedTextGetsTheReferenceAnswer, ()) {
-  std::string text = RandomModelText();
+void Damage(std::string& text) {
   const int damages = *rc::gen::inRange(1, 4);
   for (int d = 0; d < damages && !text.empty(); ++d) {
     const size_t at = *rc::gen::inRange<size_t>(0, text.size());
@@ -350,11 +350,34 @@ RC_GTEST_PROP(GraphJsonInPartsProperty, DamagedTextGetsTheReferenceAnswer, ()) {
       text.erase(at, *rc::gen::inRange<size_t>(1, 20));
     }
   }
+}
+
+RC_GTEST_PROP(GraphJsonInPartsProperty, DamagedTextGetsTheReferenceAnswer, ()) {
+  std::string text = RandomModelText();
+  Damage(text);
   const std::string reference = Outcome(ParseGraphJson(text, "g.json", Reference()));
   RC_ASSERT(Outcome(ParseGraphJson(text, "g.json", InParts(3, 2))) == reference);
   if (auto in_parts = ReadGraphJsonInParts(text, "g.json", InParts(3, 2))) {
     RC_ASSERT(Outcome(*in_parts) == reference);
   }
+}
+
+// The layout scan 64 bytes at a time finds what the byte-by-byte reference finds, on valid and
+// damaged text, error for error.
+RC_GTEST_PROP(GraphJsonLayoutProperty, FastScanEqualsTheReference, ()) {
+  std::string text = RandomModelText();
+  if (*rc::gen::arbitrary<bool>()) Damage(text);
+  const int max_depth = *rc::gen::element(3, 6, 64);
+  const size_t step = *rc::gen::inRange<size_t>(1, 5);
+  const auto fast = ScanGraphJsonLayout(text, max_depth, step);
+  const auto reference = ScanGraphJsonLayoutReference(text, max_depth, step);
+  RC_ASSERT(fast.ok() == reference.ok());
+  if (!fast.ok()) {
+    RC_ASSERT(fast.status().message() == reference.status().message());
+    return;
+  }
+  RC_CLASSIFY(fast->lists.empty(), "not splittable");
+  RC_ASSERT(*fast == *reference);
 }
 
 TEST(ModelToGraphJson, ControlFlowModelReadsBackAsTheSameText) {

@@ -43,6 +43,13 @@ void GiveBackMappedPages(std::string_view text) {
   GiveBack(text.data(), text.data() + text.size());
 }
 
+void ReadEveryPage(std::string_view text) {
+  const auto page = static_cast<size_t>(PageSize());
+  for (size_t at = 0; at < text.size(); at += page) {
+    static_cast<void>(*static_cast<const volatile char*>(text.data() + at));
+  }
+}
+
 void PrefaultPages(const std::vector<PageRange>& ranges) {
   constexpr size_t kSlice = 8 << 20;
   std::vector<PageRange> slices;

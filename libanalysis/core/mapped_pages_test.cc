@@ -119,6 +119,14 @@ TEST(GiveBackMappedPages, GivesBackARangeAndNothingBeyondThePagesItTouches) {
   EXPECT_EQ(ReadAll(file.text(), false), ExpectedSum());
 }
 
+TEST(ReadEveryPage, MakesTheWholeMappingResident) {
+  const MappedFile file;
+  EXPECT_EQ(file.ResidentBytes(), 0u);
+  ReadEveryPage(file.text());
+  EXPECT_EQ(file.ResidentBytes(), kFileBytes);
+  EXPECT_EQ(ReadAll(file.text(), false), ExpectedSum());
+}
+
 // How many pages of [memory, memory + bytes) are resident (mincore: any mapping, merged or not).
 size_t ResidentPages(void* memory, size_t bytes) {
   const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));

@@ -1590,12 +1590,34 @@ std::vector<PartRange> CutLists(const GraphJsonLayout& layout, size_t part_bytes
   return parts;
 }
 
+size_t ReadingThreads(const GraphJsonReading& reading) {
+  return reading.threads != 0 ? reading.threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// The structure pass. The first to read a mapped file, it has another core read a byte of each
+// page ahead of it (ReadEveryPage) when the text may be read in parts: 0.27 -> 0.14 s for 200 MB.
+Result<GraphJsonLayout> ScanLayout(std::string_view text, const GraphJsonReading& reading) {
+  if (reading.memory != TextMemory::kFileMapping || ReadingThreads(reading) < 2 ||
+      text.size() < reading.split_bytes) {
+    return ScanGraphJsonLayout(text, kMaxJsonDepth, reading.part_step);
+  }
+  std::optional<Result<GraphJsonLayout>> layout;
+  ParallelMap(2, [&](size_t task) {
+    if (task == 0) {
+      layout.emplace(ScanGraphJsonLayout(text, kMaxJsonDepth, reading.part_step));
+    } else {
+      ReadEveryPage(text);
+    }
+    return true;
+  });
+  return std::move(*layout);
+}
+
 // The model read in parts on all cores (GraphJsonReading), or nullopt when the text has an error
 // (the reference then names it) or no list worth the threads.
 std::optional<Model> ReadInParts(std::string_view text, const std::string& source_name,
                                  const GraphJsonLayout& layout, const GraphJsonReading& reading) {
-  const size_t threads =
-      reading.threads != 0 ? reading.threads : std::max(1u, std::thread::hardware_concurrency());
+  const size_t threads = ReadingThreads(reading);
   size_t list_bytes = 0;
   for (const GraphJsonList& list : layout.lists) list_bytes += list.close - list.open;
   if (threads < 2 || layout.lists.empty() || list_bytes < reading.split_bytes) return std::nullopt;
@@ -1693,7 +1715,7 @@ std::optional<Model> ReadGraphJsonInParts(std::string_view text, const std::stri
 Result<Model> ParseGraphJson(std::string_view text, const std::string& source_name,
                              const GraphJsonReading& reading) {
   const bool give_back = reading.memory == TextMemory::kFileMapping;
-  const auto layout = ScanGraphJsonLayout(text, kMaxJsonDepth, reading.part_step);
+  const auto layout = ScanLayout(text, reading);
   if (give_back) GiveBackMappedPages(text);
   if (!layout.ok()) return layout.status().WithContext(source_name);
   if (auto model = ReadInParts(text, source_name, *layout, reading)) return std::move(*model);

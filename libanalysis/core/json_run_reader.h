@@ -140,8 +140,11 @@ class Lexer {
   // A string with escapes or non-ASCII bytes, from its opening quote: found to its closing quote
   // here, read by nlohmann.
   Token EscapedString(const char* quote) {
-    while (p_ < end_ && *p_ != '"') p_ += *p_ == '\\' ? 2 : 1;
-    if (p_ >= end_) return Token::kDeclined;
+    while (p_ != end_ && *p_ != '"') {
+      if (*p_ == '\\' && ++p_ == end_) break;  // a backslash skips the byte after it
+      ++p_;
+    }
+    if (p_ == end_) return Token::kDeclined;
     ++p_;
     return ReadJsonStringWithNlohmann(std::string_view(quote, p_ - quote), text_)
                ? Token::kString

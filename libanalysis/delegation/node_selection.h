@@ -73,6 +73,7 @@ struct NodeSelection {
 Result<NodeSelection> SelectNodesToReplace(const Subgraph& subgraph,
                                            const std::vector<bool>& supported,
                                            const NodeSelectionOptions& options);
+// The same on a subgraph already checked (ValidSubgraph), as one delegation passes it along.
 Result<NodeSelection> SelectNodesToReplace(const ValidSubgraph& subgraph,
                                            const std::vector<bool>& supported,
                                            const NodeSelectionOptions& options);

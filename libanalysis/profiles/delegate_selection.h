@@ -39,6 +39,7 @@ struct DelegateSelection {
 // Errors name the subgraph and node (malformed plan, node index out of range in `nodes=`).
 Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
                                               const DelegateProfile& profile);
+// The same on a subgraph already checked (ValidSubgraph), as one delegation passes it along.
 Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& subgraph,
                                               const DelegateProfile& profile);
 
@@ -47,6 +48,8 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& subgraph,
 Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection);
+// The same on the subgraph the selection was made on, already checked: the kernels are built from
+// the selection's preview partitioning when it kept one (NodeSelection::partitioning).
 Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection);

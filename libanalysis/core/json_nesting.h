@@ -22,10 +22,12 @@ inline Status JsonTooDeepError(int max_depth, size_t offset) {
 // One pass over the structure of `text`, outside strings: `visit.Structure(c, offset, depth)` for
 // every '{', '[', '}', ']', ',' and ':' (depth: the nesting inside an opening bracket, outside a
 // closing one), and `visit.String(begin, end, escaped, depth)` for every string, quotes excluded
-// (escaped: it holds a backslash). An error names the byte where `text` nests deeper than
+// (escaped: it holds a backslash). Returns the number of objects (the '{' outside strings: a
+// bound readers size their lists by), or an error naming the byte where `text` nests deeper than
 // `max_depth` arrays/objects. Not a validator: the parser that follows is.
 template <typename Visitor>
-[[nodiscard]] Status WalkJsonStructure(std::string_view text, int max_depth, Visitor& visit) {
+[[nodiscard]] Result<size_t> WalkJsonStructure(std::string_view text, int max_depth,
+                                               Visitor& visit) {
   // Most bytes of a graph are digits and names: one table lookup passes them by.
   enum : uint8_t { kPlain, kQuote, kOpen, kClose, kSeparator };
   static constexpr std::array<uint8_t, 256> kKinds = [] {
@@ -37,6 +39,7 @@ template <typename Visitor>
     return kinds;
   }();
   int depth = 0;
+  size_t objects = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     switch (kKinds[static_cast<unsigned char>(c)]) {
@@ -56,6 +59,7 @@ template <typename Visitor>
       }
       case kOpen:
         if (++depth > max_depth) return JsonTooDeepError(max_depth, i);
+        objects += c == '{';
         visit.Structure(c, i, depth);
         break;
       case kClose:
@@ -66,19 +70,17 @@ template <typename Visitor>
         break;
     }
   }
-  return Status::Ok();
+  return objects;
 }
 
-// The number of objects in `text` (the '{' outside strings: a bound readers size their lists
-// by), or an error naming the byte where `text` nests deeper than `max_depth` arrays/objects.
+// The number of objects in `text`, or an error naming the byte where `text` nests deeper than
+// `max_depth` arrays/objects.
 [[nodiscard]] inline Result<size_t> CountJsonObjects(std::string_view text, int max_depth) {
-  struct ObjectCounter {
-    size_t objects = 0;
-    void Structure(char c, size_t, int) { objects += c == '{'; }
+  struct NoVisits {
+    void Structure(char, size_t, int) {}
     void String(size_t, size_t, bool, int) {}
-  } counter;
-  TFA_RETURN_IF_ERROR(WalkJsonStructure(text, max_depth, counter));
-  return counter.objects;
+  } none;
+  return WalkJsonStructure(text, max_depth, none);
 }
 
 // An error naming the byte where `text` nests deeper than `max_depth` arrays/objects.

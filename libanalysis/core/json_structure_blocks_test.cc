@@ -40,9 +40,8 @@ struct Walk {
 // The reference's visits, those deeper than `deepest` left out.
 Walk Reference(std::string_view text, int max_depth, int deepest) {
   VisitLog log{deepest, {}};
-  const Status status = WalkJsonStructure(text, max_depth, log);
-  const auto objects = CountJsonObjects(text, max_depth);
-  return {log.visits, status.ok() ? "" : status.message(), objects.ok() ? *objects : 0};
+  const auto objects = WalkJsonStructure(text, max_depth, log);
+  return {log.visits, objects.ok() ? "" : objects.status().message(), objects.ok() ? *objects : 0};
 }
 
 std::optional<Walk> InBlocks(std::string_view text, int max_depth, int deepest) {

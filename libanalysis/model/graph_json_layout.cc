@@ -158,8 +158,7 @@ Result<GraphJsonLayout> ScanGraphJsonLayout(std::string_view text, int max_depth
 Result<GraphJsonLayout> ScanGraphJsonLayoutReference(std::string_view text, int max_depth,
                                                      size_t step) {
   LayoutScanner scanner(text, std::max<size_t>(step, 1));
-  TFA_RETURN_IF_ERROR(WalkJsonStructure(text, max_depth, scanner));
-  auto objects = CountJsonObjects(text, max_depth);
+  auto objects = WalkJsonStructure(text, max_depth, scanner);
   if (!objects.ok()) return objects.status();
   return std::move(scanner).Take(*objects);
 }

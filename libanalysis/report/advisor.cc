@@ -127,8 +127,9 @@ class SelectionReplay {
     };
   }
 
-  // As ApplyDelegateSelection: the fp16 helper's remapped inputs first, then the partitioning
-  // ReplaceNodeSubsetsWithDelegateKernels makes of the kept nodes.
+  // As ApplyDelegateSelection: the selection's kept preview when it has one, else the fp16
+  // helper's remapped inputs first, then the partitioning ReplaceNodeSubsetsWithDelegateKernels
+  // makes of the kept nodes.
   Result<DelegationOutcome> Outcome(const NodeSelection& selection, int32_t max_partitions) const {
     DelegationOutcome outcome;
     outcome.max_partitions = max_partitions;
@@ -141,11 +142,16 @@ class SelectionReplay {
         outcome.kept_candidates.push_back(candidate);
       }
     }
-    const PartitionOptions options{.greedy = profile_.partition.greedy};
-    auto subsets = selection.input_remaps.empty()
-                       ? PartitionExecutionPlan(subgraph_, selection.nodes_to_replace, options)
-                       : PartitionExecutionPlan(ApplyInputRemaps(subgraph_, selection.input_remaps),
-                                                selection.nodes_to_replace, options);
+    const auto partition = [&]() -> Result<std::vector<NodeSubset>> {
+      if (selection.partitioning) return *selection.partitioning;
+      const PartitionOptions options{.greedy = profile_.partition.greedy};
+      if (selection.input_remaps.empty()) {
+        return PartitionExecutionPlan(subgraph_, selection.nodes_to_replace, options);
+      }
+      return PartitionExecutionPlan(ApplyInputRemaps(subgraph_, selection.input_remaps),
+                                    selection.nodes_to_replace, options);
+    };
+    auto subsets = partition();
     if (!subsets.ok()) return subsets.status();
     for (const NodeSubset& subset : *subsets) {
       outcome.delegated_partitions += subset.type == SubsetType::kDelegate;

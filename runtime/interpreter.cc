@@ -11,6 +11,7 @@
 #include <map>
 #include <queue>
 #include <set>
+#include <span>
 
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/checked_math.h"
@@ -265,7 +266,8 @@ Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
       }
     }
   }
-  for (const Tensor& t : planned.delegated->tensors) s.model_shapes.push_back(t.shape);
+  for (const Tensor& t : planned.delegated->tensors)
+    s.model_shapes.emplace_back(t.shape.begin(), t.shape.end());
   s.runnable = true;
   stats.runnable = true;
   stats.memory = which;
@@ -322,7 +324,7 @@ bool NeedsOwnBuffer(const Subgraph& graph, const ArenaPlan& plan, bool own_buffe
   if (made_after_stop) return false;
   if (plan.tensors.size() > t && plan.tensors[t].arena != ArenaKind::kNone) return false;
   const auto index = static_cast<int32_t>(t);
-  const auto listed = [&](const std::vector<int32_t>& list) {
+  const auto listed = [&](std::span<const int32_t> list) {
     return std::find(list.begin(), list.end(), index) != list.end();
   };
   return tensor.bytes_or_zero() > 0 && (listed(graph.inputs) || listed(graph.outputs));
@@ -406,7 +408,7 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
     const Tensor& t = s.graph.tensors[i];
     RuntimeTensor& r = s.tensors[i];
     r.type = t.type;
-    r.shape = t.shape;
+    r.shape.assign(t.shape.begin(), t.shape.end());
     r.bytes = t.bytes_or_zero();
     r.quantization = &*t.quantization;
     r.is_constant = t.is_constant();
@@ -651,7 +653,8 @@ void Interpreter::RecordRunShapes() {
     for (size_t t = 0; t < s.model_shapes.size() && t < s.graph.tensors.size(); ++t) {
       const Tensor& tensor = s.graph.tensors[t];
       if (tensor.is_constant() || tensor.shape == s.model_shapes[t]) continue;
-      stats_.facts.run_shapes[s.index][static_cast<int32_t>(t)] = tensor.shape;
+      stats_.facts.run_shapes[s.index][static_cast<int32_t>(t)] =
+          std::vector<int32_t>(tensor.shape);
     }
   }
 }
@@ -735,8 +738,13 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
         if (d->Name() == node.op) owner = d;
       }
       if (!owner) return Status::Error(name + ": no delegate of that name");
-      DelegatePartition partition{&s.graph,   node.replaces,     node.inputs, node.outputs,
-                                  &s.tensors, model_data_.get(), s.index};
+      DelegatePartition partition{&s.graph,
+                                  std::vector<int32_t>(node.replaces),
+                                  std::vector<int32_t>(node.inputs),
+                                  std::vector<int32_t>(node.outputs),
+                                  &s.tensors,
+                                  model_data_.get(),
+                                  s.index};
       auto kernel = owner->CreateKernel(partition);
       if (!kernel.ok()) return kernel.status().WithContext(name);
       step.kind = StepKind::kDelegate;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <system_error>
 
 namespace tfa::runtime {
@@ -13,7 +14,7 @@ namespace {
 
 constexpr uint64_t kMaxInputFileBytes = uint64_t{1} << 31;
 
-std::string ShapeText(const std::vector<int32_t>& shape) {
+std::string ShapeText(std::span<const int32_t> shape) {
   std::string text = "[";
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i > 0) text += ',';

@@ -98,8 +98,8 @@ int32_t LayerBuilder::Version(std::string_view op) const {
   return 1;
 }
 
-const std::vector<int32_t>& LayerBuilder::Shape(int32_t tensor) const {
-  return b_.tensor(subgraph_, tensor).shape;
+std::vector<int32_t> LayerBuilder::Shape(int32_t tensor) const {
+  return std::vector<int32_t>(b_.tensor(subgraph_, tensor).shape);
 }
 
 int32_t LayerBuilder::ActivationTensor(const std::string& name, std::vector<int32_t> shape,

@@ -77,7 +77,7 @@ class LayerBuilder {
   int32_t Dequantize(int32_t quantized_input, const std::string& name);
 
   int32_t subgraph() const { return subgraph_; }
-  const std::vector<int32_t>& Shape(int32_t tensor) const;
+  std::vector<int32_t> Shape(int32_t tensor) const;
 
  private:
   bool quantized() const;

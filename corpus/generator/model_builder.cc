@@ -104,9 +104,8 @@ int32_t ModelBuilder::Append(int32_t sg, Tensor tensor) {
   return static_cast<int32_t>(tensors.size() - 1);
 }
 
-int32_t ModelBuilder::AddTensor(int32_t sg, std::string name, TensorType type,
-                                std::vector<int32_t> shape, Quantization quantization,
-                                std::vector<int32_t> shape_signature) {
+int32_t ModelBuilder::AddTensor(int32_t sg, std::string name, TensorType type, Dims shape,
+                                Quantization quantization, std::vector<int32_t> shape_signature) {
   Tensor t;
   t.name = std::move(name);
   t.type = type;

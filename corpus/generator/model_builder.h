@@ -34,7 +34,7 @@ class ModelBuilder {
   int32_t AddSubgraph(std::string name);
 
   // An activation tensor. `shape_signature` is empty for a static shape; -1 marks a dynamic dim.
-  int32_t AddTensor(int32_t subgraph, std::string name, TensorType type, std::vector<int32_t> shape,
+  int32_t AddTensor(int32_t subgraph, std::string name, TensorType type, Dims shape,
                     Quantization quantization = {}, std::vector<int32_t> shape_signature = {});
   // A stateful tensor (is_variable): lives in the persistent arena.
   int32_t AddVariable(int32_t subgraph, std::string name, TensorType type,

@@ -1,6 +1,7 @@
 #include "corpus/generator/shape_check.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -9,7 +10,7 @@
 namespace tfa {
 namespace {
 
-using Shape = std::vector<int32_t>;
+using Shape = Dims;
 
 std::string ToString(const Shape& shape) {
   std::string s = "[";
@@ -165,12 +166,12 @@ class SubgraphShapeCheck {
   }
 
   // `tensors` of this subgraph against the inputs (or outputs) of subgraph `callee`.
-  std::string CheckCall(const std::vector<int32_t>& tensors, int32_t callee, bool inputs) const {
+  std::string CheckCall(std::span<const int32_t> tensors, int32_t callee, bool inputs) const {
     if (callee < 0 || static_cast<size_t>(callee) >= model_.subgraphs.size()) {
       return "names missing subgraph " + std::to_string(callee);
     }
     const Subgraph& called = model_.subgraphs[static_cast<size_t>(callee)];
-    const std::vector<int32_t>& theirs = inputs ? called.inputs : called.outputs;
+    const IdList& theirs = inputs ? called.inputs : called.outputs;
     const char* what = inputs ? "inputs" : "outputs";
     if (theirs.size() != tensors.size()) {
       return "subgraph " + std::to_string(callee) + " has " + std::to_string(theirs.size()) + " " +

@@ -390,7 +390,7 @@ std::unique_ptr<tflite::TensorT> ToTensorT(const Tensor& t, uint32_t buffer) {
   auto out = std::make_unique<tflite::TensorT>();
   out->name = t.name;
   out->type = static_cast<tflite::TensorType>(static_cast<int8_t>(t.type));
-  out->shape = t.shape;
+  out->shape.assign(t.shape.begin(), t.shape.end());
   out->shape_signature = t.shape_signature;
   out->buffer = buffer;
   out->is_variable = t.is_variable;
@@ -482,9 +482,9 @@ tflite::ModelT ToModelT(const Model& model, const ModelData& data) {
       }
       auto op = std::make_unique<tflite::OperatorT>();
       op->opcode_index = it->second;
-      op->inputs = node.inputs;
-      op->outputs = node.outputs;
-      op->intermediates = node.intermediates;
+      op->inputs.assign(node.inputs.begin(), node.inputs.end());
+      op->outputs.assign(node.outputs.begin(), node.outputs.end());
+      op->intermediates.assign(node.intermediates.begin(), node.intermediates.end());
       const Tensor* first_output = nullptr;
       if (!node.outputs.empty() && node.outputs[0] >= 0 &&
           static_cast<size_t>(node.outputs[0]) < sg.tensors.size()) {

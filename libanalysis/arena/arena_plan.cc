@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "libanalysis/core/checked_math.h"
@@ -91,7 +92,7 @@ Status ValidateForArenaPlanning(const Subgraph& subgraph) {
   const auto num_tensors = static_cast<int64_t>(subgraph.tensors.size());
   // The first tensor of `list` outside the subgraph, if any; messages are built only then, since
   // this runs over every node of graphs of a million tensors.
-  auto out_of_range = [&](const std::vector<int32_t>& list,
+  auto out_of_range = [&](std::span<const int32_t> list,
                           bool optional_allowed) -> std::optional<int32_t> {
     for (int32_t tensor : list) {
       if (optional_allowed && tensor == -1) continue;
@@ -99,7 +100,7 @@ Status ValidateForArenaPlanning(const Subgraph& subgraph) {
     }
     return std::nullopt;
   };
-  auto check_list = [&](const std::vector<int32_t>& list, const std::string& where,
+  auto check_list = [&](std::span<const int32_t> list, const std::string& where,
                         bool optional_allowed) -> Status {
     if (const auto bad = out_of_range(list, optional_allowed)) {
       return Status::Error(TensorOutOfRange(subgraph, where, *bad));
@@ -129,8 +130,8 @@ Status ValidateForArenaPlanning(const Subgraph& subgraph) {
   for (size_t i = 0; i < subgraph.tensors.size(); ++i) {
     const Tensor& tensor = subgraph.tensors[i];
     if (IsArenaTensor(tensor) && !tensor.bytes) {
-      return Status::Error("subgraph '" + subgraph.name + "': tensor " + std::to_string(i) +
-                           " (" + tensor.name + "): byte size unknown, cannot plan the arena");
+      return Status::Error("subgraph '" + subgraph.name + "': tensor " + std::to_string(i) + " (" +
+                           tensor.name + "): byte size unknown, cannot plan the arena");
     }
   }
   return Status::Ok();

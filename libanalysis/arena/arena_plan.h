@@ -36,9 +36,9 @@ enum class ArenaKind : uint8_t {
 
 const char* ArenaKindName(ArenaKind kind);  // "none", "rw", "persistent"
 
-// What upstream resolves for one tensor after planning.
+// What upstream resolves for one tensor after planning. The arena kind comes last so that the
+// struct packs into 32 bytes: a plan holds one per tensor (issue 18).
 struct TensorPlacement {
-  ArenaKind arena = ArenaKind::kNone;
   uint64_t offset = 0;  // byte offset in `arena` (meaningful only when arena != kNone)
   uint64_t size = 0;    // the tensor's bytes
   // Upstream's alloc_node_ / dealloc_node_ for this tensor (kUnassignedStep when unassigned).
@@ -48,6 +48,7 @@ struct TensorPlacement {
   // this tensor uses, or -1. The buffer is really shared only when both are in the same arena;
   // otherwise the tensor has no buffer at all (arena == kNone).
   int32_t shares_buffer_of = -1;
+  ArenaKind arena = ArenaKind::kNone;
 
   bool operator==(const TensorPlacement&) const = default;
 };
@@ -66,9 +67,9 @@ struct ArenaBlock {
 };
 
 struct ArenaPlan {
-  int32_t num_steps = 0;                    // length of the execution plan
-  std::vector<TensorPlacement> tensors;     // indexed by tensor
-  std::vector<ArenaBlock> rw_blocks;        // the non-persistent arena, in placement order
+  int32_t num_steps = 0;                 // length of the execution plan
+  std::vector<TensorPlacement> tensors;  // indexed by tensor
+  std::vector<ArenaBlock> rw_blocks;     // the non-persistent arena, in placement order
   std::vector<ArenaBlock> persistent_blocks;
   uint64_t arena_size = 0;             // high-water mark of the non-persistent arena (not rounded)
   uint64_t persistent_arena_size = 0;  // high-water mark of the persistent arena

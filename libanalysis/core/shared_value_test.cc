@@ -33,5 +33,17 @@ TEST(SharedValue, AValueHeldAloneChangesInPlace) {
   EXPECT_EQ(value, SharedInts({4, 5}));
 }
 
+TEST(SharedValue, IsOnePointerAndCountsItsHolders) {
+  static_assert(sizeof(SharedInts) == sizeof(void*));
+  SharedInts first = {1};
+  SharedInts second = first;
+  SharedInts third = std::move(second);
+  EXPECT_EQ(&*third, &*first);
+  third = first;  // the same value again: nothing is freed
+  first = SharedInts({2});
+  EXPECT_EQ(*third, (std::vector<int>{1}));
+  EXPECT_EQ(&third.Mutable(), &*third);  // the only holder left changes it in place
+}
+
 }  // namespace
 }  // namespace tfa

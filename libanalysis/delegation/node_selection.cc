@@ -110,7 +110,7 @@ Result<NodeSelection> SelectNodesToReplace(const ValidSubgraph& valid,
   }
   if (options.fp16_helper) {
     for (int32_t node_index : selection.nodes_to_replace) {
-      const std::vector<int32_t>& inputs = subgraph.nodes[node_index].inputs;
+      const auto& inputs = subgraph.nodes[node_index].inputs;
       for (size_t position = 0; position < inputs.size(); ++position) {
         auto it = fp16_constant_of.find(inputs[position]);
         if (it == fp16_constant_of.end()) continue;

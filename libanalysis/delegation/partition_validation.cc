@@ -1,5 +1,6 @@
 #include "libanalysis/delegation/partition_validation.h"
 
+#include <span>
 #include <vector>
 
 namespace tfa {
@@ -8,7 +9,7 @@ namespace {
 bool IsIndex(int32_t index, size_t size) { return index >= 0 && static_cast<size_t>(index) < size; }
 
 Status CheckTensorList(const Subgraph& subgraph, int32_t node_index, const char* list_name,
-                       const std::vector<int32_t>& tensors) {
+                       std::span<const int32_t> tensors) {
   for (int32_t tensor : tensors) {
     if (tensor == -1 || IsIndex(tensor, subgraph.tensors.size())) continue;
     return Status::Error(SubgraphLabel(subgraph) + ": node " + std::to_string(node_index) + " (" +

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "libanalysis/core/inline_ints.h"
+#include "libanalysis/core/optional_bytes.h"
 #include "libanalysis/core/shared_list.h"
 #include "libanalysis/core/shared_value.h"
 #include "libanalysis/model/tensor_type.h"
@@ -55,34 +57,39 @@ struct Quantization {
   bool operator==(const Quantization&) const = default;
 };
 
+// A node's tensor (or replaced node) indices: most lists have at most three, held inline.
+using IdList = InlineInts<3>;
+// A tensor's dimensions: up to five inline, which covers nearly every tensor.
+using Dims = InlineInts<5>;
+
 // Constant int32 / int64 tensors up to this many elements keep their values in the Graph IR.
 inline constexpr uint64_t kMaxConstantIntValues = 64;
 
 // The fields most tensors leave empty (quantization, shape signature, constant values) are
 // SharedValues: out of line, shared by the copies of the tensor, no allocation when empty. A
-// tensor is 152 bytes instead of 224; a million-tensor graph holds two or three copies (issue 18).
+// tensor is 112 bytes instead of 224, and its shape needs no allocation of its own (issue 18).
 struct Tensor {
   std::string name;
-  std::vector<int32_t> shape;
+  Dims shape;
   SharedValue<std::vector<int32_t>> shape_signature;  // empty when the model has none; -1 = dynamic
   // Bytes of data as TfLite computes them (element count * element size; for string and
   // resource tensors: the constant buffer's size, or unknown). nullopt = unknown or overflow.
-  std::optional<uint64_t> bytes;
+  OptionalBytes bytes;
   uint64_t constant_bytes = 0;  // bytes of constant data in the model file (0 when none)
   // Sparse constants: the bytes of the ledger the sparse hybrid kernels build from the sparsity
   // metadata (dim_metadata[1]'s indices + segments - 1); nullopt when dimension 1 is not CSR.
-  std::optional<uint64_t> sparse_ledger_bytes;
+  OptionalBytes sparse_ledger_bytes;
   SharedValue<Quantization> quantization;
   // The values of a small int32 / int64 constant (paddings, begin / size, strides, shapes: at
   // most kMaxConstantIntValues elements) as the model stores them, for the delegate rules that
   // read them. Empty when the tensor is no such constant or its source carries no data (Graph
   // JSON).
   SharedValue<std::vector<int64_t>> int_values;
+  int32_t buffer = 0;  // model buffer index; 0 = no data
   TensorType type = TensorType::kFloat32;
   AllocationType allocation = AllocationType::kArenaRw;
   bool is_variable = false;
   bool is_sparse = false;
-  int32_t buffer = 0;  // model buffer index; 0 = no data
 
   bool is_constant() const { return allocation == AllocationType::kMmapRo; }
   bool has_dynamic_shape() const {
@@ -158,18 +165,18 @@ enum class NodeKind : uint8_t {
 };
 
 struct Node {
-  NodeKind kind = NodeKind::kBuiltin;
   std::string op;             // upstream builtin name ("CONV_2D"), custom code, or delegate name
   int32_t builtin_code = -1;  // BuiltinOperator value; 32 (CUSTOM) for custom ops
   int32_t version = 1;
-  std::vector<int32_t> inputs;
-  std::vector<int32_t> outputs;
-  std::vector<int32_t> intermediates;
-  std::vector<int32_t> temporaries;
   uint32_t inplace = kInplaceNone;  // InplaceFlags bitmask of the kernel registration
-  bool side_effect = false;         // chained by control edges when partitioning greedily
+  NodeKind kind = NodeKind::kBuiltin;
+  bool side_effect = false;  // chained by control edges when partitioning greedily
   NodeOptions options;
-  std::vector<int32_t> replaces;  // kDelegateKernel only: original node indices, in order
+  IdList inputs;
+  IdList outputs;
+  IdList intermediates;
+  IdList temporaries;
+  IdList replaces;  // kDelegateKernel only: original node indices, in order
 };
 
 // A copy of a subgraph shares its tensors and nodes with the original (SharedList): delegation and

@@ -113,12 +113,15 @@ Result<int64_t> Int(const Value& v, const std::string& path, std::string_view me
 }
 
 // The list under `key` of the object at `path`, each element in [min, max] (min >= -1 and
-// max <= INT32_MAX, so an element that did not fit in int32 is out of range too).
-Result<std::vector<int32_t>> IntList(IntListValue& list, const char* key, const std::string& path,
-                                     int64_t min, int64_t max, bool required) {
+// max <= INT32_MAX, so an element that did not fit in int32 is out of range too). A view of
+// `list`'s values, which the caller copies into its graph: the list keeps its storage for the
+// next object's, so a million nodes' lists cost no allocation here.
+Result<std::span<const int32_t>> IntList(const IntListValue& list, const char* key,
+                                         const std::string& path, int64_t min, int64_t max,
+                                         bool required) {
   if (list.kind == Value::Kind::kAbsent) {
     if (required) return Fail(path, std::string("missing \"") + key + "\"");
-    return std::vector<int32_t>{};
+    return std::span<const int32_t>();
   }
   const auto element = [&](size_t i) {
     return "." + std::string(key) + "[" + std::to_string(i) + "]";
@@ -132,7 +135,7 @@ Result<std::vector<int32_t>> IntList(IntListValue& list, const char* key, const 
   if (list.first_unfit) {
     return Int(*list.first_unfit, path, element(list.values.size()), min, max).status();
   }
-  return std::move(list.values);
+  return std::span<const int32_t>(list.values);
 }
 
 // A member this reader takes whole (node options, quantization, int_values, signatures): small,
@@ -519,11 +522,11 @@ Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
   }
   auto shape = IntList(m.shape, "shape", path, -1, std::numeric_limits<int32_t>::max(), false);
   if (!shape.ok()) return shape.status();
-  t.shape = std::move(*shape);
+  t.shape.assign(shape->begin(), shape->end());
   auto sig = IntList(m.shape_signature, "shape_signature", path, -1,
                      std::numeric_limits<int32_t>::max(), false);
   if (!sig.ok()) return sig.status();
-  t.shape_signature = std::move(*sig);
+  t.shape_signature = std::vector<int32_t>(sig->begin(), sig->end());
   if (m.variable.kind == Value::Kind::kBool) t.is_variable = m.variable.boolean;
   if (m.buffer.present()) {
     auto buffer = Int(m.buffer, path, ".buffer", 0, std::numeric_limits<int32_t>::max());
@@ -584,16 +587,16 @@ Status ReadNode(NodeMembers& m, const std::string& path, int64_t tensors, Node& 
   n.kind = n.builtin_code == kBuiltinCustom ? NodeKind::kCustom : NodeKind::kBuiltin;
   auto inputs = IntList(m.inputs, "inputs", path, -1, tensors - 1, true);
   if (!inputs.ok()) return inputs.status();
-  n.inputs = std::move(*inputs);
+  n.inputs.assign(inputs->begin(), inputs->end());
   auto outputs = IntList(m.outputs, "outputs", path, 0, tensors - 1, true);
   if (!outputs.ok()) return outputs.status();
-  n.outputs = std::move(*outputs);
+  n.outputs.assign(outputs->begin(), outputs->end());
   auto temps = IntList(m.temporaries, "temporaries", path, 0, tensors - 1, false);
   if (!temps.ok()) return temps.status();
-  n.temporaries = std::move(*temps);
+  n.temporaries.assign(temps->begin(), temps->end());
   auto inter = IntList(m.intermediates, "intermediates", path, 0, tensors - 1, false);
   if (!inter.ok()) return inter.status();
-  n.intermediates = std::move(*inter);
+  n.intermediates.assign(inter->begin(), inter->end());
   if (m.inplace.present()) {
     auto v = Int(m.inplace, path, ".inplace", 0, 0xFFFF);
     if (!v.ok()) return v.status();
@@ -992,13 +995,13 @@ class GraphJsonReader {
     const int64_t n_tensors = static_cast<int64_t>(sg.tensors.size());
     auto inputs = IntList(m.inputs, "inputs", lists_path, 0, n_tensors - 1, false);
     if (!inputs.ok()) return inputs.status();
-    sg.inputs = std::move(*inputs);
+    sg.inputs.assign(inputs->begin(), inputs->end());
     auto outputs = IntList(m.outputs, "outputs", lists_path, 0, n_tensors - 1, false);
     if (!outputs.ok()) return outputs.status();
-    sg.outputs = std::move(*outputs);
+    sg.outputs.assign(outputs->begin(), outputs->end());
     auto variables = IntList(m.variables, "variables", lists_path, 0, n_tensors - 1, false);
     if (!variables.ok()) return variables.status();
-    sg.variables = std::move(*variables);
+    sg.variables.assign(variables->begin(), variables->end());
     for (int32_t v : sg.variables) sg.tensors[static_cast<size_t>(v)].is_variable = true;
     sg.execution_plan = IdentityExecutionPlan(sg);
     return ValidateSubgraph(sg, static_cast<int>(index));

@@ -1,5 +1,6 @@
 #include "libanalysis/model/graph_validation.h"
 
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,7 +14,7 @@ std::string NodeName(const Subgraph& sg, size_t node) {
 
 // `where()` names the list's owner in the error; it is called only for one.
 template <typename Where>
-Status CheckIndices(const std::vector<int32_t>& list, size_t tensor_count, bool allow_optional,
+Status CheckIndices(std::span<const int32_t> list, size_t tensor_count, bool allow_optional,
                     const Where& where, const char* what) {
   for (size_t i = 0; i < list.size(); ++i) {
     const int32_t t = list[i];

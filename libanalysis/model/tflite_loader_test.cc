@@ -101,7 +101,7 @@ TEST(CorpusModel, SmallIntConstantsKeepTheirValues) {
   for (const Node& n : s.nodes) {
     if (n.op == "RESIZE_BILINEAR") {
       ++resizes;
-      const std::vector<int32_t>& out = s.tensors[n.outputs[0]].shape;
+      const auto& out = s.tensors[n.outputs[0]].shape;
       EXPECT_EQ(s.tensors[n.inputs[1]].int_values, (std::vector<int64_t>{out[1], out[2]}));
     } else if (n.op == "PAD") {
       ++pads;

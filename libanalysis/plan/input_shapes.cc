@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <span>
 
 #include "libanalysis/core/closest_name.h"
 #include "libanalysis/prepare/builtin_kernel_prepare.h"
@@ -10,7 +11,7 @@
 namespace tfa {
 namespace {
 
-std::string ShapeText(const std::vector<int32_t>& shape) {
+std::string ShapeText(std::span<const int32_t> shape) {
   std::string text = "[";
   for (size_t i = 0; i < shape.size(); ++i) text += (i ? "," : "") + std::to_string(shape[i]);
   return text + "]";
@@ -68,9 +69,9 @@ Status CheckResize(const Tensor& tensor, const std::string& name,
     return Status::Error(input + ": " + std::to_string(shape.size()) +
                          " dimensions given, it has " + std::to_string(tensor.shape.size()));
   }
-  const std::vector<int32_t>& signature = tensor.shape_signature->size() == tensor.shape.size()
-                                              ? *tensor.shape_signature
-                                              : tensor.shape;
+  const std::span<const int32_t> signature = tensor.shape_signature->size() == tensor.shape.size()
+                                                 ? std::span<const int32_t>(*tensor.shape_signature)
+                                                 : std::span<const int32_t>(tensor.shape);
   for (size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] < 1) {
       return Status::Error(input + ": dimension " + std::to_string(d) + " given as " +

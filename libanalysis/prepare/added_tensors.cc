@@ -1,5 +1,6 @@
 #include "libanalysis/prepare/added_tensors.h"
 
+#include <span>
 #include <utility>
 
 #include "libanalysis/core/checked_math.h"
@@ -10,7 +11,7 @@ Status NodeError(const Node& node, const std::string& reason) {
   return Status::Error(node.op + ": " + reason);
 }
 
-const Tensor* Operand(const Subgraph& subgraph, const std::vector<int32_t>& list, size_t position) {
+const Tensor* Operand(const Subgraph& subgraph, std::span<const int32_t> list, size_t position) {
   if (position >= list.size()) return nullptr;
   const int32_t index = list[position];
   if (index < 0 || static_cast<size_t>(index) >= subgraph.tensors.size()) return nullptr;
@@ -22,7 +23,7 @@ bool IsConstantOrPersistent(const Tensor& tensor) {
          tensor.allocation == AllocationType::kPersistentRo;
 }
 
-std::optional<uint64_t> Elements(const std::vector<int32_t>& shape) {
+std::optional<uint64_t> Elements(std::span<const int32_t> shape) {
   uint64_t elements = 1;
   for (int32_t d : shape) {
     if (d < 0) return std::nullopt;
@@ -37,14 +38,14 @@ bool IsQuantizedWeightType(TensorType type) {
   return type == TensorType::kUInt8 || type == TensorType::kInt8 || type == TensorType::kInt4;
 }
 
-Result<AddedTensor> ArenaTensor(const Node& node, TensorType type, std::vector<int32_t> shape,
+Result<AddedTensor> ArenaTensor(const Node& node, TensorType type, Dims shape,
                                 AllocationType allocation, std::string name) {
   auto bytes = ShapeBytes(type, shape);
   if (!bytes) return NodeError(node, "temporary tensor size overflows");
   return AddedTensor{std::move(name), type, std::move(shape), allocation, *bytes};
 }
 
-AddedTensor DynamicTensor(TensorType type, std::vector<int32_t> shape) {
+AddedTensor DynamicTensor(TensorType type, Dims shape) {
   return AddedTensor{"", type, std::move(shape), AllocationType::kDynamic, 0};
 }
 
@@ -86,7 +87,7 @@ Result<int32_t> CheckedInt32Product(const Node& node, std::initializer_list<int6
   return static_cast<int32_t>(product);
 }
 
-Result<int32_t> DimensionProduct(const Node& node, const std::vector<int32_t>& shape, size_t begin,
+Result<int32_t> DimensionProduct(const Node& node, std::span<const int32_t> shape, size_t begin,
                                  size_t end) {
   int64_t product = 1;
   for (size_t i = begin; i < end && i < shape.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -20,23 +21,23 @@ Status NodeError(const Node& node, const std::string& reason);
 
 // The tensor at input (or output) `position`, or nullptr when the node has no such operand or it
 // is an absent optional input.
-const Tensor* Operand(const Subgraph& subgraph, const std::vector<int32_t>& list, size_t position);
+const Tensor* Operand(const Subgraph& subgraph, std::span<const int32_t> list, size_t position);
 
 // Upstream's IsConstantOrPersistentTensor: read-only data known at Prepare (the model's
 // constants and what an earlier kernel folded in its Prepare).
 bool IsConstantOrPersistent(const Tensor& tensor);
 
-std::optional<uint64_t> Elements(const std::vector<int32_t>& shape);
+std::optional<uint64_t> Elements(std::span<const int32_t> shape);
 
 bool IsQuantizedWeightType(TensorType type);
 
 // A tensor of `type` and `shape` planned in `allocation`; an error when its size overflows.
-Result<AddedTensor> ArenaTensor(const Node& node, TensorType type, std::vector<int32_t> shape,
+Result<AddedTensor> ArenaTensor(const Node& node, TensorType type, Dims shape,
                                 AllocationType allocation = AllocationType::kArenaRw,
                                 std::string name = "");
 
 // Sized at Eval (SetTensorToDynamic, or kTfLiteDynamic with a shape): no arena bytes.
-AddedTensor DynamicTensor(TensorType type, std::vector<int32_t> shape = {});
+AddedTensor DynamicTensor(TensorType type, Dims shape = {});
 
 // Added by AddTensors and never touched again: upstream leaves it kTfLiteMemNone.
 AddedTensor SpareTensor();
@@ -59,7 +60,7 @@ Status AppendSparseLedger(KernelPrepareEffect& effect, const Node& node, const T
 Result<int32_t> CheckedInt32Product(const Node& node, std::initializer_list<int64_t> factors);
 
 // The product of `shape[begin, end)` as an int32 dimension.
-Result<int32_t> DimensionProduct(const Node& node, const std::vector<int32_t>& shape, size_t begin,
+Result<int32_t> DimensionProduct(const Node& node, std::span<const int32_t> shape, size_t begin,
                                  size_t end);
 
 }  // namespace tfa::prepare_internal

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -283,7 +284,7 @@ Result<KernelPrepareEffect> PrepareBatchMatMul(const Subgraph& subgraph, const N
   if (lhs_rank < 2 || lhs_rank > 5 || rhs_rank < 2 || rhs_rank > 5) {
     return NodeError(node, "inputs must have 2 to 5 dimensions");
   }
-  std::vector<int32_t> lhs_transposed = lhs->shape, rhs_transposed = rhs->shape;
+  Dims lhs_transposed = lhs->shape, rhs_transposed = rhs->shape;
   std::swap(lhs_transposed[lhs_rank - 1], lhs_transposed[lhs_rank - 2]);
   std::swap(rhs_transposed[rhs_rank - 1], rhs_transposed[rhs_rank - 2]);
   KernelPrepareEffect effect;
@@ -351,7 +352,7 @@ Result<KernelPrepareEffect> PrepareTransposeConv(const Subgraph& subgraph, const
     TFA_RETURN_IF_ERROR(Append(effect, DynamicTensor(col2im_type)));
     effect.reallocated.emplace_back(node.outputs[0], AllocationType::kDynamic);
   }
-  const std::vector<int32_t>& w = weights->shape;
+  const Dims& w = weights->shape;
   TFA_RETURN_IF_ERROR(Append(effect, weights->is_constant()
                                          ? DynamicTensor(weights->type, {w[1], w[2], w[0], w[3]})
                                          : DynamicTensor(weights->type)));
@@ -359,8 +360,8 @@ Result<KernelPrepareEffect> PrepareTransposeConv(const Subgraph& subgraph, const
       input->type == TensorType::kInt16) {
     const TensorType accumulator =
         input->type == TensorType::kInt16 ? TensorType::kInt64 : TensorType::kInt32;
-    TFA_RETURN_IF_ERROR(Append(
-        effect, DynamicTensor(accumulator, known_shape ? output->shape : std::vector<int32_t>{})));
+    TFA_RETURN_IF_ERROR(
+        Append(effect, DynamicTensor(accumulator, known_shape ? output->shape : Dims{})));
   }
   if (input->type == TensorType::kFloat32 && weights->type == TensorType::kInt8) {
     auto input_elements = Elements(input->shape);
@@ -386,7 +387,7 @@ Result<KernelPrepareEffect> PrepareConv3D(const Subgraph& subgraph, const Node& 
     return NodeError(node, "input, filter and output must be 5-D");
   }
   const OpOptions& o = node.options;
-  const std::vector<int32_t>& f = filter->shape;
+  const Dims& f = filter->shape;
   const bool need_im2col = o.dilation_d != 1 || o.dilation_h != 1 || o.dilation_w != 1 ||
                            o.stride_d != 1 || o.stride_h != 1 || o.stride_w != 1 || f[0] != 1 ||
                            f[1] != 1 || f[2] != 1;
@@ -394,7 +395,7 @@ Result<KernelPrepareEffect> PrepareConv3D(const Subgraph& subgraph, const Node& 
   if (!need_im2col) return effect;
   auto depth = DimensionProduct(node, f, 0, 4);
   if (!depth.ok()) return depth.status();
-  const std::vector<int32_t>& out = output->shape;
+  const Dims& out = output->shape;
   TFA_RETURN_IF_ERROR(
       Append(effect, ArenaTensor(node, input->type, {out[0], out[1], out[2], out[3], *depth})));
   return effect;
@@ -528,7 +529,7 @@ constexpr std::array<KernelRule, 1> kCustomKernelRules = {{
 
 }  // namespace
 
-std::optional<uint64_t> ShapeBytes(TensorType type, const std::vector<int32_t>& shape) {
+std::optional<uint64_t> ShapeBytes(TensorType type, std::span<const int32_t> shape) {
   const auto element_size = ElementSize(type);
   const auto elements = Elements(shape);
   if (!element_size || !elements) return std::nullopt;

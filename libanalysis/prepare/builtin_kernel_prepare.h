@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ namespace tfa {
 struct AddedTensor {
   std::string name;
   TensorType type = TensorType::kFloat32;
-  std::vector<int32_t> shape;
+  Dims shape;
   AllocationType allocation = AllocationType::kArenaRw;
   uint64_t bytes = 0;
 };
@@ -61,7 +62,7 @@ int32_t KernelInitTensorCount(const Node& node);
                                                                const Node& node);
 
 // Bytes of a tensor of `type` and `shape` (checked; nullopt on overflow or unsized types).
-std::optional<uint64_t> ShapeBytes(TensorType type, const std::vector<int32_t>& shape);
+std::optional<uint64_t> ShapeBytes(TensorType type, std::span<const int32_t> shape);
 
 }  // namespace tfa
 

@@ -1,6 +1,7 @@
 #include "libanalysis/prepare/control_flow_prepare.h"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 
 #include "libanalysis/arena/arena_planner.h"
@@ -313,8 +314,8 @@ Status ModelMemoryReplay::CheckSubgraphIndex(int32_t parent, int32_t child,
 
 // Upstream's CopyTensorsShapeAndType into a child's inputs (resizing them); a changed shape
 // makes the child uninvokable, as ResizeInputTensor does.
-void ModelMemoryReplay::CopyShapesToInputs(const Subgraph& parent,
-                                           const std::vector<int32_t>& sources, int32_t child) {
+void ModelMemoryReplay::CopyShapesToInputs(const Subgraph& parent, std::span<const int32_t> sources,
+                                           int32_t child) {
   SubgraphState& state = states_[static_cast<size_t>(child)];
   for (size_t i = 0; i < sources.size() && i < state.graph.inputs.size(); ++i) {
     const int32_t from = sources[i];
@@ -336,7 +337,7 @@ void ModelMemoryReplay::SetOutputs(int32_t s, int32_t node_index, bool dynamic, 
                                    const std::vector<int32_t>& child_outputs) {
   Subgraph& parent = states_[static_cast<size_t>(s)].graph;
   const Subgraph& child = states_[static_cast<size_t>(shapes_from)].graph;
-  const std::vector<int32_t>& outputs = parent.nodes[static_cast<size_t>(node_index)].outputs;
+  const auto& outputs = parent.nodes[static_cast<size_t>(node_index)].outputs;
   for (size_t i = 0; i < outputs.size(); ++i) {
     if (outputs[i] < 0) continue;
     Tensor& output = parent.tensors[static_cast<size_t>(outputs[i])];
@@ -383,7 +384,7 @@ Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
   Subgraph& parent = states_[static_cast<size_t>(s)].graph;
   Subgraph& body_sg = states_[static_cast<size_t>(body)].graph;
   const std::vector<int32_t> reads = InputTensorsCount(parent);
-  std::vector<int32_t>& outputs = parent.nodes[static_cast<size_t>(node_index)].outputs;
+  IdList& outputs = parent.nodes[static_cast<size_t>(node_index)].outputs;
   for (size_t i = 0; i < n; ++i) {
     // A read-only loop variable nobody reads afterwards needs no output buffer.
     if (body_sg.inputs[i] != body_sg.outputs[i] || outputs[i] < 0 || body_sg.inputs[i] < 0)
@@ -406,9 +407,8 @@ Status ModelMemoryReplay::PrepareWhile(int32_t s, int32_t node_index) {
     const int32_t in = body_state.graph.inputs[i];
     const int32_t out = body_state.graph.outputs[i];
     if (in < 0 || out < 0) continue;
-    const std::vector<int32_t>& in_shape = body_state.graph.tensors[static_cast<size_t>(in)].shape;
-    const std::vector<int32_t>& out_shape =
-        body_state.graph.tensors[static_cast<size_t>(out)].shape;
+    const auto& in_shape = body_state.graph.tensors[static_cast<size_t>(in)].shape;
+    const auto& out_shape = body_state.graph.tensors[static_cast<size_t>(out)].shape;
     if (in_shape == out_shape) continue;
     // A scalar against a one-element vector is not a shape change.
     const int64_t elements =

@@ -116,7 +116,7 @@ class PrepareReplay {
         graph.tensors.push_back(std::move(tensor));
       }
     }
-    std::vector<int32_t>& temporaries = graph.nodes[node_index].temporaries;
+    IdList& temporaries = graph.nodes[node_index].temporaries;
     for (int32_t position : effect.temporaries) temporaries.push_back(first_added + position);
     for (const auto& [tensor, allocation] : effect.reallocated) {
       graph.tensors[tensor].allocation = allocation;

@@ -79,7 +79,7 @@ std::vector<InputRemap> Fp16InputRemaps(const Subgraph& subgraph,
   }
   std::vector<InputRemap> remaps;
   for (int32_t node : selected) {
-    const std::vector<int32_t>& inputs = subgraph.nodes.at(node).inputs;
+    const auto& inputs = subgraph.nodes.at(node).inputs;
     for (size_t i = 0; i < inputs.size(); ++i) {
       const auto constant = fp16_constant_of.find(inputs[i]);
       if (constant == fp16_constant_of.end()) continue;

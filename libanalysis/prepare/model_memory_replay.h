@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,8 +58,7 @@ class ModelMemoryReplay {
   Status PrepareOpsFrom(int32_t s, int32_t first);
   Status PrepareNode(int32_t s, int32_t node_index);
   Status CheckSubgraphIndex(int32_t parent, int32_t child, const char* role) const;
-  void CopyShapesToInputs(const Subgraph& parent, const std::vector<int32_t>& sources,
-                          int32_t child);
+  void CopyShapesToInputs(const Subgraph& parent, std::span<const int32_t> sources, int32_t child);
   void SetOutputs(int32_t s, int32_t node_index, bool dynamic, int32_t shapes_from,
                   const std::vector<int32_t>& child_outputs);
   std::string Caller(const char* op, int32_t s, int32_t node_index) const;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ using testing::AddConstant;
 using testing::AddNode;
 using testing::AddTensor;
 
-std::vector<uint64_t> Bytes(const Subgraph& g, const std::vector<int32_t>& tensors) {
+std::vector<uint64_t> Bytes(const Subgraph& g, std::span<const int32_t> tensors) {
   std::vector<uint64_t> bytes;
   for (int32_t t : tensors) bytes.push_back(g.tensors[static_cast<size_t>(t)].bytes_or_zero());
   return bytes;

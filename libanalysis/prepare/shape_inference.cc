@@ -52,7 +52,7 @@ Result<const Tensor*> Input(const RuleInput& in, size_t position) {
 Result<Shape> InputShape(const RuleInput& in, size_t position) {
   auto tensor = Input(in, position);
   if (!tensor.ok()) return tensor.status();
-  return (*tensor)->shape;
+  return Shape((*tensor)->shape);
 }
 
 // The values of input `position` when Prepare knows them: a model constant (upstream's
@@ -300,7 +300,7 @@ Outcome FullyConnectedRule(const RuleInput& in) {
   std::vector<Shape> shapes = {out};
   for (size_t i = 1; i < in.node.outputs.size(); ++i) {
     const Tensor* extra = Operand(in.subgraph, in.node.outputs, i);
-    shapes.push_back(extra == nullptr ? Shape{} : extra->shape);
+    shapes.push_back(extra == nullptr ? Shape{} : Shape(extra->shape));
   }
   return Shapes(std::move(shapes));
 }

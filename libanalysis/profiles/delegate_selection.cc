@@ -63,7 +63,7 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
       // Rewritten only once the helper has held a DEQUANTIZE back: a copy per node costs at scale.
       std::vector<int32_t> rewritten;
       if (!fp16_constant_of.empty()) {
-        rewritten = node.inputs;
+        rewritten.assign(node.inputs.begin(), node.inputs.end());
         for (int32_t& input : rewritten) {
           auto it = fp16_constant_of.find(input);
           if (it != fp16_constant_of.end()) input = it->second;

@@ -193,7 +193,7 @@ TEST(DelegateSelectionTest, OpsFormReproducesTheOraclesAddSubConfiguration) {
       ASSERT_TRUE(delegated.ok()) << delegated.status().message();
       std::vector<std::vector<int32_t>> kernels;
       for (int32_t kernel : delegated->kernel_nodes) {
-        kernels.push_back(delegated->subgraph.nodes[kernel].replaces);
+        kernels.emplace_back(delegated->subgraph.nodes[kernel].replaces);
       }
       ++compared;
       matches += kernels == expected;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,7 @@ struct Signature {
   const std::string& op_name() const { return context.node.op; }
 };
 
-std::vector<TensorSpec> Specs(const Subgraph& subgraph, const std::vector<int32_t>& indices) {
+std::vector<TensorSpec> Specs(const Subgraph& subgraph, std::span<const int32_t> indices) {
   std::vector<TensorSpec> specs;
   specs.reserve(indices.size());
   for (int32_t index : indices) {
@@ -46,7 +47,7 @@ std::vector<TensorSpec> Specs(const Subgraph& subgraph, const std::vector<int32_
       spec.present = true;
       spec.type = tensor.type;
       spec.is_const = tensor.is_constant();
-      spec.dims = tensor.shape;
+      spec.dims.assign(tensor.shape.begin(), tensor.shape.end());
     }
     specs.push_back(std::move(spec));
   }
@@ -60,7 +61,7 @@ std::string UpstreamTypeName(TensorType type) {
   return name;
 }
 
-std::string JoinDims(const std::vector<int32_t>& dims) {
+std::string JoinDims(std::span<const int32_t> dims) {
   std::string out;
   for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
   return out;
@@ -68,7 +69,7 @@ std::string JoinDims(const std::vector<int32_t>& dims) {
 
 // The product of `dims` through the checked math; none for a negative (unknown) dimension or a
 // product past int64, which no real tensor has and which then matches no expected count.
-std::optional<int64_t> NumElements(const std::vector<int32_t>& dims) {
+std::optional<int64_t> NumElements(std::span<const int32_t> dims) {
   uint64_t count = 1;
   for (int32_t d : dims) {
     if (d < 0) return std::nullopt;
@@ -616,7 +617,7 @@ CheckOutcome GpuCast(const NodeContext& context) {
   return CheckOutcome::Pass();
 }
 
-bool AllAllowed(const Subgraph& subgraph, const std::vector<int32_t>& tensors,
+bool AllAllowed(const Subgraph& subgraph, std::span<const int32_t> tensors,
                 const std::vector<TensorType>& allowed) {
   for (int32_t index : tensors) {
     if (index < 0 || static_cast<size_t>(index) >= subgraph.tensors.size()) continue;

@@ -280,7 +280,7 @@ void ValidateOp(const std::string& op, Validation& v) {
     if (v.num_inputs() >= 2) {
       v.Expect(v.input(1).is_constant(), "The size input tensor must be constant.");
     }
-    const std::vector<int32_t>& out = v.output(0).shape;
+    const auto& out = v.output(0).shape;
     if (bilinear && sdk < kNnapi12) {
       v.Expect(out.size() > 2 && out[1] == out[2],
                "Require width == height due to driver differences in NNAPI < 1.2");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "libanalysis/profiles/delegate_profile.h"
@@ -17,7 +18,7 @@ void ReplaceAll(std::string& text, const std::string& from, const std::string& t
   }
 }
 
-std::string Shape(const std::vector<int32_t>& dims) {
+std::string Shape(std::span<const int32_t> dims) {
   std::string out = "[";
   for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
   return out + "]";
@@ -48,7 +49,7 @@ bool ExcludedByOption(const NodeContext& context) {
   return false;
 }
 
-Reason CheckTypes(const NodeContext& context, const std::vector<int32_t>& tensors,
+Reason CheckTypes(const NodeContext& context, std::span<const int32_t> tensors,
                   const std::vector<TensorType>& allowed, const char* what) {
   if (allowed.empty()) return std::nullopt;
   for (size_t i = 0; i < tensors.size(); ++i) {
@@ -62,8 +63,8 @@ Reason CheckTypes(const NodeContext& context, const std::vector<int32_t>& tensor
   return std::nullopt;
 }
 
-Reason CheckRanks(const NodeContext& context, const std::vector<int32_t>& tensors,
-                  const OpRule& rule, const char* what) {
+Reason CheckRanks(const NodeContext& context, std::span<const int32_t> tensors, const OpRule& rule,
+                  const char* what) {
   if (rule.min_rank < 0 && rule.max_rank < 0) return std::nullopt;
   for (size_t i = 0; i < tensors.size(); ++i) {
     if (tensors[i] < 0) continue;

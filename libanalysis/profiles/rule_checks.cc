@@ -7,8 +7,7 @@
 namespace tfa {
 namespace {
 
-const Tensor* TensorAt(const Subgraph& subgraph, const std::vector<int32_t>& list,
-                       size_t position) {
+const Tensor* TensorAt(const Subgraph& subgraph, std::span<const int32_t> list, size_t position) {
   if (position >= list.size()) return nullptr;
   const int32_t index = list[position];
   if (index < 0 || static_cast<size_t>(index) >= subgraph.tensors.size()) return nullptr;

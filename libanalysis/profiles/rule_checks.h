@@ -27,7 +27,7 @@ struct NodeContext {
   // The node's inputs as the delegate sees them. With upstream's FP16 partition helper, inputs
   // read from constant fp16 DEQUANTIZE nodes met earlier in the plan point at the fp16
   // constants themselves; otherwise these are node.inputs.
-  const std::vector<int32_t>& inputs;
+  std::span<const int32_t> inputs;
   const DelegateProfile& profile;
 
   // The tensor behind input `position` (nullptr when absent or optional).

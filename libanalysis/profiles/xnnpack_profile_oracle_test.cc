@@ -42,7 +42,7 @@ bool MatchesOracle(const std::string& model_path, const std::string& oracle_path
   if (!delegated.ok()) return false;
   std::vector<std::vector<int32_t>> kernels;
   for (int32_t kernel : delegated->kernel_nodes) {
-    kernels.push_back(delegated->subgraph.nodes[kernel].replaces);
+    kernels.emplace_back(delegated->subgraph.nodes[kernel].replaces);
   }
   const auto expected = ExpectedKernels(ReadJsonFile(oracle_path));
   EXPECT_EQ(kernels.size(), expected.size()) << model_path;

@@ -145,7 +145,7 @@ Result<std::vector<DelegateMemoryPart>> GpuParts(const Subgraph& subgraph,
   std::set<int32_t> activations, constants;
   for (int32_t node_index : nodes) {
     const Node& node = subgraph.nodes[static_cast<size_t>(node_index)];
-    for (const std::vector<int32_t>* list : {&node.inputs, &node.outputs}) {
+    for (const IdList* list : {&node.inputs, &node.outputs}) {
       for (int32_t tensor : *list) {
         if (tensor < 0) continue;
         const bool constant = subgraph.tensors[static_cast<size_t>(tensor)].is_constant();

@@ -12,7 +12,7 @@ TensorSummary SummarizeTensor(const Subgraph& sg, int32_t index) {
   const Tensor& t = sg.tensors[static_cast<size_t>(index)];
   s.name = t.name;
   s.type = TensorTypeName(t.type);
-  s.shape = t.shape;
+  s.shape.assign(t.shape.begin(), t.shape.end());
   s.shape_signature = t.shape_signature;
   s.bytes = t.bytes;
   return s;

@@ -21,7 +21,7 @@ PlanStepNode NodeAtStep(const Subgraph& planned, int32_t step) {
 std::map<int32_t, std::shared_ptr<const PlanStepNode>> TemporaryOwners(const Subgraph& planned) {
   std::map<int32_t, std::shared_ptr<const PlanStepNode>> owners;
   for (size_t n = 0; n < planned.nodes.size(); ++n) {
-    const std::vector<int32_t>& temporaries = planned.nodes[n].temporaries;
+    const auto& temporaries = planned.nodes[n].temporaries;
     if (temporaries.empty()) continue;
     const auto owner =
         std::make_shared<const PlanStepNode>(Describe(planned, static_cast<int32_t>(n)));

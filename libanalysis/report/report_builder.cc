@@ -38,9 +38,9 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
     PartitionReport p;
     p.kind = PartitionReport::Kind::kDelegate;
     p.delegate = kernel.op;
-    p.nodes = kernel.replaces;
-    p.inputs = kernel.inputs;
-    p.outputs = kernel.outputs;
+    p.nodes.assign(kernel.replaces.begin(), kernel.replaces.end());
+    p.inputs.assign(kernel.inputs.begin(), kernel.inputs.end());
+    p.outputs.assign(kernel.outputs.begin(), kernel.outputs.end());
     return p;
   };
   std::vector<PartitionReport> out;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <concepts>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
@@ -153,7 +154,7 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-void IntArray(JsonWriter& w, const std::vector<int32_t>& values) {
+void IntArray(JsonWriter& w, std::span<const int32_t> values) {
   w.BeginArray();
   for (int32_t v : values) w.Number(v);
   w.EndArray();

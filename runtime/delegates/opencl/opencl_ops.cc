@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cstring>
 #include <map>
+#include <span>
 
 #include "runtime/delegates/opencl/op_kernels_source.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
@@ -204,7 +205,7 @@ Status CheckFloat(const KernelContext& context, const ClNodeBuffers& buffers) {
 }
 
 // A tensor's shape right-aligned to rank 4.
-std::array<int32_t, 4> Dims4(const std::vector<int32_t>& shape) {
+std::array<int32_t, 4> Dims4(std::span<const int32_t> shape) {
   std::array<int32_t, 4> dims = {1, 1, 1, 1};
   const size_t offset = 4 - shape.size();
   for (size_t i = 0; i < shape.size(); ++i) dims[offset + i] = shape[i];
@@ -526,7 +527,7 @@ Result<std::vector<ClStep>> EncodeIndexMap(const KernelContext& context,
 }
 
 // The product of `shape`'s dims after `axis`.
-int32_t InnerSize(const std::vector<int32_t>& shape, int axis) {
+int32_t InnerSize(std::span<const int32_t> shape, int axis) {
   int32_t inner = 1;
   for (size_t d = static_cast<size_t>(axis) + 1; d < shape.size(); ++d) inner *= shape[d];
   return inner;

@@ -53,9 +53,9 @@ MeasuredDelegation Measure(const Interpreter& interpreter) {
     const Node& node = graph.nodes[static_cast<size_t>(index)];
     if (node.kind != NodeKind::kDelegateKernel) continue;
     ++measured.delegated_partitions;
-    measured.partition_nodes.push_back(node.replaces);
-    measured.partition_inputs.push_back(node.inputs);
-    measured.partition_outputs.push_back(node.outputs);
+    measured.partition_nodes.emplace_back(node.replaces.begin(), node.replaces.end());
+    measured.partition_inputs.emplace_back(node.inputs.begin(), node.inputs.end());
+    measured.partition_outputs.emplace_back(node.outputs.begin(), node.outputs.end());
   }
   measured.copies = interpreter.stats().copies;
   measured.arena_bytes = interpreter.stats().arena_bytes;

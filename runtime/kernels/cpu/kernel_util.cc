@@ -1,10 +1,11 @@
 #include "runtime/kernels/cpu/kernel_util.h"
 
 #include <limits>
+#include <span>
 
 namespace tfa::runtime {
 
-std::string ShapeString(const std::vector<int32_t>& shape) {
+std::string ShapeString(std::span<const int32_t> shape) {
   std::string s = "[";
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i) s += ",";
@@ -150,7 +151,8 @@ Status CheckConvBias(const KernelContext& context, int32_t out_c) {
   if (!context.has_input(2)) return Status::Ok();
   const RuntimeTensor& bias = context.input(2);
   TFA_RETURN_IF_ERROR(CheckType(bias, TensorType::kFloat32, "bias"));
-  if (bias.NumElements() != out_c) return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
+  if (bias.NumElements() != out_c)
+    return Status::Error("bias has " + ShapeString(bias.shape) + " elements");
   return Status::Ok();
 }
 

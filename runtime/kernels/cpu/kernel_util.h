@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@
 
 namespace tfa::runtime {
 
-std::string ShapeString(const std::vector<int32_t>& shape);
+std::string ShapeString(std::span<const int32_t> shape);
 
 // Errors unless the node has between `min_inputs` and `max_inputs` inputs (absent optional ones
 // count) of which the first `min_inputs` are present, and exactly `outputs` outputs.

@@ -42,7 +42,11 @@ TEST(SharedValue, IsOnePointerAndCountsItsHolders) {
   third = first;  // the same value again: nothing is freed
   first = SharedInts({2});
   EXPECT_EQ(*third, (std::vector<int>{1}));
-  EXPECT_EQ(&third.Mutable(), &*third);  // the only holder left changes it in place
+  const std::vector<int>* shared = &*third;
+  EXPECT_EQ(&third.Mutable(), shared);  // the only holder left changes it in place, uncopied
+  SharedInts fourth = third;
+  EXPECT_NE(&fourth.Mutable(), shared);  // a value still held twice is copied first
+  EXPECT_EQ(&*third, shared);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
+#include "cli/kernel_build_args.h"
 #include "libanalysis/arena/alternative_planners.h"
 #include "libanalysis/core/byte_units.h"
 #include "visualizers/arena_picture.h"
@@ -22,6 +23,7 @@ struct ArenaArgs {
   std::string svg;
   DelegateArgs delegates;
   InputShapeArgs input_shapes;
+  KernelBuildArgs kernel_build;
   CommonFlags common;
 };
 
@@ -130,7 +132,7 @@ void RunArena(const ArenaArgs& args) {
   const std::vector<std::string> planners = PlannersToRun(args.planner);
   const AnalysedModel analysed =
       AnalyseOrThrow(args.model, args.delegates.Requests(), {}, false, args.input_shapes.Requests(),
-                     args.common.Signature());
+                     args.common.Signature(), args.kernel_build.BuildOrThrow());
   const std::vector<int32_t> subgraphs = args.common.Subgraphs(*analysed.model);
   if (!args.svg.empty()) {
     if (subgraphs.size() != 1) throw CommandError{"--svg draws one subgraph: give --subgraph N"};
@@ -198,6 +200,7 @@ void AddArenaCommand(CLI::App& app) {
   cmd->add_option("--svg", args->svg, "Also draw the arena (TFLite's plan) as SVG; one subgraph");
   args->delegates.AddTo(cmd);
   args->input_shapes.AddTo(cmd);
+  args->kernel_build.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunArena(*args); });
 }

@@ -19,7 +19,7 @@ Model LoadModelOrThrow(const std::string& path) {
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
                              const InvokeFacts& invoke_facts, bool for_advice,
                              const std::vector<InputShapeRequest>& input_shapes,
-                             const std::string& signature) {
+                             const std::string& signature, const KernelBuild& build) {
   Model model = LoadModelOrThrow(path);
   InputShapesApplied inputs = ApplyInputShapesOrThrow(model, input_shapes, signature);
   AnalysedModel analysed{
@@ -30,6 +30,7 @@ AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<Delegate
   options.delegates = std::move(profiles).value();
   options.invoke_facts = invoke_facts;
   options.keep_delegate_inputs = for_advice;
+  options.build = build;
   auto plan = PlanModel(analysed.model, options);
   if (!plan.ok()) throw CommandError{plan.status().message(), kExitBadInput};
   analysed.plan = std::move(plan).value();

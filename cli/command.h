@@ -10,6 +10,7 @@
 #include "cli/input_shape_args.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/prepare/kernel_build.h"
 #include "libanalysis/report/report.h"
 #include "libanalysis/report/report_builder.h"
 
@@ -41,11 +42,12 @@ struct AnalysedModel {
 // Loads `path`, plans it with `delegates` applied in order and builds its report, or throws
 // CommandError. `invoke_facts`: see ReportOptions. `for_advice`: the plan keeps what the advisor
 // needs (PlanOptions::keep_delegate_inputs). `input_shapes` resize the inputs of subgraph 0, or of
-// `signature`'s subgraph (whose keys then name them), before anything is planned.
+// `signature`'s subgraph (whose keys then name them), before anything is planned. `build`: how
+// TFLite was built (--platform, --num-threads).
 AnalysedModel AnalyseOrThrow(const std::string& path, const std::vector<DelegateRequest>& delegates,
                              const InvokeFacts& invoke_facts = {}, bool for_advice = false,
                              const std::vector<InputShapeRequest>& input_shapes = {},
-                             const std::string& signature = "");
+                             const std::string& signature = "", const KernelBuild& build = {});
 
 // The file's bytes, or throws CommandError naming the file.
 std::string ReadFileOrThrow(const std::string& path);

@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
+#include "cli/kernel_build_args.h"
 #include "cli/model_diff.h"
 #include "cli/terminal.h"
 #include "libanalysis/core/byte_units.h"
@@ -20,7 +21,8 @@ struct DiffArgs {
   std::string old_model;
   std::string new_model;  // empty: the old model again, under --new-delegate
   DelegateArgs delegates;
-  DelegateArgs new_delegates;  // the new side's setup, when it differs
+  DelegateArgs new_delegates;    // the new side's setup, when it differs
+  KernelBuildArgs kernel_build;  // both sides
   CommonFlags common;
 };
 
@@ -185,8 +187,10 @@ void RunDiff(const DiffArgs& args) {
   if (!two_setups) new_requests = old_requests;
   const std::string new_model = args.new_model.empty() ? args.old_model : args.new_model;
   const std::vector<std::string> paths = {args.old_model, new_model};
-  const auto analysed = ParallelMap(
-      2, [&](size_t i) { return AnalyseOrThrow(paths[i], i == 0 ? old_requests : new_requests); });
+  const KernelBuild build = args.kernel_build.BuildOrThrow();
+  const auto analysed = ParallelMap(2, [&](size_t i) {
+    return AnalyseOrThrow(paths[i], i == 0 ? old_requests : new_requests, {}, false, {}, "", build);
+  });
   const int32_t subgraph = args.common.SingleSubgraph(*analysed[0].model);
   (void)args.common.SingleSubgraph(*analysed[1].model);
   const ModelDiff d = DiffModels(analysed[0], analysed[1], subgraph);
@@ -227,6 +231,7 @@ void AddDiffCommand(CLI::App& app) {
   cmd->add_option("new", args->new_model,
                   "The new .tflite or Graph JSON file (default: OLD, with --new-delegate)");
   args->delegates.AddTo(cmd);
+  args->kernel_build.AddTo(cmd);
   args->new_delegates.AddTo(cmd, "new-");
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunDiff(*args); });

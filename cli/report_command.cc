@@ -7,6 +7,7 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/invoke_fact_args.h"
+#include "cli/kernel_build_args.h"
 #include "cli/report_markdown.h"
 #include "cli/report_text.h"
 #include "cli/summary_table.h"
@@ -31,6 +32,7 @@ struct ReportArgs {
   DelegateArgs delegates;
   InvokeFactArgs invoke_facts;
   InputShapeArgs input_shapes;
+  KernelBuildArgs kernel_build;
   CommonFlags common;
 };
 
@@ -116,6 +118,7 @@ void RunReport(const ReportArgs& args) {
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
   const InvokeFacts facts = args.invoke_facts.Facts();
   const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();
+  const KernelBuild build = args.kernel_build.BuildOrThrow();
   if (!args.html.empty() && args.models.size() != 1) {
     throw CommandError{"--html writes one model's report: give one model"};
   }
@@ -127,7 +130,7 @@ void RunReport(const ReportArgs& args) {
       args.models.size(),
       [&](size_t i) {
         ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise, shapes,
-                                     args.common.Signature()),
+                                     args.common.Signature(), build),
                       {},
                       {}};
         r.subgraphs = args.common.Subgraphs(*r.analysed.model);
@@ -203,6 +206,7 @@ void AddReportCommand(CLI::App& app) {
   args->delegates.AddTo(cmd);
   args->invoke_facts.AddTo(cmd);
   args->input_shapes.AddTo(cmd);
+  args->kernel_build.AddTo(cmd);
   cmd->add_flag("--summary", args->summary_only,
                 "Only the summary table: one row per model, totals over its subgraphs");
   args->common.AddTo(

@@ -1,6 +1,7 @@
 #include "cli/report_text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -115,7 +116,28 @@ std::string AfterInvokeLine(const AfterInvokeReport& r) {
       HumanBytes(r.arena.persistent_size), HumanBytes(r.persistent_high_water_mark));
 }
 
+std::string OpVersionsText(const std::vector<OpVersionRequirement>& ops) {
+  std::vector<std::string> names;
+  for (const OpVersionRequirement& op : ops)
+    names.push_back(fmt::format("{} v{}", op.op, op.version));
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
 }  // namespace
+
+std::string RuntimeVersionText(const RuntimeVersionRequirement& r, std::string_view indent) {
+  std::string out;
+  if (!r.minimum.empty()) {
+    out += fmt::format("{}minimum runtime: TFLite {}{} (set by {})\n", indent,
+                       r.unknown.empty() ? "" : ">= ", r.minimum, OpVersionsText(r.setting_ops));
+  }
+  if (!r.unknown.empty()) {
+    out +=
+        fmt::format("{}runtime version unknown for: {} (not in upstream's runtime_version table)\n",
+                    indent, OpVersionsText(r.unknown));
+  }
+  return out;
+}
 
 namespace {
 
@@ -236,6 +258,7 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
         HumanBytes(t.resident_bytes), HumanBytes(t.arena_bytes), HumanBytes(t.persistent_bytes),
         HumanBytes(t.delegate_bytes), HumanBytes(t.constant_bytes));
   }
+  out += RuntimeVersionText(r.runtime_version, "");
   return out;
 }
 

@@ -48,7 +48,6 @@ class InlineInts {
   InlineInts(std::initializer_list<int32_t> values) { assign(values.begin(), values.end()); }
   // NOLINTNEXTLINE(google-explicit-constructor): a list from the vector the loaders build
   InlineInts(const std::vector<int32_t>& values) { assign(values.begin(), values.end()); }
-  explicit InlineInts(std::span<const int32_t> values) { assign(values.begin(), values.end()); }
   InlineInts(size_t count, int32_t value) { assign(count, value); }
   template <std::input_iterator It>
   InlineInts(It first, It last) {
@@ -119,7 +118,7 @@ class InlineInts {
   }
   void clear() { SetSize(0); }
   void push_back(int32_t value) {
-    if (size() == capacity()) Grow(2 * capacity());
+    if (size() == capacity()) Grow(GrownCapacity(size() + 1));
     data()[size()] = value;
     SetSize(size() + 1);
   }
@@ -211,6 +210,11 @@ class InlineInts {
     assert(position >= begin() && position <= end() && "iterator from another list");
     return static_cast<size_t>(position - begin());
   }
+  // Doubles as a vector does, but never past max_size(), so a list that fits is never refused
+  // for its doubling.
+  size_t GrownCapacity(size_t needed) const {
+    return std::max(needed, std::min(2 * capacity(), max_size()));
+  }
   // Moves the values to a heap block of `count` values or more (count > capacity()).
   void Grow(size_t count) {
     if (count > max_size()) throw std::length_error("InlineInts longer than 2^31 - 1 values");
@@ -225,7 +229,7 @@ class InlineInts {
   // Shifts the values from `at` on by `count`, growing as a vector does.
   void OpenGap(size_t at, size_t count) {
     const size_t held = size();
-    if (held + count > capacity()) Grow(std::max(held + count, 2 * held));
+    if (held + count > capacity()) Grow(GrownCapacity(held + count));
     std::copy_backward(data() + at, data() + held, data() + held + count);
     SetSize(held + count);
   }

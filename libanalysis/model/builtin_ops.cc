@@ -10,7 +10,7 @@ namespace tfa {
 namespace {
 
 // BuiltinOperator names, indexed by their value in the .tflite format.
-constexpr std::array<const char*, 208> kBuiltinNames = {{
+constexpr std::array<const char*, 210> kBuiltinNames = {{
     "ADD",                               // 0
     "AVERAGE_POOL_2D",                   // 1
     "CONCATENATION",                     // 2
@@ -218,7 +218,9 @@ constexpr std::array<const char*, 208> kBuiltinNames = {{
     "STABLEHLO_RNG_BIT_GENERATOR",       // 204
     "REDUCE_WINDOW",                     // 205
     "STABLEHLO_COMPOSITE",               // 206
-    "COMPLEX",                           // 207
+    "STABLEHLO_SHIFT_LEFT",              // 207
+    "STABLEHLO_CBRT",                    // 208
+    "STABLEHLO_CASE",                    // 209
 }};
 
 }  // namespace

@@ -48,11 +48,18 @@ enum InplaceFlags : uint32_t {
   kInplaceInput2Shared = 16,
 };
 
+// A tensor's quantization as InterpreterBuilder::ParseQuantization reads it: affine (scale and
+// zero point per tensor or per channel), or blockwise, whose scales and zero points are tensors
+// of the subgraph and which ignores the affine fields.
 struct Quantization {
   std::vector<float> scale;
   std::vector<int64_t> zero_point;
   int32_t quantized_dimension = 0;
-  bool empty() const { return scale.empty() && zero_point.empty(); }
+  int32_t block_size = 0;          // blockwise only
+  int32_t block_scales = -1;       // blockwise: the scale tensor's index
+  int32_t block_zero_points = -1;  // blockwise: the zero-point tensor's index, -1 = all zero
+  bool blockwise = false;
+  bool empty() const { return scale.empty() && zero_point.empty() && !blockwise; }
   bool per_channel() const { return scale.size() > 1; }
   bool operator==(const Quantization&) const = default;
 };
@@ -143,7 +150,8 @@ struct OpOptions {
   int32_t then_subgraph = -1, else_subgraph = -1;
   int32_t cond_subgraph = -1, body_subgraph = -1;
   int32_t init_subgraph = -1;  // CALL_ONCE
-  int32_t subgraph = -1;       // CALL / STABLEHLO-style call
+  int32_t subgraph = -1;       // CALL / STABLEHLO-style call; a composite's decomposition
+  std::string composite_name;  // STABLEHLO_COMPOSITE: "odml.scaled_dot_product_attention", ...
   // Custom ops: the raw custom_options bytes' size (the content is op-specific flexbuffers).
   uint64_t custom_options_size = 0;
   // Custom ops read from a .tflite file: the custom_options bytes themselves (the Prepare replay
@@ -189,6 +197,9 @@ struct Subgraph {
   std::vector<int32_t> outputs;
   std::vector<int32_t> variables;
   std::vector<int32_t> execution_plan;  // node indices in execution order
+  // Why upstream's AllocateTensors refuses this subgraph although InterpreterBuilder built it
+  // (a builtin node whose inputs and outputs overlap marks it inconsistent); empty = it does not.
+  std::string allocation_error;
 };
 
 struct SignatureDef {

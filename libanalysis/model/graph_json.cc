@@ -294,6 +294,7 @@ void VisitOptionFields(A& a, B& b, Visit&& visit) {
   visit("body_subgraph", a.body_subgraph, b.body_subgraph);
   visit("init_subgraph", a.init_subgraph, b.init_subgraph);
   visit("subgraph", a.subgraph, b.subgraph);
+  visit("composite_name", a.composite_name, b.composite_name);
   visit("custom_options_size", a.custom_options_size, b.custom_options_size);
   visit("custom_options", a.custom_options, b.custom_options);
 }
@@ -316,6 +317,9 @@ Status ReadOption(const json& v, const std::string& path, bool& out) {
 }
 Status ReadOption(const json& v, const std::string& path, float& out) {
   return JsonFloat(v, path, out);
+}
+Status ReadOption(const json& v, const std::string& path, std::string& out) {
+  return JsonString(v, path, out);
 }
 Status ReadOption(const json& v, const std::string& path, std::vector<int32_t>& out) {
   if (!v.is_array()) return Fail(path, "expected an array");
@@ -383,6 +387,15 @@ Status ReadQuantization(const json& v, const std::string& path, Quantization& q)
     const std::string member = path + "." + key;
     if (key == "quantized_dimension") {
       TFA_RETURN_IF_ERROR(ReadOption(value, member, q.quantized_dimension));
+      continue;
+    }
+    // Blockwise quantization: any of its members makes the tensor blockwise.
+    if (key == "block_size" || key == "block_scales" || key == "block_zero_points") {
+      q.blockwise = true;
+      int32_t& field = key == "block_size"     ? q.block_size
+                       : key == "block_scales" ? q.block_scales
+                                               : q.block_zero_points;
+      TFA_RETURN_IF_ERROR(ReadOption(value, member, field));
       continue;
     }
     if (key != "scale" && key != "zero_point") return Fail(member, "unknown member");
@@ -1450,6 +1463,11 @@ ordered_json TensorJson(const Tensor& t) {
     jq["scale"] = q.scale;
     jq["zero_point"] = q.zero_point;
     jq["quantized_dimension"] = q.quantized_dimension;
+    if (q.blockwise) {
+      jq["block_size"] = q.block_size;
+      jq["block_scales"] = q.block_scales;
+      jq["block_zero_points"] = q.block_zero_points;
+    }
     jt["quantization"] = std::move(jq);
   }
   if (!t.int_values->empty()) jt["int_values"] = *t.int_values;

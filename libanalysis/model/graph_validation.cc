@@ -73,7 +73,7 @@ Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
     const size_t i = static_cast<size_t>(sg.execution_plan[step]);
     for (int32_t t : sg.nodes[i].inputs) {
       if (t < 0 || produced_at[t] < 0) continue;
-      if (produced_at[t] == static_cast<int64_t>(step)) {
+      if (produced_at[t] == static_cast<int64_t>(step) && sg.allocation_error.empty()) {
         return Status::Error(prefix + ": " + NodeName(sg, i) + " lists tensor " +
                              std::to_string(t) + " as both input and output");
       }
@@ -86,6 +86,22 @@ Status ValidateSubgraph(const Subgraph& sg, int subgraph_index) {
     }
   }
   return Status::Ok();
+}
+
+std::string OverlappingNodeError(const Subgraph& sg) {
+  for (size_t i = 0; i < sg.nodes.size(); ++i) {
+    const Node& node = sg.nodes[i];
+    if (node.kind != NodeKind::kBuiltin) continue;
+    for (size_t in = 0; in < node.inputs.size(); ++in) {
+      for (size_t out = 0; out < node.outputs.size(); ++out) {
+        if (node.inputs[in] < 0 || node.inputs[in] != node.outputs[out]) continue;
+        return "Tensor " + std::to_string(node.inputs[in]) + " is both input " +
+               std::to_string(in) + " and output " + std::to_string(out) + " (" +
+               NodeName(sg, i) + "), so AllocateTensors() is called on an inconsistent model";
+      }
+    }
+  }
+  return "";
 }
 
 Status ValidateSubgraphCalls(const Model& model) {

@@ -9,10 +9,17 @@
 namespace tfa {
 
 // Checks that every tensor index is in range (-1 allowed for optional node inputs and outputs),
-// no node reads its own output, no tensor has two producers, and every node reads only tensors
+// no node reads its own output (unless the subgraph carries an allocation_error), no tensor has two producers, and every node reads only tensors
 // produced earlier in the plan (a later producer means a cycle). Messages name the subgraph,
 // node and tensor: "subgraph 0: node 4 (ADD): reads tensor 9 produced by node 7 (cycle...)".
 Status ValidateSubgraph(const Subgraph& subgraph, int subgraph_index);
+
+// Upstream's Subgraph::AddNodeWithParameters refuses a builtin node that lists one tensor as both
+// input and output ("Tensor 1 is both input 0 and output 0"), InterpreterBuilder carries on, and
+// AllocateTensors then fails on the inconsistent subgraph (tflite/core/subgraph.cc). Returns that
+// reason for the first such node, or "" when there is none. (Upstream checks only builtins that
+// parse options; every builtin is checked here, since none of the others can read its own output.)
+std::string OverlappingNodeError(const Subgraph& subgraph);
 
 // Checks that control-flow options (IF, WHILE, CALL_ONCE, CALL) name existing subgraphs and that
 // no subgraph calls itself, directly or through others: "subgraph 1: node 0 (WHILE) names

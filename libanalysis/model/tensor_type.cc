@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "libanalysis/core/checked_math.h"
+
 namespace tfa {
 namespace {
 
@@ -12,9 +14,9 @@ struct TypeInfo {
   uint32_t element_size;  // 0 = not shape-determined
 };
 
-// Element sizes follow tflite/util.cc GetSizeOfType; bool is sizeof(bool) == 1. INT4 tensors are
-// unpacked to one byte per element by the kernels that read them, so the arena sees 1 byte.
-constexpr std::array<TypeInfo, 19> kTypes = {{
+// Element sizes follow tflite/util.cc GetSizeOfType; bool is sizeof(bool) == 1. The sub-byte types
+// count 1 there too; BytesRequired then packs them (DataBytes).
+constexpr std::array<TypeInfo, 21> kTypes = {{
     {TensorType::kFloat32, "float32", 4},
     {TensorType::kFloat16, "float16", 2},
     {TensorType::kInt32, "int32", 4},
@@ -34,6 +36,8 @@ constexpr std::array<TypeInfo, 19> kTypes = {{
     {TensorType::kUInt16, "uint16", 2},
     {TensorType::kInt4, "int4", 1},
     {TensorType::kBFloat16, "bfloat16", 2},
+    {TensorType::kInt2, "int2", 1},
+    {TensorType::kUInt4, "uint4", 1},
 }};
 
 const TypeInfo* Find(TensorType type) {
@@ -66,6 +70,14 @@ std::optional<uint32_t> ElementSize(TensorType type) {
   const TypeInfo* info = Find(type);
   if (!info || info->element_size == 0) return std::nullopt;
   return info->element_size;
+}
+
+std::optional<uint64_t> DataBytes(TensorType type, uint64_t elements) {
+  const auto element_size = ElementSize(type);
+  if (!element_size) return std::nullopt;
+  if (type == TensorType::kInt4 || type == TensorType::kUInt4) return elements / 2 + elements % 2;
+  if (type == TensorType::kInt2) return elements / 4 + (elements % 4 != 0 ? 1 : 0);
+  return CheckedMul(elements, *element_size);
 }
 
 }  // namespace tfa

@@ -29,6 +29,8 @@ enum class TensorType : int8_t {
   kUInt16 = 16,
   kInt4 = 17,
   kBFloat16 = 18,
+  kInt2 = 19,
+  kUInt4 = 20,
 };
 
 // Upstream's lower-case names as TfLiteTypeGetName prints them in tools ("float32", "int8").
@@ -39,6 +41,11 @@ std::optional<TensorType> TensorTypeFromSchemaValue(int value);
 // Bytes per element, or nullopt for types whose size is not a function of the shape
 // (string, resource, variant).
 std::optional<uint32_t> ElementSize(TensorType type);
+
+// Bytes of `elements` values of `type` as tflite/util.cc BytesRequired computes them: the element
+// count times ElementSize, except that sub-byte types are packed (int4 and uint4 two to a byte,
+// int2 four), rounded up. Nullopt for types ElementSize does not size, or on overflow.
+std::optional<uint64_t> DataBytes(TensorType type, uint64_t elements);
 
 }  // namespace tfa
 

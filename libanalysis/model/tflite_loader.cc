@@ -105,6 +105,10 @@ OpOptions ReadOptions(const tflite::Operator& op) {
   OpOptions o;
   if (op.custom_options()) o.custom_options_size = op.custom_options()->size();
   if (op.large_custom_options_size() > 0) o.custom_options_size = op.large_custom_options_size();
+  if (const auto* composite = op.builtin_options_2_as_StableHLOCompositeOptions()) {
+    if (composite->name()) o.composite_name = composite->name()->str();
+    o.subgraph = composite->decomposition_subgraph_index();
+  }
   // A union type without its table (found by fuzzing) reads as upstream's defaults.
   if (op.builtin_options() == nullptr) return o;
   switch (op.builtin_options_type()) {
@@ -382,7 +386,8 @@ class TfliteReader {
       }
     }
     if (!fb->subgraphs() || fb->subgraphs()->size() == 0) {
-      return Error("model has no subgraphs (subgraph 0 is the main graph)");
+      return Error(
+          "model has no subgraphs (upstream's InterpreterBuilder: \"No subgraph in the model.\")");
     }
     TFA_RETURN_IF_ERROR(ReadOperatorCodes(*fb));
     const size_t subgraph_count = fb->subgraphs()->size();
@@ -581,6 +586,7 @@ class TfliteReader {
       }
     }
     sg.execution_plan = IdentityExecutionPlan(sg);
+    sg.allocation_error = OverlappingNodeError(sg);
     if (Status st = ValidateSubgraph(sg, static_cast<int>(s)); !st.ok()) return Error(st.message());
     return sg;
   }
@@ -603,16 +609,24 @@ class TfliteReader {
     t.buffer = static_cast<int32_t>(in.buffer());
     if (const auto* q = in.quantization()) {
       Quantization quantization;
-      if (q->scale()) quantization.scale.assign(q->scale()->begin(), q->scale()->end());
-      if (const auto* zp = q->zero_point()) {
-        // The Verifier checks a vector's length prefix, not the alignment of 8-byte elements
-        // (found by fuzzing: a misaligned int64 load), so copy them out byte-wise.
-        const auto* raw = reinterpret_cast<const uint8_t*>(zp->Data());
-        quantization.zero_point.resize(zp->size());
-        if (zp->size() > 0)
-          std::memcpy(quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
-      }
       quantization.quantized_dimension = q->quantized_dimension();
+      // A blockwise table replaces the affine fields (interpreter_builder.cc ParseQuantization).
+      if (const auto* blockwise = q->details_as_BlockwiseQuantization()) {
+        quantization.blockwise = true;
+        quantization.block_scales = blockwise->scales();
+        quantization.block_zero_points = blockwise->zero_points();
+        quantization.block_size = blockwise->block_size();
+      } else {
+        if (q->scale()) quantization.scale.assign(q->scale()->begin(), q->scale()->end());
+        if (const auto* zp = q->zero_point()) {
+          // The Verifier checks a vector's length prefix, not the alignment of 8-byte elements
+          // (found by fuzzing: a misaligned int64 load), so copy them out byte-wise.
+          const auto* raw = reinterpret_cast<const uint8_t*>(zp->Data());
+          quantization.zero_point.resize(zp->size());
+          if (zp->size() > 0)
+            std::memcpy(quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
+        }
+      }
       t.quantization = std::move(quantization);  // an empty table holds nothing
     }
     auto data_bytes = BufferBytes(fb, in.buffer(), where_named);
@@ -625,7 +639,7 @@ class TfliteReader {
     }
 
     // Bytes as tflite/util.cc BytesRequired computes them: product of dims times element size,
-    // overflow-checked. Negative dims (unknown) leave the size unknown.
+    // sub-byte types packed, overflow-checked. Negative dims (unknown) leave the size unknown.
     std::optional<uint64_t> elements = 1;
     for (int32_t d : t.shape) {
       if (d < 0) {
@@ -639,7 +653,7 @@ class TfliteReader {
     }
     const auto element_size = ElementSize(t.type);
     if (elements && element_size) {
-      t.bytes = CheckedMul(*elements, *element_size);
+      t.bytes = DataBytes(t.type, *elements);
       if (!t.bytes) return Error(where_named + ": byte size overflows 64 bits");
     }
 

@@ -158,6 +158,7 @@ Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan&
     } else {
       PrepareOptions cpu_options;
       cpu_options.arena = options.arena;
+      cpu_options.build = options.build;
       cpu_only.emplace(ReplayModelMemory(model, {}, cpu_options));
     }
     return true;
@@ -200,14 +201,22 @@ Result<ModelPlan> PlanModelOn(const Model& model,
   for (const DelegateProfile& profile : options.delegates) {
     TFA_RETURN_IF_ERROR(CheckClaimedOpNames(profile, model));
   }
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    if (!model.subgraphs[s].allocation_error.empty()) {
+      return Status::Error(model.path + ": subgraph " + std::to_string(s) + ": " +
+                           model.subgraphs[s].allocation_error);
+    }
+  }
   ModelPlan plan;
   plan.model_path = model.path;
   plan.model_format = model.format;
   plan.signatures = model.signatures;
   plan.constant_bytes = model.constant_bytes;
+  plan.runtime_version = MinimumRuntimeVersion(model);
   plan.delegates = options.delegates;
   plan.prepare_options = PrepareOptionsFor(options.delegates);
   plan.prepare_options.arena = options.arena;
+  plan.prepare_options.build = options.build;
   plan.subgraphs.resize(model.subgraphs.size());
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     SubgraphPlan& sp = plan.subgraphs[s];

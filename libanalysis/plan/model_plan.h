@@ -29,6 +29,7 @@
 #include "libanalysis/core/status.h"
 #include "libanalysis/delegation/node_subset.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/model/runtime_version.h"
 #include "libanalysis/prepare/control_flow_invoke.h"
 #include "libanalysis/prepare/control_flow_prepare.h"
 #include "libanalysis/prepare/kernel_prepare.h"
@@ -44,6 +45,8 @@ struct PlanOptions {
   InvokeFacts invoke_facts;
   // The interpreter's planner options (upstream's preserve_all_tensors).
   ArenaPlannerOptions arena;
+  // How TFLite was built, where kernels' Prepare depends on it (--platform, --num-threads).
+  KernelBuild build;
   // Keep, per subgraph, the graph each delegate was shown (SubgraphPlan::delegate_inputs), which
   // the advisor re-selects on. Off by default: a copy of the subgraph per delegate.
   bool keep_delegate_inputs = false;
@@ -88,13 +91,14 @@ struct InvokePlan {
 
 struct ModelPlan {
   std::string model_path;
-  std::string model_format;                // "tflite" or "graph-json"
-  std::vector<DelegateProfile> delegates;  // as applied
-  PrepareOptions prepare_options;          // what the delegates' kernels do in Prepare
-  std::vector<SignatureDef> signatures;    // the model's entry points, as the file lists them
-  uint64_t constant_bytes = 0;             // the model's weights, each buffer once
-  std::vector<SubgraphPlan> subgraphs;     // subgraph i of the model at i
-  std::optional<InvokePlan> invoke;        // models with control flow only
+  std::string model_format;                   // "tflite" or "graph-json"
+  std::vector<DelegateProfile> delegates;     // as applied
+  PrepareOptions prepare_options;             // what the delegates' kernels do in Prepare
+  std::vector<SignatureDef> signatures;       // the model's entry points, as the file lists them
+  uint64_t constant_bytes = 0;                // the model's weights, each buffer once
+  std::vector<SubgraphPlan> subgraphs;        // subgraph i of the model at i
+  std::optional<InvokePlan> invoke;           // models with control flow only
+  RuntimeVersionRequirement runtime_version;  // the oldest runtime whose ops run the model
 };
 
 // What the applied delegates' kernels do in Prepare: the GPU delegate's kernel adds float twins of

@@ -29,11 +29,26 @@ using prepare_internal::NodeError;
 using prepare_internal::Operand;
 using prepare_internal::SpareTensor;
 
+// Upstream's kMaxIm2colBufferSizeMobile (tflite/kernels/conv.cc, conv3d.cc).
+constexpr uint64_t kMaxIm2colBytesMobile = uint64_t{1} << 30;
+
+// Whether a mobile build drops an im2col of `elements` values of `type` (IsMobilePlatform() and
+// at least 1 GiB): the kernel then falls back to the reference one, which needs none.
+bool Im2colOversized(const KernelBuild& build, uint64_t elements, TensorType type) {
+  if (!build.mobile) return false;
+  const auto bytes = DataBytes(type, elements);
+  return !bytes || *bytes >= kMaxIm2colBytesMobile;
+}
+
 // CONV_2D (tflite/kernels/conv.cc, kGenericOptimized): im2col whenever the convolution is not a
 // plain 1x1 stride-1 undilated one; hybrid kernels (float input, 8/4-bit weights) add the
 // quantized input, scaling factors and int32 accumulators, and per-channel hybrid ones also
-// input offsets and persistent row sums.
-Result<KernelPrepareEffect> PrepareConv2D(const Subgraph& subgraph, const Node& node) {
+// input offsets and persistent row sums. Builds: a mobile one drops an im2col of 1 GiB or more
+// (not for per-tensor hybrid convolutions, which have no fallback); the multithreaded Eigen
+// kernel of builds without ruy, with other than one thread, keeps float weights known at Prepare
+// transposed ("hwcn", persistent) for undilated float convolutions and needs no im2col then.
+Result<KernelPrepareEffect> PrepareConv2D(const Subgraph& subgraph, const Node& node,
+                                          const KernelBuild& build) {
   const Tensor* input = Operand(subgraph, node.inputs, 0);
   const Tensor* filter = Operand(subgraph, node.inputs, 1);
   const Tensor* output = Operand(subgraph, node.outputs, 0);
@@ -52,22 +67,36 @@ Result<KernelPrepareEffect> PrepareConv2D(const Subgraph& subgraph, const Node& 
   const OpOptions& o = node.options;
   const bool is_hybrid = input->type == TensorType::kFloat32 && IsQuantizedWeightType(filter->type);
 
-  KernelPrepareEffect effect;
-  const bool need_im2col = o.dilation_w != 1 || o.dilation_h != 1 || o.stride_w != 1 ||
-                           o.stride_h != 1 || f_h != 1 || f_w != 1;
-  if (need_im2col) {
-    TensorType type = input->type;
-    if (is_hybrid) type = filter->type == TensorType::kInt4 ? TensorType::kInt8 : filter->type;
-    auto depth = CheckedInt32Product(node, {f_h, f_w, f_ch});
-    if (!depth.ok()) return depth.status();
-    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, type, {batches, out_h, out_w, *depth})));
-  }
-  if (!is_hybrid) return effect;
-
   const auto& scales = filter->quantization->scale;
   const bool per_channel =
       filter->type != TensorType::kUInt8 && scales.size() > 1 &&
       std::any_of(scales.begin(), scales.end(), [&](float s) { return s != scales[0]; });
+  const bool undilated = o.dilation_w == 1 && o.dilation_h == 1;
+  const bool hwcn = build.multithreaded_conv() && input->type == TensorType::kFloat32 &&
+                    !is_hybrid && undilated && filter->allocation != AllocationType::kArenaRw &&
+                    filter->allocation != AllocationType::kDynamic;
+
+  KernelPrepareEffect effect;
+  bool need_im2col =
+      !hwcn && (!undilated || o.stride_w != 1 || o.stride_h != 1 || f_h != 1 || f_w != 1);
+  auto depth = CheckedInt32Product(node, {f_h, f_w, f_ch});
+  if (!depth.ok()) return depth.status();
+  if (need_im2col && !(is_hybrid && !per_channel)) {
+    const auto elements = Elements(std::array<int32_t, 4>{batches, out_h, out_w, *depth});
+    need_im2col = !(elements && Im2colOversized(build, *elements, input->type));
+  }
+  if (need_im2col) {
+    TensorType type = input->type;
+    if (is_hybrid) type = filter->type == TensorType::kInt4 ? TensorType::kInt8 : filter->type;
+    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, type, {batches, out_h, out_w, *depth})));
+  }
+  if (hwcn) {
+    TFA_RETURN_IF_ERROR(
+        Append(effect, ArenaTensor(node, TensorType::kFloat32, {*depth, ch_out},
+                                   AllocationType::kArenaRwPersistent, "Conv_hwcn_weights")));
+  }
+  if (!is_hybrid) return effect;
+
   auto flattened_input = CheckedInt32Product(node, {batches, in_h, in_w, groups});
   auto scratch_width = CheckedInt32Product(node, {batches, out_h, out_w});
   if (!flattened_input.ok()) return flattened_input.status();
@@ -111,7 +140,8 @@ Result<KernelPrepareEffect> PrepareDepthwiseConv2D(const Subgraph& subgraph, con
 // [batch, depth rounded up to 32], scaling factors and offsets [batch], accumulators [batch,
 // units rounded up to 4], and a fifth temporary it never sizes. Sparse constant weights' sixth
 // temporary is their persistent uint8 ledger (Tensor::sparse_ledger_bytes).
-Result<KernelPrepareEffect> PrepareFullyConnected(const Subgraph& subgraph, const Node& node) {
+Result<KernelPrepareEffect> PrepareFullyConnected(const Subgraph& subgraph, const Node& node,
+                                                  const KernelBuild& build) {
   constexpr int kScratchTensors = 6;
   constexpr int32_t kFilterWidth = 4, kFilterDepth = 32;  // optimized/4bit/fully_connected_common.h
   const Tensor* input = Operand(subgraph, node.inputs, 0);
@@ -136,17 +166,25 @@ Result<KernelPrepareEffect> PrepareFullyConnected(const Subgraph& subgraph, cons
                            batch_size > 0 && accum_depth % 2 == 0 && num_units >= kFilterWidth &&
                            accum_depth >= kFilterDepth;
   if (packed_4bit) {
+    // The kernel packs the input in blocks of the largest power of two up to the build's maximum
+    // rows that the batch reaches, and rounds the batch up to a multiple of it.
+    int32_t block_rows = build.fc_4bit_max_rows;
+    while (block_rows > 1 && block_rows > batch_size) block_rows /= 2;
+    const int64_t rows = (int64_t{batch_size} + block_rows - 1) / block_rows * block_rows;
+    auto padded_batch = CheckedInt32Product(node, {rows});
+    if (!padded_batch.ok()) return padded_batch.status();
     auto depth = CheckedInt32Product(
         node, {(int64_t{accum_depth} + kFilterDepth - 1) / kFilterDepth * kFilterDepth});
     auto units = CheckedInt32Product(
         node, {(int64_t{num_units} + kFilterWidth - 1) / kFilterWidth * kFilterWidth});
     if (!depth.ok()) return depth.status();
     if (!units.ok()) return units.status();
-    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt8, {batch_size, *depth})));
-    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kFloat32, {batch_size})));
     TFA_RETURN_IF_ERROR(
-        Append(effect, ArenaTensor(node, TensorType::kInt32, {batch_size, *units})));
-    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt32, {batch_size})));
+        Append(effect, ArenaTensor(node, TensorType::kInt8, {*padded_batch, *depth})));
+    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kFloat32, {*padded_batch})));
+    TFA_RETURN_IF_ERROR(
+        Append(effect, ArenaTensor(node, TensorType::kInt32, {*padded_batch, *units})));
+    TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt32, {*padded_batch})));
     TFA_RETURN_IF_ERROR(Append(effect, SpareTensor()));
     effect.added.push_back(SpareTensor());
     return effect;
@@ -378,7 +416,8 @@ Result<KernelPrepareEffect> PrepareTransposeConv(const Subgraph& subgraph, const
 
 // CONV_3D (tflite/kernels/conv3d.cc, kGenericOptimized): an im2col buffer unless the convolution
 // is 1x1x1, stride 1 and undilated (x86 is not a mobile platform, so no size cap applies).
-Result<KernelPrepareEffect> PrepareConv3D(const Subgraph& subgraph, const Node& node) {
+Result<KernelPrepareEffect> PrepareConv3D(const Subgraph& subgraph, const Node& node,
+                                          const KernelBuild& build) {
   const Tensor* input = Operand(subgraph, node.inputs, 0);
   const Tensor* filter = Operand(subgraph, node.inputs, 1);
   const Tensor* output = Operand(subgraph, node.outputs, 0);
@@ -396,8 +435,12 @@ Result<KernelPrepareEffect> PrepareConv3D(const Subgraph& subgraph, const Node& 
   auto depth = DimensionProduct(node, f, 0, 4);
   if (!depth.ok()) return depth.status();
   const Dims& out = output->shape;
-  TFA_RETURN_IF_ERROR(
-      Append(effect, ArenaTensor(node, input->type, {out[0], out[1], out[2], out[3], *depth})));
+  const std::array<int32_t, 5> im2col_shape = {out[0], out[1], out[2], out[3], *depth};
+  // conv3d.cc counts the mobile cap in float32 bytes.
+  const auto elements = Elements(im2col_shape);
+  if (elements && Im2colOversized(build, *elements, TensorType::kFloat32)) return effect;
+  TFA_RETURN_IF_ERROR(Append(
+      effect, ArenaTensor(node, input->type, Dims(im2col_shape.begin(), im2col_shape.end()))));
   return effect;
 }
 
@@ -493,11 +536,23 @@ struct KernelRule {
   PrepareFunction prepare;
 };
 
-// Builtin kernels whose Prepare changes memory (see docs/kernel-temporaries.md).
-constexpr std::array<KernelRule, 25> kKernelRules = {{
+using BuildPrepareFunction = Result<KernelPrepareEffect> (*)(const Subgraph&, const Node&,
+                                                             const KernelBuild&);
+struct BuildKernelRule {
+  std::string_view op;
+  BuildPrepareFunction prepare;
+};
+
+// Builtin kernels whose Prepare depends on how TFLite was built (kernel_build.h).
+constexpr std::array<BuildKernelRule, 3> kBuildKernelRules = {{
     {"CONV_2D", PrepareConv2D},
-    {"DEPTHWISE_CONV_2D", PrepareDepthwiseConv2D},
     {"FULLY_CONNECTED", PrepareFullyConnected},
+    {"CONV_3D", PrepareConv3D},
+}};
+
+// The other builtin kernels whose Prepare changes memory (see docs/kernel-temporaries.md).
+constexpr std::array<KernelRule, 22> kKernelRules = {{
+    {"DEPTHWISE_CONV_2D", PrepareDepthwiseConv2D},
     {"DEQUANTIZE", PrepareConstantUnpacking},
     {"DENSIFY", PrepareConstantUnpacking},
     {"MEAN", PrepareMeanSumProd},
@@ -509,7 +564,6 @@ constexpr std::array<KernelRule, 25> kKernelRules = {{
     {"REDUCE_ALL", PrepareReduceSimple},
     {"BATCH_MATMUL", PrepareBatchMatMul},
     {"TRANSPOSE_CONV", PrepareTransposeConv},
-    {"CONV_3D", PrepareConv3D},
     {"CONV_3D_TRANSPOSE", PrepareConv3DTranspose},
     {"RFFT2D", PrepareRfft2D},
     {"UNIDIRECTIONAL_SEQUENCE_LSTM", PrepareUnidirectionalSequenceLstm},
@@ -530,10 +584,9 @@ constexpr std::array<KernelRule, 1> kCustomKernelRules = {{
 }  // namespace
 
 std::optional<uint64_t> ShapeBytes(TensorType type, std::span<const int32_t> shape) {
-  const auto element_size = ElementSize(type);
   const auto elements = Elements(shape);
-  if (!element_size || !elements) return std::nullopt;
-  return CheckedMul(*elements, *element_size);
+  if (!elements) return std::nullopt;
+  return DataBytes(type, *elements);
 }
 
 int32_t KernelInitTensorCount(const Node& node) {
@@ -544,7 +597,8 @@ int32_t KernelInitTensorCount(const Node& node) {
   return RecurrentKernelInitTensorCount(node);
 }
 
-Result<KernelPrepareEffect> PrepareBuiltinKernel(const Subgraph& subgraph, const Node& node) {
+Result<KernelPrepareEffect> PrepareBuiltinKernel(const Subgraph& subgraph, const Node& node,
+                                                 const KernelBuild& build) {
   if (node.kind == NodeKind::kCustom) {
     for (const KernelRule& rule : kCustomKernelRules) {
       if (rule.op == node.op) return rule.prepare(subgraph, node);
@@ -556,6 +610,9 @@ Result<KernelPrepareEffect> PrepareBuiltinKernel(const Subgraph& subgraph, const
     return effect;
   }
   if (node.kind != NodeKind::kBuiltin) return KernelPrepareEffect{};
+  for (const BuildKernelRule& rule : kBuildKernelRules) {
+    if (rule.op == node.op) return rule.prepare(subgraph, node, build);
+  }
   for (const KernelRule& rule : kKernelRules) {
     if (rule.op == node.op) return rule.prepare(subgraph, node);
   }

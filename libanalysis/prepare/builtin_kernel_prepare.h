@@ -18,6 +18,7 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/prepare/kernel_build.h"
 
 namespace tfa {
 
@@ -57,9 +58,11 @@ int32_t KernelInitTensorCount(const Node& node);
 
 // Upstream's Prepare of `node` (a builtin or custom op of `subgraph`) given the tensors as they
 // stand when it runs. Errors name the node's op and the reason (a malformed node that upstream's
-// Prepare would reject, or a size that overflows).
+// Prepare would reject, or a size that overflows). `build`: how TFLite was built, where that
+// changes the kernel's Prepare (kernel_build.h).
 [[nodiscard]] Result<KernelPrepareEffect> PrepareBuiltinKernel(const Subgraph& subgraph,
-                                                               const Node& node);
+                                                               const Node& node,
+                                                               const KernelBuild& build = {});
 
 // Bytes of a tensor of `type` and `shape` (checked; nullopt on overflow or unsized types).
 std::optional<uint64_t> ShapeBytes(TensorType type, std::span<const int32_t> shape);

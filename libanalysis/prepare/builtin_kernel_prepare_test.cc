@@ -210,5 +210,55 @@ TEST(BuiltinKernelPrepareTest, EmbeddingLookupSparseOutputIsAlwaysDynamic) {
             (std::vector<std::pair<int32_t, AllocationType>>{{out, AllocationType::kDynamic}}));
 }
 
+// fully_connected_4bit.h GetMaxSupportedRows: with SSSE3 or 64-bit NEON the packed kernel takes
+// blocks of up to 4 rows; a batch of 3 packs in blocks of 2, so 4 rows are sized.
+TEST(BuiltinKernelPrepareTest, Packed4BitRowsFollowTheBuild) {
+  const Subgraph g = FullyConnected(TensorType::kInt4, 40);
+  auto build = KernelBuildFor("android-arm64", 1);
+  ASSERT_TRUE(build.ok());
+  auto effect = PrepareBuiltinKernel(g, g.nodes[0], *build);
+  ASSERT_TRUE(effect.ok()) << effect.status().message();
+  EXPECT_EQ(AddedBytes(*effect), (std::vector<uint64_t>{256, 16, 192, 16, 0, 0}));
+}
+
+// A 3x3 convolution of [1, 512, 512, 128] into 128 channels: its float im2col [1, 512, 512, 1152]
+// is 1.2 GB.
+Subgraph LargeConv() {
+  Subgraph g;
+  const int32_t in = AddTensor(g, TensorType::kFloat32, {1, 512, 512, 128});
+  const int32_t w = AddConstant(g, TensorType::kFloat32, {128, 3, 3, 128});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1, 512, 512, 128});
+  Node& conv = AddNode(g, "CONV_2D", {in, w}, {out});
+  conv.options.Mutable().padding = Padding::kSame;
+  return g;
+}
+
+// conv.cc: a mobile build (IsMobilePlatform) adds no im2col of 1 GiB or more.
+TEST(BuiltinKernelPrepareTest, MobileBuildsDropAnIm2colOfAGibibyteOrMore) {
+  const Subgraph g = LargeConv();
+  auto desktop = PrepareBuiltinKernel(g, g.nodes[0]);
+  ASSERT_TRUE(desktop.ok());
+  EXPECT_EQ(AddedBytes(*desktop), (std::vector<uint64_t>{uint64_t{512} * 512 * 1152 * 4}));
+  auto android = PrepareBuiltinKernel(g, g.nodes[0], *KernelBuildFor("android-arm64", 1));
+  ASSERT_TRUE(android.ok());
+  EXPECT_TRUE(android->added.empty());
+}
+
+// conv.cc kMultithreadOptimized (builds without ruy) with the thread count left unset: constant
+// float weights transposed to [f_h * f_w * in_ch, out_ch] in the persistent arena, no im2col.
+TEST(BuiltinKernelPrepareTest, MultithreadedEigenConvKeepsTransposedWeightsInsteadOfIm2col) {
+  const Subgraph g = LargeConv();
+  auto threaded = PrepareBuiltinKernel(g, g.nodes[0], *KernelBuildFor("x86-64", -1));
+  ASSERT_TRUE(threaded.ok());
+  ASSERT_EQ(threaded->added.size(), 1u);
+  EXPECT_EQ(threaded->added[0].shape, (std::vector<int32_t>{1152, 128}));
+  EXPECT_EQ(threaded->added[0].allocation, AllocationType::kArenaRwPersistent);
+  // With ruy (ARM builds) the thread count changes nothing.
+  auto arm = PrepareBuiltinKernel(g, g.nodes[0], *KernelBuildFor("linux-arm64", 4));
+  ASSERT_TRUE(arm.ok());
+  ASSERT_EQ(arm->added.size(), 1u);
+  EXPECT_EQ(arm->added[0].shape, (std::vector<int32_t>{1, 512, 512, 1152}));
+}
+
 }  // namespace
 }  // namespace tfa

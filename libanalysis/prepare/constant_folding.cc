@@ -39,6 +39,10 @@ std::optional<KernelPrepareEffect> PrepareConstantFolding(const Subgraph& subgra
     folds = true;  // shape.cc, rank.cc, size.cc: the input's shape is known at Prepare
   } else if (op == "GATHER" || op == "MUL") {
     folds = InputsKnown(subgraph, node, 2);  // gather.cc, mul.cc
+  } else if (op == "STRIDED_SLICE") {
+    // strided_slice.cc folds when input, begin and end are known; its shape rule already needs
+    // the strides (else the output is sized at Eval).
+    folds = InputsKnown(subgraph, node, 4);
   } else if (op == "CONCATENATION") {
     folds = InputsKnown(subgraph, node, -1);  // concatenation.cc
   } else if (op == "RESHAPE") {

@@ -85,7 +85,7 @@ TEST(DetectionPostProcessPrepareTest, BytesThatAreNoFlexbufferAreAnErrorNamingTh
   auto prepared = ReplayKernelPrepare(PostProcess({1, 2, 3, 4, 5}));
   ASSERT_FALSE(prepared.ok());
   EXPECT_EQ(prepared.status().message(),
-            "subgraph '': node 0: TFLite_Detection_PostProcess: custom options are not a valid "
+            "node 0: TFLite_Detection_PostProcess: custom options are not a valid "
             "flexbuffer (5 bytes)");
 }
 
@@ -93,11 +93,11 @@ TEST(DetectionPostProcessPrepareTest, UpstreamsChecksOnTheOptionsAreErrors) {
   auto no_classes = ReplayKernelPrepare(PostProcess(Options(10, 1, 0)));
   ASSERT_FALSE(no_classes.ok());
   EXPECT_EQ(no_classes.status().message(),
-            "subgraph '': node 0: TFLite_Detection_PostProcess: num_classes must be positive");
+            "node 0: TFLite_Detection_PostProcess: num_classes must be positive");
   auto overflow = ReplayKernelPrepare(PostProcess(Options(1 << 20, 1 << 12, 1)));
   ASSERT_FALSE(overflow.ok());
   EXPECT_EQ(overflow.status().message(),
-            "subgraph '': node 0: TFLite_Detection_PostProcess: max_detections * "
+            "node 0: TFLite_Detection_PostProcess: max_detections * "
             "max_classes_per_detection overflows int32");
 }
 

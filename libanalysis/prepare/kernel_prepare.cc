@@ -1,12 +1,26 @@
 #include "libanalysis/prepare/kernel_prepare.h"
 
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "libanalysis/prepare/builtin_kernel_prepare.h"
+#include "libanalysis/prepare/folded_values.h"
 #include "libanalysis/prepare/gpu_delegate_kernel.h"
+#include "libanalysis/prepare/shape_inference.h"
 
 namespace tfa {
 namespace {
+
+// Control flow and resource variables: their outputs are shaped by the whole-model replay
+// (control_flow_prepare.h), which knows the child subgraphs and the variables' values.
+bool ShapedByTheInterpreterReplay(std::string_view op) {
+  return op == "WHILE" || op == "IF" || op == "CALL_ONCE" || op == "CALL" ||
+         op == "VAR_HANDLE" || op == "READ_VARIABLE" || op == "ASSIGN_VARIABLE";
+}
 
 class PrepareReplay {
  public:
@@ -38,6 +52,9 @@ class PrepareReplay {
       }
       if (graph.nodes[node_index].kind == NodeKind::kDelegateKernel) continue;
       TFA_RETURN_IF_ERROR(PrepareNode(node_index));
+      // PrepareOpsStartingAt stops after the first node with a dynamic output: the nodes after
+      // it are prepared at Invoke, once that output has its shape (tflite/core/subgraph.cc).
+      if (HasDynamicOutput(graph.nodes[node_index])) break;
     }
     return std::move(result_);
   }
@@ -50,11 +67,18 @@ class PrepareReplay {
     prepared_[node_index] = true;
     const Node& node = result_.subgraph.nodes[node_index];
     if (!node.temporaries.empty()) return Status::Ok();
-    auto effect = PrepareBuiltinKernel(result_.subgraph, node);
+    const std::optional<bool> dynamic = ResizeOutputs(node);
+    auto effect = PrepareBuiltinKernel(result_.subgraph, node, options_.build);
     if (!effect.ok()) {
-      return effect.status().WithContext("subgraph '" + result_.subgraph.name + "': node " +
-                                         std::to_string(node_index));
+      // A kernel that makes its output dynamic returns from Prepare before the checks that
+      // need the output's shape.
+      if (dynamic.value_or(false)) {
+        MarkOutputsDynamic(node);
+        return Status::Ok();
+      }
+      return effect.status().WithContext("node " + std::to_string(node_index));
     }
+    if (dynamic.value_or(false)) MarkOutputsDynamic(node);
     if (!effect->modelled) {
       result_.assumptions.push_back(
           node.kind == NodeKind::kCustom
@@ -64,7 +88,78 @@ class PrepareReplay {
                     " temporaries not modelled");
     }
     Apply(node_index, *effect);
+    RecordFoldedValues(node);
     return Status::Ok();
+  }
+
+  // The output shapes the kernel's Prepare computes (ResizeTensor), which replace those the file
+  // states: a TF1-converted model may store [] for a tensor whose shape Prepare computes. Returns
+  // whether the outputs are sized at Eval instead (values unknown at Prepare), or nullopt when the
+  // shapes cannot be said here (no shape rule, a rule that refuses, or an input upstream folded
+  // whose values are not computed here): the file's shapes stand then.
+  std::optional<bool> ResizeOutputs(const Node& node) {
+    if (node.kind != NodeKind::kBuiltin || ShapedByTheInterpreterReplay(node.op)) {
+      return std::nullopt;
+    }
+    for (int32_t input : node.inputs) {
+      if (input >= 0 && folded_unknown_.count(input)) return std::nullopt;
+    }
+    Subgraph& graph = result_.subgraph;
+    auto inferred = InferOutputShapesOrDynamic(graph, node, FoldedValues());
+    if (!inferred.ok()) return std::nullopt;
+    if (inferred->dynamic) return true;
+    if (inferred->shapes.size() != node.outputs.size()) return std::nullopt;
+    for (size_t i = 0; i < node.outputs.size(); ++i) {
+      if (node.outputs[i] < 0) continue;
+      Tensor& tensor = graph.tensors[static_cast<size_t>(node.outputs[i])];
+      if (tensor.allocation == AllocationType::kDynamic) continue;
+      const Dims shape(inferred->shapes[i]);
+      if (tensor.shape == shape) continue;
+      tensor.shape = shape;
+      tensor.bytes = ShapeBytes(tensor.type, tensor.shape);
+    }
+    return false;
+  }
+
+  IntValuesOf FoldedValues() const {
+    return [this](int32_t tensor) -> std::optional<std::vector<int64_t>> {
+      const auto found = folded_values_.find(tensor);
+      if (found == folded_values_.end()) return std::nullopt;
+      return found->second;
+    };
+  }
+
+  void MarkOutputsDynamic(const Node& node) {
+    for (int32_t output : node.outputs) {
+      if (output < 0) continue;
+      result_.subgraph.tensors[static_cast<size_t>(output)].allocation = AllocationType::kDynamic;
+    }
+  }
+
+  bool HasDynamicOutput(const Node& node) const {
+    for (int32_t output : node.outputs) {
+      if (output >= 0 && result_.subgraph.tensors[static_cast<size_t>(output)].allocation ==
+                             AllocationType::kDynamic) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A kernel that folded its output in Prepare (constant_folding.h) hands its values to the
+  // shape rules after it.
+  void RecordFoldedValues(const Node& node) {
+    if (node.outputs.empty() || node.outputs[0] < 0) return;
+    const int32_t output = node.outputs[0];
+    if (result_.subgraph.tensors[static_cast<size_t>(output)].allocation !=
+        AllocationType::kPersistentRo) {
+      return;
+    }
+    if (auto folded = FoldedOutputValues(result_.subgraph, node, FoldedValues())) {
+      folded_values_[output] = std::move(*folded);
+    } else {
+      folded_unknown_.insert(output);
+    }
   }
 
   // The kernels' Init, node by node when the interpreter is built: their tensors stay spares until
@@ -132,6 +227,9 @@ class PrepareReplay {
   const PrepareOptions& options_;
   std::vector<bool> prepared_;
   std::vector<int32_t> init_first_;  // per node: its first Init tensor, -1 when it adds none
+  // Outputs kernels folded in Prepare: their values where computed here, else their ids.
+  std::unordered_map<int32_t, std::vector<int64_t>> folded_values_;
+  std::unordered_set<int32_t> folded_unknown_;
   PreparedSubgraph result_;
 };
 

@@ -26,6 +26,7 @@
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/prepare/kernel_build.h"
 
 namespace tfa {
 
@@ -46,6 +47,8 @@ struct PrepareOptions {
   bool gpu_allow_quant_ops = true;
   // How the whole-model replay plans each arena (the interpreter's preserve_all_tensors).
   ArenaPlannerOptions arena;
+  // How TFLite was built, where builtin kernels' Prepare depends on it (kernel_build.h).
+  KernelBuild build;
 };
 
 struct PreparedSubgraph {

@@ -25,6 +25,7 @@ Subgraph Fp16Conv() {
   AddNode(g, "DEQUANTIZE", {w16}, {w});
   Node& conv = AddNode(g, "CONV_2D", {input, w, bias}, {out});
   conv.options.Mutable().stride_w = conv.options.Mutable().stride_h = 2;
+  conv.options.Mutable().padding = Padding::kSame;
   g.inputs = {input};
   g.outputs = {out};
   return g;
@@ -194,8 +195,69 @@ TEST(KernelPrepareTest, MalformedNodeIsAnErrorNamingIt) {
   g.tensors[0].shape = {8, 8, 3};
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_FALSE(prepared.ok());
-  EXPECT_EQ(prepared.status().message(),
-            "subgraph 'main': node 1: CONV_2D: input, filter and output must be 4-D");
+  EXPECT_EQ(prepared.status().message(), "node 1: CONV_2D: input, filter and output must be 4-D");
+}
+
+// A TF1-converted resize: SHAPE -> STRIDED_SLICE (height, width) -> MUL by 2 -> size of
+// RESIZE_NEAREST_NEIGHBOR, whose output and the CONV_2D after it the file leaves as [] (rank 0).
+// `pack_size`: the size goes through PACK first, which upstream never folds.
+Subgraph ResizeBySliceOfShape(bool pack_size) {
+  Subgraph g;
+  g.name = "main";
+  const int32_t input = AddTensor(g, TensorType::kFloat32, {1, 8, 8, 3});
+  const int32_t shape = AddTensor(g, TensorType::kInt32, {4});
+  const int32_t begin = testing::AddConstant(g, TensorType::kInt32, {1});
+  const int32_t end = testing::AddConstant(g, TensorType::kInt32, {1});
+  const int32_t strides = testing::AddConstant(g, TensorType::kInt32, {1});
+  const int32_t two = testing::AddConstant(g, TensorType::kInt32, {1});
+  g.tensors[static_cast<size_t>(begin)].int_values = {1};
+  g.tensors[static_cast<size_t>(end)].int_values = {3};
+  g.tensors[static_cast<size_t>(strides)].int_values = {1};
+  g.tensors[static_cast<size_t>(two)].int_values = {2};
+  const int32_t hw = AddTensor(g, TensorType::kInt32, {2});
+  const int32_t size = AddTensor(g, TensorType::kInt32, {2});
+  const int32_t resized = AddTensor(g, TensorType::kFloat32, {});
+  const int32_t filter = AddTensor(g, TensorType::kFloat32, {4, 1, 1, 3}, AllocationType::kMmapRo);
+  const int32_t bias = AddTensor(g, TensorType::kFloat32, {4}, AllocationType::kMmapRo);
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {});
+  AddNode(g, "SHAPE", {input}, {shape});
+  AddNode(g, "STRIDED_SLICE", {shape, begin, end, strides}, {hw});
+  int32_t size_for_resize = size;
+  AddNode(g, "MUL", {hw, two}, {size});
+  if (pack_size) {
+    size_for_resize = AddTensor(g, TensorType::kInt32, {1, 2});
+    AddNode(g, "PACK", {size}, {size_for_resize});
+  }
+  AddNode(g, "RESIZE_NEAREST_NEIGHBOR", {input, size_for_resize}, {resized});
+  Node& conv = AddNode(g, "CONV_2D", {resized, filter, bias}, {out});
+  conv.options.Mutable().padding = Padding::kValid;
+  g.inputs = {input};
+  g.outputs = {out};
+  return g;
+}
+
+TEST(KernelPrepareTest, ShapesFoldedInPrepareSizeTheTensorsTheFileLeavesEmpty) {
+  auto prepared = ReplayKernelPrepare(ResizeBySliceOfShape(false));
+  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+  const Subgraph& g = prepared->subgraph;
+  EXPECT_EQ(g.tensors[1].allocation, AllocationType::kPersistentRo);    // SHAPE
+  EXPECT_EQ(g.tensors[6].allocation, AllocationType::kPersistentRo);    // STRIDED_SLICE
+  EXPECT_EQ(g.tensors[7].allocation, AllocationType::kPersistentRo);    // MUL
+  EXPECT_EQ(g.tensors[8].shape, (std::vector<int32_t>{1, 16, 16, 3}));  // RESIZE
+  EXPECT_EQ(g.tensors[8].bytes, 16u * 16 * 3 * 4);
+  EXPECT_EQ(g.tensors[11].shape, (std::vector<int32_t>{1, 16, 16, 4}));  // CONV_2D
+  EXPECT_EQ(g.tensors[11].bytes, 16u * 16 * 4 * 4);
+}
+
+// PACK computes its output at Eval, so RESIZE's size is unknown at Prepare: its output is dynamic
+// and upstream prepares nothing after it until Invoke (the CONV_2D's [] input is never checked).
+TEST(KernelPrepareTest, ASizeUnknownAtPrepareMakesTheOutputDynamicAndStopsThere) {
+  auto prepared = ReplayKernelPrepare(ResizeBySliceOfShape(true));
+  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+  const Subgraph& g = prepared->subgraph;
+  EXPECT_EQ(g.tensors[12].allocation, AllocationType::kArenaRw);  // PACK: computed at Eval
+  EXPECT_EQ(g.tensors[8].allocation, AllocationType::kDynamic);   // RESIZE
+  EXPECT_TRUE(g.nodes[5].temporaries.empty());                    // CONV_2D not prepared
 }
 
 }  // namespace

@@ -191,8 +191,7 @@ TEST(RecurrentKernelPrepareTest, LstmWithTheWrongInputCountIsRefused) {
   g.nodes[0].inputs.pop_back();
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_FALSE(prepared.ok());
-  EXPECT_EQ(prepared.status().message(),
-            "subgraph '': node 0: LSTM: expects 20 or 24 inputs, got 19");
+  EXPECT_EQ(prepared.status().message(), "node 0: LSTM: expects 20 or 24 inputs, got 19");
 }
 
 // lstm.cc reads the projection weights' sparsity without checking that they exist.
@@ -204,7 +203,7 @@ TEST(RecurrentKernelPrepareTest, SparseHybridLstmWithoutProjectionIsRefused) {
   auto prepared = ReplayKernelPrepare(g);
   ASSERT_FALSE(prepared.ok());
   EXPECT_EQ(prepared.status().message(),
-            "subgraph '': node 0: LSTM: sparse hybrid weights need projection weights (upstream's "
+            "node 0: LSTM: sparse hybrid weights need projection weights (upstream's "
             "Prepare reads them unchecked)");
 }
 

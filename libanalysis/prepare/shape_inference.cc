@@ -1079,6 +1079,36 @@ Outcome TopKRule(const RuleInput& in) {
   return Shapes({out, out});
 }
 
+// WHERE (where.cc): one row per true element, known at Prepare only for a constant condition,
+// whose element values this replay does not keep: the file's shape stands then.
+Outcome WhereRule(const RuleInput& in) {
+  auto condition = Input(in, 0);
+  if (!condition.ok()) return condition.status();
+  if (!prepare_internal::IsConstantOrPersistent(**condition)) return Dynamic();
+  return Fail(in, "the count of true elements of a constant condition is not kept");
+}
+
+// SCATTER_ND (scatter_nd.cc): the shape input's values.
+Outcome ScatterNdRule(const RuleInput& in) { return ShapeFromValuesRule(in, 2); }
+
+// SEGMENT_SUM (segment_sum.cc): the data's shape with its first dimension the last segment id + 1,
+// known at Prepare only when the ids are (the kernel waits for constant data and ids).
+Outcome SegmentSumRule(const RuleInput& in) {
+  auto data = InputShape(in, 0);
+  if (!data.ok()) return data.status();
+  auto data_tensor = Input(in, 0);
+  if (!data_tensor.ok()) return data_tensor.status();
+  const auto ids = KnownValues(in, 1);
+  if (!ids || !prepare_internal::IsConstantOrPersistent(**data_tensor)) return Dynamic();
+  if (ids->empty() || data->empty())
+    return Fail(in, "needs segment ids and data of rank 1 or more");
+  auto rows = ToDimension(in, ids->back() + 1);
+  if (!rows.ok()) return rows.status();
+  Shape out = *data;
+  out[0] = *rows;
+  return OneShape(std::move(out));
+}
+
 struct NamedShapeRule {
   std::string_view op;
   ShapeRule rule;
@@ -1201,6 +1231,9 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"RFFT2D", Rfft2dRule},
     NamedShapeRule{"EMBEDDING_LOOKUP", EmbeddingLookupRule},
     NamedShapeRule{"TOPK_V2", TopKRule},
+    NamedShapeRule{"WHERE", WhereRule},
+    NamedShapeRule{"SCATTER_ND", ScatterNdRule},
+    NamedShapeRule{"SEGMENT_SUM", SegmentSumRule},
     NamedShapeRule{"VAR_HANDLE", ScalarRule},
     NamedShapeRule{"READ_VARIABLE", AlwaysDynamicRule},
     NamedShapeRule{"ASSIGN_VARIABLE", NoOutputsRule},

@@ -60,7 +60,11 @@ Flags FlagsOf(const DelegateProfile& profile) {
 // TfLite's quantization as the interpreter builds it: affine when the model gives scales, and
 // the legacy per-tensor params (scale, zero point) only when there is exactly one of each.
 bool IsAffine(const Tensor& t) { return !t.quantization->scale.empty(); }
-int QuantizationTypeCode(const Tensor& t) { return IsAffine(t) ? 1 : 0; }
+// TfLiteQuantizationType: 0 none, 1 affine, 2 blockwise (tflite/core/c/common.h).
+int QuantizationTypeCode(const Tensor& t) {
+  if (t.quantization->blockwise) return 2;
+  return IsAffine(t) ? 1 : 0;
+}
 float LegacyScale(const Tensor& t) {
   const Quantization& q = t.quantization;
   return q.scale.size() == 1 && q.zero_point.size() == 1 ? q.scale[0] : 0.0f;
@@ -1472,7 +1476,8 @@ CheckOutcome MediaPipeUnpoolingNode(const NodeContext& context) {
   });
 }
 
-// VisitDotAttentionNode's checks, for the odml.scaled_dot_product_attention custom op.
+// VisitDotAttentionNode's checks, for the odml.scaled_dot_product_attention custom op and
+// composite.
 CheckOutcome ScaledDotAttentionNode(const NodeContext& context) {
   const Visit probe(context);
   const int inputs = std::min(probe.num_inputs(), 4);
@@ -1496,6 +1501,20 @@ CheckOutcome ScaledDotAttentionNode(const NodeContext& context) {
     }
     return std::nullopt;
   });
+}
+
+// VisitNode's kTfLiteBuiltinStablehloComposite case (tflite/delegates/xnnpack/xnnpack_delegate.cc):
+// a composite named odml.scaled_dot_product_attention gets the custom op's visit
+// (VisitScaledDotAttentionCompositeNode: its "scale" and "logit_cap" attributes only shape the
+// XNNPACK subgraph and refuse nothing); any other name is refused. The decomposition subgraph is
+// not looked at. Query rank 4, key / value rank 4 and query heads divisible by key heads are
+// checked only inside `subgraph != nullptr`, after the node was chosen, so not here.
+CheckOutcome StablehloCompositeNode(const NodeContext& context) {
+  const std::string& name = context.node.options->composite_name;
+  if (name == "odml.scaled_dot_product_attention") return ScaledDotAttentionNode(context);
+  return CheckOutcome::Reject(
+      Format("unsupported stablehlo.composite operator type \"%s\" in node #%d", name.c_str(),
+             context.node_index));
 }
 
 constexpr NamedRuleCheck kXnnpackChecks[] = {
@@ -1529,6 +1548,7 @@ constexpr NamedRuleCheck kXnnpackChecks[] = {
     {"xnnpack_mediapipe_max_pooling", MediaPipeMaxPoolingNode},
     {"xnnpack_mediapipe_unpooling", MediaPipeUnpoolingNode},
     {"xnnpack_scaled_dot_attention", ScaledDotAttentionNode},
+    {"xnnpack_stablehlo_composite", StablehloCompositeNode},
 };
 
 }  // namespace

@@ -42,6 +42,8 @@
 //   xnnpack_mediapipe_max_pooling   VisitMediaPipeMaxPoolingNode
 //   xnnpack_mediapipe_unpooling     VisitMediaPipeUnpoolingNode
 //   xnnpack_scaled_dot_attention    VisitScaledDotAttentionCompositeNode (custom op form)
+//   xnnpack_stablehlo_composite     VisitNode's STABLEHLO_COMPOSITE case: the SDPA composite by
+//                                   name, through VisitScaledDotAttentionCompositeNode
 //
 // Constant values the visits read when choosing nodes (PAD paddings, RESIZE_BILINEAR's output
 // height, SLICE sizes, STRIDED_SLICE strides and crops) come from Tensor::int_values; a model
@@ -49,7 +51,7 @@
 // Not reproduced: TRANSPOSE_CONV's output-shape values (the output tensor's shape stands in for
 // them); the MediaPipe custom ops' parameter bytes (strides, filter and padding are assumed
 // valid); DEPTH_TO_SPACE / SPACE_TO_DEPTH block sizes are derived from the input and output
-// shapes; STABLEHLO_COMPOSITE names (treated as not scaled dot attention).
+// shapes.
 #ifndef LIBANALYSIS_PROFILES_XNNPACK_RULES_H_
 #define LIBANALYSIS_PROFILES_XNNPACK_RULES_H_
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/support/rule_test_graph.h"
@@ -719,6 +720,67 @@ TEST(XnnpackRulesTest, ScaledDotAttentionCustomOp) {
                  heads.Tensor(kF32, {1, 8, 4, 16})},
                 {heads.Tensor(kF32, {1, 8, 4, 16})}});
   EXPECT_EQ(heads.Verdict(), "odml.scaled_dot_product_attention node #0: head dimensions differ");
+}
+
+// A STABLEHLO_COMPOSITE node named `name` whose decomposition is subgraph 1.
+Node& Composite(Graph& g, const std::string& name, testing::RuleTestGraph::Io io) {
+  Node& node = g.Op("STABLEHLO_COMPOSITE", std::move(io));
+  node.builtin_code = 206;
+  node.options.Mutable().composite_name = name;
+  node.options.Mutable().subgraph = 1;
+  return node;
+}
+
+TEST(XnnpackRulesTest, ScaledDotAttentionComposite) {
+  // odml_sdpa_test.cc, model odml_sdpa_composite_gqa: query [1, 1, 32, 4], key and value
+  // [1, 64, 4, 4], mask [1, 1, 1, 64], as the composite's inputs 0..3.
+  const std::string sdpa = "odml.scaled_dot_product_attention";
+  Graph ok;
+  Composite(ok, sdpa,
+            {{ok.Tensor(kF32, {1, 1, 32, 4}), ok.Tensor(kF32, {1, 64, 4, 4}),
+              ok.Tensor(kF32, {1, 64, 4, 4}), ok.Tensor(kF32, {1, 1, 1, 64})},
+             {ok.Tensor(kF32, {1, 1, 32, 4})}});
+  EXPECT_EQ(ok.Verdict(), "");
+
+  Graph int8;
+  Composite(int8, sdpa,
+            {{int8.Tensor(kF32, {1, 1, 32, 4}), int8.Tensor(kI8, {1, 64, 4, 4}, PerTensor(0.5f, 0)),
+              int8.Tensor(kF32, {1, 64, 4, 4}), int8.Tensor(kF32, {1, 1, 1, 64})},
+             {int8.Tensor(kF32, {1, 1, 32, 4})}});
+  EXPECT_EQ(int8.Verdict(), "CheckTensorType: unsupported type INT8 in tensor #1 in node #0");
+
+  Graph fp16_mask;
+  Composite(fp16_mask, sdpa,
+            {{fp16_mask.Tensor(kF32, {1, 1, 32, 4}), fp16_mask.Tensor(kF32, {1, 64, 4, 4}),
+              fp16_mask.Tensor(kF32, {1, 64, 4, 4}), fp16_mask.Tensor(kF16, {1, 1, 1, 64})},
+             {fp16_mask.Tensor(kF32, {1, 1, 32, 4})}});
+  EXPECT_EQ(fp16_mask.Verdict(),
+            "CheckTensorType: unsupported type FLOAT16 in tensor #3 in node #0");
+
+  Graph mask;
+  Composite(mask, sdpa,
+            {{mask.Tensor(kF32, {1, 1, 32, 4}), mask.Tensor(kF32, {1, 64, 4, 4}),
+              mask.Tensor(kF32, {1, 64, 4, 4}), mask.Tensor(kF32, {1, 1, 1, 32})},
+             {mask.Tensor(kF32, {1, 1, 32, 4})}});
+  EXPECT_EQ(mask.Verdict(),
+            "odml.scaled_dot_product_attention node #0: mask and sequence lengths differ");
+
+  // Rank 4 (query, key, value) is checked only when the XNNPACK subgraph is built, after the
+  // node was chosen (TF_LITE_ENSURE_EQ inside `subgraph != nullptr`): the choice takes it.
+  Graph rank3;
+  Composite(rank3, sdpa,
+            {{rank3.Tensor(kF32, {1, 32, 4}), rank3.Tensor(kF32, {64, 4, 4}),
+              rank3.Tensor(kF32, {64, 4, 4})},
+             {rank3.Tensor(kF32, {1, 32, 4})}});
+  EXPECT_EQ(rank3.Verdict(), "");
+
+  // VisitNode has a visit for no other composite.
+  Graph other;
+  Composite(other, "odml.rms_norm",
+            {{other.Tensor(kF32, {1, 2, 3, 4}), other.Constant(kF32, {4})},
+             {other.Tensor(kF32, {1, 2, 3, 4})}});
+  EXPECT_EQ(other.Verdict(),
+            "unsupported stablehlo.composite operator type \"odml.rms_norm\" in node #0");
 }
 
 TEST(XnnpackRulesTest, OpsWithoutAVisitAreUnsupportedOperatorTypes) {

@@ -15,6 +15,22 @@ TensorSummary SummarizeTensor(const Subgraph& sg, int32_t index) {
   s.shape.assign(t.shape.begin(), t.shape.end());
   s.shape_signature = t.shape_signature;
   s.bytes = t.bytes;
+  s.scale = t.quantization->scale;
+  s.zero_point = t.quantization->zero_point;
+  return s;
+}
+
+BlockwiseTensorSummary SummarizeBlockwise(const Tensor& t, int32_t index) {
+  const Quantization& q = t.quantization;
+  BlockwiseTensorSummary s;
+  s.index = index;
+  s.name = t.name;
+  s.type = TensorTypeName(t.type);
+  s.shape.assign(t.shape.begin(), t.shape.end());
+  s.block_size = q.block_size;
+  s.quantized_dimension = q.quantized_dimension;
+  s.scales = q.block_scales;
+  s.zero_points = q.block_zero_points;
   return s;
 }
 
@@ -22,7 +38,24 @@ nlohmann::json TensorJson(const TensorSummary& t) {
   nlohmann::json j{{"index", t.index}, {"name", t.name}, {"type", t.type}, {"shape", t.shape}};
   if (!t.shape_signature.empty()) j["shape_signature"] = t.shape_signature;
   j["bytes"] = t.bytes ? nlohmann::json(*t.bytes) : nlohmann::json(nullptr);
+  if (!t.scale.empty() || !t.zero_point.empty()) {
+    j["quantization"] = {{"scale", t.scale}, {"zero_point", t.zero_point}};
+  }
   return j;
+}
+
+nlohmann::json OpVersionsJson(const std::vector<OpVersionRequirement>& ops) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const OpVersionRequirement& op : ops) {
+    list.push_back({{"op", op.op}, {"version", op.version}});
+  }
+  return list;
+}
+
+nlohmann::json RuntimeVersionJson(const RuntimeVersionRequirement& r) {
+  return {{"minimum", r.minimum.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.minimum)},
+          {"set_by", OpVersionsJson(r.setting_ops)},
+          {"unknown", OpVersionsJson(r.unknown)}};
 }
 
 }  // namespace
@@ -37,6 +70,7 @@ ModelSummary SummarizeModel(const Model& model) {
   for (const SignatureDef& sig : model.signatures) m.signature_keys.push_back(sig.key);
   m.constant_bytes = model.constant_bytes;
   m.has_sparse_tensors = model.has_sparse_tensors;
+  m.runtime_version = MinimumRuntimeVersion(model);
   for (size_t i = 0; i < model.subgraphs.size(); ++i) {
     const Subgraph& sg = model.subgraphs[i];
     SubgraphSummary s;
@@ -47,7 +81,11 @@ ModelSummary SummarizeModel(const Model& model) {
     for (const Node& n : sg.nodes) ++s.op_histogram[n.op];
     for (int32_t t : sg.inputs) s.inputs.push_back(SummarizeTensor(sg, t));
     for (int32_t t : sg.outputs) s.outputs.push_back(SummarizeTensor(sg, t));
-    for (const Tensor& t : sg.tensors) {
+    for (size_t t_index = 0; t_index < sg.tensors.size(); ++t_index) {
+      const Tensor& t = sg.tensors[t_index];
+      if (t.quantization->blockwise) {
+        s.blockwise_tensors.push_back(SummarizeBlockwise(t, static_cast<int32_t>(t_index)));
+      }
       s.constant_bytes += t.constant_bytes;
       if (t.is_variable) ++s.variable_tensors;
       if (t.has_dynamic_shape() || t.allocation == AllocationType::kDynamic) ++s.dynamic_tensors;
@@ -67,6 +105,7 @@ std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
   j["signatures"] = m.signature_keys;
   j["constant_bytes"] = m.constant_bytes;
   j["sparse_tensors"] = m.has_sparse_tensors;
+  j["min_runtime_version"] = RuntimeVersionJson(m.runtime_version);
   j["subgraphs"] = nlohmann::json::array();
   for (const SubgraphSummary& s : m.subgraphs) {
     nlohmann::json js{{"index", s.index},
@@ -81,6 +120,17 @@ std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
     for (const auto& t : s.inputs) js["inputs"].push_back(TensorJson(t));
     js["outputs"] = nlohmann::json::array();
     for (const auto& t : s.outputs) js["outputs"].push_back(TensorJson(t));
+    js["blockwise_tensors"] = nlohmann::json::array();
+    for (const auto& b : s.blockwise_tensors) {
+      js["blockwise_tensors"].push_back({{"index", b.index},
+                                         {"name", b.name},
+                                         {"type", b.type},
+                                         {"shape", b.shape},
+                                         {"block_size", b.block_size},
+                                         {"quantized_dimension", b.quantized_dimension},
+                                         {"scales", b.scales},
+                                         {"zero_points", b.zero_points}});
+    }
     j["subgraphs"].push_back(std::move(js));
   }
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);

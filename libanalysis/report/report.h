@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "libanalysis/model/invoke_facts.h"
+#include "libanalysis/model/runtime_version.h"
 #include "libanalysis/report/delegate_memory.h"
 
 namespace tfa {
@@ -142,6 +143,8 @@ struct Report {
   std::vector<SubgraphReport> subgraphs;
   std::optional<InterpreterTotals> interpreter;  // when the arenas were planned
   std::optional<InvokeReport> invoke;            // models with control flow only
+  // The oldest TFLite runtime whose op resolver has every op at the version the model needs.
+  RuntimeVersionRequirement runtime_version;
 };
 
 }  // namespace tfa

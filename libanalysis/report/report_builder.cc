@@ -204,6 +204,7 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
     report.delegates.push_back(profile.name);
     report.delegate_trust.push_back(ProfileTrustName(profile.trust));
   }
+  report.runtime_version = plan.runtime_version;
   for (const SignatureDef& s : plan.signatures) {
     report.signatures.push_back(SignatureReport{s.key, s.subgraph_index, s.inputs, s.outputs});
   }

@@ -343,6 +343,30 @@ void WriteTensorsByKey(JsonWriter& w, const std::vector<std::pair<std::string, i
   w.EndObject();
 }
 
+void WriteOpVersions(JsonWriter& w, std::string_view key,
+                     const std::vector<OpVersionRequirement>& ops) {
+  w.Key(key);
+  w.BeginArray();
+  for (const OpVersionRequirement& op : ops) {
+    w.BeginObject();
+    w.Member("op", op.op);
+    w.Member("version", op.version);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+// "min_runtime_version": {"minimum": "2.3.0", "set_by": [...], "unknown": [...]}; no "minimum"
+// when no op of the model is in upstream's table.
+void WriteRuntimeVersion(JsonWriter& w, const RuntimeVersionRequirement& r) {
+  w.Key("min_runtime_version");
+  w.BeginObject();
+  if (!r.minimum.empty()) w.Member("minimum", r.minimum);
+  WriteOpVersions(w, "set_by", r.setting_ops);
+  WriteOpVersions(w, "unknown", r.unknown);
+  w.EndObject();
+}
+
 void WriteReport(JsonWriter& w, const ReportJsonView& view) {
   const Report& r = *view.report;
   w.BeginObject();
@@ -361,6 +385,7 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
     }
     w.EndArray();
   }
+  WriteRuntimeVersion(w, r.runtime_version);
   w.Key("subgraphs");
   w.BeginArray();
   for (const SubgraphReport& s : r.subgraphs) {

@@ -1,0 +1,159 @@
+// Real models nobody in this project wrote (tests/oracle/external.tar.xz: upstream LiteRT's own
+// test models, TFLite Micro's, community apps; MANIFEST.tsv gives each one's origin), held to what
+// upstream's own tests and sources say of them.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "libanalysis/model/model_loader.h"
+#include "libanalysis/plan/delegate_request.h"
+#include "libanalysis/plan/model_plan.h"
+#include "tests/support/test_paths.h"
+
+namespace tfa {
+namespace {
+
+std::string ExternalPath(const std::string& name) {
+  return testing::OraclePath("external/" + name + ".tflite");
+}
+
+Model LoadExternal(const std::string& name) {
+  auto model = LoadModelFile(ExternalPath(name));
+  EXPECT_TRUE(model.ok()) << model.status().message();
+  return model.ok() ? std::move(model).value() : Model{};
+}
+
+PlanOptions WithDelegate(const std::string& spec) {
+  PlanOptions options;
+  if (spec.empty()) return options;
+  auto profile = ResolveDelegateSpec(spec);
+  EXPECT_TRUE(profile.ok()) << profile.status().message();
+  if (profile.ok()) options.delegates.push_back(std::move(profile).value());
+  return options;
+}
+
+// The models upstream refuses, and how (the corpus README).
+bool RefusedByUpstream(const std::string& name) {
+  return name == "LiteRT__tflite_testdata_0_subgraphs" ||
+         name == "LiteRT__tflite_testdata_add_shared_tensors";
+}
+
+// Every other model loads and plans with no delegate and with each delegate profile.
+TEST(ExternalModels, EveryValidModelPlansUnderEveryDelegate) {
+  int models = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::OraclePath("external"))) {
+    if (entry.path().extension() != ".tflite") continue;
+    const std::string name = entry.path().stem().string();
+    if (RefusedByUpstream(name)) continue;
+    ++models;
+    auto model = LoadModelFile(entry.path().string());
+    ASSERT_TRUE(model.ok()) << model.status().message();
+    for (const std::string spec : {"", "gpu", "xnnpack", "nnapi"}) {
+      auto plan = PlanModel(*model, WithDelegate(spec));
+      EXPECT_TRUE(plan.ok()) << name << " " << spec << ": " << plan.status().message();
+    }
+  }
+  EXPECT_EQ(models, 27);
+}
+
+// InterpreterBuilder: "No subgraph in the model."
+TEST(ExternalModels, AModelWithoutSubgraphsIsRefusedAtLoad) {
+  auto model = LoadModelFile(ExternalPath("LiteRT__tflite_testdata_0_subgraphs"));
+  ASSERT_FALSE(model.ok());
+  EXPECT_NE(model.status().message().find("no subgraphs"), std::string::npos);
+}
+
+// AddNodeWithParameters refuses node 0 (ADD reads and writes tensor 1), InterpreterBuilder goes
+// on, AllocateTensors fails on the inconsistent subgraph: the model loads, it does not plan.
+TEST(ExternalModels, ANodeReadingItsOwnOutputLoadsButDoesNotAllocate) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_add_shared_tensors");
+  ASSERT_EQ(model.subgraphs.size(), 1u);
+  EXPECT_EQ(model.subgraphs[0].nodes.size(), 2u);
+  auto plan = PlanModel(model, PlanOptions{});
+  ASSERT_FALSE(plan.ok());
+  EXPECT_NE(plan.status().message().find("Tensor 1 is both input 0 and output 0"),
+            std::string::npos)
+      << plan.status().message();
+  EXPECT_NE(plan.status().message().find("inconsistent"), std::string::npos);
+}
+
+// A blockwise INT4 weight [1024, 1024]: two values a byte (BytesRequired), 32-value blocks whose
+// fp16 scales are tensor 3.
+TEST(ExternalModels, Int4WeightsArePackedTwoToAByteAndBlockwiseQuantizationIsRead) {
+  const Model model = LoadExternal("LiteRT__litert_test_testdata_qwen_fc_blockwise_quantized");
+  ASSERT_EQ(model.subgraphs.size(), 1u);
+  const Tensor& weights = model.subgraphs[0].tensors[1];
+  EXPECT_EQ(weights.type, TensorType::kInt4);
+  EXPECT_EQ(weights.shape, (std::vector<int32_t>{1024, 1024}));
+  EXPECT_EQ(weights.bytes, 524288u);
+  EXPECT_EQ(weights.constant_bytes, 524288u);
+  const Quantization& q = weights.quantization;
+  EXPECT_TRUE(q.blockwise);
+  EXPECT_EQ(q.block_size, 32);
+  EXPECT_EQ(q.block_scales, 3);
+  EXPECT_EQ(q.block_zero_points, -1);
+  EXPECT_EQ(model.subgraphs[0].tensors[3].type, TensorType::kFloat16);
+}
+
+// tflite/model_xnnpack_test.cc: with XNNPACK the execution plan is one delegate kernel over the
+// three ADDs.
+TEST(ExternalModels, XnnpackTakesAllThreeAddsOfMultiAdd) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_multi_add");
+  auto plan = PlanModel(model, WithDelegate("xnnpack"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const Subgraph& g = *plan->subgraphs[0].delegated;
+  ASSERT_EQ(g.execution_plan.size(), 1u);
+  const Node& kernel = g.nodes[static_cast<size_t>(g.execution_plan[0])];
+  EXPECT_EQ(kernel.kind, NodeKind::kDelegateKernel);
+  EXPECT_EQ(kernel.replaces.size(), 3u);
+}
+
+// tflite/delegates/xnnpack: the odml.scaled_dot_product_attention composite with f32 rank-4
+// inputs goes to XNNPACK whole.
+TEST(ExternalModels, XnnpackTakesTheScaledDotProductAttentionComposite) {
+  const Model model = LoadExternal("LiteRT__tflite_delegates_xnnpack_odml_sdpa_composite_gqa");
+  ASSERT_EQ(model.subgraphs[0].nodes.size(), 1u);
+  EXPECT_EQ(model.subgraphs[0].nodes[0].options->composite_name,
+            "odml.scaled_dot_product_attention");
+  EXPECT_EQ(model.subgraphs[0].nodes[0].options->subgraph, 1);
+  auto plan = PlanModel(model, WithDelegate("xnnpack"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const Subgraph& g = *plan->subgraphs[0].delegated;
+  ASSERT_EQ(g.execution_plan.size(), 1u);
+  EXPECT_EQ(g.nodes[static_cast<size_t>(g.execution_plan[0])].kind, NodeKind::kDelegateKernel);
+}
+
+// SHAPE -> STRIDED_SLICE -> PACK -> RESHAPE: PACK is computed at Eval, so the RESHAPE at plan
+// position 6 has a shape unknown at Prepare, its output is dynamic, and AllocateTensors plans the
+// arena up to it only.
+TEST(ExternalModels, DynamicShapesStopPlanningAtTheFirstDynamicOutput) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_dynamic_shapes");
+  auto plan = PlanModel(model, PlanOptions{});
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_TRUE(plan->subgraphs[0].memory.has_value());
+  EXPECT_EQ(plan->subgraphs[0].memory->planning_stops_at, 6);
+}
+
+// Upstream's runtime_version table, checked against the min_runtime_version metadata that the
+// converter stamped into these files from the same table.
+TEST(ExternalModels, MinimumRuntimeVersionIsTheConvertersStamp) {
+  const std::vector<std::pair<std::string, std::string>> stamped = {
+      {"LiteRT__tflite_testdata_call_once_mul", "2.6.0"},
+      {"LiteRT__tflite_testdata_multi_subgraphs_while", "1.15.0"},
+      {"LiteRT__litert_test_testdata_simple_scatter_nd_op", "2.1.0"},
+      {"LiteRT__tflite_converter_quantization_lite_testdata_mixed16x8", "1.14.0"},
+      {"LiteRT__tflite_testdata_multi_signatures", "1.6.0"},
+      {"coral-test_data__keras_lstm_mnist_ptq", "1.14.0"},
+  };
+  for (const auto& [name, version] : stamped) {
+    auto plan = PlanModel(LoadExternal(name), PlanOptions{});
+    ASSERT_TRUE(plan.ok()) << plan.status().message();
+    EXPECT_EQ(plan->runtime_version.minimum, version) << name;
+    EXPECT_TRUE(plan->runtime_version.unknown.empty()) << name;
+  }
+}
+
+}  // namespace
+}  // namespace tfa

@@ -98,8 +98,8 @@ int RunGate(const GateArgs& args) {
         std::vector<Measurement> measurements;
         for (auto& delegates : ConfigsToMeasure(baseline, file, sha256, requested)) {
           const AnalysedModel analysed = AnalyseOrThrow(path, delegates);
-          measurements.push_back(
-              {path, file, sha256, delegates, GatedFiguresOf(FiguresOf(analysed.report))});
+          measurements.push_back({path, file, sha256, delegates,
+                                  GatedFiguresOf(analysed.report, FiguresOf(analysed.report))});
         }
         return measurements;
       },

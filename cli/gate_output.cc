@@ -10,13 +10,27 @@
 namespace tfa::cli {
 namespace {
 
-bool IsBytes(const FigureCheck& f) { return f.figure != "delegated_partitions"; }
+bool IsText(const FigureCheck& f) { return !f.before_text.empty() || !f.after_text.empty(); }
+bool IsBytes(const FigureCheck& f) { return f.figure != "delegated_partitions" && !IsText(f); }
 
-std::string Amount(const FigureCheck& f, uint64_t value) {
-  return IsBytes(f) ? fmt::format("{} ({})", value, HumanBytes(value)) : std::to_string(value);
+// The baseline's value (`after` false) or the new one, as a number or the figure's text.
+std::string Value(const FigureCheck& f, bool after) {
+  if (IsText(f)) return after ? f.after_text : f.before_text;
+  return std::to_string(after ? f.after : f.before);
+}
+
+std::string Amount(const FigureCheck& f, bool after) {
+  const uint64_t value = after ? f.after : f.before;
+  return IsBytes(f) ? fmt::format("{} ({})", value, HumanBytes(value)) : Value(f, after);
 }
 
 std::string Delta(const FigureCheck& f) {
+  if (IsText(f)) {
+    if (f.before_text == f.after_text) return "same";
+    return f.verdict == FigureCheck::Verdict::kShrank || f.verdict == FigureCheck::Verdict::kPass
+               ? "older"
+               : "newer";
+  }
   const int64_t d = f.delta();
   std::string out = fmt::format("{:+}", d);
   if (f.before != 0 && d != 0) {
@@ -41,8 +55,8 @@ const char* VerdictWord(const FigureCheck& f) {
 // "arena_bytes grew from 1000 to 1100 (+100, +10.00%), limit +2%".
 std::string FailureSentence(const FigureCheck& f) {
   return fmt::format("{} {} from {} to {} ({}), limit {}", f.figure,
-                     f.verdict == FigureCheck::Verdict::kGrew ? "grew" : "shrank", f.before,
-                     f.after, Delta(f), f.limit);
+                     f.verdict == FigureCheck::Verdict::kGrew ? "grew" : "shrank", Value(f, false),
+                     Value(f, true), Delta(f), f.limit);
 }
 
 std::string Summary(const GateResult& result, const std::string& baseline_path) {
@@ -92,8 +106,8 @@ std::string GateText(const GateResult& result, const std::string& baseline_path,
                        "delta", "limit", "verdict");
     for (const FigureCheck& f : c.figures) {
       const std::string verdict = VerdictWord(f);
-      out += fmt::format("  {:<22} {:>22} {:>22} {:>20}  {:>8}  {}\n", f.figure,
-                         Amount(f, f.before), Amount(f, f.after), Delta(f), f.limit,
+      out += fmt::format("  {:<22} {:>22} {:>22} {:>20}  {:>8}  {}\n", f.figure, Amount(f, false),
+                         Amount(f, true), Delta(f), f.limit,
                          f.verdict == FigureCheck::Verdict::kPass ? verdict : style.Red(verdict));
     }
   }
@@ -115,8 +129,8 @@ std::string GateMarkdown(const GateResult& result, const std::string& baseline_p
     for (const FigureCheck& f : c.figures) {
       const bool ok = f.verdict == FigureCheck::Verdict::kPass;
       out += fmt::format("| `{}` | `{}` | {} | {} | {} | {} | {} | {} {} |\n", c.file, c.config,
-                         f.figure, f.before, f.after, Delta(f), f.limit, ok ? "✅" : "❌",
-                         VerdictWord(f));
+                         f.figure, Value(f, false), Value(f, true), Delta(f), f.limit,
+                         ok ? "✅" : "❌", VerdictWord(f));
     }
   }
   out += "\n" + Summary(result, baseline_path) + "\n";
@@ -137,12 +151,18 @@ std::string GateJson(const GateResult& result, const std::string& baseline_path)
       const char* verdict = f.verdict == FigureCheck::Verdict::kPass   ? "pass"
                             : f.verdict == FigureCheck::Verdict::kGrew ? "grew"
                                                                        : "shrank";
-      jc["figures"].push_back({{"figure", f.figure},
-                               {"before", f.before},
-                               {"after", f.after},
-                               {"delta", f.delta()},
-                               {"limit", f.limit},
-                               {"verdict", verdict}});
+      nlohmann::ordered_json jf{{"figure", f.figure}};
+      if (IsText(f)) {
+        jf["before"] = f.before_text;
+        jf["after"] = f.after_text;
+      } else {
+        jf["before"] = f.before;
+        jf["after"] = f.after;
+        jf["delta"] = f.delta();
+      }
+      jf["limit"] = f.limit;
+      jf["verdict"] = verdict;
+      jc["figures"].push_back(std::move(jf));
     }
     j["checks"].push_back(std::move(jc));
   }
@@ -176,7 +196,7 @@ std::string GateJunitXml(const GateResult& result, const std::string& baseline_p
           "{}</failure>\n",
           viz::EscapeMarkup(FailureSentence(f)),
           f.verdict == FigureCheck::Verdict::kGrew ? "regression" : "unexpected-improvement",
-          f.before, f.after, viz::EscapeMarkup(Delta(f)), viz::EscapeMarkup(f.limit));
+          Value(f, false), Value(f, true), viz::EscapeMarkup(Delta(f)), viz::EscapeMarkup(f.limit));
       out += "  </testcase>\n";
     }
   }

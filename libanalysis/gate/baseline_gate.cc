@@ -8,6 +8,7 @@
 #include "libanalysis/core/json_fields.h"
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/key_value.h"
+#include "libanalysis/model/runtime_version.h"
 
 namespace tfa {
 namespace {
@@ -65,6 +66,8 @@ Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
   for (const auto& [key, target] : figures) {
     TFA_RETURN_IF_ERROR(fields.Read(key, target, JsonFields::Presence::kRequired));
   }
+  TFA_RETURN_IF_ERROR(fields.Read("min_runtime_version", &config.figures.min_runtime_version,
+                                  JsonFields::Presence::kOptional));
   // Written for people reading the file; derived from "delegates", so not checked.
   (void)fields.Find("config");
   TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
@@ -171,10 +174,24 @@ FigureCheck CheckFigure(const std::string& figure, uint64_t before, uint64_t aft
   return check;
 }
 
+// A newer minimum runtime means devices with the older runtime can no longer load the model
+// ("Didn't find op for builtin opcode ..."): it may not rise.
+FigureCheck CheckRuntimeVersion(const std::string& before, const std::string& after,
+                                bool fail_on_shrink) {
+  FigureCheck check{"min_runtime_version", 0, 0, fail_on_shrink ? "unchanged" : "no newer"};
+  check.before_text = before;
+  check.after_text = after;
+  const int order = CompareRuntimeVersions(after, before);
+  if (order > 0) check.verdict = FigureCheck::Verdict::kGrew;
+  if (order < 0 && fail_on_shrink) check.verdict = FigureCheck::Verdict::kShrank;
+  return check;
+}
+
 }  // namespace
 
-GatedFigures GatedFiguresOf(const ReportFigures& f) {
-  return {f.arena_bytes, f.persistent_bytes, f.delegated_partitions, f.copy_bytes};
+GatedFigures GatedFiguresOf(const Report& report, const ReportFigures& f) {
+  return {f.arena_bytes, f.persistent_bytes, f.delegated_partitions, f.copy_bytes,
+          report.runtime_version.minimum};
 }
 
 Result<Baseline> ParseBaseline(std::string_view text, const std::string& source) {
@@ -217,6 +234,9 @@ std::string BaselineToJson(const Baseline& baseline) {
                                {"persistent_bytes", c->figures.persistent_bytes},
                                {"delegated_partitions", c->figures.delegated_partitions},
                                {"copy_bytes", c->figures.copy_bytes}});
+      if (!c->figures.min_runtime_version.empty()) {
+        jm["configs"].back()["min_runtime_version"] = c->figures.min_runtime_version;
+      }
     }
     root["models"].push_back(std::move(jm));
   }
@@ -362,6 +382,10 @@ GateResult CompareWithBaseline(const Baseline& baseline,
     }
     check.figures.push_back(CheckFigure("copy_bytes", before.copy_bytes, after.copy_bytes,
                                         options.copy_bytes_growth, options.fail_on_shrink));
+    if (!before.min_runtime_version.empty() && !after.min_runtime_version.empty()) {
+      check.figures.push_back(CheckRuntimeVersion(
+          before.min_runtime_version, after.min_runtime_version, options.fail_on_shrink));
+    }
     result.checks.push_back(std::move(check));
   }
   return result;

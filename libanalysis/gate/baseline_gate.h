@@ -29,11 +29,14 @@ struct GatedFigures {
   uint64_t persistent_bytes = 0;
   uint64_t delegated_partitions = 0;
   uint64_t copy_bytes = 0;
+  // The oldest TFLite runtime that can run the model (Report::runtime_version); empty when not
+  // recorded (baselines written before it existed) or unknown. It may not rise.
+  std::string min_runtime_version = {};
 
   bool operator==(const GatedFigures&) const = default;
 };
 
-GatedFigures GatedFiguresOf(const ReportFigures& figures);
+GatedFigures GatedFiguresOf(const Report& report, const ReportFigures& figures);
 
 struct BaselineConfig {
   std::vector<DelegateRequest> delegates;  // empty: the CPU-only plan
@@ -104,6 +107,9 @@ struct FigureCheck {
   uint64_t after = 0;
   std::string limit;  // what was allowed, in words: "+2%", "<= 3"
   Verdict verdict = Verdict::kPass;
+  // A figure that is no number (min_runtime_version): its values as text; `before` and `after`
+  // are then 0.
+  std::string before_text = {}, after_text = {};
 
   int64_t delta() const { return static_cast<int64_t>(after) - static_cast<int64_t>(before); }
 };

@@ -200,6 +200,34 @@ TEST(CompareWithBaseline, MaxDelegatedPartitionsReplacesTheNoGrowthRule) {
   EXPECT_EQ(r.checks[0].figures[2].limit, "<= 3");
 }
 
+// A newer minimum runtime shuts out devices on the older one: the gate fails when it rises. A
+// baseline that recorded none (written before the figure existed) checks nothing.
+TEST(CompareWithBaseline, TheMinimumRuntimeVersionMayNotRise) {
+  Baseline baseline = RecordedBaseline();
+  baseline.models[0].configs[0].figures.min_runtime_version = "2.3.0";
+  const auto measured = [](const std::string& version) {
+    GatedFigures figures{1000, 64, 2, 500};
+    figures.min_runtime_version = version;
+    return Measured(figures);
+  };
+  const GateResult same = CompareWithBaseline(baseline, {measured("2.3.0")}, {});
+  EXPECT_TRUE(same.passed());
+  EXPECT_EQ(same.total(), 5u);
+  const GateResult newer = CompareWithBaseline(baseline, {measured("2.14.0")}, {});
+  EXPECT_FALSE(newer.passed());
+  const FigureCheck& version = newer.checks[0].figures[4];
+  EXPECT_EQ(version.figure, "min_runtime_version");
+  EXPECT_EQ(version.before_text, "2.3.0");
+  EXPECT_EQ(version.after_text, "2.14.0");
+  EXPECT_EQ(version.verdict, FigureCheck::Verdict::kGrew);
+  EXPECT_TRUE(CompareWithBaseline(baseline, {measured("1.15.0")}, {}).passed());
+  EXPECT_EQ(CompareWithBaseline(RecordedBaseline(), {measured("2.14.0")}, {}).total(), 4u);
+  // Recorded, written and read back.
+  auto reread = ParseBaseline(BaselineToJson(baseline), "b.json");
+  ASSERT_TRUE(reread.ok()) << reread.status().message();
+  EXPECT_EQ(reread->models[0].configs[0].figures.min_runtime_version, "2.3.0");
+}
+
 TEST(CompareWithBaseline, CatchesUnknownModelsRenamesAndUnrecordedConfigs) {
   const GatedFigures same{1000, 64, 2, 500};
   const GateResult r = CompareWithBaseline(

@@ -96,8 +96,8 @@ std::string OverlappingNodeError(const Subgraph& sg) {
       for (size_t out = 0; out < node.outputs.size(); ++out) {
         if (node.inputs[in] < 0 || node.inputs[in] != node.outputs[out]) continue;
         return "Tensor " + std::to_string(node.inputs[in]) + " is both input " +
-               std::to_string(in) + " and output " + std::to_string(out) + " (" +
-               NodeName(sg, i) + "), so AllocateTensors() is called on an inconsistent model";
+               std::to_string(in) + " and output " + std::to_string(out) + " (" + NodeName(sg, i) +
+               "), so AllocateTensors() is called on an inconsistent model";
       }
     }
   }

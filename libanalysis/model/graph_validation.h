@@ -9,9 +9,10 @@
 namespace tfa {
 
 // Checks that every tensor index is in range (-1 allowed for optional node inputs and outputs),
-// no node reads its own output (unless the subgraph carries an allocation_error), no tensor has two producers, and every node reads only tensors
-// produced earlier in the plan (a later producer means a cycle). Messages name the subgraph,
-// node and tensor: "subgraph 0: node 4 (ADD): reads tensor 9 produced by node 7 (cycle...)".
+// no node reads its own output (unless the subgraph carries an allocation_error), no tensor has two
+// producers, and every node reads only tensors produced earlier in the plan (a later producer means
+// a cycle). Messages name the subgraph, node and tensor: "subgraph 0: node 4 (ADD): reads tensor 9
+// produced by node 7 (cycle...)".
 Status ValidateSubgraph(const Subgraph& subgraph, int subgraph_index);
 
 // Upstream's Subgraph::AddNodeWithParameters refuses a builtin node that lists one tensor as both

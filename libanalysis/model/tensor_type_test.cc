@@ -7,7 +7,8 @@
 namespace tfa {
 namespace {
 
-// tflite/util.cc BytesRequired: sub-byte types packed and rounded up, the rest element size x count.
+// tflite/util.cc BytesRequired: sub-byte types packed and rounded up, the rest element size x
+// count.
 TEST(TensorTypeTest, DataBytesPacksSubByteTypes) {
   EXPECT_EQ(DataBytes(TensorType::kInt4, 1048576), 524288u);
   EXPECT_EQ(DataBytes(TensorType::kInt4, 5), 3u);

@@ -18,8 +18,8 @@ namespace {
 // Control flow and resource variables: their outputs are shaped by the whole-model replay
 // (control_flow_prepare.h), which knows the child subgraphs and the variables' values.
 bool ShapedByTheInterpreterReplay(std::string_view op) {
-  return op == "WHILE" || op == "IF" || op == "CALL_ONCE" || op == "CALL" ||
-         op == "VAR_HANDLE" || op == "READ_VARIABLE" || op == "ASSIGN_VARIABLE";
+  return op == "WHILE" || op == "IF" || op == "CALL_ONCE" || op == "CALL" || op == "VAR_HANDLE" ||
+         op == "READ_VARIABLE" || op == "ASSIGN_VARIABLE";
 }
 
 class PrepareReplay {

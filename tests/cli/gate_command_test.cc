@@ -68,7 +68,7 @@ TEST(GateCommand, SameModelPassesEveryRecordedConfiguration) {
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("[cpu only]"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("[--delegate ops=ADD]"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("PASSED: 8 checks"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("PASSED: 10 checks"), std::string::npos) << run.out;
   EXPECT_EQ(run.err, "");
 }
 
@@ -80,8 +80,8 @@ TEST(GateCommand, BiggerArenaFailsWithBeforeAfterAndDelta) {
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("REGRESSED"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("arena_bytes"), std::string::npos);
-  EXPECT_NE(run.out.find("FAILED: 2 of 4 checks"), std::string::npos)
-      << run.out;  // arena and copy bytes
+  EXPECT_NE(run.out.find("FAILED: 2 of 5 checks"), std::string::npos)
+      << run.out;  // arena and copy bytes; the runtime version (ADD v1: 1.5.0) holds
   // Generous enough limits let the same change through.
   ToolRun lenient =
       RunTool("gate " + v2 + " --baseline " + r.baseline +
@@ -127,7 +127,7 @@ TEST(GateCommand, CorpusModelsRecordAndPassInParallel) {
       0);
   ToolRun run = RunTool("gate" + models + " --baseline " + baseline);
   EXPECT_EQ(run.exit_code, 0) << run.out;
-  EXPECT_NE(run.out.find("PASSED: 12 checks"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("PASSED: 15 checks"), std::string::npos) << run.out;
   // The palm detector under the face detector's name: a different model with a bigger arena.
   const std::string impostor = dir + "/face_detection__face_detection_short_range.tflite";
   std::filesystem::copy_file(testing::CorpusModelPath("hands__palm_detection_lite"), impostor);
@@ -143,12 +143,12 @@ TEST(GateCommand, JunitHasOneTestcasePerModelConfigAndFigure) {
   EXPECT_EQ(run.exit_code, 1);
   const std::string& xml = run.out;
   EXPECT_EQ(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite ", 0), 0u) << xml;
-  EXPECT_NE(xml.find("tests=\"8\" failures=\"3\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("tests=\"10\" failures=\"3\""), std::string::npos) << xml;
   size_t testcases = 0;
   for (size_t at = xml.find("<testcase "); at != std::string::npos;
        at = xml.find("<testcase ", at + 1))
     ++testcases;
-  EXPECT_EQ(testcases, 8u);
+  EXPECT_EQ(testcases, 10u);
   EXPECT_NE(xml.find("<testcase classname=\"chain.json [cpu only]\" name=\"arena_bytes\">"),
             std::string::npos);
   EXPECT_NE(xml.find("<failure message=\"arena_bytes grew from 16384 to 24576"), std::string::npos)
@@ -189,7 +189,7 @@ TEST(GateCommand, GithubAnnotationsOnActionsOrAsked) {
           0),
       0u)
       << run.out;
-  EXPECT_NE(run.out.find("::notice title=tflite-analyze gate::FAILED: 3 of 8 checks"),
+  EXPECT_NE(run.out.find("::notice title=tflite-analyze gate::FAILED: 3 of 10 checks"),
             std::string::npos);
   ToolRun plain = RunTool("gate " + v2 + " --baseline " + r.baseline);
   EXPECT_EQ(plain.out.find("::error"), std::string::npos);

@@ -53,6 +53,10 @@ struct KernelContext {
   const NodeData* node_data = nullptr;
   std::vector<RuntimeTensor*> inputs;  // nullptr for an absent optional input (-1)
   std::vector<RuntimeTensor*> outputs;
+  // The temporaries the plan gave the node (upstream's kernel adds them in Prepare and the arena
+  // planned them): a kernel whose upstream twin works in them works in them too, so the arena
+  // measured is the one planned. nullptr where a temporary has no buffer (spare, dynamic).
+  std::vector<RuntimeTensor*> temporaries;
   uint64_t scratch_bytes = 0;  // set by Prepare
   uint8_t* scratch = nullptr;  // at least scratch_bytes, 64-byte aligned, during Eval
   // The threads Eval may split its work over (kernels/cpu/kernel_thread_pool.h), set before
@@ -63,6 +67,12 @@ struct KernelContext {
   RuntimeTensor& input(size_t i) const { return *inputs[i]; }
   RuntimeTensor& output(size_t i) const { return *outputs[i]; }
   bool has_input(size_t i) const { return i < inputs.size() && inputs[i] != nullptr; }
+  // Temporary `i` when the plan gave it a buffer of at least `bytes`, else nullptr.
+  RuntimeTensor* temporary(size_t i, uint64_t bytes) const {
+    if (i >= temporaries.size() || temporaries[i] == nullptr) return nullptr;
+    RuntimeTensor* t = temporaries[i];
+    return t->data != nullptr && t->bytes >= bytes ? t : nullptr;
+  }
 };
 
 using KernelFunction = Status (*)(KernelContext& context);

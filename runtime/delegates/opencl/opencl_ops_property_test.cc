@@ -11,6 +11,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -1149,12 +1150,18 @@ void LogicalAndMatchesReference() {
 
 void SelectMatchesReference(const std::string& op) {
   const std::vector<int32_t> shape = SmallShape(1);
-  // SELECT_V2 broadcasts each operand (the gpu profile: the output's shape or a scalar).
-  auto operand = [&] { return *rc::gen::arbitrary<bool>() ? shape : std::vector<int32_t>{1}; };
-  NodeCase c = Op(op.c_str());
+  // SELECT_V2 broadcasts each operand (the gpu profile: the output's shape or a scalar); the
+  // output is their broadcast (select.cc), so one of them at least has the output's shape.
   const bool v2 = op == "SELECT_V2";
-  c.inputs = {BoolTensor(v2 ? operand() : shape), FloatTensor(v2 ? operand() : shape),
-              FloatTensor(v2 ? operand() : shape, *rc::gen::arbitrary<bool>())};
+  std::array<bool, 3> full = {true, true, true};
+  if (v2) {
+    for (bool& f : full) f = *rc::gen::arbitrary<bool>();
+    if (!full[0] && !full[1] && !full[2]) full[*rc::gen::inRange(0, 3)] = true;
+  }
+  const auto operand = [&](size_t i) { return full[i] ? shape : std::vector<int32_t>{1}; };
+  NodeCase c = Op(op.c_str());
+  c.inputs = {BoolTensor(operand(0)), FloatTensor(operand(1)),
+              FloatTensor(operand(2), *rc::gen::arbitrary<bool>())};
   c.outputs = {Output(shape)};
   CheckAgainstCpu(c, 0, [](const NodeCase& node, std::vector<TestTensor>& outputs) {
     const std::vector<float> x = node.inputs[1].Floats(), y = node.inputs[2].Floats();

@@ -99,7 +99,7 @@ TEST_P(AlternatingChainTest, AddSubPartitionsAsPredictedAndMatchesTheCpu) {
 INSTANTIATE_TEST_SUITE_P(Lengths, AlternatingChainTest, ::testing::Values(1, 2, 5, 12, 31));
 
 // add-sub then sin, one after another on the already-delegated plan; the reference runs SIN alone
-// on its delegate (the CPU kernels have no SIN) and everything else on the CPU.
+// on its delegate and everything else on the CPU.
 TEST(SampleDelegatesTest, TwoDelegatesInTurnPartitionAsPredicted) {
   const std::string path = WriteAlternatingModel("chain_sin", 16, true);
   auto add_sub = MakeAddSub();

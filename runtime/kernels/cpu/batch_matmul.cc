@@ -1,5 +1,7 @@
 #include "runtime/kernels/cpu/batch_matmul.h"
 
+#include <utility>
+
 #include "runtime/kernels/cpu/kernel_util.h"
 
 namespace tfa::runtime {
@@ -47,6 +49,52 @@ Result<MatMulShape> Shape(const KernelContext& context) {
   return s;
 }
 
+// Each of `matrices` row-major [rows, cols] matrices of `from` into [cols, rows] in `to`.
+void TransposeMatrices(const float* from, float* to, int64_t matrices, int64_t rows, int64_t cols) {
+  for (int64_t m = 0; m < matrices; ++m) {
+    const float* a = from + m * rows * cols;
+    float* b = to + m * rows * cols;
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < cols; ++c) b[c * rows + r] = a[r * cols + c];
+    }
+  }
+}
+
+// Upstream's kernel works in its first two temporaries (tflite/kernels/batch_matmul.cc Eval): the
+// RHS transposed into temporary 1 unless adj_y (a constant RHS once, into the persistent arena),
+// the LHS into temporary 0 when adj_x. Done here too, so the arena measured is the one planned;
+// the product then reads the transposed copies. Returns whether each operand was transposed.
+std::pair<bool, bool> TransposeIntoTemporaries(const KernelContext& context, const float*& lhs,
+                                               const float*& rhs) {
+  const OpOptions& o = context.options();
+  const RuntimeTensor& l = context.input(0);
+  const RuntimeTensor& r = context.input(1);
+  const auto matrices = [](const RuntimeTensor& t) {
+    return t.NumElements() / (int64_t{t.Dim(t.Rank() - 1)} * t.Dim(t.Rank() - 2));
+  };
+  const uint64_t float_bytes = sizeof(float);
+  bool lhs_transposed = false, rhs_transposed = false;
+  if (!o.adj_y) {
+    if (RuntimeTensor* t =
+            context.temporary(1, static_cast<uint64_t>(r.NumElements()) * float_bytes)) {
+      TransposeMatrices(rhs, t->Data<float>(), matrices(r), r.Dim(r.Rank() - 2),
+                        r.Dim(r.Rank() - 1));
+      rhs = t->Data<const float>();
+      rhs_transposed = true;
+    }
+  }
+  if (o.adj_x) {
+    if (RuntimeTensor* t =
+            context.temporary(0, static_cast<uint64_t>(l.NumElements()) * float_bytes)) {
+      TransposeMatrices(lhs, t->Data<float>(), matrices(l), l.Dim(l.Rank() - 2),
+                        l.Dim(l.Rank() - 1));
+      lhs = t->Data<const float>();
+      lhs_transposed = true;
+    }
+  }
+  return {lhs_transposed, rhs_transposed};
+}
+
 }  // namespace
 
 Status PrepareBatchMatMul(KernelContext& context) { return Shape(context).status(); }
@@ -57,11 +105,14 @@ Status EvalBatchMatMul(KernelContext& context) {
   const OpOptions& o = context.options();
   const float* lhs = context.input(0).Data<const float>();
   const float* rhs = context.input(1).Data<const float>();
+  const auto [lhs_transposed, rhs_transposed] = TransposeIntoTemporaries(context, lhs, rhs);
+  // A transposed copy reads as the adjoint it undoes.
+  const bool adj_x = o.adj_x != lhs_transposed, adj_y = o.adj_y != rhs_transposed;
   float* out = context.output(0).Data<float>();
   const int64_t lhs_matrix = s->rows * s->depth, rhs_matrix = s->depth * s->cols;
   // Element (r, k) of lhs and (k, c) of rhs inside one matrix, after the adjoints.
-  const int64_t lhs_r = o.adj_x ? 1 : s->depth, lhs_k = o.adj_x ? s->rows : 1;
-  const int64_t rhs_k = o.adj_y ? 1 : s->cols, rhs_c = o.adj_y ? s->depth : 1;
+  const int64_t lhs_r = adj_x ? 1 : s->depth, lhs_k = adj_x ? s->rows : 1;
+  const int64_t rhs_k = adj_y ? 1 : s->cols, rhs_c = adj_y ? s->depth : 1;
   int64_t batches = 1;
   for (int32_t d : s->batch) batches *= d;
   std::vector<int32_t> index(s->batch.size(), 0);

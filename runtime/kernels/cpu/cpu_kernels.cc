@@ -4,6 +4,7 @@
 #include <map>
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
@@ -21,6 +22,7 @@
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
+#include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
@@ -29,15 +31,21 @@
 #include "runtime/kernels/cpu/resize.h"
 #include "runtime/kernels/cpu/rfft2d.h"
 #include "runtime/kernels/cpu/rounding.h"
+#include "runtime/kernels/cpu/scatter_nd.h"
+#include "runtime/kernels/cpu/segment_sum.h"
+#include "runtime/kernels/cpu/select.h"
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/split.h"
+#include "runtime/kernels/cpu/topk.h"
 #include "runtime/kernels/cpu/transform_landmarks.h"
 #include "runtime/kernels/cpu/transform_tensor_bilinear.h"
 #include "runtime/kernels/cpu/transpose.h"
 #include "runtime/kernels/cpu/transpose_conv.h"
+#include "runtime/kernels/cpu/trigonometry.h"
 #include "runtime/kernels/cpu/unary_math.h"
 #include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
+#include "runtime/kernels/cpu/where.h"
 
 namespace tfa::runtime {
 namespace {
@@ -111,6 +119,18 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"SPLIT", {PrepareSplit, EvalSplit}},
       {"SPLIT_V", {PrepareSplitV, EvalSplitV}},
       {"GATHER", {PrepareGather, EvalGather}},
+      {"SIN", {PrepareUnaryFloat, EvalSin}},
+      {"COS", {PrepareUnaryFloat, EvalCos}},
+      {"ARG_MAX", {PrepareArgMinMax, EvalArgMax}},
+      {"ARG_MIN", {PrepareArgMinMax, EvalArgMin}},
+      {"PACK", {PreparePack, EvalPack}},
+      {"UNPACK", {PrepareUnpack, EvalUnpack}},
+      {"TOPK_V2", {PrepareTopKV2, EvalTopKV2}},
+      {"SELECT", {PrepareSelect, EvalSelect}},
+      {"SELECT_V2", {PrepareSelectV2, EvalSelectV2}},
+      {"WHERE", {PrepareWhere, EvalWhere}},
+      {"SCATTER_ND", {PrepareScatterNd, EvalScatterNd}},
+      {"SEGMENT_SUM", {PrepareSegmentSum, EvalSegmentSum}},
       {"Landmarks2TransformMatrix",
        {PrepareLandmarksToTransformMatrix, EvalLandmarksToTransformMatrix}},
       {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},

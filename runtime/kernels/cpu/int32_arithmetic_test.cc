@@ -64,7 +64,8 @@ TEST(Int32ArithmeticTest, MixedTypesAreRefused) {
   k.AddOutput(TensorType::kInt32, {1});
   const Status status = k.Run();
   ASSERT_FALSE(status.ok());
-  EXPECT_EQ(status.message(), "input 1 has type float32, expected int32");
+  EXPECT_EQ(status.message(),
+            "the runtime has no float32 kernel for this op's input 1 (it has int32)");
 }
 
 }  // namespace

@@ -38,8 +38,9 @@ Status CheckArity(const KernelContext& context, size_t min_inputs, size_t max_in
 
 Status CheckType(const RuntimeTensor& tensor, TensorType type, const char* role) {
   if (tensor.type == type) return Status::Ok();
-  return Status::Error(std::string(role) + " has type " + TensorTypeName(tensor.type) +
-                       ", expected " + TensorTypeName(type));
+  // A type the kernel lacks is the runtime's gap, not the model's fault (issue 31).
+  return Status::Error(std::string("the runtime has no ") + TensorTypeName(tensor.type) +
+                       " kernel for this op's " + role + " (it has " + TensorTypeName(type) + ")");
 }
 
 Status CheckRank(const RuntimeTensor& tensor, int rank, const char* role) {

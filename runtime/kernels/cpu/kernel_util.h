@@ -20,6 +20,8 @@ std::string ShapeString(std::span<const int32_t> shape);
 // count) of which the first `min_inputs` are present, and exactly `outputs` outputs.
 [[nodiscard]] Status CheckArity(const KernelContext& context, size_t min_inputs, size_t max_inputs,
                                 size_t outputs);
+// A type the kernel does not take is named as the runtime's gap: "the runtime has no int8 kernel
+// for this op's input (it has float32)"; the interpreter puts the node and op in front.
 [[nodiscard]] Status CheckType(const RuntimeTensor& tensor, TensorType type, const char* role);
 [[nodiscard]] Status CheckRank(const RuntimeTensor& tensor, int rank, const char* role);
 // The planned output shape must be what the kernel computes: the arena was sized from it.

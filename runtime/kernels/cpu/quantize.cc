@@ -49,6 +49,18 @@ Status PrepareQuantize(KernelContext& context) {
   const RuntimeTensor& in = context.input(0);
   const RuntimeTensor& out = context.output(0);
   TFA_RETURN_IF_ERROR(CheckOutputShape(out, in.shape));
+  if (in.type == TensorType::kInt16) {
+    // Upstream requantizes int16 to int8, or to int16 when both zero points are 0.
+    if (out.type != TensorType::kInt8 && out.type != TensorType::kInt16)
+      return Status::Error(std::string("cannot requantize int16 to ") + TensorTypeName(out.type));
+    auto pi = PerTensorParams(in, "input");
+    if (!pi.ok()) return pi.status();
+    auto po = PerTensorParams(out, "output");
+    if (!po.ok()) return po.status();
+    if (out.type == TensorType::kInt16 && (pi->zero_point != 0 || po->zero_point != 0))
+      return Status::Error("int16 to int16 requantization needs zero points 0");
+    return Status::Ok();
+  }
   if (out.type == TensorType::kInt16) {
     // Upstream quantizes float32 to int16 symmetrically only (tflite/kernels/quantize.cc Prepare
     // requires zero point 0), then rounds as for int8 (AffineQuantize).
@@ -72,6 +84,15 @@ Status EvalQuantize(KernelContext& context) {
   const RuntimeTensor& in = context.input(0);
   RuntimeTensor& out = context.output(0);
   const QuantParams po = PerTensorParams(out, "output").value();
+  if (in.type == TensorType::kInt16) {
+    const QuantParams pi = PerTensorParams(in, "input").value();
+    if (out.type == TensorType::kInt8) {
+      Requantize<int16_t>(in, pi, po, TypeRange(TensorType::kInt8), out.Data<int8_t>());
+    } else {
+      Requantize<int16_t>(in, pi, po, QuantizedRange{-32768, 32767}, out.Data<int16_t>());
+    }
+    return Status::Ok();
+  }
   if (out.type == TensorType::kInt16) {
     FromFloat(in, po, QuantizedRange{-32768, 32767}, out.Data<int16_t>());
     return Status::Ok();

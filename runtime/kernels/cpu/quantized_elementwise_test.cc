@@ -72,7 +72,8 @@ TEST(QuantizedElementwiseTest, MixedTypesAreRefused) {
   r.AddOutput(TensorType::kInt8, {1}, PerTensor(1.0f, 0));
   const Status status = r.runner().Run();
   ASSERT_FALSE(status.ok());
-  EXPECT_EQ(status.message(), "input 1 has type uint8, expected int8");
+  EXPECT_EQ(status.message(),
+            "the runtime has no uint8 kernel for this op's input 1 (it has int8)");
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include "runtime/kernels/cpu/hybrid_fully_connected.h"
 #include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
+#include "runtime/kernels/cpu/integer_maximum_minimum.h"
+#include "runtime/kernels/cpu/log_softmax.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantize.h"
 #include "runtime/kernels/cpu/quantized_activations.h"
@@ -16,11 +18,16 @@
 #include "runtime/kernels/cpu/quantized_concatenation.h"
 #include "runtime/kernels/cpu/quantized_conv.h"
 #include "runtime/kernels/cpu/quantized_elementwise.h"
+#include "runtime/kernels/cpu/quantized_hard_swish.h"
 #include "runtime/kernels/cpu/quantized_pooling.h"
 #include "runtime/kernels/cpu/quantized_reduce.h"
 #include "runtime/kernels/cpu/quantized_resize.h"
+#include "runtime/kernels/cpu/quantized_softmax.h"
+#include "runtime/kernels/cpu/quantized_transpose_conv.h"
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/resize.h"
+#include "runtime/kernels/cpu/softmax.h"
+#include "runtime/kernels/cpu/transpose_conv.h"
 
 namespace tfa::runtime {
 namespace {
@@ -103,7 +110,22 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"MEAN", Dispatched<PrepareReduce, EvalMean, PrepareQuantizedMean, EvalQuantizedMean>()},
       {"CONCATENATION", Dispatched<PrepareConcatenation, EvalConcatenation,
                                    PrepareQuantizedConcatenation, EvalQuantizedConcatenation>()},
+      {"SOFTMAX",
+       Dispatched<PrepareSoftmax, EvalSoftmax, PrepareQuantizedSoftmax, EvalQuantizedSoftmax>()},
+      {"LOG_SOFTMAX", Dispatched<PrepareLogSoftmax, EvalLogSoftmax, PrepareQuantizedLogSoftmax,
+                                 EvalQuantizedLogSoftmax>()},
       {"QUANTIZE", {PrepareQuantize, EvalQuantize}},
+      {"TRANSPOSE_CONV",
+       {ByTransposeConvInputType<PrepareTransposeConv, PrepareQuantizedTransposeConv>,
+        ByTransposeConvInputType<EvalTransposeConv, EvalQuantizedTransposeConv>}},
+      {"HARD_SWISH", Dispatched<PrepareUnaryFloat, EvalHardSwish, PrepareQuantizedHardSwish,
+                                EvalQuantizedHardSwish>()},
+      {"MAXIMUM",
+       {ByIntegerInput<PrepareBinary, PrepareIntegerMaximumMinimum>,
+        ByIntegerInput<EvalMaximum, EvalIntegerMaximum>}},
+      {"MINIMUM",
+       {ByIntegerInput<PrepareBinary, PrepareIntegerMaximumMinimum>,
+        ByIntegerInput<EvalMinimum, EvalIntegerMinimum>}},
   };
   return *table;
 }

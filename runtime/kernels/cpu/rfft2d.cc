@@ -1,5 +1,6 @@
 #include "runtime/kernels/cpu/rfft2d.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <numbers>
@@ -41,13 +42,38 @@ Result<RfftShape> Shape(const KernelContext& context) {
   return s;
 }
 
+// The rows' DFT, fft_h x (fft_w / 2 + 1) complex doubles: exactly upstream's fourth temporary,
+// its rows of fft_w + 2 doubles, in which Ooura's rdft works in place.
+uint64_t RowsBytes(const RfftShape& s) {
+  return static_cast<uint64_t>(s.fft_h) * (s.fft_w / 2 + 1) * sizeof(std::complex<double>);
+}
+
+// Upstream's kernel works in its four temporaries (tflite/kernels/rfft2d.cc Eval): Ooura's
+// bit-reversal and cosine/sine tables (temporaries 0 and 1, filled on the first Eval), a pointer
+// per row (2) and the rows (3). The DFT here is direct and needs no tables, so it clears 0 and 1
+// where upstream writes its tables, writes the row pointers, and works in the rows: the arena
+// measured is the one planned. Without the temporaries (a plan that sized none) it uses scratch.
+std::complex<double>* WorkingRows(const KernelContext& context, const RfftShape& s) {
+  RuntimeTensor* rows = context.temporary(3, RowsBytes(s));
+  if (rows == nullptr) return reinterpret_cast<std::complex<double>*>(context.scratch);
+  for (size_t table : {0u, 1u}) {
+    if (RuntimeTensor* t = context.temporary(table, 0)) std::fill_n(t->data, t->bytes, uint8_t{0});
+  }
+  const uint64_t row_bytes = (s.fft_w + 2) * sizeof(double);
+  if (RuntimeTensor* pointers = context.temporary(2, s.fft_h * sizeof(double*))) {
+    for (int32_t r = 0; r < s.fft_h; ++r) {
+      pointers->Data<double*>()[r] = reinterpret_cast<double*>(rows->data + r * row_bytes);
+    }
+  }
+  return reinterpret_cast<std::complex<double>*>(rows->data);
+}
+
 }  // namespace
 
 Status PrepareRfft2D(KernelContext& context) {
   auto s = Shape(context);
   if (!s.ok()) return s.status();
-  context.scratch_bytes =
-      static_cast<uint64_t>(s->fft_h) * (s->fft_w / 2 + 1) * sizeof(std::complex<double>);
+  context.scratch_bytes = context.temporary(3, RowsBytes(*s)) ? 0 : RowsBytes(*s);
   return Status::Ok();
 }
 
@@ -56,7 +82,7 @@ Status EvalRfft2D(KernelContext& context) {
   if (!s.ok()) return s.status();
   const int32_t bins = s->fft_w / 2 + 1;
   const int32_t rows = std::min(s->in_h, s->fft_h), cols = std::min(s->in_w, s->fft_w);
-  auto* rows_dft = reinterpret_cast<std::complex<double>*>(context.scratch);
+  std::complex<double>* rows_dft = WorkingRows(context, *s);
   const float* in = context.input(0).Data<const float>();
   auto* out = context.output(0).Data<std::complex<float>>();
   const double tau = 2 * std::numbers::pi;

@@ -155,5 +155,20 @@ TEST(ExternalModels, MinimumRuntimeVersionIsTheConvertersStamp) {
   }
 }
 
+// tflite/kernels/conv_mem_test: the mobile build keeps conv_huge_im2col under 3 GiB, since it
+// drops the 3.5 GB im2col (IsMobilePlatform, kMaxIm2colBufferSizeMobile); x86-64 keeps it.
+TEST(ExternalModels, MobileBuildsKeepTheHugeIm2colModelUnderThreeGibibytes) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_conv_huge_im2col");
+  auto desktop = PlanModel(model, PlanOptions{});
+  ASSERT_TRUE(desktop.ok()) << desktop.status().message();
+  EXPECT_EQ(desktop->subgraphs[0].memory->arena_size, 4438167552u);
+  PlanOptions mobile;
+  mobile.build = *KernelBuildFor("android-arm64", 1);
+  auto android = PlanModel(model, mobile);
+  ASSERT_TRUE(android.ok()) << android.status().message();
+  EXPECT_EQ(android->subgraphs[0].memory->arena_size, 926650368u);
+  EXPECT_LT(android->subgraphs[0].memory->arena_size, uint64_t{3} << 30);
+}
+
 }  // namespace
 }  // namespace tfa

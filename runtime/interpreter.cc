@@ -61,6 +61,22 @@ Status CopyTensor(const RuntimeTensor& from, RuntimeTensor& to, const std::strin
   return Status::Ok();
 }
 
+// The values of an int32 / int64 tensor that holds data, for the shape rules; nullopt otherwise.
+std::optional<std::vector<int64_t>> IntValues(const RuntimeTensor& r) {
+  if (!r.data) return std::nullopt;
+  std::vector<int64_t> v(static_cast<size_t>(r.NumElements()));
+  for (size_t k = 0; k < v.size(); ++k) {
+    if (r.type == TensorType::kInt32) {
+      v[k] = r.Data<const int32_t>()[k];
+    } else if (r.type == TensorType::kInt64) {
+      v[k] = r.Data<const int64_t>()[k];
+    } else {
+      return std::nullopt;
+    }
+  }
+  return v;
+}
+
 }  // namespace
 
 void Interpreter::AlignedFree::operator()(uint8_t* p) const { std::free(p); }
@@ -500,6 +516,26 @@ Status Interpreter::ResizeOutput(SubgraphState& s, int32_t t, const std::vector<
   return Status::Ok();
 }
 
+// A kernel whose outputs upstream makes dynamic (STRIDED_SLICE with an end computed at Eval,
+// RESHAPE to a computed shape, ...) sizes them in its Eval, from its inputs' values, all computed
+// by now: the outputs take the shapes its shape rule gives, in buffers of their own, and the
+// kernel prepares on them.
+Status Interpreter::PrepareDynamicStep(SubgraphState& s, Step& step) {
+  const Node& node = *step.context.node;
+  const IntValuesOf values = [&](int32_t t) {
+    return IntValues(s.tensors[static_cast<size_t>(t)]);
+  };
+  auto shapes = InferOutputShapes(s.graph, node, values);
+  if (!shapes.ok()) return shapes.status().WithContext(NodeName(s, step.node));
+  for (size_t o = 0; o < node.outputs.size() && o < shapes->size(); ++o) {
+    const int32_t t = node.outputs[o];
+    if (t < 0 || s.tensors[static_cast<size_t>(t)].shape == (*shapes)[o]) continue;
+    TFA_RETURN_IF_ERROR(ResizeOutput(s, t, (*shapes)[o]).WithContext(NodeName(s, step.node)));
+  }
+  TFA_RETURN_IF_ERROR(PrepareStep(s, step));
+  return EnsureScratch(step.context.scratch_bytes);
+}
+
 // Upstream's PrepareOpsAndTensors from plan position `first`: each node's Prepare computes its
 // outputs' shapes from its inputs' (libanalysis's shape inference), up to the next node with
 // dynamic outputs, whose shapes are known once it ran; then the arena is planned again.
@@ -513,19 +549,8 @@ Status Interpreter::Reshape(SubgraphState& s, size_t first) {
   // A value the steps from `first` compute is not known yet (upstream's Prepare would make the
   // output dynamic; here the shape inference says which value it lacks).
   const IntValuesOf values = [&](int32_t t) -> std::optional<std::vector<int64_t>> {
-    const RuntimeTensor& r = s.tensors[static_cast<size_t>(t)];
-    if (computed_later[static_cast<size_t>(t)] || !r.data) return std::nullopt;
-    std::vector<int64_t> v(static_cast<size_t>(r.NumElements()));
-    for (size_t k = 0; k < v.size(); ++k) {
-      if (r.type == TensorType::kInt32) {
-        v[k] = r.Data<const int32_t>()[k];
-      } else if (r.type == TensorType::kInt64) {
-        v[k] = r.Data<const int64_t>()[k];
-      } else {
-        return std::nullopt;
-      }
-    }
-    return v;
+    if (computed_later[static_cast<size_t>(t)]) return std::nullopt;
+    return IntValues(s.tensors[static_cast<size_t>(t)]);
   };
   size_t end = s.steps.size();
   for (size_t p = first; p < s.steps.size(); ++p) {
@@ -716,7 +741,10 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
     const Node& node = s.graph.nodes[static_cast<size_t>(index)];
     const std::string name = NodeName(s, index);
     // Prepared once the dynamic node before it ran (Reshape), with the shapes it gave.
-    const bool later = s.planning_stops_at && static_cast<int32_t>(position) > *s.planning_stops_at;
+    const bool after_stop =
+        s.planning_stops_at && static_cast<int32_t>(position) > *s.planning_stops_at;
+    const bool at_stop =
+        s.planning_stops_at && static_cast<int32_t>(position) == *s.planning_stops_at;
     Step step;
     step.node = index;
     step.context.node = &node;
@@ -729,7 +757,7 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
     for (int32_t t : node.temporaries)
       step.context.temporaries.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs) {
-      if (!later && t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&
+      if (!after_stop && !at_stop && t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&
           s.tensors[static_cast<size_t>(t)].bytes > 0) {
         return Status::Error(name + ": output tensor " + std::to_string(t) + " has no buffer");
       }
@@ -759,6 +787,8 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
       if (!step.kernel) return Status::Error(name + ": the runtime has no kernel for this op");
     }
     step.made_at_prepare = step.kind == StepKind::kCpu && MakesOnlyPersistentRo(s.graph, node);
+    // The dynamic node itself, when a kernel, prepares at Eval (PrepareDynamicStep).
+    const bool later = after_stop || (at_stop && step.kind == StepKind::kCpu);
     if (!later || step.made_at_prepare) TFA_RETURN_IF_ERROR(PrepareStep(s, step));
     if (step.made_at_prepare) {
       // Evaluated now, before the shared scratch exists: it gets its own for this one call.
@@ -903,6 +933,10 @@ Status Interpreter::RunSubgraph(int32_t index) {
     }
     reshape = s.planning_stops_at && static_cast<int32_t>(position) == *s.planning_stops_at;
     if (step.made_at_prepare) continue;
+    if (reshape && step.kind == StepKind::kCpu) {
+      status = PrepareDynamicStep(s, step);
+      if (!status.ok()) break;
+    }
     const Node& node = *step.context.node;
     const bool on_cpu = step.kind != StepKind::kDelegate;
     if (is_entry) {

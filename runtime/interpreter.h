@@ -212,6 +212,7 @@ class Interpreter {
   // The steps from plan position `first` on get their output shapes from the current ones, the
   // arena is planned again and the kernels prepared again.
   Status Reshape(SubgraphState& s, size_t first);
+  Status PrepareDynamicStep(SubgraphState& s, Step& step);
   Status Replan(SubgraphState& s, size_t first);
   Status EnsureScratch(uint64_t bytes);
   void RecordRunShapes();

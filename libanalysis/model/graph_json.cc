@@ -123,8 +123,15 @@ Result<std::span<const int32_t>> IntList(const IntListValue& list, const char* k
     if (required) return Fail(path, std::string("missing \"") + key + "\"");
     return std::span<const int32_t>();
   }
+  // Appended piece by piece: GCC 12's -Wrestrict misfires on a literal + std::string temporary
+  // at -O3 (GCC bug 105329), which Release builds make an error.
   const auto element = [&](size_t i) {
-    return "." + std::string(key) + "[" + std::to_string(i) + "]";
+    std::string text = ".";
+    text += key;
+    text += '[';
+    text += std::to_string(i);
+    text += ']';
+    return text;
   };
   if (list.kind != Value::Kind::kArray) return Fail(path + "." + key, "expected an array");
   for (size_t i = 0; i < list.values.size(); ++i) {

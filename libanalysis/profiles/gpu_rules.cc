@@ -63,7 +63,12 @@ std::string UpstreamTypeName(TensorType type) {
 
 std::string JoinDims(std::span<const int32_t> dims) {
   std::string out;
-  for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
+  // Appended piece by piece: GCC 12's -Wrestrict misfires on a literal + std::string temporary
+  // at -O3 (GCC bug 105329), which Release builds make an error.
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(dims[i]);
+  }
   return out;
 }
 

@@ -21,6 +21,7 @@
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
+#include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
@@ -34,9 +35,11 @@
 #include "runtime/kernels/cpu/scatter_nd.h"
 #include "runtime/kernels/cpu/segment_sum.h"
 #include "runtime/kernels/cpu/select.h"
+#include "runtime/kernels/cpu/shape_of.h"
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/split.h"
+#include "runtime/kernels/cpu/tile.h"
 #include "runtime/kernels/cpu/topk.h"
 #include "runtime/kernels/cpu/transform_landmarks.h"
 #include "runtime/kernels/cpu/transform_tensor_bilinear.h"
@@ -131,6 +134,9 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"WHERE", {PrepareWhere, EvalWhere}},
       {"SCATTER_ND", {PrepareScatterNd, EvalScatterNd}},
       {"SEGMENT_SUM", {PrepareSegmentSum, EvalSegmentSum}},
+      {"TILE", {PrepareTile, EvalTile}},
+      {"SHAPE", {PrepareShapeOf, EvalShapeOf}},
+      {"L2_NORMALIZATION", {PrepareL2Normalization, EvalL2Normalization}},
       {"Landmarks2TransformMatrix",
        {PrepareLandmarksToTransformMatrix, EvalLandmarksToTransformMatrix}},
       {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},

@@ -66,14 +66,15 @@ struct Check {
   }
 };
 
-// The end of the highest arena allocation that is no kernel temporary: every byte up to it is
-// written by some node. Above it lie only temporaries, which upstream's kernels write only when
-// they need them (BATCH_MATMUL's LHS copy only with adj_x), so a run that measures less than the
-// arena but at least this wrote what upstream's would.
-uint64_t HighestNonTemporaryEnd(const ArenaReport& arena) {
+// The end of the highest allocation of the arena (or the persistent arena) that is no kernel
+// temporary: every byte up to it is written by some node. Above it lie only temporaries, which
+// upstream's kernels write only when they need them (BATCH_MATMUL's LHS copy only with adj_x, the
+// hybrid kernels' persistent row sums only with asymmetric_quantize_inputs), so a run that
+// measures less than the arena but at least this wrote what upstream's would.
+uint64_t HighestNonTemporaryEnd(const ArenaReport& arena, bool persistent) {
   uint64_t end = 0;
   for (const ArenaAllocation& a : arena.allocs) {
-    if (a.persistent || a.temporary_of) continue;
+    if (a.persistent != persistent || a.temporary_of) continue;
     end = std::max(end, a.offset + a.size);
   }
   return end;
@@ -354,8 +355,9 @@ void Run(const RunArgs& args) {
          static_cast<uint64_t>(stats.copies.transitions)},
         // The highest bytes the run really wrote, found from the memory (not the plan's end).
         {"arena", predicted_arena.size, stats.arena_bytes_written,
-         HighestNonTemporaryEnd(predicted_arena)},
-        {"persistent arena", predicted_arena.persistent_size, stats.persistent_bytes_written},
+         HighestNonTemporaryEnd(predicted_arena, false)},
+        {"persistent arena", predicted_arena.persistent_size, stats.persistent_bytes_written,
+         HighestNonTemporaryEnd(predicted_arena, true)},
     };
     // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
     // analyser's replay of the first Invoke.

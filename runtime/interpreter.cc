@@ -61,6 +61,13 @@ Status CopyTensor(const RuntimeTensor& from, RuntimeTensor& to, const std::strin
   return Status::Ok();
 }
 
+// Variable tensors (recurrent state) start as upstream's ResetVariableTensors leaves them: int8
+// ones at their zero point, all others at zero bytes.
+void ResetVariable(const Tensor& t, RuntimeTensor& r) {
+  const bool int8 = t.type == TensorType::kInt8 && !t.quantization->zero_point.empty();
+  std::memset(r.data, int8 ? static_cast<int>(t.quantization->zero_point[0]) : 0, r.bytes);
+}
+
 // The values of an int32 / int64 tensor that holds data, for the shape rules; nullopt otherwise.
 std::optional<std::vector<int64_t>> IntValues(const RuntimeTensor& r) {
   if (!r.data) return std::nullopt;
@@ -448,6 +455,8 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
       s.own_capacity[i] = r.bytes;
       r.data = s.own_buffers[i].get();
       stats_.dynamic_bytes += r.bytes;
+      // In own-buffer mode too (the --validate rerun), or the state starts as garbage.
+      if (t.is_variable) ResetVariable(t, r);
       continue;
     }
     const TensorPlacement& p = s.plan.tensors[i];
@@ -461,12 +470,7 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
     }
     uint8_t* base = p.arena == ArenaKind::kRw ? s.arena.get() : s.persistent_arena.get();
     r.data = base + p.offset;
-    // Variable tensors (recurrent state) start as upstream's ResetVariableTensors leaves them:
-    // int8 ones at their zero point, all others at zero bytes.
-    if (t.is_variable) {
-      const bool int8 = t.type == TensorType::kInt8 && !t.quantization->zero_point.empty();
-      std::memset(r.data, int8 ? static_cast<int>(t.quantization->zero_point[0]) : 0, r.bytes);
-    }
+    if (t.is_variable) ResetVariable(t, r);
     uint64_t& committed =
         p.arena == ArenaKind::kRw ? stats.arena_bytes : stats.persistent_arena_bytes;
     committed = std::max(committed, *end);

@@ -1,6 +1,7 @@
 #include "libanalysis/prepare/folded_values.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
 
 #include "libanalysis/prepare/added_tensors.h"
@@ -75,7 +76,11 @@ class Folder {
     const size_t n = std::max(a->size(), b->size());
     Values out(n);
     for (size_t i = 0; i < n; ++i) {
-      out[i] = (*a)[a->size() == 1 ? 0 : i] * (*b)[b->size() == 1 ? 0 : i];
+      // A malformed model's constants may overflow: nothing is known of the product then.
+      if (__builtin_mul_overflow((*a)[a->size() == 1 ? 0 : i], (*b)[b->size() == 1 ? 0 : i],
+                                 &out[i])) {
+        return std::nullopt;
+      }
     }
     return Output(std::move(out));
   }
@@ -117,10 +122,10 @@ class Folder {
       return std::nullopt;
     }
     Values out;
-    for (int64_t v = (*start)[0]; (*delta)[0] > 0 ? v < (*limit)[0] : v > (*limit)[0];
-         v += (*delta)[0]) {
+    for (int64_t v = (*start)[0]; (*delta)[0] > 0 ? v < (*limit)[0] : v > (*limit)[0];) {
       if (out.size() == kMaxConstantIntValues) return std::nullopt;
       out.push_back(v);
+      if (__builtin_add_overflow(v, (*delta)[0], &v)) break;
     }
     return Output(std::move(out));
   }
@@ -132,7 +137,9 @@ class Folder {
     if (!input || !axes || Rank(0) != 1 || axes->size() != 1) return std::nullopt;
     if ((*axes)[0] != 0 && (*axes)[0] != -1) return std::nullopt;
     int64_t product = 1;
-    for (int64_t v : *input) product *= v;
+    for (int64_t v : *input) {
+      if (__builtin_mul_overflow(product, v, &product)) return std::nullopt;
+    }
     return Output({product});
   }
 
@@ -150,26 +157,30 @@ class Folder {
     if (o.ellipsis_mask != 0 || o.new_axis_mask != 0) return std::nullopt;
     const auto n = static_cast<int64_t>(input->size());
     const int64_t stride = (*strides)[0];
+    // Indices of a malformed model may lie anywhere in int64: clamped before any arithmetic.
+    if (stride == INT64_MIN) return std::nullopt;
     const auto clamp = [n, stride](int64_t index) {
+      index = std::clamp<int64_t>(index, -n - 1, n + 1);
       if (index < 0) index += n;
       return stride > 0 ? std::clamp<int64_t>(index, 0, n) : std::clamp<int64_t>(index, -1, n - 1);
     };
     int64_t start = (o.begin_mask & 1) ? (stride > 0 ? 0 : n - 1) : clamp((*begin)[0]);
     int64_t stop = 0;
     if (o.shrink_axis_mask & 1) {
+      if ((*begin)[0] < -n || (*begin)[0] >= n) return std::nullopt;
       start = (*begin)[0] < 0 ? (*begin)[0] + n : (*begin)[0];
-      if (start < 0 || start >= n) return std::nullopt;
       return Output({(*input)[static_cast<size_t>(start)]});
     }
     if (o.offset) {
-      stop = start + (*end)[0];
+      stop = start + std::clamp<int64_t>((*end)[0], -n - 1, n + 1);
     } else {
       stop = (o.end_mask & 1) ? (stride > 0 ? n : -1) : clamp((*end)[0]);
     }
     Values out;
-    for (int64_t i = start; stride > 0 ? i < stop : i > stop; i += stride) {
+    for (int64_t i = start; stride > 0 ? i < stop : i > stop;) {
       if (i < 0 || i >= n) break;
       out.push_back((*input)[static_cast<size_t>(i)]);
+      if (__builtin_add_overflow(i, stride, &i)) break;
     }
     return Output(std::move(out));
   }

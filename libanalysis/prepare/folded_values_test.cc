@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "tests/support/small_graphs.h"
@@ -81,6 +82,26 @@ TEST(FoldedValues, ArithmeticGatherConcatenationRangeAndProduct) {
       << "an index out of range";
   EXPECT_EQ(FoldedOutputValues(g, AddNode(g, "ADD", {hw, two}, {out}), {}), std::nullopt)
       << "ADD does not fold in Prepare";
+}
+
+// A malformed model's constants may overflow int64: the fold then says nothing, never wraps.
+TEST(FoldedValues, OverflowingValuesFoldToNothing) {
+  Subgraph g;
+  const int32_t big = IntConstant(g, {INT64_MAX / 2});
+  const int32_t three = IntConstant(g, {3});
+  const int32_t out = AddTensor(g, TensorType::kInt64, {1});
+  EXPECT_EQ(FoldedOutputValues(g, AddNode(g, "MUL", {big, three}, {out}), {}), std::nullopt);
+  const int32_t pair = IntConstant(g, {INT64_MAX / 2, 3});
+  EXPECT_EQ(
+      FoldedOutputValues(g, AddNode(g, "REDUCE_PROD", {pair, IntConstant(g, {0})}, {out}), {}),
+      std::nullopt);
+  EXPECT_EQ(FoldedOutputValues(g,
+                               AddNode(g, "RANGE",
+                                       {IntConstant(g, {INT64_MAX - 1}),
+                                        IntConstant(g, {INT64_MAX}), IntConstant(g, {INT64_MAX})},
+                                       {out}),
+                               {}),
+            (Values{INT64_MAX - 1}));
 }
 
 }  // namespace

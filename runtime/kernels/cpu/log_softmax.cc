@@ -3,7 +3,6 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -15,12 +14,6 @@
 
 namespace tfa::runtime {
 namespace {
-
-std::string FloatString(float x) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), x);
-  return std::string(buffer, result.ptr);
-}
 
 Status CheckShapes(const KernelContext& context) {
   const RuntimeTensor& in = context.input(0);
@@ -48,7 +41,7 @@ Result<LogSoftmaxQuantization> GetQuantizedParams(const KernelContext& context) 
     return Status::Error(
         "output must have scale 16/256 (upstream's fixed log_softmax "
         "quantization), got " +
-        FloatString(po->scale));
+        ScaleText(po->scale));
   }
   const int32_t zero_point = in.type == TensorType::kUInt8 ? 255 : 127;
   if (po->zero_point != zero_point) {

@@ -14,12 +14,6 @@
 namespace tfa::runtime {
 namespace {
 
-std::string FloatString(float x) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), x);
-  return std::string(buffer, result.ptr);
-}
-
 struct SoftmaxQuantization {
   QuantParams in, out;
 };
@@ -55,7 +49,7 @@ Result<SoftmaxQuantization> GetParams(const KernelContext& context) {
       return Status::Error(
           "int8 output must have scale 1/256 within 0.1% (upstream's fixed "
           "softmax quantization), got " +
-          FloatString(po->scale));
+          ScaleText(po->scale));
     }
   }
   return SoftmaxQuantization{*pi, *po};
@@ -115,6 +109,12 @@ std::array<float, 256> SoftmaxExpTable(float input_scale, float beta) {
     table[static_cast<size_t>(255 - d)] = std::exp(scale * static_cast<float>(d));
   }
   return table;
+}
+
+std::string ScaleText(float x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), x);
+  return std::string(buffer, result.ptr);
 }
 
 int32_t TruncateToInt32LikeX86(float x) {

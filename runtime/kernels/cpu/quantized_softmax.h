@@ -19,6 +19,7 @@
 #define RUNTIME_KERNELS_CPU_QUANTIZED_SOFTMAX_H_
 
 #include <array>
+#include <string>
 
 #include "runtime/kernel.h"
 
@@ -33,6 +34,9 @@ std::array<float, 256> SoftmaxExpTable(float input_scale, float beta);
 // INT32_MIN where the value does not fit (NaN included), which is what upstream's implicit
 // float-to-int conversions give on x86-64.
 int32_t TruncateToInt32LikeX86(float x);
+
+// The shortest text that reads back as `x` ("0.00390625"), for the scale checks' messages.
+std::string ScaleText(float x);
 
 [[nodiscard]] Status PrepareQuantizedSoftmax(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedSoftmax(KernelContext& context);

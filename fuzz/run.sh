@@ -27,6 +27,9 @@ cp fuzz/seeds/graph_json/* "$work/json_run/"
 cp fuzz/seeds/npy/* "$work/npy/"
 cp fuzz/seeds/tflite_loader/* "$work/tflite_loader/" 2>/dev/null || true
 find corpus/models -name '*.tflite' -size -300k -exec cp {} "$work/tflite_loader/" \; 2>/dev/null || true
+# Real models nobody here wrote (INT4 blockwise weights, STABLEHLO composites, control flow).
+find build/tests/oracle/external -name '*.tflite' -size -300k -exec cp {} "$work/tflite_loader/" \; \
+  2>/dev/null || true
 if [ -x build/tfa-generate ]; then build/tfa-generate --out "$work/tflite_loader" >/dev/null || true; fi
 
 # Report seeds: each model seed prefixed with a delegate-selector byte.

@@ -39,6 +39,8 @@ class PrepareReplay {
       for (size_t i = 0; i < graph.nodes.size(); ++i) {
         if (graph.nodes[i].kind == NodeKind::kDelegateKernel) continue;
         TFA_RETURN_IF_ERROR(PrepareNode(static_cast<int32_t>(i)));
+        // ModifyGraphWithDelegate's PrepareOpsAndTensors stops at a dynamic output too.
+        if (HasDynamicOutput(graph.nodes[i])) break;
       }
     }
     for (size_t i = 0; i < graph.nodes.size(); ++i) {

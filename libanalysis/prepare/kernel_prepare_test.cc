@@ -260,5 +260,18 @@ TEST(KernelPrepareTest, ASizeUnknownAtPrepareMakesTheOutputDynamicAndStopsThere)
   EXPECT_TRUE(g.nodes[5].temporaries.empty());                    // CONV_2D not prepared
 }
 
+// Before a delegate that needs static shapes is applied, upstream prepares the plan up to the
+// first dynamic output, as AllocateTensors does: the CONV_2D after it is not checked then either.
+TEST(KernelPrepareTest, PreparingBeforeDelegationAlsoStopsAtTheFirstDynamicOutput) {
+  Subgraph g = ResizeBySliceOfShape(true);
+  Node kernel;
+  kernel.op = "gpu";
+  kernel.kind = NodeKind::kDelegateKernel;
+  g.nodes.push_back(kernel);
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+  EXPECT_EQ(prepared->subgraph.tensors[8].allocation, AllocationType::kDynamic);
+}
+
 }  // namespace
 }  // namespace tfa

@@ -18,8 +18,9 @@ Status ValidateSubgraph(const Subgraph& subgraph, int subgraph_index);
 // Upstream's Subgraph::AddNodeWithParameters refuses a builtin node that lists one tensor as both
 // input and output ("Tensor 1 is both input 0 and output 0"), InterpreterBuilder carries on, and
 // AllocateTensors then fails on the inconsistent subgraph (tflite/core/subgraph.cc). Returns that
-// reason for the first such node, or "" when there is none. (Upstream checks only builtins that
-// parse options; every builtin is checked here, since none of the others can read its own output.)
+// reason for the first such node, or "" when there is none. (Upstream checks only builtins whose
+// options it parses; every builtin is checked here: a node reading its own output has no
+// lifetime the arena replay could follow, whatever its options.)
 std::string OverlappingNodeError(const Subgraph& subgraph);
 
 // Checks that control-flow options (IF, WHILE, CALL_ONCE, CALL) name existing subgraphs and that

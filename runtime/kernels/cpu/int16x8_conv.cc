@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
 #include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
@@ -69,25 +70,12 @@ Result<Int16Requantization> GetRequantization(const KernelContext& context, int3
                                          : static_cast<double>(in->scale) * weight_scale;
     r.multipliers[c] = QuantizeMultiplier(product / static_cast<double>(out->scale));
   }
-  auto quantize = [&](float v) { return static_cast<int32_t>(std::round(v / out->scale)); };
-  switch (context.options().fused_activation) {
-    case Activation::kNone:
-    case Activation::kSignBit:
-      break;
-    case Activation::kRelu:
-      r.min = std::max(r.min, quantize(0.0f));
-      break;
-    case Activation::kRelu6:
-      r.min = std::max(r.min, quantize(0.0f));
-      r.max = std::min(r.max, quantize(6.0f));
-      break;
-    case Activation::kReluN1To1:
-      r.min = std::max(r.min, quantize(-1.0f));
-      r.max = std::min(r.max, quantize(1.0f));
-      break;
-    default:
-      return Status::Error("fused activation is not supported on int16");
-  }
+  // int16 activations have zero point 0 (the 16x8 scheme is symmetric).
+  auto range = QuantizedActivationRange(context.options().fused_activation, TensorType::kInt16,
+                                        QuantParams{out->scale, 0});
+  if (!range.ok()) return Status::Error("fused activation is not supported on int16");
+  r.min = range->min;
+  r.max = range->max;
   return r;
 }
 

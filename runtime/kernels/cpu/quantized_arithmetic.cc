@@ -77,6 +77,7 @@ Result<QuantParams> PerTensorParams(const RuntimeTensor& tensor, const char* rol
 
 QuantizedRange TypeRange(TensorType type) {
   if (type == TensorType::kUInt8) return {0, 255};
+  if (type == TensorType::kInt16) return {-32768, 32767};
   return {-128, 127};
 }
 

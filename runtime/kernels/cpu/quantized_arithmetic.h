@@ -43,7 +43,7 @@ struct QuantParams {
 };
 [[nodiscard]] Result<QuantParams> PerTensorParams(const RuntimeTensor& tensor, const char* role);
 
-// Smallest and largest stored value of int8 or uint8.
+// Smallest and largest stored value of int8, uint8 or int16.
 struct QuantizedRange {
   int32_t min = 0;
   int32_t max = 0;

@@ -111,32 +111,10 @@ Result<TransposeGeometry> GeometryOf(const KernelContext& context) {
 // zero_point + round(bound / scale) within the type; any other activation clamps to the type.
 void SetActivationRange(Activation activation, TensorType type, QuantParams out,
                         Requantization& r) {
-  if (type == TensorType::kInt16) {
-    r.min = -32768;
-    r.max = 32767;
-  } else {
-    const QuantizedRange range = TypeRange(type);
-    r.min = range.min;
-    r.max = range.max;
-  }
-  auto quantize = [&](float v) {
-    return out.zero_point + static_cast<int32_t>(std::round(v / out.scale));
-  };
-  switch (activation) {
-    case Activation::kRelu:
-      r.min = std::max(r.min, quantize(0.0f));
-      break;
-    case Activation::kRelu6:
-      r.min = std::max(r.min, quantize(0.0f));
-      r.max = std::min(r.max, quantize(6.0f));
-      break;
-    case Activation::kReluN1To1:
-      r.min = std::max(r.min, quantize(-1.0f));
-      r.max = std::min(r.max, quantize(1.0f));
-      break;
-    default:
-      break;
-  }
+  auto range = QuantizedActivationRange(activation, type, out);
+  const QuantizedRange bounds = range.ok() ? *range : TypeRange(type);
+  r.min = bounds.min;
+  r.max = bounds.max;
 }
 
 // PopulateConvolutionQuantizationParams as transpose_conv.cc calls it, with channels_out =

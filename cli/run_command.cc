@@ -128,13 +128,21 @@ runtime::InterpreterOptions RunOptions(const RunArgs& args,
   return options;
 }
 
+// The runtime refuses a model above the run's memory limit before allocating; say how to raise it.
+CommandError RunError(const Status& status) {
+  std::string message = status.message();
+  if (message.find("above the memory limit") != std::string::npos)
+    message += " (raise it with --memory-limit)";
+  return CommandError{message};
+}
+
 // Runs `plan` (made with `delegates`' profiles, in order).
 TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
                         const runtime::InterpreterOptions& options,
                         const runtime::InputFiller& fill_inputs) {
   const std::string& path = args.model;
   auto interpreter = runtime::Interpreter::Create(plan, options);
-  if (!interpreter.ok()) throw CommandError{interpreter.status().message()};
+  if (!interpreter.ok()) throw RunError(interpreter.status());
   if (Status s = fill_inputs(**interpreter); !s.ok()) throw CommandError{s.message()};
   TimedRun run;
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
@@ -197,7 +205,7 @@ ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& opt
   for (const runtime::Delegate* d : options.delegates)
     plan_options.delegates.push_back(d->Profile());
   auto plan = runtime::PlanForRun(model, plan_options, options, fill_inputs);
-  if (!plan.ok()) throw CommandError{plan.status().message()};
+  if (!plan.ok()) throw RunError(plan.status());
   return std::move(plan).value();
 }
 

@@ -444,7 +444,7 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
       continue;
     }
     if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, s.made_after_stop[i], i)) {
-      if (!t.bytes) {
+      if (!t.bytes && t.type != TensorType::kResource) {
         return Status::Error(where + ": tensor " + std::to_string(i) +
                              " has a size only known at run time");
       }
@@ -494,7 +494,7 @@ Status Interpreter::ResizeTensor(SubgraphState& s, int32_t t, const std::vector<
   r.bytes = *bytes;
   Buffer& own = s.own_buffers[i];
   // An arena tensor gets its bytes from the plan made next (Replan).
-  if (!own && !own_buffers_) return Status::Ok();
+  if (!own && !own_buffers_ && tensor.allocation != AllocationType::kDynamic) return Status::Ok();
   if (own && s.own_capacity[i] >= *bytes) return Status::Ok();
   TFA_RETURN_IF_ERROR(CheckMemoryLimit(stats_.scratch_bytes).WithContext(what));
   // As upstream's TfLiteTensorRealloc: a larger buffer that keeps the bytes already there.
@@ -510,7 +510,8 @@ Status Interpreter::ResizeTensor(SubgraphState& s, int32_t t, const std::vector<
 }
 
 Status Interpreter::ResizeOutput(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape) {
-  if (!s.own_buffers[static_cast<size_t>(t)]) {
+  if (!s.own_buffers[static_cast<size_t>(t)] && !own_buffers_ &&
+      s.graph.tensors[static_cast<size_t>(t)].allocation != AllocationType::kDynamic) {
     return Status::Error("output tensor " + std::to_string(t) +
                          " changes shape at run time, but the plan placed it in the arena "
                          "(upstream makes such an output dynamic)");
@@ -577,9 +578,25 @@ Status Interpreter::Reshape(SubgraphState& s, size_t first) {
       nodes.clear();
       for (int32_t n : node.replaces) nodes.push_back(&s.graph.nodes[static_cast<size_t>(n)]);
     }
+    bool dynamic = false;
     for (const Node* n : nodes) {
-      auto shapes = InferOutputShapes(s.graph, *n, values);
-      if (!shapes.ok()) return shapes.status().WithContext(NodeName(s, step.node));
+      auto inferred = InferOutputShapesOrDynamic(s.graph, *n, values);
+      if (!inferred.ok()) return inferred.status().WithContext(NodeName(s, step.node));
+      if (inferred->dynamic && step.kind == StepKind::kCpu) {
+        // Its Prepare makes the outputs dynamic (SetTensorToDynamic): they leave the arena and
+        // get their shapes at Eval (PrepareDynamicStep); preparing stops here.
+        for (int32_t t : n->outputs) {
+          if (t >= 0) s.graph.tensors[static_cast<size_t>(t)].allocation = AllocationType::kDynamic;
+        }
+        dynamic = true;
+        break;
+      }
+      if (inferred->dynamic) {
+        return Status::Error(NodeName(s, step.node) +
+                             ": a delegated node's output shape depends on values known only at "
+                             "run time (not supported)");
+      }
+      const std::vector<Shape>* shapes = &inferred->shapes;
       for (size_t o = 0; o < n->outputs.size() && o < shapes->size(); ++o) {
         const int32_t t = n->outputs[o];
         if (t < 0 || s.tensors[static_cast<size_t>(t)].shape == (*shapes)[o]) continue;
@@ -590,6 +607,11 @@ Status Interpreter::Reshape(SubgraphState& s, size_t first) {
         }
         TFA_RETURN_IF_ERROR(ResizeTensor(s, t, (*shapes)[o]));
       }
+    }
+    if (dynamic) {
+      s.dynamic_stop = static_cast<int32_t>(p);
+      end = p;
+      break;
     }
   }
   if (!own_buffers_) TFA_RETURN_IF_ERROR(Replan(s, first));
@@ -681,7 +703,10 @@ void Interpreter::RecordRunShapes() {
     if (!s.runnable) continue;
     for (size_t t = 0; t < s.model_shapes.size() && t < s.graph.tensors.size(); ++t) {
       const Tensor& tensor = s.graph.tensors[t];
-      if (tensor.is_constant() || tensor.shape == s.model_shapes[t]) continue;
+      // Tensors made after the planning stop are facts even when unchanged: the replay plans the
+      // rest of the subgraph (and what its CALL_ONCE runs) only from them.
+      const bool made_after_stop = t < s.made_after_stop.size() && s.made_after_stop[t];
+      if (tensor.is_constant() || (tensor.shape == s.model_shapes[t] && !made_after_stop)) continue;
       stats_.facts.run_shapes[s.index][static_cast<int32_t>(t)] =
           std::vector<int32_t>(tensor.shape);
     }
@@ -929,13 +954,14 @@ Status Interpreter::RunSubgraph(int32_t index) {
   std::string previous_delegate;
   Status status;
   bool reshape = false;  // the step before was a dynamic node
+  s.dynamic_stop = s.planning_stops_at;
   for (size_t position = 0; position < s.steps.size(); ++position) {
     Step& step = s.steps[position];
     if (reshape) {
       status = Reshape(s, position);
       if (!status.ok()) break;
     }
-    reshape = s.planning_stops_at && static_cast<int32_t>(position) == *s.planning_stops_at;
+    reshape = s.dynamic_stop && static_cast<int32_t>(position) == *s.dynamic_stop;
     if (step.made_at_prepare) continue;
     if (reshape && step.kind == StepKind::kCpu) {
       status = PrepareDynamicStep(s, step);

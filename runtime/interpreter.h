@@ -192,6 +192,9 @@ class Interpreter {
     // Plan position of the first node with dynamic outputs: the nodes after it are prepared and
     // placed once it ran.
     std::optional<int32_t> planning_stops_at;
+    // During a run: plan position of the next node with dynamic outputs (the planning stop, then
+    // each one a Reshape finds, as upstream's PrepareOpsStartingAt stops at every such node).
+    std::optional<int32_t> dynamic_stop;
     std::vector<bool> made_after_stop;  // by tensor: an output of a node after that one
     std::vector<std::vector<int32_t>> model_shapes;  // of the model's tensors, by tensor
     bool outputs_resized = false;       // a control-flow node just gave its outputs other shapes

@@ -1071,8 +1071,10 @@ Outcome TopKRule(const RuleInput& in) {
   if (!input.ok()) return input.status();
   const auto k = KnownValues(in, 1);
   if (!k) return Dynamic();
-  if (k->size() != 1 || input->empty() || k->front() > input->back() || k->front() < 0) {
-    return Fail(in, "k does not fit input " + ShapeText(*input));
+  if (k->size() != 1) return Fail(in, "k has " + std::to_string(k->size()) + " values, not 1");
+  if (input->empty() || k->front() > input->back() || k->front() < 0) {
+    return Fail(in, "k = " + std::to_string(k->front()) + " does not fit input " +
+                        ShapeText(*input) + " (0 <= k <= its last dimension)");
   }
   Shape out = *input;
   out.back() = static_cast<int32_t>(k->front());

@@ -33,8 +33,13 @@ constexpr uint64_t kResourceHandleBytes = sizeof(int32_t);
 
 // Ops the interpreter runs itself: they call subgraphs or use its resource variables.
 bool IsInterpreterOp(const Node& node) {
-  static const std::set<std::string> kOps = {
-      "WHILE", "IF", "CALL_ONCE", "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE"};
+  static const std::set<std::string> kOps = {"WHILE",
+                                             "IF",
+                                             "CALL_ONCE",
+                                             "VAR_HANDLE",
+                                             "READ_VARIABLE",
+                                             "ASSIGN_VARIABLE",
+                                             "STABLEHLO_COMPOSITE"};
   return node.kind == NodeKind::kBuiltin && kOps.count(node.op) > 0;
 }
 
@@ -45,6 +50,7 @@ std::vector<int32_t> CalledSubgraphs(const Node& node) {
   if (node.op == "WHILE") return {o.cond_subgraph, o.body_subgraph};
   if (node.op == "IF") return {o.then_subgraph, o.else_subgraph};
   if (node.op == "CALL_ONCE") return {o.init_subgraph};
+  if (node.op == "STABLEHLO_COMPOSITE") return {o.subgraph};
   return {};
 }
 
@@ -755,6 +761,14 @@ Status Interpreter::PrepareControlFlow(const Node& node) const {
     return Status::Ok();
   }
   if (node.op == "CALL_ONCE") return child(o.init_subgraph, "init").status();
+  if (node.op == "STABLEHLO_COMPOSITE") {
+    auto decomposition = child(o.subgraph, "decomposition");
+    if (!decomposition.ok()) return decomposition.status();
+    TFA_RETURN_IF_ERROR(
+        counts("decomposition inputs", (*decomposition)->graph.inputs.size(), node.inputs.size()));
+    return counts("decomposition outputs", (*decomposition)->graph.outputs.size(),
+                  node.outputs.size());
+  }
   if (node.op == "VAR_HANDLE") return counts("outputs", node.outputs.size(), 1);
   if (node.op == "READ_VARIABLE") {
     TFA_RETURN_IF_ERROR(counts("inputs", node.inputs.size(), 1));
@@ -1025,6 +1039,14 @@ Status Interpreter::EvalControlFlow(SubgraphState& s, Step& step) {
   KernelContext& c = step.context;
   if (node.op == "WHILE") return EvalWhile(s, step);
   if (node.op == "IF") return EvalIf(s, step);
+  if (node.op == "STABLEHLO_COMPOSITE") {
+    // tflite/kernels/stablehlo_composite.cc: the decomposition subgraph on the node's inputs.
+    const std::vector<const RuntimeTensor*> values(step.context.inputs.begin(),
+                                                   step.context.inputs.end());
+    auto outputs = CallSubgraph(node.options->subgraph, values);
+    if (!outputs.ok()) return outputs.status();
+    return CopyCalleeOutputs(s, step, *outputs);
+  }
   if (node.op == "VAR_HANDLE") {
     const auto& [container, shared_name] = var_handle_names_[{s.index, step.node}];
     return variables_.WriteHandle(container, shared_name, c.output(0));
@@ -1129,16 +1151,23 @@ Status Interpreter::EvalIf(SubgraphState& s, Step& step) {
   auto outputs =
       CallSubgraph(taken ? node.options->then_subgraph : node.options->else_subgraph, values);
   if (!outputs.ok()) return outputs.status();
+  TFA_RETURN_IF_ERROR(CopyCalleeOutputs(s, step, *outputs));
+  stats_.facts.if_conditions[{s.index, step.node}] = taken;
+  return Status::Ok();
+}
+
+Status Interpreter::CopyCalleeOutputs(SubgraphState& s, Step& step,
+                                      const std::vector<const RuntimeTensor*>& values) {
+  const Node& node = *step.context.node;
   for (size_t i = 0; i < step.context.outputs.size(); ++i) {
     RuntimeTensor* out = step.context.outputs[i];
     if (!out) continue;
-    const RuntimeTensor* value = (*outputs)[i];
-    if (!value) return Status::Error("branch output " + std::to_string(i) + " is absent");
+    const RuntimeTensor* value = i < values.size() ? values[i] : nullptr;
+    if (!value) return Status::Error("subgraph output " + std::to_string(i) + " is absent");
     if (out->shape != value->shape)
       TFA_RETURN_IF_ERROR(ResizeOutput(s, node.outputs[i], value->shape));
     TFA_RETURN_IF_ERROR(CopyTensor(*value, *out, "output " + std::to_string(i)));
   }
-  stats_.facts.if_conditions[{s.index, step.node}] = taken;
   return Status::Ok();
 }
 

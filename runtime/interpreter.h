@@ -231,6 +231,9 @@ class Interpreter {
   Status EvalControlFlow(SubgraphState& s, Step& step);
   Status EvalWhile(SubgraphState& s, Step& step);
   Status EvalIf(SubgraphState& s, Step& step);
+  // A called subgraph's outputs into the node's (resized first when their shapes differ).
+  Status CopyCalleeOutputs(SubgraphState& s, Step& step,
+                           const std::vector<const RuntimeTensor*>& values);
   // A control-flow node's output `t` takes the shape its child gave it (a dynamic tensor).
   Status ResizeOutput(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape);
   // Copies `values` into subgraph `index`'s inputs, runs it, and returns its outputs.

@@ -13,7 +13,8 @@ bool HasControlFlow(const Subgraph& graph) {
   for (int32_t n : graph.execution_plan) {
     const Node& node = graph.nodes[static_cast<size_t>(n)];
     if (node.kind == NodeKind::kBuiltin &&
-        (node.op == "WHILE" || node.op == "IF" || node.op == "CALL_ONCE")) {
+        (node.op == "WHILE" || node.op == "IF" || node.op == "CALL_ONCE" ||
+         node.op == "STABLEHLO_COMPOSITE")) {
       return true;
     }
   }
@@ -63,6 +64,8 @@ Status ModelMemoryReplay::InvokeSubgraph(int32_t s) {
       status = EvalIf(s, node_index);
     } else if (node.op == "CALL_ONCE") {
       status = EvalCallOnce(s, node_index);
+    } else if (node.op == "STABLEHLO_COMPOSITE") {
+      status = EvalComposite(s, node_index);
     }
     TFA_RETURN_IF_ERROR(status);
   }
@@ -235,6 +238,41 @@ Status ModelMemoryReplay::EvalCallOnce(int32_t s, int32_t node_index) {
   TFA_RETURN_IF_ERROR(AllocateTensors(init, caller + " at Eval"));
   TFA_RETURN_IF_ERROR(InvokeSubgraph(init));
   ReleaseNonPersistentMemory(init, caller);
+  return Status::Ok();
+}
+
+// tflite/kernels/stablehlo_composite.cc Eval: the decomposition runs on every Eval, writing
+// straight into the node's outputs (Eval_static) or copied into them (Eval_dynamic), and then
+// releases its memory (ReleaseMemory, unless the interpreter preserves all tensors).
+Status ModelMemoryReplay::EvalComposite(int32_t s, int32_t node_index) {
+  const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
+  const int32_t decomposition = node.options->subgraph;
+  TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, decomposition, "decomposition"));
+  const std::string caller = Caller("STABLEHLO_COMPOSITE", s, node_index);
+  states_[static_cast<size_t>(decomposition)].memory.notes.push_back(
+      "run as the decomposition of " + caller);
+  bool dynamic = false;
+  for (int32_t t : node.outputs) dynamic |= IsDynamic(states_[static_cast<size_t>(s)].graph, t);
+  SubgraphState& child = states_[static_cast<size_t>(decomposition)];
+  if (!dynamic) {
+    for (int32_t t : child.graph.outputs) {
+      if (t < 0) continue;
+      Tensor& output = child.graph.tensors[static_cast<size_t>(t)];
+      if (!IsResourceOrVariant(output) && !output.is_constant())
+        output.allocation = AllocationType::kCustom;
+    }
+  }
+  // DeepOrShallowCopyTensorsShapeTypeData binds the inputs as IF's Eval does: planned again.
+  for (size_t i = 0; i < child.graph.inputs.size() && i < node.inputs.size(); ++i) {
+    const int32_t t = child.graph.inputs[i];
+    if (t >= 0 && node.inputs[i] >= 0 &&
+        !IsResourceOrVariant(child.graph.tensors[static_cast<size_t>(t)]))
+      child.stage = Stage::kUninvokable;
+  }
+  TFA_RETURN_IF_ERROR(AllocateTensors(decomposition, caller + " at Eval"));
+  TFA_RETURN_IF_ERROR(InvokeSubgraph(decomposition));
+  if (dynamic) SetOutputs(s, node_index, false, decomposition, child.graph.outputs);
+  ReleaseNonPersistentMemory(decomposition, caller);
   return Status::Ok();
 }
 

@@ -290,6 +290,8 @@ Status ModelMemoryReplay::PrepareNode(int32_t s, int32_t node_index) {
     status = PrepareWhile(s, node_index);
   } else if (node.op == "IF") {
     status = PrepareIf(s, node_index);
+  } else if (node.op == "STABLEHLO_COMPOSITE") {
+    status = PrepareComposite(s, node_index);
   } else if (node.op == "VAR_HANDLE" && !node.outputs.empty() && node.outputs[0] >= 0) {
     Tensor& handle = graph.tensors[static_cast<size_t>(node.outputs[0])];
     handle.allocation = AllocationType::kArenaRwPersistent;
@@ -463,6 +465,28 @@ Status ModelMemoryReplay::PrepareIf(int32_t s, int32_t node_index) {
               else_graph.tensors[static_cast<size_t>(b)].shape;
   }
   SetOutputs(s, node_index, dynamic, then_sg, then_graph.outputs);
+  return Status::Ok();
+}
+
+// tflite/kernels/stablehlo_composite.cc Prepare: as IF with one branch, the decomposition
+// subgraph, which every Eval runs (without RemoveUnusedInputs).
+Status ModelMemoryReplay::PrepareComposite(int32_t s, int32_t node_index) {
+  const Node node = states_[static_cast<size_t>(s)].graph.nodes[static_cast<size_t>(node_index)];
+  const int32_t decomposition = node.options->subgraph;
+  TFA_RETURN_IF_ERROR(CheckSubgraphIndex(s, decomposition, "decomposition"));
+  Subgraph& g = states_[static_cast<size_t>(decomposition)].graph;
+  if (g.inputs.size() != node.inputs.size() || g.outputs.size() != node.outputs.size()) {
+    return Status::Error("subgraph " + std::to_string(decomposition) +
+                         "'s inputs and outputs do not match the node's");
+  }
+  CopyShapesToInputs(states_[static_cast<size_t>(s)].graph, node.inputs, decomposition);
+  for (int32_t t : g.inputs) {
+    if (t >= 0 && !IsResourceOrVariant(g.tensors[static_cast<size_t>(t)]))
+      g.tensors[static_cast<size_t>(t)].allocation = AllocationType::kCustom;
+  }
+  TFA_RETURN_IF_ERROR(AllocateTensors(decomposition, Caller("STABLEHLO_COMPOSITE", s, node_index)));
+  const SubgraphState& state = states_[static_cast<size_t>(decomposition)];
+  SetOutputs(s, node_index, state.has_dynamic_tensors, decomposition, state.graph.outputs);
   return Status::Ok();
 }
 

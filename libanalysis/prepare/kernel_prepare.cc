@@ -19,7 +19,7 @@ namespace {
 // (control_flow_prepare.h), which knows the child subgraphs and the variables' values.
 bool ShapedByTheInterpreterReplay(std::string_view op) {
   return op == "WHILE" || op == "IF" || op == "CALL_ONCE" || op == "CALL" || op == "VAR_HANDLE" ||
-         op == "READ_VARIABLE" || op == "ASSIGN_VARIABLE";
+         op == "READ_VARIABLE" || op == "ASSIGN_VARIABLE" || op == "STABLEHLO_COMPOSITE";
 }
 
 class PrepareReplay {

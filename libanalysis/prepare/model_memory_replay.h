@@ -64,6 +64,7 @@ class ModelMemoryReplay {
   std::string Caller(const char* op, int32_t s, int32_t node_index) const;
   Status PrepareWhile(int32_t s, int32_t node_index);
   Status PrepareIf(int32_t s, int32_t node_index);
+  Status PrepareComposite(int32_t s, int32_t node_index);
 
   // control_flow_invoke.cc
   Status InvokeSubgraph(int32_t s);
@@ -71,6 +72,7 @@ class ModelMemoryReplay {
   Status EvalWhile(int32_t s, int32_t node_index);
   Status EvalIf(int32_t s, int32_t node_index);
   Status EvalCallOnce(int32_t s, int32_t node_index);
+  Status EvalComposite(int32_t s, int32_t node_index);
   void ReleaseNonPersistentMemory(int32_t s, const std::string& releaser);
   Status ApplyRunShapes(int32_t s,
                         const std::string& fact);  // `fact`: what is missing without them

@@ -6,6 +6,7 @@
 #include "runtime/kernels/cpu/activations.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
+#include "runtime/kernels/cpu/broadcast_to.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
 #include "runtime/kernels/cpu/concatenation.h"
@@ -135,6 +136,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"SCATTER_ND", {PrepareScatterNd, EvalScatterNd}},
       {"SEGMENT_SUM", {PrepareSegmentSum, EvalSegmentSum}},
       {"TILE", {PrepareTile, EvalTile}},
+      {"BROADCAST_TO", {PrepareBroadcastTo, EvalBroadcastTo}},
       {"SHAPE", {PrepareShapeOf, EvalShapeOf}},
       {"L2_NORMALIZATION", {PrepareL2Normalization, EvalL2Normalization}},
       {"Landmarks2TransformMatrix",

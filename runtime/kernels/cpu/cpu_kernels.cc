@@ -24,6 +24,7 @@
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
+#include "runtime/kernels/cpu/max_pool_argmax.h"
 #include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
@@ -137,6 +138,8 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"SEGMENT_SUM", {PrepareSegmentSum, EvalSegmentSum}},
       {"TILE", {PrepareTile, EvalTile}},
       {"BROADCAST_TO", {PrepareBroadcastTo, EvalBroadcastTo}},
+      {"MaxPoolingWithArgmax2D", {PrepareMaxPoolingWithArgmax, EvalMaxPoolingWithArgmax}},
+      {"MaxUnpooling2D", {PrepareMaxUnpooling, EvalMaxUnpooling}},
       {"SHAPE", {PrepareShapeOf, EvalShapeOf}},
       {"L2_NORMALIZATION", {PrepareL2Normalization, EvalL2Normalization}},
       {"Landmarks2TransformMatrix",

@@ -224,6 +224,61 @@ __kernel void pool2d(__global const float* in, __global float* out, int4 in_dims
   out[gid] = clamp_act(acc, lo, hi);
 }
 
+// MediaPipe's MaxPoolingWithArgmax2D: pool2d's max, and where in its window the maximum is,
+// y * filter_w + x + 0.1 (the first maximum in row-major order). `window` is (KH, KW, stride_h,
+// stride_w), `pad` (top, left, -, -).
+__kernel void max_pool_argmax(__global const float* in, __global float* out,
+                              __global float* indices, int4 in_dims, int4 out_dims, int4 window,
+                              int4 pad, float lo, float hi, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, c)
+  const int H = in_dims.y, W = in_dims.z, C = in_dims.w;
+  const int y0 = p.y * window.z - pad.x, x0 = p.z * window.w - pad.y;
+  const int fy_end = min(window.x, H - y0), fx_end = min(window.y, W - x0);
+  float best = -FLT_MAX;
+  int best_y = 0, best_x = 0;
+  for (int fy = max(0, -y0); fy < fy_end; ++fy) {
+    for (int fx = max(0, -x0); fx < fx_end; ++fx) {
+      const float v = in[((p.x * H + y0 + fy) * W + x0 + fx) * C + p.w];
+      if (v > best) {
+        best = v;
+        best_y = fy;
+        best_x = fx;
+      }
+    }
+  }
+  out[gid] = clamp_act(best, lo, hi);
+  indices[gid] = (float)(best_y * window.y + best_x) + 0.1f;
+}
+
+// MediaPipe's MaxUnpooling2D, gathered: each output element takes the value of the last input
+// (in row-major order, as the scatter writes) whose index points at it, or zero.
+__kernel void max_unpool(__global const float* in, __global const float* indices,
+                         __global float* out, int4 in_dims, int4 out_dims, int4 window, int4 pad,
+                         int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int4 p = unravel(gid, out_dims);  // (n, oy, ox, c)
+  const int H = in_dims.y, W = in_dims.z, C = in_dims.w;
+  float value = 0.0f;
+  int last = -1;
+  for (int fy = 0; fy < window.x; ++fy) {
+    const int ty = p.y + pad.x - fy;
+    if (ty < 0 || ty % window.z != 0 || ty / window.z >= H) continue;
+    for (int fx = 0; fx < window.y; ++fx) {
+      const int tx = p.z + pad.y - fx;
+      if (tx < 0 || tx % window.w != 0 || tx / window.w >= W) continue;
+      const int at = ((p.x * H + ty / window.z) * W + tx / window.w) * C + p.w;
+      const float index = indices[at];
+      if (!(index >= 0.0f && index < 2147483647.0f) || (int)index != fy * window.y + fx) continue;
+      if (at > last) {
+        last = at;
+        value = in[at];
+      }
+    }
+  }
+  out[gid] = value;
+}
+
 // One input of a concatenation (or PACK): [outer, axis, inner] placed at `offset` along the
 // output axis.
 __kernel void concat_part(__global const float* in, __global float* out, int axis, int inner,

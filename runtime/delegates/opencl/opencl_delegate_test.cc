@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <limits>
@@ -258,6 +259,19 @@ std::vector<OpCase> OpCases() {
                      o.keep_dims = true;
                      b.AddNode(0, "SUM", {in, axes}, {out}, o);
                      b.SetOutputs(0, {out});
+                   }});
+  cases.push_back({"max_pool_argmax_then_unpool", [](ModelBuilder& b, int32_t in) {
+                     // MediaPipe's custom pair, TfLitePoolParams: SAME, stride 2, 2x2, no
+                     // activation.
+                     const int32_t params[8] = {1, 2, 2, 2, 2, 0, -1, -1};
+                     std::vector<uint8_t> options(sizeof(params));
+                     std::memcpy(options.data(), params, sizeof(params));
+                     const int32_t pooled = Float(b, "pooled", {1, 3, 4, 4});
+                     const int32_t indices = Float(b, "indices", {1, 3, 4, 4});
+                     b.AddCustomNode(0, "MaxPoolingWithArgmax2D", {in}, {pooled, indices}, options);
+                     const int32_t out = Float(b, "out", {1, 6, 8, 4});
+                     b.AddCustomNode(0, "MaxUnpooling2D", {pooled, indices}, {out}, options);
+                     b.SetOutputs(0, {pooled, out});
                    }});
   cases.push_back({"fp16_weights_dequantized_at_prepare", [](ModelBuilder& b, int32_t in) {
                      const int32_t w16 = b.AddConstant(0, "w16", TensorType::kFloat16, {5, 3, 3, 4},

@@ -10,6 +10,7 @@
 #include "runtime/delegates/opencl/op_kernels_source.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/max_pool_argmax.h"
 
 namespace tfa::runtime {
 namespace {
@@ -24,6 +25,8 @@ enum class OpKind {
   kUnary,
   kAveragePool,
   kMaxPool,
+  kMaxPoolArgmax,
+  kMaxUnpool,
   kConcatenation,
   kCopy,
   kResizeBilinear,
@@ -86,6 +89,8 @@ const std::map<std::string, OpEntry>& OpTable() {
       {"FLOOR", {OpKind::kUnary, static_cast<int>(ClUnaryOp::kFloor)}},
       {"AVERAGE_POOL_2D", {OpKind::kAveragePool}},
       {"MAX_POOL_2D", {OpKind::kMaxPool}},
+      {"MaxPoolingWithArgmax2D", {OpKind::kMaxPoolArgmax}},
+      {"MaxUnpooling2D", {OpKind::kMaxUnpool}},
       {"CONCATENATION", {OpKind::kConcatenation}},
       {"RESHAPE", {OpKind::kCopy}},
       {"SQUEEZE", {OpKind::kCopy}},
@@ -375,6 +380,29 @@ Result<ClStep> EncodePool(const KernelContext& context, const ClNodeBuffers& buf
       program, "pool2d", out.NumElements(), buffers.inputs[0], buffers.outputs[0], Dims4(in.shape),
       Dims4(out.shape), std::array<int32_t, 4>{o.filter_h, o.filter_w, o.stride_h, o.stride_w},
       std::array<int32_t, 4>{1, 1, pad_top, pad_left}, average ? 1 : 0, range->min, range->max);
+}
+
+// MediaPipe's argmax pooling pair: the window from the CPU kernel's reading of the options.
+Result<ClStep> EncodeArgmaxPool(const KernelContext& context, const ClNodeBuffers& buffers,
+                                const OpenClProgram& program, bool unpool) {
+  auto window = unpool ? MaxUnpoolingWindow(context) : MaxPoolingWithArgmaxWindow(context);
+  if (!window.ok()) return window.status();
+  const ArgmaxWindow& w = *window;
+  const std::array<int32_t, 4> geometry = {w.filter_h, w.filter_w, w.stride_h, w.stride_w};
+  const std::array<int32_t, 4> pad = {w.pad_top, w.pad_left, 0, 0};
+  const RuntimeTensor& out = context.output(0);
+  if (unpool) {
+    if (!buffers.inputs[1]) return Status::Error("indices must be a device tensor");
+    return Launch(program, "max_unpool", out.NumElements(), buffers.inputs[0], buffers.inputs[1],
+                  buffers.outputs[0], Dims4(context.input(0).shape), Dims4(out.shape), geometry,
+                  pad);
+  }
+  auto range = GetActivationRange(w.activation);
+  if (!range.ok()) return range.status();
+  if (!buffers.outputs[1]) return Status::Error("indices must be a device tensor");
+  return Launch(program, "max_pool_argmax", out.NumElements(), buffers.inputs[0],
+                buffers.outputs[0], buffers.outputs[1], Dims4(context.input(0).shape),
+                Dims4(out.shape), geometry, pad, range->min, range->max);
 }
 
 Result<std::vector<ClStep>> EncodeConcatenation(const KernelContext& context,
@@ -728,6 +756,10 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
       return one(EncodePool(context, buffers, program, true));
     case OpKind::kMaxPool:
       return one(EncodePool(context, buffers, program, false));
+    case OpKind::kMaxPoolArgmax:
+      return one(EncodeArgmaxPool(context, buffers, program, false));
+    case OpKind::kMaxUnpool:
+      return one(EncodeArgmaxPool(context, buffers, program, true));
     case OpKind::kConcatenation:
       return EncodeConcatenation(context, buffers, program);
     case OpKind::kCopy: {

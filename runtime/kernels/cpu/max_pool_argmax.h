@@ -13,6 +13,19 @@
 
 namespace tfa::runtime {
 
+// The window of either op, from its custom options and tensors (checked): the pooled side's and
+// the unpooled side's sizes, and the padding MediaPipe's Prepare computes (padding.h
+// ComputePadding). `activation` is MaxPoolingWithArgmax2D's fused one.
+struct ArgmaxWindow {
+  int32_t batches, channels;
+  int32_t big_h, big_w;      // the pooling's input, the unpooling's output
+  int32_t small_h, small_w;  // the pooling's outputs, the unpooling's inputs
+  int32_t filter_h, filter_w, stride_h, stride_w, pad_top, pad_left;
+  Activation activation;
+};
+[[nodiscard]] Result<ArgmaxWindow> MaxPoolingWithArgmaxWindow(const KernelContext& context);
+[[nodiscard]] Result<ArgmaxWindow> MaxUnpoolingWindow(const KernelContext& context);
+
 [[nodiscard]] Status PrepareMaxPoolingWithArgmax(KernelContext& context);
 [[nodiscard]] Status EvalMaxPoolingWithArgmax(KernelContext& context);
 

@@ -88,6 +88,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"UNIDIRECTIONAL_SEQUENCE_LSTM",
        {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
       {"SVDF", {PrepareSvdf, EvalSvdf}},
+      {"LSTM", {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
       {"LESS", {PrepareComparison, EvalLess}},
       {"LESS_EQUAL", {PrepareComparison, EvalLessEqual}},
       {"GREATER", {PrepareComparison, EvalGreater}},

@@ -36,6 +36,13 @@ class KernelRunner {
     return AddInput(TensorType::kInt32, std::move(shape), values);
   }
   void AddAbsentInput() { inputs_.push_back(nullptr); }
+  // An intermediate tensor of the node (its quantization is what kernels read).
+  RuntimeTensor& AddIntermediate(TensorType type, const Quantization* quantization) {
+    RuntimeTensor& t = Add(type, {0}, 0);
+    t.quantization = quantization;
+    intermediates_.push_back(&t);
+    return t;
+  }
   // A temporary the plan gave the node (upstream's kernel adds it in Prepare).
   RuntimeTensor& AddTemporary(TensorType type, std::vector<int32_t> shape) {
     int64_t n = 1;
@@ -64,6 +71,7 @@ class KernelRunner {
     context.inputs = inputs_;
     context.outputs = outputs_;
     context.temporaries = temporaries_;
+    context.intermediates = intermediates_;
     context.thread_pool = thread_pool_;
     TFA_RETURN_IF_ERROR(kernel->prepare(context));
     scratch_.assign(context.scratch_bytes / sizeof(float) + 16, 0.0f);
@@ -94,7 +102,7 @@ class KernelRunner {
   NodeData node_data_;
   std::deque<std::vector<uint8_t>> storage_;
   std::deque<RuntimeTensor> tensors_;
-  std::vector<RuntimeTensor*> inputs_, outputs_, temporaries_;
+  std::vector<RuntimeTensor*> inputs_, outputs_, temporaries_, intermediates_;
   std::vector<float> scratch_;
   const KernelThreadPool* thread_pool_ = nullptr;
 };

@@ -799,6 +799,8 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
       step.context.outputs.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.temporaries)
       step.context.temporaries.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
+    for (int32_t t : node.intermediates)
+      step.context.intermediates.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs) {
       if (!after_stop && !at_stop && t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&
           s.tensors[static_cast<size_t>(t)].bytes > 0) {

@@ -57,6 +57,8 @@ struct KernelContext {
   // planned them): a kernel whose upstream twin works in them works in them too, so the arena
   // measured is the one planned. nullptr where a temporary has no buffer (spare, dynamic).
   std::vector<RuntimeTensor*> temporaries;
+  // The node's intermediate tensors (the integer LSTMs read their quantization), nullptr for -1.
+  std::vector<RuntimeTensor*> intermediates;
   uint64_t scratch_bytes = 0;  // set by Prepare
   uint8_t* scratch = nullptr;  // at least scratch_bytes, 64-byte aligned, during Eval
   // The threads Eval may split its work over (kernels/cpu/kernel_thread_pool.h), set before

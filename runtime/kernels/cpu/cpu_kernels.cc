@@ -41,6 +41,7 @@
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/split.h"
+#include "runtime/kernels/cpu/svdf.h"
 #include "runtime/kernels/cpu/tile.h"
 #include "runtime/kernels/cpu/topk.h"
 #include "runtime/kernels/cpu/transform_landmarks.h"
@@ -88,6 +89,8 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"CONV_3D_TRANSPOSE", {PrepareConv3DTranspose, EvalConv3DTranspose}},
       {"UNIDIRECTIONAL_SEQUENCE_LSTM",
        {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
+      {"SVDF", {PrepareSvdf, EvalSvdf}},
+      {"LSTM", {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
       {"LESS", {PrepareComparison, EvalLess}},
       {"LESS_EQUAL", {PrepareComparison, EvalLessEqual}},
       {"GREATER", {PrepareComparison, EvalGreater}},

@@ -36,6 +36,22 @@ class KernelRunner {
     return AddInput(TensorType::kInt32, std::move(shape), values);
   }
   void AddAbsentInput() { inputs_.push_back(nullptr); }
+  // An intermediate tensor of the node (its quantization is what kernels read).
+  RuntimeTensor& AddIntermediate(TensorType type, const Quantization* quantization) {
+    RuntimeTensor& t = Add(type, {0}, 0);
+    t.quantization = quantization;
+    intermediates_.push_back(&t);
+    return t;
+  }
+  // A temporary the plan gave the node (upstream's kernel adds it in Prepare).
+  RuntimeTensor& AddTemporary(TensorType type, std::vector<int32_t> shape) {
+    int64_t n = 1;
+    for (int32_t d : shape) n *= d;
+    RuntimeTensor& t =
+        Add(type, std::move(shape), static_cast<uint64_t>(n) * ElementSize(type).value_or(1));
+    temporaries_.push_back(&t);
+    return t;
+  }
   RuntimeTensor& AddOutput(TensorType type, std::vector<int32_t> shape) {
     int64_t n = 1;
     for (int32_t d : shape) n *= d;
@@ -45,6 +61,7 @@ class KernelRunner {
     return t;
   }
 
+  // Prepare then Eval; a stateful kernel keeps its variable inputs from one run to the next.
   Status Run() {
     const KernelRegistration* kernel = FindCpuKernel(node_.op);
     if (!kernel) return Status::Error("no kernel for " + node_.op);
@@ -53,6 +70,8 @@ class KernelRunner {
     context.node_data = &node_data_;
     context.inputs = inputs_;
     context.outputs = outputs_;
+    context.temporaries = temporaries_;
+    context.intermediates = intermediates_;
     context.thread_pool = thread_pool_;
     TFA_RETURN_IF_ERROR(kernel->prepare(context));
     scratch_.assign(context.scratch_bytes / sizeof(float) + 16, 0.0f);
@@ -83,7 +102,7 @@ class KernelRunner {
   NodeData node_data_;
   std::deque<std::vector<uint8_t>> storage_;
   std::deque<RuntimeTensor> tensors_;
-  std::vector<RuntimeTensor*> inputs_, outputs_;
+  std::vector<RuntimeTensor*> inputs_, outputs_, temporaries_, intermediates_;
   std::vector<float> scratch_;
   const KernelThreadPool* thread_pool_ = nullptr;
 };

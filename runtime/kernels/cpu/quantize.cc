@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "runtime/kernels/cpu/kernel_util.h"
@@ -50,8 +51,9 @@ Status PrepareQuantize(KernelContext& context) {
   const RuntimeTensor& out = context.output(0);
   TFA_RETURN_IF_ERROR(CheckOutputShape(out, in.shape));
   if (in.type == TensorType::kInt16) {
-    // Upstream requantizes int16 to int8, or to int16 when both zero points are 0.
-    if (out.type != TensorType::kInt8 && out.type != TensorType::kInt16)
+    // Upstream requantizes int16 to int8, to int32, or to int16 when both zero points are 0.
+    if (out.type != TensorType::kInt8 && out.type != TensorType::kInt16 &&
+        out.type != TensorType::kInt32)
       return Status::Error(std::string("cannot requantize int16 to ") + TensorTypeName(out.type));
     auto pi = PerTensorParams(in, "input");
     if (!pi.ok()) return pi.status();
@@ -88,6 +90,11 @@ Status EvalQuantize(KernelContext& context) {
     const QuantParams pi = PerTensorParams(in, "input").value();
     if (out.type == TensorType::kInt8) {
       Requantize<int16_t>(in, pi, po, TypeRange(TensorType::kInt8), out.Data<int8_t>());
+    } else if (out.type == TensorType::kInt32) {
+      Requantize<int16_t>(
+          in, pi, po,
+          QuantizedRange{std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()},
+          out.Data<int32_t>());
     } else {
       Requantize<int16_t>(in, pi, po, QuantizedRange{-32768, 32767}, out.Data<int16_t>());
     }

@@ -1,5 +1,5 @@
 // QUANTIZE from int16: upstream's Requantize ((x - zp_in) rescaled by s_in / s_out with the
-// double-rounding fixed-point multiply, plus zp_out, clamped), to int8 or to int16.
+// double-rounding fixed-point multiply, plus zp_out, clamped), to int8, int16 or int32.
 #include "runtime/kernels/cpu/quantize.h"
 
 #include <gtest/gtest.h>
@@ -51,6 +51,18 @@ TEST(QuantizeInt16Test, ToInt16) {
   k.AddOutput(TensorType::kInt16, {8}).quantization = &out_q;
   ASSERT_TRUE(k.Run().ok());
   EXPECT_EQ(k.Output<int16_t>(), (std::vector<int16_t>{-8192, -2, -1, -1, 1, 2, 2, 8192}));
+}
+
+// Scale 2^-15 to 2^-16 (keyword_scrambled's output): x * 2 exactly, plus zero point 7; int32
+// holds the extremes.
+TEST(QuantizeInt16Test, ToInt32) {
+  KernelRunner k("QUANTIZE");
+  const Quantization in_q = PerTensor(1.0f / 32768, 0), out_q = PerTensor(1.0f / 65536, 7);
+  k.AddInput(TensorType::kInt16, {4}, std::vector<int16_t>{-32768, -1, 0, 32767}).quantization =
+      &in_q;
+  k.AddOutput(TensorType::kInt32, {4}).quantization = &out_q;
+  ASSERT_TRUE(k.Run().ok());
+  EXPECT_EQ(k.Output<int32_t>(), (std::vector<int32_t>{-65529, 5, 7, 65541}));
 }
 
 TEST(QuantizeInt16Test, ToInt16NeedsZeroPointsZero) {

@@ -9,6 +9,7 @@
 #include "runtime/kernels/cpu/hybrid_fully_connected.h"
 #include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
+#include "runtime/kernels/cpu/integer_lstm.h"
 #include "runtime/kernels/cpu/integer_maximum_minimum.h"
 #include "runtime/kernels/cpu/log_softmax.h"
 #include "runtime/kernels/cpu/pooling.h"
@@ -28,6 +29,7 @@
 #include "runtime/kernels/cpu/resize.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/transpose_conv.h"
+#include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
 
 namespace tfa::runtime {
 namespace {
@@ -120,6 +122,12 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
         ByTransposeConvInputType<EvalTransposeConv, EvalQuantizedTransposeConv>}},
       {"HARD_SWISH", Dispatched<PrepareUnaryFloat, EvalHardSwish, PrepareQuantizedHardSwish,
                                 EvalQuantizedHardSwish>()},
+      // int8 input takes upstream's 8x8->16 integer kernel.
+      {"UNIDIRECTIONAL_SEQUENCE_LSTM",
+       Dispatched<PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm,
+                  PrepareIntegerLstm, EvalIntegerLstm>()},
+      {"LSTM", Dispatched<PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm,
+                          PrepareIntegerLstm, EvalIntegerLstm>()},
       {"MAXIMUM",
        {ByIntegerInput<PrepareBinary, PrepareIntegerMaximumMinimum>,
         ByIntegerInput<EvalMaximum, EvalIntegerMaximum>}},

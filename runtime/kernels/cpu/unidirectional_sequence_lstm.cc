@@ -1,71 +1,89 @@
 #include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include "runtime/kernels/cpu/hybrid_math.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/working_buffers.h"
 
 namespace tfa::runtime {
 namespace {
 
-// Input positions of upstream's 24-input layout (tflite/kernels/lstm_shared.h).
+// Input positions of upstream's 20- or 24-input layout (tflite/kernels/lstm_shared.h).
 constexpr size_t kInput = 0;
 constexpr size_t kInputWeights[4] = {1, 2, 3, 4};      // input, forget, cell, output gates
 constexpr size_t kRecurrentWeights[4] = {5, 6, 7, 8};  // the same gates
-constexpr size_t kPeepholes[3] = {9, 10, 11};
+constexpr size_t kPeepholes[4] = {9, 10, 0, 11};       // the cell gate has none (0: unused)
 constexpr size_t kBiases[4] = {12, 13, 14, 15};
 constexpr size_t kProjectionWeights = 16, kProjectionBias = 17;
 constexpr size_t kOutputState = 18, kCellState = 19;
 constexpr size_t kLayerNorms[4] = {20, 21, 22, 23};
-constexpr int kGates = 4;
+// The matrices a hybrid kernel multiplies in int8: gate and projection weights.
+constexpr size_t kHybridWeights[9] = {1, 2, 3, 4, 5, 6, 7, 8, kProjectionWeights};
+constexpr int kGates = 4, kInputGate = 0, kForgetGate = 1, kCellGate = 2, kOutputGate = 3;
 
 struct LstmShape {
   int32_t time = 0, batch = 0, n_input = 0, n_cell = 0, n_output = 0;
-  bool cifg = false;    // no input gate: it is 1 - forget gate
-  bool hybrid = false;  // int8 weights
+  bool cifg = false;         // no input gate: it is 1 - forget gate
+  bool hybrid = false;       // int8 weights
+  bool peephole = false;     // cell-to-gate weights
+  bool layer_norm = false;   // layer normalisation coefficients
+  bool projection = false;   // projection weights
+  bool full_kernel = false;  // the LSTM op: one time step of a rank-2 input
 };
 
+// Checks `i` is a float32 vector of `size` elements.
+Status CheckFloatVector(const KernelContext& context, size_t i, int32_t size, const char* role) {
+  TFA_RETURN_IF_ERROR(CheckType(context.input(i), TensorType::kFloat32, role));
+  if (context.input(i).NumElements() != size)
+    return Status::Error(std::string(role) + " has " +
+                         std::to_string(context.input(i).NumElements()) + " elements, expected " +
+                         std::to_string(size));
+  return Status::Ok();
+}
+
 Result<LstmShape> Shape(const KernelContext& context) {
+  LstmShape s;
+  s.full_kernel = context.node->op == "LSTM";
+  if (s.full_kernel && context.options().lstm_basic_kernel)
+    return Status::Error("the runtime has no basic LSTM kernel (it has the full one)");
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 24, 1));
-  if (context.inputs.size() != 24)
-    return Status::Error("has " + std::to_string(context.inputs.size()) + " inputs, expected 24");
+  if (context.inputs.size() != 20 && context.inputs.size() != 24)
+    return Status::Error("has " + std::to_string(context.inputs.size()) +
+                         " inputs, expected 20 or 24");
   for (size_t i : {kInput, kOutputState, kCellState}) {
     if (!context.has_input(i)) return Status::Error("input " + std::to_string(i) + " is missing");
   }
-  for (size_t g = 1; g < kGates; ++g) {
+  for (int g = kForgetGate; g < kGates; ++g) {
     if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]) ||
         !context.has_input(kBiases[g]))
       return Status::Error("forget, cell and output gates need weights and biases");
   }
-  for (size_t i : kPeepholes) {
-    if (context.has_input(i)) return Status::Error("peephole connections are not supported");
-  }
-  for (size_t i : kLayerNorms) {
-    if (context.has_input(i)) return Status::Error("layer normalisation is not supported");
-  }
-  if (context.has_input(kProjectionWeights) || context.has_input(kProjectionBias))
-    return Status::Error("projection is not supported");
   const RuntimeTensor& in = context.input(kInput);
   TFA_RETURN_IF_ERROR(CheckType(in, TensorType::kFloat32, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(in, 3, "input"));
-  LstmShape s;
+  TFA_RETURN_IF_ERROR(CheckRank(in, s.full_kernel ? 2 : 3, "input"));
   const bool time_major = context.options().time_major;
-  s.time = in.Dim(time_major ? 0 : 1);
-  s.batch = in.Dim(time_major ? 1 : 0);
-  s.n_input = in.Dim(2);
-  const RuntimeTensor& forget_weights = context.input(kInputWeights[1]);
+  s.time = s.full_kernel ? 1 : in.Dim(time_major ? 0 : 1);
+  s.batch = s.full_kernel ? in.Dim(0) : in.Dim(time_major ? 1 : 0);
+  s.n_input = in.Dim(in.Rank() - 1);
+  const RuntimeTensor& forget_weights = context.input(kInputWeights[kForgetGate]);
   TFA_RETURN_IF_ERROR(CheckRank(forget_weights, 2, "input_to_forget_weights"));
   s.n_cell = forget_weights.Dim(0);
-  const RuntimeTensor& forget_recurrent = context.input(kRecurrentWeights[1]);
+  const RuntimeTensor& forget_recurrent = context.input(kRecurrentWeights[kForgetGate]);
   TFA_RETURN_IF_ERROR(CheckRank(forget_recurrent, 2, "recurrent_to_forget_weights"));
   s.n_output = forget_recurrent.Dim(1);
-  if (s.n_output != s.n_cell) return Status::Error("output and cell sizes differ (no projection)");
-  s.cifg = !context.has_input(kInputWeights[0]);
+  s.cifg = !context.has_input(kInputWeights[kInputGate]);
   s.hybrid = forget_weights.type == TensorType::kInt8;
+  s.peephole = context.has_input(kPeepholes[kOutputGate]);
+  s.layer_norm = context.inputs.size() == 24 && context.has_input(kLayerNorms[kForgetGate]);
+  s.projection = context.has_input(kProjectionWeights);
+  if (!s.projection && s.n_output != s.n_cell)
+    return Status::Error("output and cell sizes differ without projection weights");
   const TensorType weight_type = s.hybrid ? TensorType::kInt8 : TensorType::kFloat32;
-  for (int g = s.cifg ? 1 : 0; g < kGates; ++g) {
+  for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
+    if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]))
+      return Status::Error("the input gate has input or recurrent weights but not both");
     const RuntimeTensor& w = context.input(kInputWeights[g]);
     const RuntimeTensor& r = context.input(kRecurrentWeights[g]);
     TFA_RETURN_IF_ERROR(CheckType(w, weight_type, "input weights"));
@@ -75,9 +93,31 @@ Result<LstmShape> Shape(const KernelContext& context) {
       return Status::Error("gate weights have inconsistent shapes");
     if (!context.has_input(kBiases[g]))
       return Status::Error("gate " + std::to_string(g) + " has no bias");
-    TFA_RETURN_IF_ERROR(CheckType(context.input(kBiases[g]), TensorType::kFloat32, "bias"));
-    if (context.input(kBiases[g]).NumElements() != s.n_cell)
-      return Status::Error("gate bias size differs from the cells");
+    TFA_RETURN_IF_ERROR(CheckFloatVector(context, kBiases[g], s.n_cell, "gate bias"));
+    if (s.peephole && g != kCellGate) {
+      if (!context.has_input(kPeepholes[g]))
+        return Status::Error("peephole weights are present for some gates only");
+      TFA_RETURN_IF_ERROR(CheckFloatVector(context, kPeepholes[g], s.n_cell, "peephole weights"));
+    }
+    if (s.layer_norm) {
+      if (!context.has_input(kLayerNorms[g]))
+        return Status::Error("layer normalisation coefficients are present for some gates only");
+      TFA_RETURN_IF_ERROR(
+          CheckFloatVector(context, kLayerNorms[g], s.n_cell, "layer normalisation coefficients"));
+    }
+  }
+  if (s.projection) {
+    const RuntimeTensor& p = context.input(kProjectionWeights);
+    TFA_RETURN_IF_ERROR(CheckType(p, weight_type, "projection weights"));
+    if (p.shape != std::vector<int32_t>{s.n_output, s.n_cell})
+      return Status::Error("projection weights " + ShapeString(p.shape) + " do not map " +
+                           std::to_string(s.n_cell) + " cells to " + std::to_string(s.n_output) +
+                           " outputs");
+    if (context.has_input(kProjectionBias))
+      TFA_RETURN_IF_ERROR(
+          CheckFloatVector(context, kProjectionBias, s.n_output, "projection bias"));
+  } else if (context.has_input(kProjectionBias)) {
+    return Status::Error("a projection bias needs projection weights");
   }
   const RuntimeTensor& output_state = context.input(kOutputState);
   const RuntimeTensor& cell_state = context.input(kCellState);
@@ -88,7 +128,7 @@ Result<LstmShape> Shape(const KernelContext& context) {
     return Status::Error("state sizes do not fit batch and cells");
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
   std::vector<int32_t> out = in.shape;
-  out[2] = s.n_output;
+  out.back() = s.n_output;
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), out));
   return s;
 }
@@ -111,12 +151,24 @@ Result<float (*)(float)> CellActivation(Activation activation) {
   }
 }
 
-// gate[b][c] += weights[c] . operand_b, float or hybrid.
+// Upstream's temporaries (unidirectional_sequence_lstm.cc, lstm.cc Prepare): 0 the scratch buffer,
+// here the gates (no input gate with CIFG) then the hidden vector output_gate * activation(cell);
+// hybrid: 1 the quantized input rows, 2 the quantized output state, 3 the quantized cell-sized
+// operand of the projection.
+WorkingBuffers Buffers(const KernelContext& context, const LstmShape& s) {
+  const uint64_t cells = static_cast<uint64_t>(s.batch) * s.n_cell;
+  const uint64_t scratch = (s.cifg ? 4 : 5) * cells * sizeof(float);
+  if (!s.hybrid) return WorkingBuffers(context, {scratch});
+  return WorkingBuffers(context, {scratch, static_cast<uint64_t>(s.batch) * s.n_input,
+                                  static_cast<uint64_t>(s.batch) * s.n_output, cells});
+}
+
+// result[b][r] += weights[r] . operand_b, float or hybrid (`quantized`: batch x cols bytes).
 void Accumulate(const RuntimeTensor& weights, const float* operand, int32_t batch, int32_t cols,
-                bool asymmetric, int8_t* quantized, float* gate) {
+                bool asymmetric, int8_t* quantized, float* result) {
   if (weights.type == TensorType::kInt8) {
     auto w = ReadHybridWeights(weights, "weights");  // checked at Prepare
-    HybridMatrixBatchVectorMultiplyAccumulate(*w, operand, batch, asymmetric, quantized, gate);
+    HybridMatrixBatchVectorMultiplyAccumulate(*w, operand, batch, asymmetric, quantized, result);
     return;
   }
   const float* m = weights.Data<const float>();
@@ -125,10 +177,113 @@ void Accumulate(const RuntimeTensor& weights, const float* operand, int32_t batc
     for (int32_t r = 0; r < rows; ++r) {
       float dot = 0;
       for (int32_t c = 0; c < cols; ++c) dot += m[r * cols + c] * operand[b * cols + c];
-      gate[b * rows + r] += dot;
+      result[b * rows + r] += dot;
     }
   }
 }
+
+// Upstream's MeanStddevNormalization: each row to zero mean and unit variance (1e-8 added).
+void NormalizeRows(float* values, int32_t rows, int32_t size) {
+  for (int32_t r = 0; r < rows; ++r) {
+    float* row = values + static_cast<int64_t>(r) * size;
+    float sum = 0;
+    for (int32_t i = 0; i < size; ++i) sum += row[i];
+    const float mean = sum / static_cast<float>(size);
+    float squares = 0;
+    for (int32_t i = 0; i < size; ++i) squares += (row[i] - mean) * (row[i] - mean);
+    const float inverse = 1.0f / std::sqrt(squares / static_cast<float>(size) + 1e-8f);
+    for (int32_t i = 0; i < size; ++i) row[i] = (row[i] - mean) * inverse;
+  }
+}
+
+// The tensors and buffers of one Eval.
+struct LstmStep {
+  const KernelContext* context = nullptr;
+  LstmShape s;
+  float (*activation)(float) = nullptr;
+  bool asymmetric = false;
+  float* gates[kGates] = {};
+  float* hidden = nullptr;
+  int8_t* quantized_input = nullptr;
+  int8_t* quantized_output_state = nullptr;
+  int8_t* quantized_hidden = nullptr;
+  float* output_state = nullptr;
+  float* cell_state = nullptr;
+
+  const float* Vector(size_t i) const { return context->input(i).Data<const float>(); }
+
+  // CalculateLstmGateFloat: bias (or 0 with layer norm), input and recurrent products, peephole.
+  void Gate(int g, const float* input, float (*gate_activation)(float)) const {
+    float* gate = gates[g];
+    const int32_t cells = s.n_cell;
+    for (int32_t b = 0; b < s.batch; ++b) {
+      if (s.layer_norm) {
+        std::fill_n(gate + b * cells, cells, 0.0f);
+      } else {
+        std::copy_n(Vector(kBiases[g]), cells, gate + b * cells);
+      }
+    }
+    Accumulate(context->input(kInputWeights[g]), input, s.batch, s.n_input, asymmetric,
+               quantized_input, gate);
+    Accumulate(context->input(kRecurrentWeights[g]), output_state, s.batch, s.n_output, asymmetric,
+               quantized_output_state, gate);
+    if (s.peephole && g != kCellGate) {
+      const float* peephole = Vector(kPeepholes[g]);
+      for (int32_t b = 0; b < s.batch; ++b) {
+        for (int32_t c = 0; c < cells; ++c)
+          gate[b * cells + c] += peephole[c] * cell_state[b * cells + c];
+      }
+    }
+    if (s.layer_norm) {
+      NormalizeRows(gate, s.batch, cells);
+      const float* coefficients = Vector(kLayerNorms[g]);
+      const float* bias = Vector(kBiases[g]);
+      for (int32_t b = 0; b < s.batch; ++b) {
+        for (int32_t c = 0; c < cells; ++c)
+          gate[b * cells + c] = gate[b * cells + c] * coefficients[c] + bias[c];
+      }
+    }
+    for (int64_t i = 0; i < static_cast<int64_t>(s.batch) * cells; ++i)
+      gate[i] = gate_activation(gate[i]);
+  }
+
+  // LstmStepFloat / LstmStepHybrid for the batch rows of one time step, contiguous in `input`.
+  void Run(const float* input, float cell_clip, float proj_clip) const {
+    const int64_t cells = static_cast<int64_t>(s.batch) * s.n_cell;
+    if (!s.cifg) Gate(kInputGate, input, Sigmoid);
+    Gate(kForgetGate, input, Sigmoid);
+    Gate(kCellGate, input, activation);
+    // UpdateLstmCellFloat; the output gate's peephole reads the updated cell.
+    for (int64_t i = 0; i < cells; ++i) {
+      const float input_gate = s.cifg ? 1.0f - gates[kForgetGate][i] : gates[kInputGate][i];
+      float c = gates[kForgetGate][i] * cell_state[i] + gates[kCellGate][i] * input_gate;
+      if (cell_clip > 0) c = std::clamp(c, -cell_clip, cell_clip);
+      cell_state[i] = c;
+    }
+    Gate(kOutputGate, input, Sigmoid);
+    // CalculateLstmOutputFloat.
+    for (int64_t i = 0; i < cells; ++i)
+      hidden[i] = gates[kOutputGate][i] * activation(cell_state[i]);
+    if (!s.projection) {
+      std::copy_n(hidden, cells, output_state);
+      return;
+    }
+    for (int32_t b = 0; b < s.batch; ++b) {
+      float* row = output_state + static_cast<int64_t>(b) * s.n_output;
+      if (context->has_input(kProjectionBias)) {
+        std::copy_n(Vector(kProjectionBias), s.n_output, row);
+      } else {
+        std::fill_n(row, s.n_output, 0.0f);
+      }
+    }
+    Accumulate(context->input(kProjectionWeights), hidden, s.batch, s.n_cell, asymmetric,
+               quantized_hidden, output_state);
+    if (proj_clip > 0) {
+      for (int64_t i = 0; i < static_cast<int64_t>(s.batch) * s.n_output; ++i)
+        output_state[i] = std::clamp(output_state[i], -proj_clip, proj_clip);
+    }
+  }
+};
 
 }  // namespace
 
@@ -137,15 +292,12 @@ Status PrepareUnidirectionalSequenceLstm(KernelContext& context) {
   if (!s.ok()) return s.status();
   TFA_RETURN_IF_ERROR(CellActivation(context.options().fused_activation).status());
   if (s->hybrid) {
-    for (int g = s->cifg ? 1 : 0; g < kGates; ++g) {
-      TFA_RETURN_IF_ERROR(ReadHybridWeights(context.input(kInputWeights[g]), "weights").status());
-      TFA_RETURN_IF_ERROR(
-          ReadHybridWeights(context.input(kRecurrentWeights[g]), "weights").status());
+    for (size_t i : kHybridWeights) {
+      if (context.has_input(i))
+        TFA_RETURN_IF_ERROR(ReadHybridWeights(context.input(i), "weights").status());
     }
   }
-  const uint64_t gates = static_cast<uint64_t>(kGates) * s->batch * s->n_cell * sizeof(float);
-  const uint64_t quantized = static_cast<uint64_t>(s->batch) * std::max(s->n_input, s->n_output);
-  context.scratch_bytes = gates + quantized;
+  context.scratch_bytes = Buffers(context, *s).scratch_bytes();
   return Status::Ok();
 }
 
@@ -154,16 +306,29 @@ Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
   if (!s.ok()) return s.status();
   auto activation = CellActivation(context.options().fused_activation);
   if (!activation.ok()) return activation.status();
-  const float cell_clip = context.node_data ? context.node_data->cell_clip : 0.0f;
-  const bool asymmetric = context.options().asymmetric_quantize_inputs;
-  const bool time_major = context.options().time_major;
+  const WorkingBuffers buffers = Buffers(context, *s);
+  LstmStep step;
+  step.context = &context;
+  step.s = *s;
+  step.activation = *activation;
+  step.asymmetric = context.options().asymmetric_quantize_inputs;
   const int64_t cells = static_cast<int64_t>(s->batch) * s->n_cell;
-  std::array<float*, kGates> gate;
-  for (int g = 0; g < kGates; ++g)
-    gate[static_cast<size_t>(g)] = reinterpret_cast<float*>(context.scratch) + g * cells;
-  auto* quantized = reinterpret_cast<int8_t*>(context.scratch + kGates * cells * sizeof(float));
-  float* output_state = context.input(kOutputState).Data<float>();
-  float* cell_state = context.input(kCellState).Data<float>();
+  float* scratch = buffers.Get<float>(0);
+  for (int g = s->cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
+    step.gates[g] = scratch;
+    scratch += cells;
+  }
+  step.hidden = scratch;
+  if (s->hybrid) {
+    step.quantized_input = buffers.Get<int8_t>(1);
+    step.quantized_output_state = buffers.Get<int8_t>(2);
+    step.quantized_hidden = buffers.Get<int8_t>(3);
+  }
+  step.output_state = context.input(kOutputState).Data<float>();
+  step.cell_state = context.input(kCellState).Data<float>();
+  const float cell_clip = context.node_data ? context.node_data->cell_clip : 0.0f;
+  const float proj_clip = context.node_data ? context.node_data->proj_clip : 0.0f;
+  const bool time_major = context.options().time_major;
   const float* in = context.input(kInput).Data<const float>();
   float* out = context.output(0).Data<float>();
   std::vector<float> step_input(static_cast<size_t>(s->batch) * s->n_input);
@@ -174,32 +339,11 @@ Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
                                      : static_cast<int64_t>(b) * s->time + t;
       std::copy_n(in + row * s->n_input, s->n_input, step_input.data() + b * s->n_input);
     }
-    for (int g = s->cifg ? 1 : 0; g < kGates; ++g) {
-      float* values = gate[static_cast<size_t>(g)];
-      const float* bias = context.input(kBiases[static_cast<size_t>(g)]).Data<const float>();
-      for (int32_t b = 0; b < s->batch; ++b) std::copy_n(bias, s->n_cell, values + b * s->n_cell);
-      Accumulate(context.input(kInputWeights[static_cast<size_t>(g)]), step_input.data(), s->batch,
-                 s->n_input, asymmetric, quantized, values);
-      Accumulate(context.input(kRecurrentWeights[static_cast<size_t>(g)]), output_state, s->batch,
-                 s->n_output, asymmetric, quantized, values);
-    }
-    float* input_gate = gate[0];
-    float* forget_gate = gate[1];
-    float* cell_gate = gate[2];
-    float* output_gate = gate[3];
-    for (int64_t i = 0; i < cells; ++i) {
-      forget_gate[i] = Sigmoid(forget_gate[i]);
-      input_gate[i] = s->cifg ? 1.0f - forget_gate[i] : Sigmoid(input_gate[i]);
-      cell_gate[i] = (*activation)(cell_gate[i]);
-      float c = forget_gate[i] * cell_state[i] + input_gate[i] * cell_gate[i];
-      if (cell_clip > 0) c = std::clamp(c, -cell_clip, cell_clip);
-      cell_state[i] = c;
-      output_state[i] = Sigmoid(output_gate[i]) * (*activation)(c);
-    }
+    step.Run(step_input.data(), cell_clip, proj_clip);
     for (int32_t b = 0; b < s->batch; ++b) {
       const int64_t row = time_major ? static_cast<int64_t>(t) * s->batch + b
                                      : static_cast<int64_t>(b) * s->time + t;
-      std::copy_n(output_state + b * s->n_output, s->n_output, out + row * s->n_output);
+      std::copy_n(step.output_state + b * s->n_output, s->n_output, out + row * s->n_output);
     }
   }
   return Status::Ok();

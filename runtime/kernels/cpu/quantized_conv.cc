@@ -310,6 +310,52 @@ void RunFullyConnected(KernelContext& context, const FullyConnectedGeometry& s,
            });
 }
 
+// The per-channel multipliers as separate arrays, the form RequantizeDoubleRounding vectorises.
+struct SplitMultipliers {
+  std::vector<int32_t> multiplier, left_shift, right_shift;
+
+  explicit SplitMultipliers(const std::vector<QuantizedMultiplier>& multipliers) {
+    for (const QuantizedMultiplier& m : multipliers) {
+      multiplier.push_back(m.multiplier);
+      left_shift.push_back(m.shift > 0 ? m.shift : 0);
+      right_shift.push_back(m.shift > 0 ? 0 : -m.shift);
+    }
+  }
+};
+
+// MultiplyByQuantizedMultiplier (quantized_arithmetic.h) over a row of channels, plus the output
+// zero point and the clamp, written so that it vectorises: no branch per lane and no 64-bit
+// arithmetic shift (AVX2 has none). Equal to it for every multiplier QuantizeMultiplier makes:
+// those are non-negative, so the doubling high multiply never saturates (the property test holds
+// the two together).
+template <typename T>
+void RequantizeDoubleRounding(const Requantization& r, const SplitMultipliers& m,
+                              const int32_t* __restrict acc, int64_t count, T* __restrict out) {
+  const int32_t* __restrict multiplier = m.multiplier.data();
+  const int32_t* __restrict left = m.left_shift.data();
+  const int32_t* __restrict right = m.right_shift.data();
+  const int32_t zero_point = r.output.zero_point;
+  const int32_t lo = r.range.min, hi = r.range.max;
+  for (int64_t c = 0; c < count; ++c) {
+    const auto shifted = static_cast<int32_t>(static_cast<uint32_t>(acc[c]) << left[c]);
+    const int64_t product = int64_t{shifted} * multiplier[c];
+    const int64_t nudged = product + (product >= 0 ? (int64_t{1} << 30) : 1 - (int64_t{1} << 30));
+    // Division by 2^31 truncating toward zero: negative values are raised by 2^31 - 1 first;
+    // bits 31..62 are then the quotient, and a logical shift yields the same low 32 bits as an
+    // arithmetic one.
+    const int64_t biased = nudged + (nudged < 0 ? (int64_t{1} << 31) - 1 : 0);
+    const auto high = static_cast<int32_t>(static_cast<uint64_t>(biased) >> 31);
+    // RoundingDivideByPOT: ties away from zero.
+    const auto mask = static_cast<int32_t>((uint32_t{1} << right[c]) - 1u);
+    const int32_t remainder = high & mask;
+    const int32_t threshold = (mask >> 1) + (high < 0 ? 1 : 0);
+    int32_t v = (high >> right[c]) + (remainder > threshold ? 1 : 0) + zero_point;
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+    out[c] = static_cast<T>(v);
+  }
+}
+
 // The depthwise filter with its zero point taken out, as int16 (uint8 weights less their zero
 // point span [-255, 255]): the inner loop then multiplies two int16 values into int32, which
 // vectorises without a per-element subtraction of the weights' zero point.
@@ -325,14 +371,14 @@ void CenteredFilter(const T* filter, int64_t count, int32_t zero_point, int16_t*
 // (tflite/kernels/internal/reference/integer_ops/depthwise_conv.h). Taps outside the image add
 // nothing, as upstream skips them.
 template <typename T>
-void DepthwiseRow(const DepthwiseGeometry& g, const Requantization& r, const T* __restrict input,
-                  const int16_t* __restrict filter, const int32_t* __restrict bias, int64_t row,
-                  int32_t* __restrict acc, T* __restrict output) {
+void DepthwiseRow(const DepthwiseGeometry& g, const Requantization& r, const SplitMultipliers& m,
+                  const T* __restrict input, const int16_t* __restrict filter,
+                  const int32_t* __restrict bias, int64_t row, int32_t* __restrict acc,
+                  T* __restrict output) {
   const int64_t oc_count = g.out_c;
   const int32_t in_zp = r.input.zero_point;
   const int64_t b = row / g.out_h;
   const auto oy = static_cast<int32_t>(row % g.out_h);
-  const QuantizedMultiplier* __restrict multipliers = r.multipliers.data();
   for (int32_t ox = 0; ox < g.out_w; ++ox) {
     for (int64_t c = 0; c < oc_count; ++c) acc[c] = bias ? bias[c] : 0;
     for (int32_t ky = 0; ky < g.kh; ++ky) {
@@ -352,11 +398,7 @@ void DepthwiseRow(const DepthwiseGeometry& g, const Requantization& r, const T* 
         }
       }
     }
-    T* __restrict out = output + (row * g.out_w + ox) * oc_count;
-    for (int64_t c = 0; c < oc_count; ++c) {
-      const int32_t v = MultiplyByQuantizedMultiplier(acc[c], multipliers[c]) + r.output.zero_point;
-      out[c] = static_cast<T>(r.range.Clamp(v));
-    }
+    RequantizeDoubleRounding(r, m, acc, oc_count, output + (row * g.out_w + ox) * oc_count);
   }
 }
 
@@ -380,6 +422,7 @@ void RunDepthwise(KernelContext& context, const DepthwiseGeometry& g, const Requ
   const int32_t* bias = context.has_input(2) ? context.input(2).Data<const int32_t>() : nullptr;
   T* output = context.output(0).Data<T>();
   const DepthwiseScratch layout(g);
+  const SplitMultipliers multipliers(r.multipliers);
   auto* filter = reinterpret_cast<int16_t*>(context.scratch);
   CenteredFilter(context.input(1).Data<const T>(), int64_t{g.kh} * g.kw * g.out_c,
                  r.weight_zero_point, filter);
@@ -390,7 +433,7 @@ void RunDepthwise(KernelContext& context, const DepthwiseGeometry& g, const Requ
                     reinterpret_cast<int32_t*>(context.scratch + layout.filter_bytes +
                                                static_cast<uint64_t>(part) * layout.acc_bytes);
                 for (int64_t row = row_begin; row < row_end; ++row)
-                  DepthwiseRow(g, r, input, filter, bias, row, acc, output);
+                  DepthwiseRow(g, r, multipliers, input, filter, bias, row, acc, output);
               });
 }
 

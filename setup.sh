@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 packages=(
   build-essential cmake pkg-config git ca-certificates python3
   flatbuffers-compiler libflatbuffers-dev libgraphviz-dev nlohmann-json3-dev libcli11-dev
-  libfmt-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev libeigen3-dev
+  libfmt-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev libeigen3-dev libgemmlowp-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   clang libclang-rt-14-dev clang-format ccache
   xdelta3

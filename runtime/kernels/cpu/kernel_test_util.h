@@ -65,6 +65,12 @@ class KernelRunner {
   Status Run() {
     const KernelRegistration* kernel = FindCpuKernel(node_.op);
     if (!kernel) return Status::Error("no kernel for " + node_.op);
+    return RunWith(*kernel);
+  }
+
+  // Runs `kernel` instead of the op's registered one (a reference twin, for property tests).
+  Status RunWith(const KernelRegistration& kernel_functions) {
+    const KernelRegistration* kernel = &kernel_functions;
     KernelContext context;
     context.node = &node_;
     context.node_data = &node_data_;

@@ -11,9 +11,27 @@
 #ifndef RUNTIME_KERNELS_CPU_QUANTIZED_CONV_H_
 #define RUNTIME_KERNELS_CPU_QUANTIZED_CONV_H_
 
+#include <cstdint>
+#include <vector>
+
 #include "runtime/kernel.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
 
 namespace tfa::runtime {
+
+// What turns an int32 accumulator of output channel c into a stored value; shared with the
+// reference twins (quantized_conv_reference.h).
+struct Requantization {
+  QuantParams input, output;
+  int32_t weight_zero_point = 0;
+  std::vector<QuantizedMultiplier> multipliers;  // one per output channel
+  QuantizedRange range;
+};
+
+// The quantization of a weighted op (its checks included): `channels` output channels lie along
+// the weights' dimension `channel_dim`.
+[[nodiscard]] Result<Requantization> GetRequantization(const KernelContext& context,
+                                                       int32_t channels, int channel_dim);
 
 [[nodiscard]] Status PrepareQuantizedConv2D(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedConv2D(KernelContext& context);

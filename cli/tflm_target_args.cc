@@ -25,4 +25,15 @@ tflm::TflmArena ReplayTflmOrThrow(const std::string& path, tflm::Target target) 
   return std::move(arena).value();
 }
 
+Measurement TflmMeasurement(const std::string& path, const std::string& file,
+                            const std::string& sha256, const std::string& target) {
+  const auto parsed = tflm::TargetFromName(target);
+  if (!parsed) throw CommandError{"unknown TFLite Micro target \"" + target + "\""};
+  const tflm::TflmArena arena = ReplayTflmOrThrow(path, *parsed);
+  Measurement m{path, file, sha256, {}, {}, target};
+  m.figures.arena_bytes = arena.arena_used_bytes;
+  m.figures.persistent_bytes = arena.tail;
+  return m;
+}
+
 }  // namespace tfa::cli

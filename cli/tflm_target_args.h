@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "libanalysis/gate/baseline_gate.h"
 #include "libanalysis/tflm/micro_allocator_replay.h"
 #include "libanalysis/tflm/tflm_target.h"
 
@@ -27,6 +28,11 @@ class TflmTargetArgs {
 // Loads `path` and replays TFLM's allocation, or throws CommandError (exit 2) with the one-line
 // reason (an op TFLM has no kernel for, a model a 32-bit target cannot address).
 tflm::TflmArena ReplayTflmOrThrow(const std::string& path, tflm::Target target);
+
+// The gate's figures for `target` (named as the baseline records it): arena_bytes is
+// arena_used_bytes, persistent_bytes the tail; TFLM has no delegated partitions or copies.
+Measurement TflmMeasurement(const std::string& path, const std::string& file,
+                            const std::string& sha256, const std::string& target);
 
 }  // namespace tfa::cli
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/cli/cli_fixtures.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/tool_runner.h"
 
@@ -59,6 +60,19 @@ TEST(TflmTargetCommand, UnknownTargetExitsTwo) {
   ToolRun run = RunTool("report --target tflm-64 " + TflmModel("testing_test_conv_model"));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("unknown target \"tflm-64\""), std::string::npos) << run.err;
+}
+
+TEST(TflmTargetCommand, GateRecordsAndChecksTheTflmArena) {
+  const std::string baseline = testing::FreshDir("tflm_gate") + "/baseline.json";
+  const std::string model = TflmModel("testing_test_conv_model");
+  ToolRun record =
+      RunTool("gate --target tflm --update-baseline --baseline " + baseline + " " + model);
+  ASSERT_EQ(record.exit_code, 0) << record.err;
+  EXPECT_NE(record.out.find("[--target tflm]: arena 10080, persistent 2088"), std::string::npos)
+      << record.out;
+  ToolRun check = RunTool("gate --baseline " + baseline + " " + model);
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  EXPECT_NE(check.out.find("[--target tflm]  ok"), std::string::npos) << check.out;
 }
 
 }  // namespace

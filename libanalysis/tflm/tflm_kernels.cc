@@ -241,11 +241,11 @@ void FullyConnectedRequests(Target target, const Subgraph& subgraph, const Node&
   // asymmetric_quantize_inputs, quantized_bias_type.
   requests.builtin_options =
       StructLayout(target, {F::kInt32, F::kInt32, F::kBool, F::kBool, F::kInt32});
-  // OpDataFullyConnected: seven quantization int32s, the per-channel arrays, is_per_channel,
-  // buffer_idx.
+  // OpDataFullyConnected: multiplier, shift, activation range, input_quantized_index, three zero
+  // points, filter_buffer_index, the per-channel arrays, is_per_channel.
   requests.op_data =
       StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                            F::kInt32, F::kPointer, F::kPointer, F::kBool, F::kInt32})
+                            F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kBool})
           .size;
   const Tensor* filter = InputTensor(subgraph, node, 1);
   if (ScaleCount(filter) > 1) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "libanalysis/core/checked_math.h"
+#include "libanalysis/tflm/allocation_lifetimes.h"
 #include "libanalysis/tflm/greedy_memory_planner.h"
 #include "libanalysis/tflm/tflm_kernels.h"
 
@@ -57,12 +58,6 @@ TailItem Item(TailItemKind kind, std::string what, uint64_t requested, int32_t s
   item.tensor = tensor;
   return item;
 }
-
-struct ScratchRequest {
-  int32_t subgraph = 0;
-  int32_t node = 0;
-  uint64_t bytes = 0;
-};
 
 bool NeedsAllocating(const Tensor& tensor) {
   return !tensor.is_constant() && !tensor.is_variable && tensor.bytes_or_zero() != 0;
@@ -243,40 +238,9 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
   const uint64_t tail_at_commit = tail.used();
 
   // CommitStaticMemoryPlan: lifetimes as AllocationInfoBuilder marks them, then the planner.
+  auto lifetimes = MarkAllocationLifetimes(model, scratch);
+  if (!lifetimes.ok()) return lifetimes.status().WithContext(model.path);
   std::vector<PlannerBuffer> planned;
-  const Subgraph& main = model.subgraphs[0];
-  std::vector<std::vector<std::pair<int32_t, int32_t>>> lifetimes(model.subgraphs.size());
-  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
-    lifetimes[s].assign(model.subgraphs[s].tensors.size(), {-1, -1});
-  }
-  std::vector<std::pair<int32_t, int32_t>> scratch_lifetimes(scratch.size(), {-1, -1});
-  auto& main_lifetimes = lifetimes[0];
-  auto valid = [&](int32_t id) { return id >= 0 && static_cast<size_t>(id) < main.tensors.size(); };
-  int32_t scope = 0;
-  for (int32_t id : main.inputs) {
-    if (valid(id) && main_lifetimes[id].first == -1) main_lifetimes[id].first = scope;
-  }
-  for (size_t n = 0; n < main.nodes.size(); ++n) {
-    ++scope;
-    const Node& node = main.nodes[n];
-    for (int32_t id : node.outputs) {
-      if (valid(id) && main_lifetimes[id].first == -1) main_lifetimes[id].first = scope;
-    }
-    for (int32_t id : node.inputs) {
-      if (valid(id)) main_lifetimes[id].second = scope;
-    }
-    for (int32_t id : node.outputs) {
-      if (valid(id)) main_lifetimes[id].second = scope;
-    }
-    for (size_t r = 0; r < scratch.size(); ++r) {
-      if (scratch[r].subgraph == 0 && scratch[r].node == static_cast<int32_t>(n)) {
-        scratch_lifetimes[r] = {scope, scope};
-      }
-    }
-  }
-  for (int32_t id : main.outputs) {
-    if (valid(id)) main_lifetimes[id].second = scope;
-  }
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     const Subgraph& subgraph = model.subgraphs[s];
     for (size_t t = 0; t < subgraph.tensors.size(); ++t) {
@@ -286,8 +250,8 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
       buffer.subgraph = static_cast<int32_t>(s);
       buffer.tensor = static_cast<int32_t>(t);
       buffer.bytes = tensor.bytes_or_zero();
-      buffer.first_used = lifetimes[s][t].first;
-      buffer.last_used = lifetimes[s][t].second;
+      buffer.first_used = lifetimes.value().tensors[s][t].first;
+      buffer.last_used = lifetimes.value().tensors[s][t].last;
       arena.head_buffers.push_back(buffer);
     }
   }
@@ -296,8 +260,8 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
     buffer.subgraph = scratch[r].subgraph;
     buffer.node = scratch[r].node;
     buffer.bytes = scratch[r].bytes;
-    buffer.first_used = scratch_lifetimes[r].first;
-    buffer.last_used = scratch_lifetimes[r].second;
+    buffer.first_used = lifetimes.value().scratch[r].first;
+    buffer.last_used = lifetimes.value().scratch[r].last;
     arena.head_buffers.push_back(buffer);
   }
   for (HeadBuffer& buffer : arena.head_buffers) {
@@ -317,6 +281,8 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
   arena.head = AlignUp(plan.size, kArenaAlignment);
 
   // MicroInterpreter::AllocateTensors: the TfLiteTensors of the inputs and the outputs.
+  const Subgraph& main = model.subgraphs[0];
+  auto valid = [&](int32_t id) { return id >= 0 && static_cast<size_t>(id) < main.tensors.size(); };
   auto persistent_tensors = [&](const std::vector<int32_t>& ids, const char* array_name) {
     arena.persistent_buffer_bytes += tail.Allocate(
         Item(TailItemKind::kTensorPointers, array_name, pointer * ids.size(), 0), kArenaAlignment);

@@ -71,7 +71,7 @@ constexpr std::array kOpRules = {
     OpRule{"BATCH_TO_SPACE_ND", "AddBatchToSpaceNd", ""},
     OpRule{"BROADCAST_ARGS", "AddBroadcastArgs", ""},
     OpRule{"BROADCAST_TO", "AddBroadcastTo", ""},
-    OpRule{"CALL_ONCE", "AddCallOnce", ""},
+    OpRule{"CALL_ONCE", "AddCallOnce", "call_once.cc"},
     OpRule{"CAST", "AddCast", ""},
     OpRule{"CEIL", "AddCeil", ""},
     OpRule{"CONCATENATION", "AddConcatenation", ""},
@@ -97,7 +97,7 @@ constexpr std::array kOpRules = {
     OpRule{"GREATER", "AddGreater", ""},
     OpRule{"GREATER_EQUAL", "AddGreaterEqual", ""},
     OpRule{"HARD_SWISH", "AddHardSwish", ""},
-    OpRule{"IF", "AddIf", ""},
+    OpRule{"IF", "AddIf", "if.cc"},
     OpRule{"L2_NORMALIZATION", "AddL2Normalization", ""},
     OpRule{"L2_POOL_2D", "AddL2Pool2D", ""},
     OpRule{"LEAKY_RELU", "AddLeakyRelu", ""},
@@ -156,7 +156,7 @@ constexpr std::array kOpRules = {
     OpRule{"UNIDIRECTIONAL_SEQUENCE_LSTM", "AddUnidirectionalSequenceLSTM", ""},
     OpRule{"UNPACK", "AddUnpack", ""},
     OpRule{"VAR_HANDLE", "AddVarHandle", ""},
-    OpRule{"WHILE", "AddWhile", ""},
+    OpRule{"WHILE", "AddWhile", "while.cc"},
     OpRule{"ZEROS_LIKE", "AddZerosLike", ""},
 };
 
@@ -368,6 +368,14 @@ Result<KernelRequests> RequestsOfNode(Target target, const Subgraph& subgraph, c
     requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
                                              F::kInt32, F::kInt32, F::kFloat, F::kFloat})
                            .size;
+  } else if (op == "IF" || op == "WHILE") {
+    // TfLiteIfParams / TfLiteWhileParams and the OpData each keep the two subgraph indices.
+    requests.builtin_options = StructLayout(target, {F::kInt32, F::kInt32});
+    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32}).size;
+  } else if (op == "CALL_ONCE") {
+    // TfLiteCallOnceParams: init_subgraph_index; OpData: init_subgraph_index, has_run.
+    requests.builtin_options = StructLayout(target, {F::kInt32});
+    requests.op_data = StructLayout(target, {F::kInt32, F::kBool}).size;
   } else if (op == "LOGISTIC") {
     // OpDataLogistic: input zero point, range radius, multiplier, left shift.
     requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;

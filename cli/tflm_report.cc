@@ -22,6 +22,12 @@ std::string OwnerText(const tflm::TailItem& item) {
   return "";
 }
 
+// A table row without the trailing blanks an empty last column leaves.
+std::string Row(std::string row) {
+  row.erase(row.find_last_not_of(' ') + 1);
+  return row + "\n";
+}
+
 std::string Summary(const std::string& model_path, const tflm::TflmArena& arena) {
   std::string out = fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
                                 tflm::TargetName(arena.target), TargetWords(arena.target),
@@ -72,8 +78,8 @@ std::string TflmReportText(const std::string& model_path, const Model& model,
   out += fmt::format("  {:<24} {:<28} {:>10} {:>10}  {}\n", "kind", "what", "requested", "used",
                      "owner");
   for (const tflm::TailItem& item : arena.tail_items) {
-    out += fmt::format("  {:<24} {:<28} {:>10} {:>10}  {}\n", tflm::TailItemKindName(item.kind),
-                       item.what, item.requested, item.used, OwnerText(item));
+    out += Row(fmt::format("  {:<24} {:<28} {:>10} {:>10}  {}", tflm::TailItemKindName(item.kind),
+                           item.what, item.requested, item.used, OwnerText(item)));
   }
   out +=
       "\nhead, per tensor and scratch buffer (lifetimes in allocation scopes: node i is "
@@ -95,8 +101,8 @@ std::string TflmReportText(const std::string& model_path, const Model& model,
                  .nodes[static_cast<size_t>(buffer.node)]
                  .op;
     }
-    out += fmt::format("  {:<22} {:>10} {:>10} {:>10} {:>6} {:>6}  {}\n", label, buffer.bytes,
-                       buffer.size, buffer.offset, buffer.first_used, buffer.last_used, name);
+    out += Row(fmt::format("  {:<22} {:>10} {:>10} {:>10} {:>6} {:>6}  {}", label, buffer.bytes,
+                           buffer.size, buffer.offset, buffer.first_used, buffer.last_used, name));
   }
   out += "\nop resolver:\n" + OpResolverCode(arena);
   return out;
@@ -127,7 +133,8 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
                              {"persistent_tensor_bytes", arena.persistent_tensor_bytes},
                              {"persistent_quantization_bytes", arena.persistent_quantization_bytes},
                              {"persistent_buffer_bytes", arena.persistent_buffer_bytes},
-                             {"op_data_requested", arena.op_data_requested}}},
+                             {"op_data_requested", arena.op_data_requested},
+                             {"builtin_options_bytes", arena.builtin_options_bytes}}},
                            {"tail_items", nlohmann::ordered_json::array()},
                            {"head_buffers", nlohmann::ordered_json::array()},
                            {"resolver", nlohmann::ordered_json::array()}};

@@ -184,9 +184,10 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
     for (size_t n = 0; n < requests[s].size(); ++n) {
       const Layout options = requests[s][n].builtin_options;
       if (options.size == 0) continue;
-      tail.Allocate(Item(TailItemKind::kBuiltinOptions, model.subgraphs[s].nodes[n].op + " options",
-                         options.size, static_cast<int32_t>(s), static_cast<int32_t>(n)),
-                    options.align);
+      arena.builtin_options_bytes += tail.Allocate(
+          Item(TailItemKind::kBuiltinOptions, model.subgraphs[s].nodes[n].op + " options",
+               options.size, static_cast<int32_t>(s), static_cast<int32_t>(n)),
+          options.align);
     }
   }
   // InitSubgraphs: each kernel's user data (MicroContext::AllocatePersistentBuffer, 16-aligned).

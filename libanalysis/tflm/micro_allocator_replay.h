@@ -85,6 +85,7 @@ struct TflmArena {
   uint64_t persistent_quantization_bytes = 0;
   uint64_t persistent_buffer_bytes = 0;  // op data, Prepare's buffers, input/output arrays
   uint64_t op_data_requested = 0;        // requested bytes of Init's user data
+  uint64_t builtin_options_bytes = 0;    // the parsers' options structs
   uint64_t tensor_count = 0;
   uint64_t node_count = 0;
   uint64_t scratch_buffer_count = 0;

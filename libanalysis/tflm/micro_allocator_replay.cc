@@ -1,7 +1,7 @@
 #include "libanalysis/tflm/micro_allocator_replay.h"
 
 #include <algorithm>
-#include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -33,18 +33,28 @@ class TailReplay {
  public:
   explicit TailReplay(std::vector<TailItem>& items) : items_(items) {}
 
+  // Sizes come from the model: a sum past 2^63 marks the replay overflowed instead of wrapping.
   uint64_t Allocate(TailItem item, uint64_t alignment) {
     const uint64_t before = used_;
-    used_ = AlignUp(used_ + item.requested, alignment);
+    const auto end = CheckedAdd(used_, item.requested);
+    const auto aligned = end ? CheckedAlignUp(*end, alignment) : std::nullopt;
+    if (!aligned || *aligned > kMaxBytes) {
+      overflowed_ = true;
+      return 0;
+    }
+    used_ = *aligned;
     item.used = used_ - before;
     items_.push_back(std::move(item));
     return used_ - before;
   }
   uint64_t used() const { return used_; }
+  bool overflowed() const { return overflowed_; }
 
  private:
+  static constexpr uint64_t kMaxBytes = uint64_t{1} << 63;
   std::vector<TailItem>& items_;
   uint64_t used_ = 0;
+  bool overflowed_ = false;
 };
 
 TailItem Item(TailItemKind kind, std::string what, uint64_t requested, int32_t subgraph = -1,
@@ -237,6 +247,7 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
     }
   }
   const uint64_t tail_at_commit = tail.used();
+  if (tail.overflowed()) return Status::Error(model.path + ": the arena's tail overflows 64 bits");
 
   // CommitStaticMemoryPlan: lifetimes as AllocationInfoBuilder marks them, then the planner.
   auto lifetimes = MarkAllocationLifetimes(model, scratch);
@@ -265,6 +276,7 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
     buffer.last_used = lifetimes.value().scratch[r].last;
     arena.head_buffers.push_back(buffer);
   }
+  std::optional<uint64_t> planned_total = 0;
   for (HeadBuffer& buffer : arena.head_buffers) {
     auto aligned = CheckedAlignUp(buffer.bytes, kArenaAlignment);
     if (!aligned || (target == Target::kMcu32 && *aligned >= kAddressable32)) {
@@ -274,6 +286,11 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
     }
     buffer.size = *aligned;
     planned.push_back({buffer.size, buffer.first_used, buffer.last_used});
+    // No offset can pass the sum of all sizes: bounding the sum keeps the planner's sums exact.
+    planned_total = CheckedAdd(*planned_total, buffer.size);
+    if (!planned_total || *planned_total > (uint64_t{1} << 63)) {
+      return Status::Error(model.path + ": the arena's head overflows 64 bits");
+    }
   }
   const PlannerResult plan = PlanGreedy(planned);
   for (size_t i = 0; i < arena.head_buffers.size(); ++i) {
@@ -295,6 +312,7 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
   persistent_tensors(main.inputs, "input_tensors_");
   persistent_tensors(main.outputs, "output_tensors_");
 
+  if (tail.overflowed()) return Status::Error(model.path + ": the arena's tail overflows 64 bits");
   arena.tail = tail.used() - objects_end;
   arena.arena_used_bytes = arena.head + tail.used();
 

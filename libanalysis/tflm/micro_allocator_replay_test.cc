@@ -113,5 +113,16 @@ TEST(TflmReplay, A32BitTargetRefusesATensorItCannotAddress) {
   EXPECT_TRUE(ReplayMicroAllocator(model, Target::kHost64).ok());
 }
 
+TEST(TflmReplay, VariablesPastSixtyFourBitsAreRefusedNotWrapped) {
+  Model model = LoadTflmModel("models_keyword_scrambled");
+  model.subgraphs[0].tensors[4].bytes = uint64_t{1} << 62;
+  model.subgraphs[0].tensors[12].bytes = uint64_t{1} << 62;
+  model.subgraphs[0].tensors[20].bytes = uint64_t{1} << 62;
+  auto arena = ReplayMicroAllocator(model, Target::kHost64);
+  ASSERT_FALSE(arena.ok());
+  EXPECT_NE(arena.status().message().find("tail overflows 64 bits"), std::string::npos)
+      << arena.status().message();
+}
+
 }  // namespace
 }  // namespace tfa::tflm

@@ -10,6 +10,8 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/kernel_build_args.h"
+#include "cli/tflm_report.h"
+#include "cli/tflm_target_args.h"
 #include "libanalysis/arena/alternative_planners.h"
 #include "libanalysis/core/byte_units.h"
 #include "visualizers/arena_picture.h"
@@ -24,6 +26,7 @@ struct ArenaArgs {
   DelegateArgs delegates;
   InputShapeArgs input_shapes;
   KernelBuildArgs kernel_build;
+  TflmTargetArgs tflm_target;
   CommonFlags common;
 };
 
@@ -129,6 +132,10 @@ std::string ArenaText(const std::string& title, const std::vector<SubgraphArena>
 
 void RunArena(const ArenaArgs& args) {
   const OutputFormat format = args.common.Format();
+  if (auto target = args.tflm_target.TargetOrThrow()) {
+    if (!args.delegates.Requests().empty()) throw CommandError{"--target tflm takes no --delegate"};
+    return RunTflmArena(args.model, *target, format);
+  }
   const std::vector<std::string> planners = PlannersToRun(args.planner);
   const AnalysedModel analysed =
       AnalyseOrThrow(args.model, args.delegates.Requests(), {}, false, args.input_shapes.Requests(),
@@ -201,6 +208,7 @@ void AddArenaCommand(CLI::App& app) {
   args->delegates.AddTo(cmd);
   args->input_shapes.AddTo(cmd);
   args->kernel_build.AddTo(cmd);
+  args->tflm_target.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunArena(*args); });
 }

@@ -12,6 +12,7 @@
 #include "cli/number_flags.h"
 #include "cli/sha256.h"
 #include "cli/terminal.h"
+#include "cli/tflm_target_args.h"
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/gate/baseline_gate.h"
 #include "libanalysis/report/report_figures.h"
@@ -31,6 +32,7 @@ struct GateArgs {
   std::string output = "-";
   std::string junit_output;
   DelegateArgs delegates;
+  TflmTargetArgs tflm_target;
   CommonFlags common;
 };
 
@@ -53,7 +55,7 @@ std::vector<std::vector<DelegateRequest>> ConfigsToMeasure(
       if (m.sha256 == sha256) configs = RecordedConfigs(baseline, m.file);
     }
   }
-  if (configs.empty()) configs.emplace_back();
+  if (configs.empty() && RecordedTargets(baseline, file).empty()) configs.emplace_back();
   return configs;
 }
 
@@ -69,7 +71,7 @@ std::string RecordedText(const std::vector<Measurement>& measurements, const std
   for (const Measurement& m : measurements) {
     out += fmt::format(
         "recorded {} [{}]: arena {}, persistent {}, {} delegated partition{}, {} copied\n", m.file,
-        ConfigName(m.delegates), m.figures.arena_bytes, m.figures.persistent_bytes,
+        ConfigName(m.delegates, m.target), m.figures.arena_bytes, m.figures.persistent_bytes,
         m.figures.delegated_partitions, m.figures.delegated_partitions == 1 ? "" : "s",
         m.figures.copy_bytes);
   }
@@ -86,6 +88,8 @@ int RunGate(const GateArgs& args) {
   options.max_delegated_partitions = args.max_delegated_partitions;
   options.fail_on_shrink = args.fail_on_shrink;
   const std::vector<DelegateRequest> requested = args.delegates.Requests();
+  const auto target = args.tflm_target.TargetOrThrow();
+  if (target && !requested.empty()) throw CommandError{"--target tflm takes no --delegate"};
   const Baseline baseline = LoadBaselineOrThrow(args.baseline, args.update_baseline);
 
   ProgressBar progress("models", args.models.size());
@@ -96,6 +100,13 @@ int RunGate(const GateArgs& args) {
         const std::string sha256 = Sha256Hex(ReadFileOrThrow(path));
         const std::string file = std::filesystem::path(path).filename().string();
         std::vector<Measurement> measurements;
+        if (target)
+          return std::vector{TflmMeasurement(path, file, sha256, tflm::TargetName(*target))};
+        if (requested.empty()) {
+          for (const std::string& t : RecordedTargets(baseline, file)) {
+            measurements.push_back(TflmMeasurement(path, file, sha256, t));
+          }
+        }
         for (auto& delegates : ConfigsToMeasure(baseline, file, sha256, requested)) {
           const AnalysedModel analysed = AnalyseOrThrow(path, delegates);
           measurements.push_back({path, file, sha256, delegates,
@@ -178,6 +189,7 @@ void AddGateCommand(CLI::App& app) {
   cmd->add_option("--junit-output", args->junit_output,
                   "Also write a JUnit XML testsuite to this file");
   args->delegates.AddTo(cmd);
+  args->tflm_target.AddTo(cmd);
   args->common.AddTo(cmd,
                      {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown,
                       OutputFormat::kJunit, OutputFormat::kGithub},

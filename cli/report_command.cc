@@ -12,6 +12,8 @@
 #include "cli/report_text.h"
 #include "cli/summary_table.h"
 #include "cli/terminal.h"
+#include "cli/tflm_report.h"
+#include "cli/tflm_target_args.h"
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/report/advice_json.h"
 #include "libanalysis/report/advisor.h"
@@ -33,6 +35,7 @@ struct ReportArgs {
   InvokeFactArgs invoke_facts;
   InputShapeArgs input_shapes;
   KernelBuildArgs kernel_build;
+  TflmTargetArgs tflm_target;
   CommonFlags common;
 };
 
@@ -116,6 +119,10 @@ std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
 void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
+  if (auto target = args.tflm_target.TargetOrThrow()) {
+    if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
+    return RunTflmReport(args.models, *target, format);
+  }
   const InvokeFacts facts = args.invoke_facts.Facts();
   const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();
   const KernelBuild build = args.kernel_build.BuildOrThrow();
@@ -194,7 +201,8 @@ void AddReportCommand(CLI::App& app) {
       "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html\n"
       "  tflite-analyze report corpus/models/*.tflite --delegate gpu --format csv   (one row per "
       "model)\n"
-      "  tflite-analyze report if_model.tflite --if-condition 0:1=false   (after one Invoke)");
+      "  tflite-analyze report if_model.tflite --if-condition 0:1=false   (after one Invoke)\n"
+      "  tflite-analyze report model.tflite --target tflm   (TFLite Micro's arena and resolver)");
   auto args = std::make_shared<ReportArgs>();
   cmd->add_option("models", args->models, ".tflite or Graph JSON files")->required();
   cmd->add_option("--html", args->html, "Also write a self-contained HTML report (one model)");
@@ -207,6 +215,7 @@ void AddReportCommand(CLI::App& app) {
   args->invoke_facts.AddTo(cmd);
   args->input_shapes.AddTo(cmd);
   args->kernel_build.AddTo(cmd);
+  args->tflm_target.AddTo(cmd);
   cmd->add_flag("--summary", args->summary_only,
                 "Only the summary table: one row per model, totals over its subgraphs");
   args->common.AddTo(

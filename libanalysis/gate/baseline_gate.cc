@@ -9,6 +9,7 @@
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/model/runtime_version.h"
+#include "libanalysis/tflm/tflm_target.h"
 
 namespace tfa {
 namespace {
@@ -68,6 +69,13 @@ Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
   }
   TFA_RETURN_IF_ERROR(fields.Read("min_runtime_version", &config.figures.min_runtime_version,
                                   JsonFields::Presence::kOptional));
+  TFA_RETURN_IF_ERROR(fields.Read("target", &config.target, JsonFields::Presence::kOptional));
+  if (!config.target.empty() && !tflm::TargetFromName(config.target)) {
+    return JsonFields::Error(fields.Path("target"), "expected \"tflm\" or \"tflm-32\"");
+  }
+  if (!config.target.empty() && !config.delegates.empty()) {
+    return JsonFields::Error(fields.Path("target"), "a TFLite Micro target takes no delegates");
+  }
   // Written for people reading the file; derived from "delegates", so not checked.
   (void)fields.Find("config");
   TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
@@ -99,9 +107,9 @@ Result<BaselineModel> ParseModel(const json& j, const std::string& path) {
     auto c = ParseConfig((**configs)[i], where);
     if (!c.ok()) return c.status();
     for (const BaselineConfig& seen : model.configs) {
-      if (SameConfig(seen.delegates, c->delegates)) {
+      if (seen.target == c->target && SameConfig(seen.delegates, c->delegates)) {
         return JsonFields::Error(
-            where, "configuration \"" + ConfigName(c->delegates) + "\" recorded twice");
+            where, "configuration \"" + ConfigName(c->delegates, c->target) + "\" recorded twice");
       }
     }
     model.configs.push_back(std::move(*c));
@@ -221,14 +229,14 @@ std::string BaselineToJson(const Baseline& baseline) {
     std::vector<const BaselineConfig*> configs;
     for (const BaselineConfig& c : m->configs) configs.push_back(&c);
     std::sort(configs.begin(), configs.end(), [](const auto* a, const auto* b) {
-      return ConfigName(a->delegates) < ConfigName(b->delegates);
+      return ConfigName(a->delegates, a->target) < ConfigName(b->delegates, b->target);
     });
     nlohmann::ordered_json jm{
         {"file", m->file}, {"sha256", m->sha256}, {"configs", nlohmann::ordered_json::array()}};
     for (const BaselineConfig* c : configs) {
       nlohmann::ordered_json delegates = nlohmann::ordered_json::array();
       for (const DelegateRequest& d : c->delegates) delegates.push_back(DelegateJson(d));
-      jm["configs"].push_back({{"config", ConfigName(c->delegates)},
+      jm["configs"].push_back({{"config", ConfigName(c->delegates, c->target)},
                                {"delegates", std::move(delegates)},
                                {"arena_bytes", c->figures.arena_bytes},
                                {"persistent_bytes", c->figures.persistent_bytes},
@@ -237,6 +245,7 @@ std::string BaselineToJson(const Baseline& baseline) {
       if (!c->figures.min_runtime_version.empty()) {
         jm["configs"].back()["min_runtime_version"] = c->figures.min_runtime_version;
       }
+      if (!c->target.empty()) jm["configs"].back()["target"] = c->target;
     }
     root["models"].push_back(std::move(jm));
   }
@@ -256,6 +265,10 @@ std::string ConfigName(const std::vector<DelegateRequest>& delegates) {
     for (const auto& [key, value] : d.options) out += " --delegate-option " + key + "=" + value;
   }
   return out;
+}
+
+std::string ConfigName(const std::vector<DelegateRequest>& delegates, const std::string& target) {
+  return target.empty() ? ConfigName(delegates) : "--target " + target;
 }
 
 bool SameConfig(const std::vector<DelegateRequest>& a, const std::vector<DelegateRequest>& b) {
@@ -336,7 +349,7 @@ GateResult CompareWithBaseline(const Baseline& baseline,
                                const GateOptions& options) {
   GateResult result;
   for (const Measurement& m : measurements) {
-    ConfigCheck check{m.path, m.file, ConfigName(m.delegates), "", {}};
+    ConfigCheck check{m.path, m.file, ConfigName(m.delegates, m.target), "", {}};
     const BaselineModel* model = FindModel(baseline, m.file);
     if (model == nullptr) {
       const BaselineModel* renamed = FindModelBySha(baseline, m.sha256);
@@ -349,7 +362,7 @@ GateResult CompareWithBaseline(const Baseline& baseline,
     }
     const BaselineConfig* config = nullptr;
     for (const BaselineConfig& c : model->configs) {
-      if (SameConfig(c.delegates, m.delegates)) config = &c;
+      if (c.target == m.target && SameConfig(c.delegates, m.delegates)) config = &c;
     }
     if (config == nullptr) {
       check.problem = "configuration not in the baseline (record it with --update-baseline)";
@@ -395,9 +408,21 @@ std::vector<std::vector<DelegateRequest>> RecordedConfigs(const Baseline& baseli
                                                           const std::string& file) {
   std::vector<std::vector<DelegateRequest>> configs;
   if (const BaselineModel* m = FindModel(baseline, file)) {
-    for (const BaselineConfig& c : m->configs) configs.push_back(c.delegates);
+    for (const BaselineConfig& c : m->configs) {
+      if (c.target.empty()) configs.push_back(c.delegates);
+    }
   }
   return configs;
+}
+
+std::vector<std::string> RecordedTargets(const Baseline& baseline, const std::string& file) {
+  std::vector<std::string> targets;
+  if (const BaselineModel* m = FindModel(baseline, file)) {
+    for (const BaselineConfig& c : m->configs) {
+      if (!c.target.empty()) targets.push_back(c.target);
+    }
+  }
+  return targets;
 }
 
 Baseline MergeIntoBaseline(Baseline baseline, const std::vector<Measurement>& measurements) {
@@ -414,11 +439,12 @@ Baseline MergeIntoBaseline(Baseline baseline, const std::vector<Measurement>& me
     }
     by_name->file = m.file;
     by_name->sha256 = m.sha256;
-    auto config =
-        std::find_if(by_name->configs.begin(), by_name->configs.end(),
-                     [&](const BaselineConfig& c) { return SameConfig(c.delegates, m.delegates); });
+    auto config = std::find_if(
+        by_name->configs.begin(), by_name->configs.end(), [&](const BaselineConfig& c) {
+          return c.target == m.target && SameConfig(c.delegates, m.delegates);
+        });
     if (config == by_name->configs.end()) {
-      by_name->configs.push_back({m.delegates, m.figures});
+      by_name->configs.push_back({m.delegates, m.figures, m.target});
     } else {
       config->figures = m.figures;
     }

@@ -41,6 +41,9 @@ GatedFigures GatedFiguresOf(const Report& report, const ReportFigures& figures);
 struct BaselineConfig {
   std::vector<DelegateRequest> delegates;  // empty: the CPU-only plan
   GatedFigures figures;
+  // "tflm" or "tflm-32": TFLite Micro's arena (arena_bytes: arena_used_bytes, persistent_bytes:
+  // the tail) instead of TFLite's; then `delegates` is empty. Empty: TFLite.
+  std::string target = {};
 };
 
 struct BaselineModel {
@@ -65,6 +68,8 @@ std::string BaselineToJson(const Baseline& baseline);
 // How a configuration reads on the command line: "--delegate gpu --max-partitions 2", or
 // "cpu only" for no delegate.
 std::string ConfigName(const std::vector<DelegateRequest>& delegates);
+// "--target tflm" for a TFLite Micro configuration, else ConfigName(delegates).
+std::string ConfigName(const std::vector<DelegateRequest>& delegates, const std::string& target);
 bool SameConfig(const std::vector<DelegateRequest>& a, const std::vector<DelegateRequest>& b);
 
 // What a figure may move by: a share of its baseline value ("2%") or a byte count ("4096").
@@ -98,6 +103,7 @@ struct Measurement {
   std::string sha256;
   std::vector<DelegateRequest> delegates;
   GatedFigures figures;
+  std::string target = {};  // as BaselineConfig::target
 };
 
 struct FigureCheck {
@@ -136,9 +142,11 @@ GateResult CompareWithBaseline(const Baseline& baseline,
                                const std::vector<Measurement>& measurements,
                                const GateOptions& options);
 
-// The configurations recorded for `file` (empty when the model is not in the baseline).
+// The TFLite configurations recorded for `file` (empty when the model is not in the baseline).
 std::vector<std::vector<DelegateRequest>> RecordedConfigs(const Baseline& baseline,
                                                           const std::string& file);
+// The TFLite Micro targets recorded for `file`.
+std::vector<std::string> RecordedTargets(const Baseline& baseline, const std::string& file);
 
 // The baseline with every measurement recorded: a model is matched by file name (or, when renamed,
 // by sha256, taking the new name), its sha256 updated, a configuration replaced or added.

@@ -260,5 +260,36 @@ TEST(MergeIntoBaseline, ReplacesAddsAndRenames) {
   EXPECT_EQ(b.models.size(), 2u);
 }
 
+// A TFLite Micro target is a configuration of its own, beside the TFLite ones of the same model.
+TEST(TflmTargetConfig, IsReadWrittenAndMatchedApartFromTfliteConfigs) {
+  auto b = ParseBaseline(
+      R"({"format":"tflite-analyze-baseline/1","models":[{"file":"m.tflite","sha256":")" + kSha +
+          R"(","configs":[{"delegates":[],)" + kFigures + R"(},{"delegates":[],"target":"tflm",)" +
+          kFigures + "}]}]}",
+      "b.json");
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  EXPECT_EQ(RecordedConfigs(*b, "m.tflite").size(), 1u);
+  EXPECT_EQ(RecordedTargets(*b, "m.tflite"), std::vector<std::string>{"tflm"});
+  Measurement tflm = Measured({1100, 64, 2, 500});
+  tflm.target = "tflm";
+  const GateResult result = CompareWithBaseline(*b, {Measured({1000, 64, 2, 500}), tflm}, {});
+  ASSERT_EQ(result.checks.size(), 2u);
+  EXPECT_TRUE(result.checks[0].passed());
+  EXPECT_EQ(result.checks[1].config, "--target tflm");
+  EXPECT_FALSE(result.checks[1].passed());
+  const std::string written = BaselineToJson(MergeIntoBaseline(*b, {tflm}));
+  EXPECT_NE(written.find(R"("target": "tflm")"), std::string::npos) << written;
+  EXPECT_NE(written.find(R"("arena_bytes": 1100)"), std::string::npos) << written;
+}
+
+TEST(TflmTargetConfig, AnUnknownTargetIsRefused) {
+  auto b =
+      ParseBaseline(OneModelBaseline(R"("delegates":[],"target":"tflm-64",)" + kFigures), "b.json");
+  ASSERT_FALSE(b.ok());
+  EXPECT_NE(b.status().message().find("configs[0].target: expected \"tflm\" or \"tflm-32\""),
+            std::string::npos)
+      << b.status().message();
+}
+
 }  // namespace
 }  // namespace tfa

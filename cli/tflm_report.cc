@@ -1,0 +1,209 @@
+#include "cli/tflm_report.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/command.h"
+#include "cli/tflm_target_args.h"
+#include "libanalysis/core/byte_units.h"
+#include "libanalysis/tflm/tflm_target.h"
+
+namespace tfa::cli {
+namespace {
+
+const char* TargetWords(tflm::Target target) {
+  return target == tflm::Target::kHost64 ? "64-bit host" : "32-bit microcontroller";
+}
+
+std::string OwnerText(const tflm::TailItem& item) {
+  if (item.node >= 0) return fmt::format("node {}", item.node);
+  if (item.tensor >= 0) return fmt::format("tensor {}", item.tensor);
+  return "";
+}
+
+// A table row without the trailing blanks an empty last column leaves.
+std::string Row(std::string row) {
+  row.erase(row.find_last_not_of(' ') + 1);
+  return row + "\n";
+}
+
+std::string Summary(const std::string& model_path, const tflm::TflmArena& arena) {
+  std::string out = fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
+                                tflm::TargetName(arena.target), TargetWords(arena.target),
+                                tflm::kTflmRulesVersion);
+  out += fmt::format(
+      "  head                      {:>10}  {}  ({} tensors and {} scratch buffers, "
+      "GreedyMemoryPlanner)\n",
+      arena.head, HumanBytes(arena.head), arena.head_buffers.size() - arena.scratch_buffer_count,
+      arena.scratch_buffer_count);
+  out += fmt::format("  tail                      {:>10}  {}  (the model's persistent data)\n",
+                     arena.tail, HumanBytes(arena.tail));
+  out += fmt::format("  allocator objects         {:>10}  {}\n", arena.allocator_objects,
+                     HumanBytes(arena.allocator_objects));
+  out += fmt::format("  arena_used_bytes()        {:>10}  {}\n", arena.arena_used_bytes,
+                     HumanBytes(arena.arena_used_bytes));
+  out += fmt::format(
+      "  AllocateTensors peak      {:>10}  {}  (tail + scratch requests and "
+      "planner memory)\n",
+      arena.allocate_tensors_peak, HumanBytes(arena.allocate_tensors_peak));
+  out += fmt::format(
+      "  recommended kTensorArenaSize {:>7}  {}  (the larger of the two, rounded to 16, + 15 "
+      "for an unaligned arena start)\n",
+      arena.recommended_arena_size, HumanBytes(arena.recommended_arena_size));
+  return out;
+}
+
+}  // namespace
+
+std::string OpResolverCode(const tflm::TflmArena& arena) {
+  std::string out =
+      fmt::format("tflite::MicroMutableOpResolver<{}> resolver;\n", arena.resolver.size());
+  for (const tflm::ResolverEntry& entry : arena.resolver) {
+    out += fmt::format("resolver.{}();\n", entry.method);
+  }
+  return out;
+}
+
+std::string TflmArenaText(const std::string& model_path, const tflm::TflmArena& arena) {
+  return Summary(model_path, arena);
+}
+
+std::string TflmReportText(const std::string& model_path, const Model& model,
+                           const tflm::TflmArena& arena) {
+  std::string out = Summary(model_path, arena);
+  out +=
+      "\ntail, item by item from the arena's end (used = bytes the tail moved, padding "
+      "included):\n";
+  out += fmt::format("  {:<24} {:<28} {:>10} {:>10}  {}\n", "kind", "what", "requested", "used",
+                     "owner");
+  for (const tflm::TailItem& item : arena.tail_items) {
+    out += Row(fmt::format("  {:<24} {:<28} {:>10} {:>10}  {}", tflm::TailItemKindName(item.kind),
+                           item.what, item.requested, item.used, OwnerText(item)));
+  }
+  out +=
+      "\nhead, per tensor and scratch buffer (lifetimes in allocation scopes: node i is "
+      "scope i+1):\n";
+  out += fmt::format("  {:<22} {:>10} {:>10} {:>10} {:>6} {:>6}  {}\n", "buffer", "bytes",
+                     "planned", "offset", "first", "last", "name");
+  for (const tflm::HeadBuffer& buffer : arena.head_buffers) {
+    std::string label;
+    std::string name;
+    if (buffer.tensor >= 0) {
+      label = buffer.subgraph == 0 ? fmt::format("tensor {}", buffer.tensor)
+                                   : fmt::format("sg {} tensor {}", buffer.subgraph, buffer.tensor);
+      name = model.subgraphs[static_cast<size_t>(buffer.subgraph)]
+                 .tensors[static_cast<size_t>(buffer.tensor)]
+                 .name;
+    } else {
+      label = fmt::format("scratch of node {}", buffer.node);
+      name = model.subgraphs[static_cast<size_t>(buffer.subgraph)]
+                 .nodes[static_cast<size_t>(buffer.node)]
+                 .op;
+    }
+    out += Row(fmt::format("  {:<22} {:>10} {:>10} {:>10} {:>6} {:>6}  {}", label, buffer.bytes,
+                           buffer.size, buffer.offset, buffer.first_used, buffer.last_used, name));
+  }
+  out += "\nop resolver:\n" + OpResolverCode(arena);
+  return out;
+}
+
+nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
+  const tflm::StructSizes& sizes = arena.sizes;
+  nlohmann::ordered_json j{{"target", tflm::TargetName(arena.target)},
+                           {"rules", std::string(tflm::kTflmRulesVersion)},
+                           {"head", arena.head},
+                           {"tail", arena.tail},
+                           {"allocator_objects", arena.allocator_objects},
+                           {"arena_used_bytes", arena.arena_used_bytes},
+                           {"allocate_tensors_peak", arena.allocate_tensors_peak},
+                           {"recommended_arena_size", arena.recommended_arena_size},
+                           {"struct_sizes",
+                            {{"TfLiteEvalTensor", sizes.eval_tensor.size},
+                             {"NodeAndRegistration", sizes.node_and_registration.size},
+                             {"TfLiteTensor", sizes.tensor.size},
+                             {"TfLiteAffineQuantization", sizes.affine_quantization.size},
+                             {"ScratchBufferHandle", sizes.scratch_buffer_handle.size}}},
+                           {"recorded",
+                            {{"tensor_count", arena.tensor_count},
+                             {"node_count", arena.node_count},
+                             {"eval_tensor_bytes", arena.eval_tensor_bytes},
+                             {"node_and_registration_bytes", arena.node_and_registration_bytes},
+                             {"variable_bytes", arena.variable_bytes},
+                             {"persistent_tensor_bytes", arena.persistent_tensor_bytes},
+                             {"persistent_quantization_bytes", arena.persistent_quantization_bytes},
+                             {"persistent_buffer_bytes", arena.persistent_buffer_bytes},
+                             {"op_data_requested", arena.op_data_requested},
+                             {"builtin_options_bytes", arena.builtin_options_bytes}}},
+                           {"tail_items", nlohmann::ordered_json::array()},
+                           {"head_buffers", nlohmann::ordered_json::array()},
+                           {"resolver", nlohmann::ordered_json::array()}};
+  for (const tflm::TailItem& item : arena.tail_items) {
+    nlohmann::ordered_json ji{{"kind", tflm::TailItemKindName(item.kind)},
+                              {"what", item.what},
+                              {"requested", item.requested},
+                              {"used", item.used}};
+    if (item.subgraph >= 0) ji["subgraph"] = item.subgraph;
+    if (item.node >= 0) ji["node"] = item.node;
+    if (item.tensor >= 0) ji["tensor"] = item.tensor;
+    j["tail_items"].push_back(std::move(ji));
+  }
+  for (const tflm::HeadBuffer& buffer : arena.head_buffers) {
+    nlohmann::ordered_json jb{{"subgraph", buffer.subgraph}};
+    if (buffer.tensor >= 0) {
+      jb["tensor"] = buffer.tensor;
+    } else {
+      jb["scratch_of_node"] = buffer.node;
+    }
+    jb["bytes"] = buffer.bytes;
+    jb["size"] = buffer.size;
+    jb["offset"] = buffer.offset;
+    jb["first_used"] = buffer.first_used;
+    jb["last_used"] = buffer.last_used;
+    j["head_buffers"].push_back(std::move(jb));
+  }
+  for (const tflm::ResolverEntry& entry : arena.resolver) {
+    j["resolver"].push_back({{"op", entry.op}, {"method", entry.method}});
+  }
+  return j;
+}
+
+void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
+                   OutputFormat format) {
+  if (format != OutputFormat::kText && format != OutputFormat::kJson &&
+      format != OutputFormat::kMarkdown) {
+    throw CommandError{"--target tflm reports as text, Markdown or JSON"};
+  }
+  auto reports = nlohmann::ordered_json::array();
+  std::string out;
+  for (const std::string& path : models) {
+    const Model model = LoadModelOrThrow(path);
+    auto arena = tflm::ReplayMicroAllocator(model, target);
+    if (!arena.ok()) throw CommandError{arena.status().message()};
+    if (format == OutputFormat::kJson) {
+      reports.push_back(
+          {{"model", path}, {"tool_version", TFA_VERSION}, {"tflm", TflmJson(arena.value())}});
+      continue;
+    }
+    if (!out.empty()) out += "\n";
+    const std::string text = TflmReportText(path, model, arena.value());
+    out += format == OutputFormat::kMarkdown ? "```\n" + text + "```\n" : text;
+  }
+  if (format != OutputFormat::kJson) return WriteOutput("-", out);
+  const nlohmann::ordered_json doc =
+      reports.size() == 1 ? reports[0] : nlohmann::ordered_json{{"reports", reports}};
+  WriteOutput("-", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+void RunTflmArena(const std::string& model, tflm::Target target, OutputFormat format) {
+  const tflm::TflmArena arena = ReplayTflmOrThrow(model, target);
+  if (format == OutputFormat::kJson) {
+    const nlohmann::ordered_json doc{{"model", model}, {"tflm", TflmJson(arena)}};
+    return WriteOutput("-",
+                       doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  }
+  const std::string text = TflmArenaText(model, arena);
+  WriteOutput("-", format == OutputFormat::kMarkdown ? "```\n" + text + "```\n" : text);
+}
+
+}  // namespace tfa::cli

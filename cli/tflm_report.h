@@ -1,0 +1,36 @@
+// TFLite Micro's arena as `report --target tflm` and `arena --target tflm` print it: head, tail
+// item by item, arena_used_bytes, the recommended kTensorArenaSize, every planned tensor and
+// scratch buffer, and the MicroMutableOpResolver the model needs. The library returns the
+// numbers (libanalysis/tflm/); the words and the JSON layout are here.
+#ifndef CLI_TFLM_REPORT_H_
+#define CLI_TFLM_REPORT_H_
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/common_flags.h"
+#include "libanalysis/model/graph.h"
+#include "libanalysis/tflm/micro_allocator_replay.h"
+
+namespace tfa::cli {
+
+// The full report of one model.
+std::string TflmReportText(const std::string& model_path, const Model& model,
+                           const tflm::TflmArena& arena);
+// The short summary `arena --target tflm` prints.
+std::string TflmArenaText(const std::string& model_path, const tflm::TflmArena& arena);
+// The "tflm" object of the JSON report (docs/report-json.md).
+nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena);
+// The resolver declaration, ready to paste.
+std::string OpResolverCode(const tflm::TflmArena& arena);
+
+// report --target: every model, as text, Markdown or JSON.
+void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
+                   OutputFormat format);
+// arena --target: one model.
+void RunTflmArena(const std::string& model, tflm::Target target, OutputFormat format);
+
+}  // namespace tfa::cli
+
+#endif  // CLI_TFLM_REPORT_H_

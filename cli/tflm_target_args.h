@@ -1,0 +1,39 @@
+// --target tflm|tflm-32 on report, arena and gate: answer for TFLite Micro's MicroAllocator on a
+// 64-bit host or a 32-bit microcontroller instead of TFLite's interpreter
+// (libanalysis/tflm/micro_allocator_replay.h, docs/tflm.md).
+#ifndef CLI_TFLM_TARGET_ARGS_H_
+#define CLI_TFLM_TARGET_ARGS_H_
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "libanalysis/gate/baseline_gate.h"
+#include "libanalysis/tflm/micro_allocator_replay.h"
+#include "libanalysis/tflm/tflm_target.h"
+
+namespace tfa::cli {
+
+class TflmTargetArgs {
+ public:
+  void AddTo(CLI::App* command);
+  // The target --target names, nullopt without --target (TFLite); throws CommandError for an
+  // unknown name.
+  std::optional<tflm::Target> TargetOrThrow() const;
+
+ private:
+  std::string target_;
+};
+
+// Loads `path` and replays TFLM's allocation, or throws CommandError (exit 2) with the one-line
+// reason (an op TFLM has no kernel for, a model a 32-bit target cannot address).
+tflm::TflmArena ReplayTflmOrThrow(const std::string& path, tflm::Target target);
+
+// The gate's figures for `target` (named as the baseline records it): arena_bytes is
+// arena_used_bytes, persistent_bytes the tail; TFLM has no delegated partitions or copies.
+Measurement TflmMeasurement(const std::string& path, const std::string& file,
+                            const std::string& sha256, const std::string& target);
+
+}  // namespace tfa::cli
+
+#endif  // CLI_TFLM_TARGET_ARGS_H_

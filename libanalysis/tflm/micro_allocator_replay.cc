@@ -1,0 +1,344 @@
+#include "libanalysis/tflm/micro_allocator_replay.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "libanalysis/core/checked_math.h"
+#include "libanalysis/tflm/allocation_lifetimes.h"
+#include "libanalysis/tflm/greedy_memory_planner.h"
+#include "libanalysis/tflm/tflm_kernels.h"
+
+namespace tfa::tflm {
+namespace {
+
+// kMaxScratchBuffersPerOp (micro_allocator.cc): the head keeps room for this many more requests.
+constexpr uint64_t kMaxScratchBuffersPerOp = 12;
+// GreedyMemoryPlanner::per_buffer_size(): BufferRequirements (4 ints), two sort ints, ListEntry
+// (3 ints), one offset int.
+constexpr uint64_t kPlannerBytesPerBuffer = 40;
+// A 32-bit target addresses 4 GiB at most.
+constexpr uint64_t kAddressable32 = uint64_t{1} << 32;
+
+uint64_t AlignUp(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+// The tail grows down from a 16-aligned arena end: each allocation moves it to the aligned
+// address below (SingleArenaBufferAllocator::AllocatePersistentBuffer), so `used` is the
+// distance from the end.
+class TailReplay {
+ public:
+  explicit TailReplay(std::vector<TailItem>& items) : items_(items) {}
+
+  // Sizes come from the model: a sum past 2^63 marks the replay overflowed instead of wrapping.
+  uint64_t Allocate(TailItem item, uint64_t alignment) {
+    const uint64_t before = used_;
+    const auto end = CheckedAdd(used_, item.requested);
+    const auto aligned = end ? CheckedAlignUp(*end, alignment) : std::nullopt;
+    if (!aligned || *aligned > kMaxBytes) {
+      overflowed_ = true;
+      return 0;
+    }
+    used_ = *aligned;
+    item.used = used_ - before;
+    items_.push_back(std::move(item));
+    return used_ - before;
+  }
+  uint64_t used() const { return used_; }
+  bool overflowed() const { return overflowed_; }
+
+ private:
+  static constexpr uint64_t kMaxBytes = uint64_t{1} << 63;
+  std::vector<TailItem>& items_;
+  uint64_t used_ = 0;
+  bool overflowed_ = false;
+};
+
+TailItem Item(TailItemKind kind, std::string what, uint64_t requested, int32_t subgraph = -1,
+              int32_t node = -1, int32_t tensor = -1) {
+  TailItem item;
+  item.kind = kind;
+  item.what = std::move(what);
+  item.requested = requested;
+  item.subgraph = subgraph;
+  item.node = node;
+  item.tensor = tensor;
+  return item;
+}
+
+bool NeedsAllocating(const Tensor& tensor) {
+  return !tensor.is_constant() && !tensor.is_variable && tensor.bytes_or_zero() != 0;
+}
+
+// The interpreter's TfLiteTensor for a model input or output, with the quantization
+// InitializeTfLiteTensorFromFlatbuffer copies when scale and zero point are both present.
+void AllocatePersistentTensor(TailReplay& tail, TflmArena& arena, const Tensor& tensor,
+                              int32_t id) {
+  arena.persistent_tensor_bytes += tail.Allocate(
+      Item(TailItemKind::kPersistentTensor, "TfLiteTensor", arena.sizes.tensor.size, 0, -1, id),
+      arena.sizes.tensor.align);
+  if (tensor.quantization->scale.empty() || tensor.quantization->zero_point.empty()) {
+    return;
+  }
+  arena.persistent_quantization_bytes +=
+      tail.Allocate(Item(TailItemKind::kQuantization, "TfLiteAffineQuantization",
+                         arena.sizes.affine_quantization.size, 0, -1, id),
+                    arena.sizes.affine_quantization.align);
+  arena.persistent_quantization_bytes +=
+      tail.Allocate(Item(TailItemKind::kQuantization, "zero-point TfLiteIntArray",
+                         IntArrayBytes(tensor.quantization->scale.size()), 0, -1, id),
+                    4);
+}
+
+// The arena needs AllocateTensors' peak, plus up to 15 bytes MicroAllocator loses aligning an
+// arena that does not start on 16 bytes; rounded up to 16 so the end is aligned too.
+uint64_t RecommendedArenaSize(const TflmArena& arena) {
+  return AlignUp(std::max(arena.arena_used_bytes, arena.allocate_tensors_peak), kArenaAlignment) +
+         (kArenaAlignment - 1);
+}
+
+}  // namespace
+
+const char* TailItemKindName(TailItemKind kind) {
+  switch (kind) {
+    case TailItemKind::kAllocatorObject:
+      return "allocator";
+    case TailItemKind::kSubgraphAllocations:
+      return "subgraph_allocations";
+    case TailItemKind::kEvalTensors:
+      return "eval_tensors";
+    case TailItemKind::kNodeAndRegistrations:
+      return "node_and_registrations";
+    case TailItemKind::kBuiltinOptions:
+      return "builtin_options";
+    case TailItemKind::kOpData:
+      return "op_data";
+    case TailItemKind::kPersistentBuffer:
+      return "persistent_buffer";
+    case TailItemKind::kScratchBufferHandles:
+      return "scratch_buffer_handles";
+    case TailItemKind::kVariable:
+      return "variable";
+    case TailItemKind::kTensorPointers:
+      return "tensor_pointers";
+    case TailItemKind::kPersistentTensor:
+      return "persistent_tensor";
+    case TailItemKind::kQuantization:
+      return "quantization";
+  }
+  return "unknown";
+}
+
+Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
+  TflmArena arena;
+  arena.target = target;
+  arena.sizes = StructSizesFor(target);
+  const StructSizes& sizes = arena.sizes;
+  if (model.subgraphs.empty()) return Status::Error(model.path + ": no subgraphs");
+  const uint64_t pointer = PointerSize(target);
+
+  // Every node's kernel requests first: an op TFLM cannot run stops the replay.
+  std::vector<std::vector<KernelRequests>> requests(model.subgraphs.size());
+  std::set<std::string> seen_ops;
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    const Subgraph& subgraph = model.subgraphs[s];
+    for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
+      const Node& node = subgraph.nodes[n];
+      auto node_requests = RequestsOfNode(target, subgraph, node);
+      if (!node_requests.ok()) {
+        return node_requests.status().WithContext(model.path + ": subgraph " + std::to_string(s) +
+                                                  ": node " + std::to_string(n) + " (" + node.op +
+                                                  ")");
+      }
+      requests[s].push_back(std::move(node_requests).value());
+      if (seen_ops.insert(node.op).second) {
+        arena.resolver.push_back({node.op, std::string(*ResolverMethod(node.op))});
+      }
+    }
+  }
+
+  TailReplay tail(arena.tail_items);
+  // MicroAllocator::Create and StartModelAllocation: the allocator's own objects.
+  tail.Allocate(Item(TailItemKind::kAllocatorObject, "allocator objects",
+                     sizes.allocator_objects - sizes.subgraph_allocations.size),
+                pointer);
+  tail.Allocate(Item(TailItemKind::kSubgraphAllocations, "SubgraphAllocations",
+                     sizes.subgraph_allocations.size * model.subgraphs.size()),
+                sizes.subgraph_allocations.align);
+  arena.allocator_objects = sizes.allocator_objects;
+  const uint64_t objects_end =
+      tail.used() - sizes.subgraph_allocations.size * (model.subgraphs.size() - 1);
+
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    const uint64_t count = model.subgraphs[s].tensors.size();
+    arena.tensor_count += count;
+    arena.eval_tensor_bytes += tail.Allocate(
+        Item(TailItemKind::kEvalTensors, "TfLiteEvalTensor[" + std::to_string(count) + "]",
+             count * sizes.eval_tensor.size, static_cast<int32_t>(s)),
+        sizes.eval_tensor.align);
+  }
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    const uint64_t count = model.subgraphs[s].nodes.size();
+    arena.node_count += count;
+    arena.node_and_registration_bytes +=
+        tail.Allocate(Item(TailItemKind::kNodeAndRegistrations,
+                           "NodeAndRegistration[" + std::to_string(count) + "]",
+                           count * sizes.node_and_registration.size, static_cast<int32_t>(s)),
+                      sizes.node_and_registration.align);
+  }
+  // PrepareNodeAndRegistrationDataFromFlatbuffer: each op's parser allocates its options.
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    for (size_t n = 0; n < requests[s].size(); ++n) {
+      const Layout options = requests[s][n].builtin_options;
+      if (options.size == 0) continue;
+      arena.builtin_options_bytes += tail.Allocate(
+          Item(TailItemKind::kBuiltinOptions, model.subgraphs[s].nodes[n].op + " options",
+               options.size, static_cast<int32_t>(s), static_cast<int32_t>(n)),
+          options.align);
+    }
+  }
+  // InitSubgraphs: each kernel's user data (MicroContext::AllocatePersistentBuffer, 16-aligned).
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    for (size_t n = 0; n < requests[s].size(); ++n) {
+      const uint64_t op_data = requests[s][n].op_data;
+      if (op_data == 0) continue;
+      arena.op_data_requested += op_data;
+      arena.persistent_buffer_bytes +=
+          tail.Allocate(Item(TailItemKind::kOpData, model.subgraphs[s].nodes[n].op + " OpData",
+                             op_data, static_cast<int32_t>(s), static_cast<int32_t>(n)),
+                        kArenaAlignment);
+    }
+  }
+  // PrepareSubgraphs: persistent buffers go to the tail, scratch requests wait in the head.
+  std::vector<ScratchRequest> scratch;
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    for (size_t n = 0; n < requests[s].size(); ++n) {
+      for (uint64_t bytes : requests[s][n].persistent_buffers) {
+        arena.persistent_buffer_bytes += tail.Allocate(
+            Item(TailItemKind::kPersistentBuffer, model.subgraphs[s].nodes[n].op + " buffer", bytes,
+                 static_cast<int32_t>(s), static_cast<int32_t>(n)),
+            kArenaAlignment);
+      }
+      for (uint64_t bytes : requests[s][n].scratch_buffers) {
+        scratch.push_back({static_cast<int32_t>(s), static_cast<int32_t>(n), bytes});
+      }
+    }
+  }
+  arena.scratch_buffer_count = scratch.size();
+  // FinishModelAllocation: the scratch buffer handles, then the variables.
+  if (!scratch.empty()) {
+    tail.Allocate(Item(TailItemKind::kScratchBufferHandles,
+                       "ScratchBufferHandle[" + std::to_string(scratch.size()) + "]",
+                       scratch.size() * sizes.scratch_buffer_handle.size),
+                  sizes.scratch_buffer_handle.align);
+  }
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    const Subgraph& subgraph = model.subgraphs[s];
+    for (size_t t = 0; t < subgraph.tensors.size(); ++t) {
+      const Tensor& tensor = subgraph.tensors[t];
+      if (!tensor.is_variable) continue;
+      arena.variable_bytes +=
+          tail.Allocate(Item(TailItemKind::kVariable, "variable tensor", tensor.bytes_or_zero(),
+                             static_cast<int32_t>(s), -1, static_cast<int32_t>(t)),
+                        kArenaAlignment);
+    }
+  }
+  const uint64_t tail_at_commit = tail.used();
+  if (tail.overflowed()) return Status::Error(model.path + ": the arena's tail overflows 64 bits");
+
+  // CommitStaticMemoryPlan: lifetimes as AllocationInfoBuilder marks them, then the planner.
+  auto lifetimes = MarkAllocationLifetimes(model, scratch);
+  if (!lifetimes.ok()) return lifetimes.status().WithContext(model.path);
+  std::vector<PlannerBuffer> planned;
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    const Subgraph& subgraph = model.subgraphs[s];
+    for (size_t t = 0; t < subgraph.tensors.size(); ++t) {
+      const Tensor& tensor = subgraph.tensors[t];
+      if (!NeedsAllocating(tensor)) continue;
+      HeadBuffer buffer;
+      buffer.subgraph = static_cast<int32_t>(s);
+      buffer.tensor = static_cast<int32_t>(t);
+      buffer.bytes = tensor.bytes_or_zero();
+      buffer.first_used = lifetimes.value().tensors[s][t].first;
+      buffer.last_used = lifetimes.value().tensors[s][t].last;
+      arena.head_buffers.push_back(buffer);
+    }
+  }
+  for (size_t r = 0; r < scratch.size(); ++r) {
+    HeadBuffer buffer;
+    buffer.subgraph = scratch[r].subgraph;
+    buffer.node = scratch[r].node;
+    buffer.bytes = scratch[r].bytes;
+    buffer.first_used = lifetimes.value().scratch[r].first;
+    buffer.last_used = lifetimes.value().scratch[r].last;
+    arena.head_buffers.push_back(buffer);
+  }
+  std::optional<uint64_t> planned_total = 0;
+  for (HeadBuffer& buffer : arena.head_buffers) {
+    auto aligned = CheckedAlignUp(buffer.bytes, kArenaAlignment);
+    if (!aligned || (target == Target::kMcu32 && *aligned >= kAddressable32)) {
+      return Status::Error(
+          model.path + ": tensor of " + std::to_string(buffer.bytes) + " bytes is larger than a " +
+          std::string(target == Target::kMcu32 ? "32-bit" : "64-bit") + " target can address");
+    }
+    buffer.size = *aligned;
+    planned.push_back({buffer.size, buffer.first_used, buffer.last_used});
+    // No offset can pass the sum of all sizes: bounding the sum keeps the planner's sums exact.
+    planned_total = CheckedAdd(*planned_total, buffer.size);
+    if (!planned_total || *planned_total > (uint64_t{1} << 63)) {
+      return Status::Error(model.path + ": the arena's head overflows 64 bits");
+    }
+  }
+  const PlannerResult plan = PlanGreedy(planned);
+  for (size_t i = 0; i < arena.head_buffers.size(); ++i) {
+    arena.head_buffers[i].offset = plan.offsets[i];
+  }
+  arena.head = AlignUp(plan.size, kArenaAlignment);
+
+  // MicroInterpreter::AllocateTensors: the TfLiteTensors of the inputs and the outputs.
+  const Subgraph& main = model.subgraphs[0];
+  auto valid = [&](int32_t id) { return id >= 0 && static_cast<size_t>(id) < main.tensors.size(); };
+  auto persistent_tensors = [&](const std::vector<int32_t>& ids, const char* array_name) {
+    arena.persistent_buffer_bytes += tail.Allocate(
+        Item(TailItemKind::kTensorPointers, array_name, pointer * ids.size(), 0), kArenaAlignment);
+    for (int32_t id : ids) {
+      if (!valid(id)) continue;
+      AllocatePersistentTensor(tail, arena, main.tensors[id], id);
+    }
+  };
+  persistent_tensors(main.inputs, "input_tensors_");
+  persistent_tensors(main.outputs, "output_tensors_");
+
+  if (tail.overflowed()) return Status::Error(model.path + ": the arena's tail overflows 64 bits");
+  arena.tail = tail.used() - objects_end;
+  arena.arena_used_bytes = arena.head + tail.used();
+
+  // While the plan is made, the head holds the scratch requests, AllocationInfoBuilder's arrays
+  // and the planner's working memory (micro_allocator.cc CommitStaticMemoryPlan).
+  const uint64_t request_bytes =
+      (pointer == 8 ? 16 : 12) * (scratch.size() + kMaxScratchBuffersPerOp);
+  const uint64_t allocation_info_bytes =
+      (pointer == 8 ? 32 : 24) * (arena.tensor_count + scratch.size());
+  const uint64_t commit_head =
+      AlignUp(AlignUp(AlignUp(request_bytes, pointer) + pointer * model.subgraphs.size(), pointer) +
+                  allocation_info_bytes,
+              kArenaAlignment) +
+      kPlannerBytesPerBuffer * planned.size();
+  arena.allocate_tensors_peak = tail_at_commit + commit_head;
+  arena.recommended_arena_size = RecommendedArenaSize(arena);
+
+  if (target == Target::kMcu32) {
+    const uint64_t needed = arena.recommended_arena_size + model.constant_bytes;
+    if (needed >= kAddressable32) {
+      return Status::Error(model.path + ": needs " + std::to_string(needed) +
+                           " bytes of arena and constants, more than a 32-bit target can address "
+                           "(4 GiB)");
+    }
+  }
+  return arena;
+}
+
+}  // namespace tfa::tflm

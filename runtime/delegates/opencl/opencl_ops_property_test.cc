@@ -660,6 +660,56 @@ void Pool2DMatchesCpu(const std::string& op) {
   CheckAgainstCpu(c);
 }
 
+// MediaPipe's argmax pooling pair: the TfLitePoolParams their custom options hold.
+struct ArgmaxPoolCase {
+  int32_t fh, fw, sh, sw;
+  bool same;
+  NodeCase node;
+};
+
+ArgmaxPoolCase AnyArgmaxPoolCase(const char* op) {
+  ArgmaxPoolCase c{*rc::gen::inRange(1, 4), *rc::gen::inRange(1, 4),     *rc::gen::inRange(1, 4),
+                   *rc::gen::inRange(1, 4), *rc::gen::arbitrary<bool>(), Op(op)};
+  c.node.node.kind = NodeKind::kCustom;
+  const int32_t activation = *rc::gen::element(0, 1, 3);  // NONE, RELU, RELU6
+  const int32_t params[8] = {c.same ? 1 : 2, c.sw, c.sh, c.fw, c.fh, activation, -1, -1};
+  c.node.custom_options.resize(sizeof(params));
+  std::memcpy(c.node.custom_options.data(), params, sizeof(params));
+  return c;
+}
+
+void MaxPoolingWithArgmaxMatchesCpu(const std::string& op) {
+  ArgmaxPoolCase c = AnyArgmaxPoolCase(op.c_str());
+  const int32_t batch = *rc::gen::inRange(1, 3), channels = Channels();
+  const int32_t h = *rc::gen::inRange(c.fh, 20), w = *rc::gen::inRange(c.fw, 20);
+  const auto out_size = [&](int32_t in, int32_t f, int32_t stride) {
+    return c.same ? (in + stride - 1) / stride : (in - f + stride) / stride;
+  };
+  const std::vector<int32_t> out = {batch, out_size(h, c.fh, c.sh), out_size(w, c.fw, c.sw),
+                                    channels};
+  c.node.inputs = {FloatTensor({batch, h, w, channels})};
+  c.node.outputs = {Output(out), Output(out)};
+  CheckAgainstCpu(c.node);
+}
+
+void MaxUnpoolingMatchesCpu(const std::string& op) {
+  ArgmaxPoolCase c = AnyArgmaxPoolCase(op.c_str());
+  const int32_t batch = *rc::gen::inRange(1, 3), channels = Channels();
+  const int32_t h = *rc::gen::inRange(1, 10), w = *rc::gen::inRange(1, 10);
+  const std::vector<int32_t> shape = {batch, h, w, channels};
+  // Positions in the window as the pooling writes them (k + 0.1), and now and then one outside.
+  TestTensor indices = FloatTensor(shape);
+  std::vector<float> values(static_cast<size_t>(indices.NumElements()));
+  for (float& v : values) {
+    const bool outside = *rc::gen::weightedElement<bool>({{1, true}, {9, false}});
+    v = outside ? 1e6f : static_cast<float>(*rc::gen::inRange(0, c.fh * c.fw)) + 0.1f;
+  }
+  std::memcpy(indices.bytes.data(), values.data(), indices.bytes.size());
+  c.node.inputs = {FloatTensor(shape), std::move(indices)};
+  c.node.outputs = {Output({batch, h * c.fh, w * c.fw, channels})};
+  CheckAgainstCpu(c.node);
+}
+
 void ResizeMatchesCpu(const std::string& op) {
   // Sometimes the decoders of segmentation heads: 16..128 upscaled by 2 or 4 (up to 512), or
   // to a size that is no whole multiple (100 -> 256), with few channels.
@@ -1238,6 +1288,8 @@ std::vector<OpProperty> OpProperties() {
        "SQUARE", "NEG",        "SIN",          "COS",         "FLOOR",    "SIGN", "GELU"},
       UnaryOpMatchesCpu);
   add({"AVERAGE_POOL_2D", "MAX_POOL_2D"}, Pool2DMatchesCpu);
+  add({"MaxPoolingWithArgmax2D"}, MaxPoolingWithArgmaxMatchesCpu);
+  add({"MaxUnpooling2D"}, MaxUnpoolingMatchesCpu);
   add({"RESIZE_BILINEAR", "RESIZE_NEAREST_NEIGHBOR"}, ResizeMatchesCpu);
   add({"PAD", "PADV2"}, PadMatchesCpu);
   add({"MEAN", "SUM", "REDUCE_MAX", "REDUCE_MIN", "REDUCE_PROD"}, ReductionMatchesCpu);

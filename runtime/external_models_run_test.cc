@@ -62,6 +62,9 @@ INSTANTIATE_TEST_SUITE_P(
         "LiteRT__tflite_testdata_dynamic_shapes",
         // STABLEHLO_COMPOSITE runs its decomposition subgraph (with a BROADCAST_TO) on the CPU.
         "LiteRT__tflite_delegates_xnnpack_odml_sdpa_composite_gqa",
+        // SVDF (int8, int16 state), the full LSTM op, int8 UNIDIRECTIONAL_SEQUENCE_LSTM.
+        "tflite-micro__tensorflow_lite_micro_models_keyword_scrambled",
+        "LiteRT__tflite_testdata_lstm", "coral-test_data__keras_lstm_mnist_ptq",
         "LiteRT__tflite_testdata_multi_subgraphs_while", "LiteRT__tflite_testdata_multi_add",
         "LiteRT__tflite_testdata_multi_signatures", "LiteRT__tflite_testdata_empty_model",
         "LiteRT__litert_test_testdata_island_partial", "LiteRT__litert_test_testdata_rope",
@@ -103,6 +106,9 @@ INSTANTIATE_TEST_SUITE_P(
         // Without the Flex delegate upstream's AllocateTensors fails on unresolved ops.
         Refusal{"LiteRT__tflite_testdata_multi_add_flex", "FlexAddV2"},
         Refusal{"LiteRT__tflite_testdata_sparse_tensor", "FakeOp"},
+        // Its SVDF state does not fit the weights: upstream's AllocateTensors fails.
+        Refusal{"LiteRT__tflite_converter_quantization_lite_testdata_svdf_quantized",
+                "the state must be [1, 42]"},
         // Seed 1 fills int32 inputs byte by byte: indices, k and output shapes out of range,
         // which upstream's kernels refuse at Eval as well.
         Refusal{"LiteRT__litert_test_testdata_simple_scatter_nd_op", "out of range"},

@@ -36,8 +36,11 @@ PlanOptions WithDelegate(const std::string& spec) {
 
 // The models upstream refuses, and how (the corpus README).
 bool RefusedByUpstream(const std::string& name) {
+  // svdf_quantized's SVDF state is [1,9] where Prepare requires [1,42] (batch, memory size x
+  // filters): upstream's AllocateTensors fails on it.
   return name == "LiteRT__tflite_testdata_0_subgraphs" ||
-         name == "LiteRT__tflite_testdata_add_shared_tensors";
+         name == "LiteRT__tflite_testdata_add_shared_tensors" ||
+         name == "LiteRT__tflite_converter_quantization_lite_testdata_svdf_quantized";
 }
 
 // Every other model loads and plans with no delegate and with each delegate profile.
@@ -55,7 +58,7 @@ TEST(ExternalModels, EveryValidModelPlansUnderEveryDelegate) {
       EXPECT_TRUE(plan.ok()) << name << " " << spec << ": " << plan.status().message();
     }
   }
-  EXPECT_EQ(models, 27);
+  EXPECT_EQ(models, 26);
 }
 
 // InterpreterBuilder: "No subgraph in the model."

@@ -276,6 +276,17 @@ Result<KernelPrepareEffect> PrepareSvdf(const Subgraph& subgraph, const Node& no
   if (rank <= 0 || filters % rank != 0) {
     return NodeError(node, "rank must be positive and divide the number of filters");
   }
+  // Prepare's TF_LITE_ENSUREs on the state: [batch, memory size x filters], memory size being
+  // the time weights' second dimension (a converter test model, svdf_quantized, fails them).
+  const Tensor* state = Operand(subgraph, node.inputs, 4);
+  if (state && weights_time->shape.size() == 2) {
+    const int64_t memory = int64_t{weights_time->shape[1]} * filters;
+    if (state->shape.size() != 2 || state->shape[0] != batch || state->shape[1] != memory) {
+      return NodeError(node, "the state must be [" + std::to_string(batch) + ", " +
+                                 std::to_string(memory) +
+                                 "] (batch, memory size x filters), so AllocateTensors() fails");
+    }
+  }
   const bool integer = input->type == TensorType::kInt8;
   KernelPrepareEffect effect;
   TFA_RETURN_IF_ERROR(Append(

@@ -116,6 +116,17 @@ TEST(RecurrentKernelPrepareTest, SvdfRankMustDivideTheFilters) {
   EXPECT_NE(prepared.status().message().find("SVDF: rank must"), std::string::npos);
 }
 
+// svdf_quantized (upstream's converter test data) has a [1,9] state for 6 filters of memory 7:
+// upstream's Prepare refuses it, so AllocateTensors fails.
+TEST(RecurrentKernelPrepareTest, SvdfStateMustHoldMemorySizeTimesFilters) {
+  Subgraph g = Svdf(TensorType::kFloat32, TensorType::kFloat32);
+  g.tensors[3].shape = {2, 47};
+  auto prepared = ReplayKernelPrepare(g);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_NE(prepared.status().message().find("the state must be [2, 48]"), std::string::npos)
+      << prepared.status().message();
+}
+
 // A full-layout LSTM (20 inputs) with 8 cells, no input gate (CIFG), batch 2, 4 inputs.
 Subgraph Lstm(const std::string& op, TensorType input_type, std::vector<int32_t> input_shape) {
   Subgraph g;

@@ -1,6 +1,7 @@
 #include "runtime/kernels/cpu/svdf.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
@@ -109,6 +110,17 @@ void ShiftState(T* state, const SvdfShape& s) {
   std::copy(state + 1, state + size, state);
 }
 
+// a + b; int32 sums wrap as upstream's (two's complement in practice) without undefined behaviour.
+template <typename T>
+T Add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) +
+                          static_cast<std::make_unsigned_t<T>>(b));
+  } else {
+    return a + b;
+  }
+}
+
 // products[b][f] = weights_time[f] . state[b][f] over the memory
 // (BatchVectorBatchVectorDotProduct).
 template <typename T, typename Accumulator>
@@ -119,7 +131,7 @@ void TimeProducts(const T* weights_time, const T* state, const SvdfShape& s,
       const T* w = weights_time + static_cast<int64_t>(f) * s.memory;
       const T* v = state + (static_cast<int64_t>(b) * s.filters + f) * s.memory;
       Accumulator dot = 0;
-      for (int32_t m = 0; m < s.memory; ++m) dot += w[m] * v[m];
+      for (int32_t m = 0; m < s.memory; ++m) dot = Add(dot, static_cast<Accumulator>(w[m] * v[m]));
       products[static_cast<int64_t>(b) * s.filters + f] = dot;
     }
   }
@@ -131,8 +143,8 @@ void SumRanks(const T* products, const T* bias, const SvdfShape& s, T* sums) {
   const int64_t units = static_cast<int64_t>(s.batch) * s.units;
   for (int64_t u = 0; u < units; ++u) {
     T sum = 0;
-    for (int32_t r = 0; r < s.rank; ++r) sum += products[u * s.rank + r];
-    sums[u] = sum + (bias ? bias[u % s.units] : T{0});
+    for (int32_t r = 0; r < s.rank; ++r) sum = Add(sum, products[u * s.rank + r]);
+    sums[u] = Add(sum, bias ? bias[u % s.units] : T{0});
   }
 }
 

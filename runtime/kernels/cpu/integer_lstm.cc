@@ -7,123 +7,50 @@
 
 #include "runtime/kernels/cpu/fixed_point_activations.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/lstm_layout.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
 #include "runtime/kernels/cpu/working_buffers.h"
 
 namespace tfa::runtime {
 namespace {
 
-// Input positions of upstream's 20- or 24-input layout (tflite/kernels/lstm_shared.h).
-constexpr size_t kInput = 0;
-constexpr size_t kInputWeights[4] = {1, 2, 3, 4};      // input, forget, cell, output gates
-constexpr size_t kRecurrentWeights[4] = {5, 6, 7, 8};  // the same gates
-constexpr size_t kPeepholes[4] = {9, 10, 0, 11};       // the cell gate has none (0: unused)
-constexpr size_t kBiases[4] = {12, 13, 14, 15};
-constexpr size_t kProjectionWeights = 16, kProjectionBias = 17;
-constexpr size_t kOutputState = 18, kCellState = 19;
-constexpr size_t kForgetLayerNorm = 21;
+using lstm::kBiases;
+using lstm::kCellGate;
+using lstm::kCellState;
+using lstm::kForgetGate;
+using lstm::kGates;
+using lstm::kInput;
+using lstm::kInputGate;
+using lstm::kInputWeights;
+using lstm::kLayerNorms;
+using lstm::kOutputGate;
+using lstm::kOutputState;
+using lstm::kPeepholes;
+using lstm::kProjectionBias;
+using lstm::kProjectionWeights;
+using lstm::kRecurrentWeights;
+using lstm::Layout;
+using lstm::ReadLayout;
+
+// Upstream's 8x8->16 kernel keeps the hidden state's scale in the node's intermediate 4.
 constexpr size_t kHiddenIntermediate = 4;
-constexpr int kGates = 4, kInputGate = 0, kForgetGate = 1, kCellGate = 2, kOutputGate = 3;
 
-struct IntegerLstmShape {
-  int32_t time = 0, batch = 0, n_input = 0, n_cell = 0, n_output = 0;
-  bool cifg = false, peephole = false, projection = false;
-};
-
-Status CheckVector(const KernelContext& context, size_t i, TensorType type, int32_t size,
-                   const char* role) {
-  TFA_RETURN_IF_ERROR(CheckType(context.input(i), type, role));
-  if (context.input(i).NumElements() != size)
-    return Status::Error(std::string(role) + " has " +
-                         std::to_string(context.input(i).NumElements()) + " elements, expected " +
-                         std::to_string(size));
-  return Status::Ok();
-}
-
-Result<IntegerLstmShape> Shape(const KernelContext& context) {
-  const bool full_kernel = context.node->op == "LSTM";
-  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 24, 1));
-  if (context.inputs.size() != 20 && context.inputs.size() != 24)
-    return Status::Error("has " + std::to_string(context.inputs.size()) +
-                         " inputs, expected 20 or 24");
-  if (context.inputs.size() == 24 && context.has_input(kForgetLayerNorm))
+Result<Layout> Shape(const KernelContext& context) {
+  if (context.inputs.size() == 24 && context.has_input(kLayerNorms[kForgetGate]))
     return Status::Error(
         "the runtime has no layer-normalised kernel for this op's int8 input (it has float32)");
   if (context.intermediates.size() != 5 || context.intermediates[kHiddenIntermediate] == nullptr)
     return Status::Error("the runtime has no integer kernel for " +
                          std::to_string(context.intermediates.size()) +
                          " intermediates (it has the 8x8->16 one, with 5)");
-  for (size_t i : {kInput, kOutputState, kCellState}) {
-    if (!context.has_input(i)) return Status::Error("input " + std::to_string(i) + " is missing");
-  }
-  for (int g = kForgetGate; g < kGates; ++g) {
-    if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]) ||
-        !context.has_input(kBiases[g]))
-      return Status::Error("forget, cell and output gates need weights and biases");
-  }
-  const RuntimeTensor& in = context.input(kInput);
-  TFA_RETURN_IF_ERROR(CheckType(in, TensorType::kInt8, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(in, full_kernel ? 2 : 3, "input"));
-  IntegerLstmShape s;
-  const bool time_major = context.options().time_major;
-  s.time = full_kernel ? 1 : in.Dim(time_major ? 0 : 1);
-  s.batch = full_kernel ? in.Dim(0) : in.Dim(time_major ? 1 : 0);
-  s.n_input = in.Dim(in.Rank() - 1);
-  const RuntimeTensor& forget_weights = context.input(kInputWeights[kForgetGate]);
-  const RuntimeTensor& forget_recurrent = context.input(kRecurrentWeights[kForgetGate]);
-  TFA_RETURN_IF_ERROR(CheckRank(forget_weights, 2, "input_to_forget_weights"));
-  TFA_RETURN_IF_ERROR(CheckRank(forget_recurrent, 2, "recurrent_to_forget_weights"));
-  s.n_cell = forget_weights.Dim(0);
-  s.n_output = forget_recurrent.Dim(1);
-  s.cifg = !context.has_input(kInputWeights[kInputGate]);
-  s.peephole = context.has_input(kPeepholes[kOutputGate]);
-  s.projection = context.has_input(kProjectionWeights);
-  if (!s.projection && s.n_output != s.n_cell)
-    return Status::Error("output and cell sizes differ without projection weights");
-  for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
-    if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]) ||
-        !context.has_input(kBiases[g]))
-      return Status::Error("gate " + std::to_string(g) + " lacks weights or a bias");
-    const RuntimeTensor& w = context.input(kInputWeights[g]);
-    const RuntimeTensor& r = context.input(kRecurrentWeights[g]);
-    TFA_RETURN_IF_ERROR(CheckType(w, TensorType::kInt8, "input weights"));
-    TFA_RETURN_IF_ERROR(CheckType(r, TensorType::kInt8, "recurrent weights"));
-    if (w.shape != std::vector<int32_t>{s.n_cell, s.n_input} ||
-        r.shape != std::vector<int32_t>{s.n_cell, s.n_output})
-      return Status::Error("gate weights have inconsistent shapes");
-    TFA_RETURN_IF_ERROR(CheckVector(context, kBiases[g], TensorType::kInt32, s.n_cell, "bias"));
-    if (s.peephole && g != kCellGate) {
-      if (!context.has_input(kPeepholes[g]))
-        return Status::Error("peephole weights are present for some gates only");
-      TFA_RETURN_IF_ERROR(
-          CheckVector(context, kPeepholes[g], TensorType::kInt16, s.n_cell, "peephole weights"));
-    }
-  }
-  if (s.projection) {
-    const RuntimeTensor& p = context.input(kProjectionWeights);
-    TFA_RETURN_IF_ERROR(CheckType(p, TensorType::kInt8, "projection weights"));
-    if (p.shape != std::vector<int32_t>{s.n_output, s.n_cell})
-      return Status::Error("projection weights " + ShapeString(p.shape) + " do not map " +
-                           std::to_string(s.n_cell) + " cells to " + std::to_string(s.n_output) +
-                           " outputs");
-    if (context.has_input(kProjectionBias))
-      TFA_RETURN_IF_ERROR(
-          CheckVector(context, kProjectionBias, TensorType::kInt32, s.n_output, "projection bias"));
-  } else if (context.has_input(kProjectionBias)) {
-    return Status::Error("a projection bias needs projection weights");
-  }
-  const RuntimeTensor& output_state = context.input(kOutputState);
-  const RuntimeTensor& cell_state = context.input(kCellState);
-  TFA_RETURN_IF_ERROR(CheckType(output_state, TensorType::kInt8, "output state"));
-  TFA_RETURN_IF_ERROR(CheckType(cell_state, TensorType::kInt16, "cell state"));
-  if (output_state.NumElements() != static_cast<int64_t>(s.batch) * s.n_output ||
-      cell_state.NumElements() != static_cast<int64_t>(s.batch) * s.n_cell)
-    return Status::Error("state sizes do not fit batch and cells");
-  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kInt8, "output"));
-  std::vector<int32_t> out = in.shape;
-  out.back() = s.n_output;
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), out));
-  return s;
+  return ReadLayout(context, {.input = TensorType::kInt8,
+                              .weights = TensorType::kInt8,
+                              .bias = TensorType::kInt32,
+                              .peephole = TensorType::kInt16,
+                              .projection_bias = TensorType::kInt32,
+                              .output_state = TensorType::kInt8,
+                              .cell_state = TensorType::kInt16,
+                              .output = TensorType::kInt8});
 }
 
 float ScaleOf(const RuntimeTensor& t) { return t.quantization->scale[0]; }
@@ -161,7 +88,7 @@ std::vector<int32_t> EffectiveBias(const RuntimeTensor& weights, const RuntimeTe
   return out;
 }
 
-Result<IntegerLstmParams> Params(const KernelContext& context, const IntegerLstmShape& s) {
+Result<IntegerLstmParams> Params(const KernelContext& context, const Layout& s) {
   for (size_t i = 0; i < context.inputs.size(); ++i) {
     if (context.has_input(i) && i != kBiases[0] && i != kBiases[1] && i != kBiases[2] &&
         i != kBiases[3] && i != kProjectionBias)
@@ -233,7 +160,7 @@ Result<IntegerLstmParams> Params(const KernelContext& context, const IntegerLstm
 
 // Upstream's six temporaries [batch, cells]: four int16 gates, the int8 hidden vector of the
 // projection and an int32 scratch its portable kernels never touch.
-WorkingBuffers Buffers(const KernelContext& context, const IntegerLstmShape& s) {
+WorkingBuffers Buffers(const KernelContext& context, const Layout& s) {
   const uint64_t cells = static_cast<uint64_t>(s.batch) * s.n_cell;
   return WorkingBuffers(context, {cells * 2, cells * 2, cells * 2, cells * 2, cells, cells * 4});
 }
@@ -259,7 +186,7 @@ void MatrixAccumulate(const int8_t* input, const std::vector<int32_t>& bias,
 
 struct IntegerLstmStep {
   const KernelContext* context = nullptr;
-  IntegerLstmShape s;
+  Layout s;
   IntegerLstmParams p;
   std::array<int16_t*, kGates> gates = {};
   int8_t* hidden = nullptr;

@@ -5,132 +5,46 @@
 
 #include "runtime/kernels/cpu/hybrid_math.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/lstm_layout.h"
 #include "runtime/kernels/cpu/working_buffers.h"
 
 namespace tfa::runtime {
 namespace {
 
-// Input positions of upstream's 20- or 24-input layout (tflite/kernels/lstm_shared.h).
-constexpr size_t kInput = 0;
-constexpr size_t kInputWeights[4] = {1, 2, 3, 4};      // input, forget, cell, output gates
-constexpr size_t kRecurrentWeights[4] = {5, 6, 7, 8};  // the same gates
-constexpr size_t kPeepholes[4] = {9, 10, 0, 11};       // the cell gate has none (0: unused)
-constexpr size_t kBiases[4] = {12, 13, 14, 15};
-constexpr size_t kProjectionWeights = 16, kProjectionBias = 17;
-constexpr size_t kOutputState = 18, kCellState = 19;
-constexpr size_t kLayerNorms[4] = {20, 21, 22, 23};
+using lstm::kBiases;
+using lstm::kCellGate;
+using lstm::kCellState;
+using lstm::kForgetGate;
+using lstm::kGates;
+using lstm::kInput;
+using lstm::kInputGate;
+using lstm::kInputWeights;
+using lstm::kLayerNorms;
+using lstm::kOutputGate;
+using lstm::kOutputState;
+using lstm::kPeepholes;
+using lstm::kProjectionBias;
+using lstm::kProjectionWeights;
+using lstm::kRecurrentWeights;
+using lstm::Layout;
+using lstm::ReadLayout;
+
 // The matrices a hybrid kernel multiplies in int8: gate and projection weights.
 constexpr size_t kHybridWeights[9] = {1, 2, 3, 4, 5, 6, 7, 8, kProjectionWeights};
-constexpr int kGates = 4, kInputGate = 0, kForgetGate = 1, kCellGate = 2, kOutputGate = 3;
 
-struct LstmShape {
-  int32_t time = 0, batch = 0, n_input = 0, n_cell = 0, n_output = 0;
-  bool cifg = false;         // no input gate: it is 1 - forget gate
-  bool hybrid = false;       // int8 weights
-  bool peephole = false;     // cell-to-gate weights
-  bool layer_norm = false;   // layer normalisation coefficients
-  bool projection = false;   // projection weights
-  bool full_kernel = false;  // the LSTM op: one time step of a rank-2 input
-};
-
-// Checks `i` is a float32 vector of `size` elements.
-Status CheckFloatVector(const KernelContext& context, size_t i, int32_t size, const char* role) {
-  TFA_RETURN_IF_ERROR(CheckType(context.input(i), TensorType::kFloat32, role));
-  if (context.input(i).NumElements() != size)
-    return Status::Error(std::string(role) + " has " +
-                         std::to_string(context.input(i).NumElements()) + " elements, expected " +
-                         std::to_string(size));
-  return Status::Ok();
-}
-
-Result<LstmShape> Shape(const KernelContext& context) {
-  LstmShape s;
-  s.full_kernel = context.node->op == "LSTM";
-  if (s.full_kernel && context.options().lstm_basic_kernel)
+Result<Layout> Shape(const KernelContext& context) {
+  if (context.node->op == "LSTM" && context.options().lstm_basic_kernel)
     return Status::Error("the runtime has no basic LSTM kernel (it has the full one)");
-  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 24, 1));
-  if (context.inputs.size() != 20 && context.inputs.size() != 24)
-    return Status::Error("has " + std::to_string(context.inputs.size()) +
-                         " inputs, expected 20 or 24");
-  for (size_t i : {kInput, kOutputState, kCellState}) {
-    if (!context.has_input(i)) return Status::Error("input " + std::to_string(i) + " is missing");
-  }
-  for (int g = kForgetGate; g < kGates; ++g) {
-    if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]) ||
-        !context.has_input(kBiases[g]))
-      return Status::Error("forget, cell and output gates need weights and biases");
-  }
-  const RuntimeTensor& in = context.input(kInput);
-  TFA_RETURN_IF_ERROR(CheckType(in, TensorType::kFloat32, "input"));
-  TFA_RETURN_IF_ERROR(CheckRank(in, s.full_kernel ? 2 : 3, "input"));
-  const bool time_major = context.options().time_major;
-  s.time = s.full_kernel ? 1 : in.Dim(time_major ? 0 : 1);
-  s.batch = s.full_kernel ? in.Dim(0) : in.Dim(time_major ? 1 : 0);
-  s.n_input = in.Dim(in.Rank() - 1);
-  const RuntimeTensor& forget_weights = context.input(kInputWeights[kForgetGate]);
-  TFA_RETURN_IF_ERROR(CheckRank(forget_weights, 2, "input_to_forget_weights"));
-  s.n_cell = forget_weights.Dim(0);
-  const RuntimeTensor& forget_recurrent = context.input(kRecurrentWeights[kForgetGate]);
-  TFA_RETURN_IF_ERROR(CheckRank(forget_recurrent, 2, "recurrent_to_forget_weights"));
-  s.n_output = forget_recurrent.Dim(1);
-  s.cifg = !context.has_input(kInputWeights[kInputGate]);
-  s.hybrid = forget_weights.type == TensorType::kInt8;
-  s.peephole = context.has_input(kPeepholes[kOutputGate]);
-  s.layer_norm = context.inputs.size() == 24 && context.has_input(kLayerNorms[kForgetGate]);
-  s.projection = context.has_input(kProjectionWeights);
-  if (!s.projection && s.n_output != s.n_cell)
-    return Status::Error("output and cell sizes differ without projection weights");
-  const TensorType weight_type = s.hybrid ? TensorType::kInt8 : TensorType::kFloat32;
-  for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
-    if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]))
-      return Status::Error("the input gate has input or recurrent weights but not both");
-    const RuntimeTensor& w = context.input(kInputWeights[g]);
-    const RuntimeTensor& r = context.input(kRecurrentWeights[g]);
-    TFA_RETURN_IF_ERROR(CheckType(w, weight_type, "input weights"));
-    TFA_RETURN_IF_ERROR(CheckType(r, weight_type, "recurrent weights"));
-    if (w.shape != std::vector<int32_t>{s.n_cell, s.n_input} ||
-        r.shape != std::vector<int32_t>{s.n_cell, s.n_output})
-      return Status::Error("gate weights have inconsistent shapes");
-    if (!context.has_input(kBiases[g]))
-      return Status::Error("gate " + std::to_string(g) + " has no bias");
-    TFA_RETURN_IF_ERROR(CheckFloatVector(context, kBiases[g], s.n_cell, "gate bias"));
-    if (s.peephole && g != kCellGate) {
-      if (!context.has_input(kPeepholes[g]))
-        return Status::Error("peephole weights are present for some gates only");
-      TFA_RETURN_IF_ERROR(CheckFloatVector(context, kPeepholes[g], s.n_cell, "peephole weights"));
-    }
-    if (s.layer_norm) {
-      if (!context.has_input(kLayerNorms[g]))
-        return Status::Error("layer normalisation coefficients are present for some gates only");
-      TFA_RETURN_IF_ERROR(
-          CheckFloatVector(context, kLayerNorms[g], s.n_cell, "layer normalisation coefficients"));
-    }
-  }
-  if (s.projection) {
-    const RuntimeTensor& p = context.input(kProjectionWeights);
-    TFA_RETURN_IF_ERROR(CheckType(p, weight_type, "projection weights"));
-    if (p.shape != std::vector<int32_t>{s.n_output, s.n_cell})
-      return Status::Error("projection weights " + ShapeString(p.shape) + " do not map " +
-                           std::to_string(s.n_cell) + " cells to " + std::to_string(s.n_output) +
-                           " outputs");
-    if (context.has_input(kProjectionBias))
-      TFA_RETURN_IF_ERROR(
-          CheckFloatVector(context, kProjectionBias, s.n_output, "projection bias"));
-  } else if (context.has_input(kProjectionBias)) {
-    return Status::Error("a projection bias needs projection weights");
-  }
-  const RuntimeTensor& output_state = context.input(kOutputState);
-  const RuntimeTensor& cell_state = context.input(kCellState);
-  TFA_RETURN_IF_ERROR(CheckType(output_state, TensorType::kFloat32, "output state"));
-  TFA_RETURN_IF_ERROR(CheckType(cell_state, TensorType::kFloat32, "cell state"));
-  if (output_state.NumElements() != static_cast<int64_t>(s.batch) * s.n_output ||
-      cell_state.NumElements() != static_cast<int64_t>(s.batch) * s.n_cell)
-    return Status::Error("state sizes do not fit batch and cells");
-  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
-  std::vector<int32_t> out = in.shape;
-  out.back() = s.n_output;
-  TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), out));
-  return s;
+  const TensorType f32 = TensorType::kFloat32;
+  return ReadLayout(context, {.input = f32,
+                              .weights = f32,
+                              .int8_weights_too = true,
+                              .bias = f32,
+                              .peephole = f32,
+                              .projection_bias = f32,
+                              .output_state = f32,
+                              .cell_state = f32,
+                              .output = f32});
 }
 
 float Sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
@@ -155,7 +69,7 @@ Result<float (*)(float)> CellActivation(Activation activation) {
 // here the gates (no input gate with CIFG) then the hidden vector output_gate * activation(cell);
 // hybrid: 1 the quantized input rows, 2 the quantized output state, 3 the quantized cell-sized
 // operand of the projection.
-WorkingBuffers Buffers(const KernelContext& context, const LstmShape& s) {
+WorkingBuffers Buffers(const KernelContext& context, const Layout& s) {
   const uint64_t cells = static_cast<uint64_t>(s.batch) * s.n_cell;
   const uint64_t scratch = (s.cifg ? 4 : 5) * cells * sizeof(float);
   if (!s.hybrid) return WorkingBuffers(context, {scratch});
@@ -199,7 +113,7 @@ void NormalizeRows(float* values, int32_t rows, int32_t size) {
 // The tensors and buffers of one Eval.
 struct LstmStep {
   const KernelContext* context = nullptr;
-  LstmShape s;
+  Layout s;
   float (*activation)(float) = nullptr;
   bool asymmetric = false;
   float* gates[kGates] = {};

@@ -15,6 +15,7 @@ packages=(
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   clang libclang-rt-14-dev clang-format ccache
   xdelta3
+  python3-dev python3-pybind11 python3-numpy python3-pytest python3-venv
   chromium fonts-dejavu-core
 )
 # The corpus fetch needs npm; a machine with its own Node.js keeps it (Debian's npm conflicts

@@ -1,0 +1,50 @@
+"""run() is `run --output-dir`: the same outputs, as numpy arrays, and the same figures."""
+import numpy
+import pytest
+
+import tflite_analyze as tfa
+from conftest import cli, cli_json
+
+MODELS = ["face_detection__face_detection_short_range.tflite", "hands__hand_landmark_lite.tflite"]
+
+
+def cli_outputs(model, out_dir, *flags):
+    result = cli_json("run", model, "--json", "--output-dir", out_dir, *flags)
+    return result, [numpy.load(f) for f in result["output_files"]]
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_outputs_equal_the_cli_outputs(name, tmp_path):
+    from conftest import CORPUS
+    model = CORPUS / name
+    result = tfa.run(model, input_seed=3)
+    expected_json, expected = cli_outputs(model, tmp_path, "--input-seed", 3)
+    assert len(result.outputs) == len(expected)
+    for got, want in zip(result.outputs.values(), expected):
+        assert got.dtype == want.dtype and got.shape == want.shape
+        numpy.testing.assert_array_equal(got, want)
+    assert result.measured == expected_json["measured"]
+    assert result.validated is None
+
+
+def test_given_inputs_are_used(default_model, tmp_path):
+    array = numpy.linspace(-1, 1, 128 * 128 * 3, dtype=numpy.float32).reshape(1, 128, 128, 3)
+    result = tfa.run(default_model, inputs={"input": array})
+    numpy.save(tmp_path / "input.npy", array)
+    _, expected = cli_outputs(default_model, tmp_path / "out", "--input", f"input={tmp_path}/input.npy")
+    numpy.testing.assert_array_equal(result.outputs["regressors"], expected[0])
+    assert set(result.outputs) == {"regressors", "classificators"}
+
+
+def test_validate_reports_the_verdict(default_model):
+    result = tfa.run(default_model, delegates=["gpu"], validate=True)
+    assert result.validated is True
+    assert result.measured["delegated_partitions"] == 1
+    assert all(check["ok"] for check in result.to_dict()["checks"])
+
+
+def test_run_of_an_unrunnable_model_raises_the_cli_message(tmp_path):
+    code, _, err = cli("run", tmp_path / "none.tflite", check=False)
+    with pytest.raises(tfa.AnalysisError) as raised:
+        tfa.run(tmp_path / "none.tflite")
+    assert code == 2 and str(raised.value) == err.strip().removeprefix("tflite-analyze: error: ")

@@ -9,7 +9,8 @@
 namespace tfa::runtime {
 namespace {
 
-// Runs the partition on the CPU kernels and books its transfers and time.
+// Runs the partition on the CPU kernels and books its transfers and time; a delegate that works
+// on TFLite's buffers in place (TransferCosts::in_place) books transitions but no bytes.
 class SimulatedKernel : public DelegateKernel {
  public:
   SimulatedKernel(std::unique_ptr<CpuPartitionKernel> cpu, const TransferCosts& transfer,
@@ -18,6 +19,7 @@ class SimulatedKernel : public DelegateKernel {
 
   Status Prepare(KernelContext& context) override {
     TFA_RETURN_IF_ERROR(cpu_->Prepare(context));
+    if (transfer_.in_place) return Status::Ok();
     for (const RuntimeTensor* input : context.inputs) {
       if (input && input->is_constant) costs_->init_upload_bytes += input->bytes;
     }
@@ -27,7 +29,7 @@ class SimulatedKernel : public DelegateKernel {
   Status Eval(KernelContext& context) override {
     uint64_t bytes = 0;
     for (const RuntimeTensor* input : context.inputs) {
-      if (!input || input->is_constant) continue;
+      if (!input || input->is_constant || transfer_.in_place) continue;
       costs_->bytes_to_delegate += input->bytes;
       bytes += input->bytes;
     }
@@ -36,7 +38,7 @@ class SimulatedKernel : public DelegateKernel {
     costs_->compute_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const RuntimeTensor* output : context.outputs) {
-      if (!output) continue;
+      if (!output || transfer_.in_place) continue;
       costs_->bytes_from_delegate += output->bytes;
       bytes += output->bytes;
     }

@@ -824,6 +824,7 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
       if (!kernel.ok()) return kernel.status().WithContext(name);
       step.kind = StepKind::kDelegate;
       step.delegate = std::move(*kernel);
+      step.copies_at_boundary = !owner->Profile().transfer.in_place;
       if (s.index == entry_) CountCopies(s, step, stats_.copies, true);
     } else if (IsInterpreterOp(node)) {
       step.kind = StepKind::kControlFlow;
@@ -870,6 +871,7 @@ Status Interpreter::PrepareStep(SubgraphState& s, Step& step) {
 
 void Interpreter::CountCopies(const SubgraphState& s, const Step& step, CopyStats& copies,
                               bool at_prepare) const {
+  if (!step.copies_at_boundary) return;
   const Node& node = s.graph.nodes[static_cast<size_t>(step.node)];
   for (int32_t t : node.inputs) {
     if (t < 0) continue;

@@ -167,8 +167,9 @@ class Interpreter {
     KernelContext context;
     const KernelRegistration* kernel = nullptr;  // a CPU node
     std::unique_ptr<DelegateKernel> delegate;    // a delegate kernel node
-    bool made_at_prepare = false;  // outputs computed once at Prepare; skipped by Invoke
-    bool prepared = false;         // false after a dynamic node until it ran
+    bool copies_at_boundary = true;  // false: its delegate works on the tensors in place
+    bool made_at_prepare = false;    // outputs computed once at Prepare; skipped by Invoke
+    bool prepared = false;           // false after a dynamic node until it ran
   };
   struct AlignedFree {
     void operator()(uint8_t* p) const;

@@ -230,8 +230,9 @@ Status ReadProfile(const Json& j, DelegateProfile* profile) {
   TFA_RETURN_IF_ERROR(ReadSection(fields, "transfer", [&](JsonFields& transfer) {
     TFA_RETURN_IF_ERROR(
         transfer.Read("bandwidth_bytes_per_second", &profile->transfer.bandwidth_bytes_per_second));
-    return transfer.Read("transition_latency_seconds",
-                         &profile->transfer.transition_latency_seconds);
+    TFA_RETURN_IF_ERROR(
+        transfer.Read("transition_latency_seconds", &profile->transfer.transition_latency_seconds));
+    return transfer.Read("in_place", &profile->transfer.in_place);
   }));
   return fields.CheckNoOtherFields();
 }

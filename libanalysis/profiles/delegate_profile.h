@@ -89,6 +89,11 @@ struct PartitionSettings {
 struct TransferCosts {
   double bandwidth_bytes_per_second = 0;  // 0: copies are free
   double transition_latency_seconds = 0;  // per CPU <-> delegate transition
+  // The delegate's kernels read and write TFLite's tensor buffers where they lie, so nothing
+  // crosses the boundary: XNNPACK binds the tensors' data pointers to its runtime as external
+  // values on Invoke (tflite/delegates/xnnpack/xnnpack_delegate.cc, Subgraph::Invoke) and repacks
+  // its weights into its own memory (delegate memory, not copies).
+  bool in_place = false;
 
   double EstimatedCopySeconds(uint64_t bytes, int64_t transitions) const;
 };

@@ -37,7 +37,8 @@ std::string AdviceToJson(const DelegationAdvice& advice, int indent) {
   j["delegate"] = advice.delegate;
   j["estimate"] = kAdviceEstimateNote;
   j["transfer"] = {{"bandwidth_bytes_per_second", advice.transfer.bandwidth_bytes_per_second},
-                   {"transition_latency_seconds", advice.transfer.transition_latency_seconds}};
+                   {"transition_latency_seconds", advice.transfer.transition_latency_seconds},
+                   {"in_place", advice.transfer.in_place}};
   j["profile_max_partitions"] = advice.profile_max_partitions;
   j["min_nodes_per_partition"] = advice.min_nodes_per_partition;
   j["full_delegation"] = advice.full_delegation;

@@ -80,6 +80,7 @@ class CopyPricer {
     return IsMadeOnce(prepared_.tensors[static_cast<size_t>(tensor)]);
   }
   void AddBoundary(const NodeSubset& subset, CopyEstimate* estimate) const {
+    if (transfer_.in_place) return;  // nothing crosses the boundary
     for (int32_t t : subset.inputs) {
       if (t < 0) continue;
       uint64_t& sum = UploadedOnce(t) ? estimate->init_upload_bytes : estimate->bytes_to_delegate;

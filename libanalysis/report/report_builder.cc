@@ -67,8 +67,18 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
   return out;
 }
 
-// Copy costs as docs/copy-costs.md defines them.
-CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>& partitions) {
+// Whether `delegate`'s kernels work on TFLite's buffers in place (TransferCosts::in_place).
+bool InPlace(const std::vector<DelegateProfile>& delegates, const std::string& delegate) {
+  for (const DelegateProfile& profile : delegates) {
+    if (profile.name == delegate) return profile.transfer.in_place;
+  }
+  return false;
+}
+
+// Copy costs as docs/copy-costs.md defines them: a delegate that works in place copies nothing,
+// but execution still switches to it and back.
+CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegateProfile>& delegates,
+                          std::vector<PartitionReport>& partitions) {
   CopyCost total;
   bool previous_on_cpu = true;  // the application hands inputs over from the CPU
   std::string previous_delegate;
@@ -78,7 +88,7 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, std::vector<PartitionReport>
       ++total.transitions;
     previous_on_cpu = on_cpu;
     previous_delegate = p.delegate;
-    if (on_cpu) continue;
+    if (on_cpu || InPlace(delegates, p.delegate)) continue;
     for (int32_t t : p.inputs) {
       if (t < 0) continue;
       if (IsOnceUploaded(prepared, t)) {
@@ -169,7 +179,8 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   for (const PartitionReport& p : sr.partitions) {
     sr.delegated_partition_count += p.kind == PartitionReport::Kind::kDelegate;
   }
-  sr.copy = ComputeCopyCosts(sp.memory ? *sp.memory->prepared : *sp.delegated, sr.partitions);
+  sr.copy = ComputeCopyCosts(sp.memory ? *sp.memory->prepared : *sp.delegated, plan.delegates,
+                             sr.partitions);
   for (const DelegateProfile& profile : plan.delegates) {
     auto memory = EstimateDelegateMemory(*sp.delegated, profile);
     if (!memory.ok()) return memory.status();

@@ -102,6 +102,24 @@ def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[Delegate
     return Report.from_dict(json.loads(out))
 
 
+def model_explorer_overlays(path: Union[str, os.PathLike],
+                            delegates: Optional[Iterable[DelegateLike]] = None,
+                            input_shapes: Optional[Mapping[Union[str, int], Sequence[int]]] = None
+                            ) -> dict[str, dict]:
+    """Model Explorer node data for the model, as `report --model-explorer DIR` writes it: file
+    name (`delegate.json`, `copy_bytes.json`, `arena_offset.json`, `arena_size.json`,
+    `live_arena.json`) -> its ModelNodeData ({graph id: {"results": {node id: ...}, ...}};
+    docs/model-explorer.md)."""
+    with tempfile.TemporaryDirectory(prefix="tflite_analyze_") as work:
+        _invoke(["report", _path(path), "--json", "--model-explorer", work,
+                 *_delegate_args(delegates), *_input_shape_args(input_shapes)])
+        overlays = {}
+        for name in sorted(os.listdir(work)):
+            with open(os.path.join(work, name), encoding="utf-8") as f:
+                overlays[name] = json.load(f)
+    return overlays
+
+
 def info(path: Union[str, os.PathLike]) -> dict:
     """The model's subgraphs, inputs, outputs, op histogram and metadata (`info --json`)."""
     _, out = _invoke(["info", _path(path), "--json"])

@@ -148,7 +148,9 @@ Operands TransposeIntoTemporaries(const KernelContext& context) {
       to = own.data();
     }
     const int64_t rows = t.Dim(t.Rank() - 2), cols = t.Dim(t.Rank() - 1);
-    TransposeMatrices(data, to, t.NumElements() / (rows * cols), rows, cols, element);
+    // An empty operand has nothing to move (and no matrix count to divide by).
+    if (rows * cols > 0)
+      TransposeMatrices(data, to, t.NumElements() / (rows * cols), rows, cols, element);
     data = to;
   };
   if (!o.adj_y) transpose(r, 1, ops.rhs, ops.own_rhs);

@@ -72,6 +72,16 @@ TEST(BatchMatMulTest, BroadcastsBatchDimensions) {
   EXPECT_EQ(k.Output(), (std::vector<float>{3, 8}));
 }
 
+// An empty operand (a dynamic model's zero-row batch) multiplies to an empty output, with or
+// without the plan's temporaries to transpose into.
+TEST(BatchMatMulTest, EmptyOperandsGiveAnEmptyOutput) {
+  KernelRunner k("BATCH_MATMUL");
+  k.AddFloatInput({0, 2}, {});
+  k.AddFloatInput({2, 0}, {});
+  k.AddOutput(TensorType::kFloat32, {0, 0});
+  EXPECT_TRUE(k.Run().ok());
+}
+
 TEST(BatchMatMulTest, RefusesMismatchedDepth) {
   KernelRunner k("BATCH_MATMUL");
   k.AddFloatInput({1, 3}, {1, 2, 3});

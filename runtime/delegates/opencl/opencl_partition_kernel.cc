@@ -153,6 +153,13 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
         TFA_RETURN_IF_ERROR(DequantizeFp16Constant(*tensor).WithContext(input_label));
       if (IsQuantizedConstant(*tensor))
         TFA_RETURN_IF_ERROR(DequantizeQuantizedConstant(*tensor).WithContext(input_label));
+      // Upstream's open-source delegate reads weights as floats from float32, float16, int8,
+      // uint8 and int32 only (model_builder_helper.cc, CreateVectorCopyData<float>): its model
+      // build fails on int4 weights.
+      if (tensor->is_constant && tensor->type == TensorType::kInt4)
+        return Status::Error(input_label +
+                             ": int4 weights, which upstream's GPU delegate cannot read as "
+                             "floats (its model build fails on them)");
       if (!tensor->is_constant || tensor->type == TensorType::kFloat32)
         device_inputs.insert(n.inputs[k]);
     }

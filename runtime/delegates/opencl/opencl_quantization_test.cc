@@ -10,6 +10,7 @@
 
 #include "corpus/generator/model_builder.h"
 #include "corpus/generator/tflite_writer.h"
+#include "runtime/delegates/opencl/op_kernels_source.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
 #include "runtime/divergence_finder.h"
@@ -251,6 +252,33 @@ TEST(OpenClQuantizedRunTest, QuantizeAndDequantizeNodesAreFakeQuantRoundTrips) {
     EXPECT_NEAR(steps, std::round(steps), 1e-3) << "element " << i;
     EXPECT_NEAR(g, want.Data<const float>()[i], scale * 1.001f) << "element " << i;
   }
+}
+
+// The step tolerance still names a real fault: a conv that adds 0.2 to every sum on the device
+// lands four steps (of 0.05) away from the integer kernel, and the node-by-node check says so in
+// steps.
+TEST(OpenClQuantizedRunTest, DivergenceNamesAPlantedBugInQuantizationSteps) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  std::string source = kOpKernelsSource;
+  const std::string bias =
+      "if (has_bias) sum = accumulated(sum + bias[p.w]);\n  out[gid] = "
+      "clamp_act(sum, lo, hi);\n}\n\n// weights [OC, KH, KW, C]";
+  ASSERT_NE(source.find(bias), std::string::npos);
+  source.replace(source.find(bias), bias.size(),
+                 "if (has_bias) sum = accumulated(sum + bias[p.w] + 0.2f);\n  out[gid] = "
+                 "clamp_act(sum, lo, hi);\n}\n\n// weights [OC, KH, KW, C]");
+  auto planted = CreateOpenClDelegateFromSource({}, source);
+  ASSERT_TRUE(planted.ok()) << planted.status().message();
+  const SyntheticModel model = QuantizedConvModel(false);
+  const std::string path =
+      testing::WriteTempFile("quantized_conv_planted.tflite", WriteTflite(model.model, model.data));
+  auto found = FindFirstDivergence(path, **planted, {.tolerance = 1e-3, .tolerance_steps = 1});
+  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found->first.has_value());
+  EXPECT_EQ(found->first->op, "CONV_2D");
+  EXPECT_TRUE(found->first->in_steps);
+  EXPECT_EQ(found->first->max_error, 4.0);
+  EXPECT_EQ(found->first->max_error, found->first->max_abs_error);
 }
 
 // The fully int8 oracle models under the gpu profile: the partitions, boundary bytes and arena

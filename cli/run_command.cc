@@ -207,11 +207,11 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
     c.ok = false;
     return c;
   }
-  if (const auto want_values = QuantizedValues(want)) {
-    const std::vector<int32_t> got_values = *QuantizedValues(got);
+  const auto got_values = QuantizedValues(got), want_values = QuantizedValues(want);
+  if (got_values && want_values) {
     c.in_steps = true;
-    for (size_t i = 0; i < got_values.size(); ++i) {
-      const double steps = std::abs(got_values[i] - (*want_values)[i]);
+    for (size_t i = 0; i < got_values->size(); ++i) {
+      const double steps = std::abs((*got_values)[i] - (*want_values)[i]);
       c.max_error = c.max_abs_error = std::max(c.max_abs_error, steps);
     }
     c.ok = c.max_error <= tolerance_steps;
@@ -448,9 +448,8 @@ void Run(const RunArgs& args) {
     const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs),
                                         cpu_options, fill_inputs);
     text += fmt::format(
-        "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}, quantized outputs "
-        "{:g} "
-        "step{}); CPU-only {:.2f} ms\n",
+        "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}, "
+        "quantized outputs {:g} step{}); CPU-only {:.2f} ms\n",
         tolerance, widened, args.tolerance_steps, args.tolerance_steps == 1 ? "" : "s",
         cpu.milliseconds);
     j["tolerance"] = tolerance;

@@ -38,6 +38,7 @@ struct RunArgs {
   bool validate = false;
   uint64_t input_seed = 1;
   double tolerance = 1e-3;
+  double tolerance_steps = 1;
   std::string external_delegate;
   std::vector<std::string> external_options;
   std::string memory_limit = "1G";
@@ -85,7 +86,8 @@ struct OutputComparison {
   std::string name;
   double max_abs_error = 0;
   double max_rel_error = 0;
-  double max_error = 0;  // relative to max(1, |reference|): what the tolerance bounds
+  double max_error = 0;   // relative to max(1, |reference|), or steps: what the tolerance bounds
+  bool in_steps = false;  // a quantized integer output: the errors count quantization steps
   bool ok = true;
 };
 
@@ -170,14 +172,49 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
   return run;
 }
 
-// Float outputs within `tolerance` of the reference, relative to max(1, |reference|); other
-// types must match byte for byte.
+// The quantized integers of an int8, uint8 or int16 tensor with a scale, widened; nullopt for
+// other tensors.
+std::optional<std::vector<int32_t>> QuantizedValues(const runtime::RuntimeTensor& tensor) {
+  if (!tensor.quantization || tensor.quantization->scale.empty()) return std::nullopt;
+  const int64_t n = tensor.NumElements();
+  std::vector<int32_t> values(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    switch (tensor.type) {
+      case TensorType::kInt8:
+        values[static_cast<size_t>(i)] = tensor.Data<const int8_t>()[i];
+        break;
+      case TensorType::kUInt8:
+        values[static_cast<size_t>(i)] = tensor.Data<const uint8_t>()[i];
+        break;
+      case TensorType::kInt16:
+        values[static_cast<size_t>(i)] = tensor.Data<const int16_t>()[i];
+        break;
+      default:
+        return std::nullopt;
+    }
+  }
+  return values;
+}
+
+// Float outputs within `tolerance` of the reference, relative to max(1, |reference|); quantized
+// integer outputs within `tolerance_steps` quantization steps; other types must match byte for
+// byte.
 OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
                                const runtime::RuntimeTensor& want, int32_t tensor,
-                               const std::string& name, double tolerance) {
-  OutputComparison c{tensor, name, 0, 0, 0, true};
+                               const std::string& name, double tolerance, double tolerance_steps) {
+  OutputComparison c{tensor, name, 0, 0, 0, false, true};
   if (got.bytes != want.bytes) {
     c.ok = false;
+    return c;
+  }
+  const auto got_values = QuantizedValues(got), want_values = QuantizedValues(want);
+  if (got_values && want_values) {
+    c.in_steps = true;
+    for (size_t i = 0; i < got_values->size(); ++i) {
+      const double steps = std::abs((*got_values)[i] - (*want_values)[i]);
+      c.max_error = c.max_abs_error = std::max(c.max_abs_error, steps);
+    }
+    c.ok = c.max_error <= tolerance_steps;
     return c;
   }
   if (got.type != TensorType::kFloat32) {
@@ -195,6 +232,13 @@ OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
     if (!(abs_error <= tolerance * std::max(1.0, std::fabs(b)))) c.ok = false;
   }
   return c;
+}
+
+// "0.0123 of max(1, |cpu|) (abs 0.0456)", or "3 quantization steps" for a quantized output.
+std::string ErrorText(const OutputComparison& c, const char* reference) {
+  if (c.in_steps) return fmt::format("{:g} quantization steps", c.max_error);
+  return fmt::format("{:.3g} of max(1, |{}|) (abs {:.3g})", c.max_error, reference,
+                     c.max_abs_error);
 }
 
 // The plan of a run on the inputs `fill_inputs` writes: a model with control flow is planned with
@@ -324,11 +368,10 @@ void Run(const RunArgs& args) {
       const std::string& name =
           model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(ref.tensor)].name;
       const OutputComparison c =
-          CompareOutput(run.outputs[o], want, ref.tensor, name, args.tolerance);
+          CompareOutput(run.outputs[o], want, ref.tensor, name, args.tolerance, 0);
       same &= c.ok;
-      text += fmt::format(
-          "  output {:>5} max error {:.3g} of max(1, |reference|) (abs {:.3g})  {}  {}\n",
-          ref.tensor, c.max_error, c.max_abs_error, c.ok ? "ok" : "MISMATCH", name);
+      text += fmt::format("  output {:>5} max error {}  {}  {}\n", ref.tensor,
+                          ErrorText(c, "reference"), c.ok ? "ok" : "MISMATCH", name);
       j["compare_with"]["outputs"].push_back({{"tensor", ref.tensor},
                                               {"name", name},
                                               {"max_abs_error", c.max_abs_error},
@@ -405,9 +448,12 @@ void Run(const RunArgs& args) {
     const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs),
                                         cpu_options, fill_inputs);
     text += fmt::format(
-        "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}); CPU-only {:.2f} ms\n",
-        tolerance, widened, cpu.milliseconds);
+        "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}, "
+        "quantized outputs {:g} step{}); CPU-only {:.2f} ms\n",
+        tolerance, widened, args.tolerance_steps, args.tolerance_steps == 1 ? "" : "s",
+        cpu.milliseconds);
     j["tolerance"] = tolerance;
+    j["tolerance_steps"] = args.tolerance_steps;
     j["cpu_latency_ms"] = cpu.milliseconds;
     j["outputs"] = nlohmann::ordered_json::array();
     std::vector<OutputComparison> comparisons;
@@ -416,7 +462,8 @@ void Run(const RunArgs& args) {
       const int32_t t = run.interpreter->outputs()[o];
       const std::string& name =
           model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(t)].name;
-      comparisons.push_back(CompareOutput(run.outputs[o], cpu.outputs[o], t, name, tolerance));
+      comparisons.push_back(
+          CompareOutput(run.outputs[o], cpu.outputs[o], t, name, tolerance, args.tolerance_steps));
       outputs_ok &= comparisons.back().ok;
     }
     // Outputs beyond the tolerance with a delegate: the node-by-node check tells a kernel fault
@@ -426,8 +473,11 @@ void Run(const RunArgs& args) {
     std::vector<std::pair<std::string, runtime::DivergenceReport>> divergences;
     if (args.find_divergence || (!outputs_ok && !owned.empty())) {
       for (const RuntimeDelegate& d : owned) {
-        runtime::DivergenceOptions divergence{tolerance, args.input_seed,
-                                              ByteSizeOrThrow(args.memory_limit, "--memory-limit")};
+        const runtime::DivergenceOptions divergence{
+            .tolerance = tolerance,
+            .tolerance_steps = args.tolerance_steps,
+            .input_seed = args.input_seed,
+            .memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit")};
         auto found = runtime::FindFirstDivergence(args.model, *d.delegate, divergence);
         if (!found.ok())
           throw CommandError{args.model + ": --find-divergence: " + found.status().message()};
@@ -440,20 +490,22 @@ void Run(const RunArgs& args) {
     all_ok &= outputs_ok || amplified;
     for (const OutputComparison& c : comparisons) {
       const char* verdict = c.ok ? "ok" : amplified ? "amplified" : "MISMATCH";
-      text += fmt::format("  output {:>5} max error {:.3g} of max(1, |cpu|) (abs {:.3g})  {}  {}\n",
-                          c.tensor, c.max_error, c.max_abs_error, verdict, c.name);
+      text += fmt::format("  output {:>5} max error {}  {}  {}\n", c.tensor, ErrorText(c, "cpu"),
+                          verdict, c.name);
       j["outputs"].push_back({{"tensor", c.tensor},
                               {"name", c.name},
                               {"max_abs_error", c.max_abs_error},
                               {"max_rel_error", c.max_rel_error},
                               {"max_error", c.max_error},
+                              {"in_steps", c.in_steps},
                               {"ok", c.ok},
                               {"amplified", !c.ok && amplified}});
     }
     if (amplified) {
       text +=
           "  outputs beyond the tolerance, but every delegated node is within it on the CPU's own "
-          "inputs (below): float rounding the graph amplifies, not a kernel fault\n";
+          "inputs (below): rounding the graph amplifies (float rounding, or float arithmetic "
+          "where the CPU's integer kernels requantize every tensor), not a kernel fault\n";
     }
     // The same plan on buffers of its own: outputs must be bit-identical, whatever the planner
     // decided about sharing.
@@ -477,14 +529,16 @@ void Run(const RunArgs& args) {
       nlohmann::ordered_json jd{
           {"delegate", delegate}, {"nodes", found.nodes.size()}, {"runs", found.runs}};
       if (const auto& first = found.first) {
-        text += fmt::format(
-            "first divergence at node {} ({}): max error {:.3g} of max(1, |cpu|) (abs {:.3g}) in "
-            "tensor {} {}\n",
-            first->node, first->op, first->max_error, first->max_abs_error, first->tensor,
-            first->tensor_name);
+        const std::string error = first->in_steps
+                                      ? fmt::format("{:g} quantization steps", first->max_error)
+                                      : fmt::format("{:.3g} of max(1, |cpu|) (abs {:.3g})",
+                                                    first->max_error, first->max_abs_error);
+        text += fmt::format("first divergence at node {} ({}): max error {} in tensor {} {}\n",
+                            first->node, first->op, error, first->tensor, first->tensor_name);
         jd["first"] = {{"node", first->node},           {"op", first->op},
                        {"tensor", first->tensor},       {"name", first->tensor_name},
-                       {"max_error", first->max_error}, {"max_abs_error", first->max_abs_error}};
+                       {"max_error", first->max_error}, {"max_abs_error", first->max_abs_error},
+                       {"in_steps", first->in_steps}};
       } else {
         text += "every node within the tolerance\n";
       }
@@ -528,6 +582,11 @@ void AddRunCommand(CLI::App& app) {
       cmd, "--tolerance", [args](double t) { args->tolerance = t; },
       "Output tolerance relative to max(1, |cpu|) (--validate) or max(1, |reference|) "
       "(--compare-with)");
+  AddNonNegativeRealOption(
+      cmd, "--tolerance-steps", [args](double t) { args->tolerance_steps = t; },
+      "With --validate: quantized outputs (int8, uint8, int16) within this many quantization "
+      "steps of the CPU-only run's, and so each delegated node's quantized outputs with "
+      "--find-divergence (default 1)");
   cmd->add_option("--external-delegate", args->external_delegate,
                   "A delegate plugin (.so) to apply after the others");
   cmd->add_option("--external-delegate-option", args->external_options,

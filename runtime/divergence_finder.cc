@@ -117,6 +117,13 @@ std::pair<double, double> Errors(const RuntimeTensor& got, const RuntimeTensor& 
   return {max_error, max_abs};
 }
 
+// Whether `tensor` holds quantized integers, whose differences count in quantization steps.
+bool IsQuantizedInteger(const RuntimeTensor& tensor) {
+  return (tensor.type == TensorType::kInt8 || tensor.type == TensorType::kUInt8 ||
+          tensor.type == TensorType::kInt16) &&
+         tensor.quantization && !tensor.quantization->scale.empty();
+}
+
 // Splits `nodes` (in execution order) into batches no two nodes of which are producer and
 // consumer of one tensor: greedy, each node into the first batch it does not touch.
 std::vector<std::set<int32_t>> IsolatingBatches(const Subgraph& graph,
@@ -151,6 +158,7 @@ Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Dele
                                              const DivergenceOptions& options) {
   DivergenceReport report;
   report.tolerance = options.tolerance;
+  report.tolerance_steps = options.tolerance_steps;
   auto cpu = Run(model_path, {}, options);
   if (!cpu.ok()) return cpu.status().WithContext("the CPU-only run");
   const Subgraph& graph = (*cpu)->execution_graph();
@@ -191,12 +199,21 @@ Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Dele
       error.op = node.op;
       for (int32_t t : node.outputs) {
         if (t < 0 || !on_host.count(t)) continue;
-        const auto [max_error, max_abs] = Errors((*run)->tensor(t), (*cpu)->tensor(t));
-        if (error.tensor < 0 || max_error > error.max_error) {
+        const RuntimeTensor& want = (*cpu)->tensor(t);
+        const bool in_steps = IsQuantizedInteger(want);
+        const auto [relative, max_abs] = Errors((*run)->tensor(t), want);
+        const double max_error = in_steps ? max_abs : relative;
+        const bool beyond =
+            !(max_error <= (in_steps ? options.tolerance_steps : options.tolerance));
+        // The node's worst output: one beyond its tolerance first, then the largest error.
+        if (error.tensor < 0 || (beyond && !error.beyond) ||
+            (beyond == error.beyond && max_error > error.max_error)) {
           error.tensor = t;
           error.tensor_name = graph.tensors[static_cast<size_t>(t)].name;
           error.max_error = max_error;
           error.max_abs_error = max_abs;
+          error.in_steps = in_steps;
+          error.beyond = beyond;
         }
       }
       if (error.tensor >= 0) errors[n] = error;
@@ -206,7 +223,7 @@ Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Dele
     const auto it = errors.find(n);
     if (it == errors.end()) continue;
     report.nodes.push_back(it->second);
-    if (!report.first && !(it->second.max_error <= options.tolerance)) report.first = it->second;
+    if (!report.first && it->second.beyond) report.first = it->second;
   }
   return report;
 }

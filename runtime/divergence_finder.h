@@ -14,8 +14,11 @@
 // so a fault in the folding shows at the consumer.
 //
 // The error of an element is |delegate - cpu| / max(1, |cpu|): absolute below 1, relative above,
-// as `run --validate` compares outputs. Integer and bool outputs count their largest absolute
-// difference. Outputs no node reads and no graph output names have no value to compare.
+// as `run --validate` compares outputs. Quantized integer outputs (int8, uint8, int16 with a
+// scale) count their largest absolute difference in quantization steps, held against a tolerance
+// of their own: a delegate that computes them in float (the GPU delegate) lands within a step of
+// the CPU's integer kernels, not within a relative 1e-3. Outputs no node reads and no graph
+// output names have no value to compare.
 #ifndef RUNTIME_DIVERGENCE_FINDER_H_
 #define RUNTIME_DIVERGENCE_FINDER_H_
 
@@ -31,8 +34,9 @@
 namespace tfa::runtime {
 
 struct DivergenceOptions {
-  double tolerance = 1e-3;  // of the error above
-  uint64_t input_seed = 1;  // FillDeterministicInputs' seed
+  double tolerance = 1e-3;     // of the error above
+  double tolerance_steps = 1;  // of quantized integer outputs, in quantization steps
+  uint64_t input_seed = 1;     // FillDeterministicInputs' seed
   uint64_t memory_limit_bytes = InterpreterOptions::kDefaultMemoryLimitBytes;
 };
 
@@ -42,12 +46,15 @@ struct NodeError {
   std::string op;
   int32_t tensor = -1;  // its output with the largest error
   std::string tensor_name;
-  double max_error = 0;      // max |delegate - cpu| / max(1, |cpu|)
+  double max_error = 0;      // max |delegate - cpu| / max(1, |cpu|), or steps if `in_steps`
   double max_abs_error = 0;  // max |delegate - cpu|
+  bool in_steps = false;     // a quantized integer tensor: the errors count quantization steps
+  bool beyond = false;       // beyond its tolerance
 };
 
 struct DivergenceReport {
   double tolerance = 0;
+  double tolerance_steps = 0;
   int32_t runs = 0;                // delegated runs, besides the CPU-only one
   std::vector<NodeError> nodes;    // every delegated node compared, in execution order
   std::optional<NodeError> first;  // the first of them beyond the tolerance, if any

@@ -37,6 +37,36 @@ TEST(RunCommand, ValidatesTheOpenClDelegateOnPocl) {
       << run.out;
 }
 
+// An int8 model on the OpenCL delegate: the arena holds the float twins of the quantized
+// boundary (upstream's 321920 bytes), the boundary bytes are the int8 tensors', and the int8
+// outputs, computed in float without requantization, are compared in quantization steps: beyond
+// one step at the model's outputs, within it at every delegated node, hence amplified.
+TEST(RunCommand, ValidatesAnInt8ModelOnTheOpenClDelegateInQuantizationSteps) {
+  auto run = RunTool("run --validate --json --delegate gpu " +
+                     testing::OraclePath("int8/face_detection_short_range_int8.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  EXPECT_EQ(j.at("tolerance_steps"), 1.0);
+  EXPECT_EQ(j.at("measured").at("arena_size"), 321920);
+  EXPECT_EQ(j.at("measured").at("bytes_to_delegate"), 128 * 128 * 3);
+  for (const auto& check : j.at("checks")) EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
+  ASSERT_EQ(j.at("outputs").size(), 2u);
+  for (const auto& output : j.at("outputs")) {
+    EXPECT_TRUE(output.at("in_steps").get<bool>()) << output.dump();
+    EXPECT_GT(output.at("max_error").get<double>(), 1.0) << output.dump();
+    EXPECT_TRUE(output.at("amplified").get<bool>()) << output.dump();
+  }
+  ASSERT_EQ(j.at("divergence").size(), 1u);
+  EXPECT_FALSE(j.at("divergence")[0].contains("first")) << run.out;
+
+  auto loose = RunTool("run --validate --delegate gpu --tolerance-steps 100 " +
+                       testing::OraclePath("int8/face_detection_short_range_int8.tflite"));
+  ASSERT_EQ(loose.exit_code, 0) << loose.err << loose.out;
+  EXPECT_NE(loose.out.find("quantized outputs 100 steps"), std::string::npos) << loose.out;
+  EXPECT_NE(loose.out.find(" quantization steps  ok  regressors"), std::string::npos) << loose.out;
+}
+
 // pdl_ceil_round_x3 puts CPU CEIL/ROUND nodes between gpu partitions: a last-bit difference of a
 // delegated conv becomes a whole unit in the outputs. Every delegated node matches the CPU kernels
 // on the CPU's own inputs, so the outputs count as amplified rounding, not a kernel fault.

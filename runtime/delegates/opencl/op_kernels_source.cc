@@ -459,6 +459,15 @@ __kernel void softmax(__global const float* in, __global float* out, int depth, 
   out[gid] = stored(exp((in[gid] - max_value) * beta) / sum);
 }
 
+// QUANTIZE and DEQUANTIZE inside a partition: the float value clamped to the quantized tensor's
+// [lo, hi], snapped to the grid of `scale` counted from lo (round() takes halves away from zero).
+__kernel void quantize_dequantize(__global const float* in, __global float* out, float lo,
+                                  float hi, float scale, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const float clamped = fmin(hi, fmax(lo, in[gid]));
+  out[gid] = stored(round((clamped - lo) / scale) * scale + lo);
+}
+
 // Rounds a float buffer in place to what fp16 storage keeps (inputs and weights uploaded to a
 // delegate running at F32_F16 or F16).
 __kernel void round_to_storage(__global float* x, int work_items) {

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "runtime/delegates/opencl/op_kernels_source.h"
+#include "runtime/delegates/opencl/opencl_quantization.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
@@ -44,6 +45,7 @@ enum class OpKind {
   kCompare,
   kLogicalAnd,
   kSelect,
+  kFakeQuant,
   kFoldedOnly,
 };
 
@@ -134,10 +136,14 @@ const std::map<std::string, OpEntry>& OpTable() {
       {"LOGICAL_AND", {OpKind::kLogicalAnd}},
       {"SELECT", {OpKind::kSelect}},
       {"SELECT_V2", {OpKind::kSelect}},
-      // Their inputs are constants in the models the GPU delegate takes (sparse weights, fp16
-      // weights): the partition kernel folds them at Prepare.
+      // Its input is a constant in the models the GPU delegate takes (sparse weights): the
+      // partition kernel folds it at Prepare.
       {"DENSIFY", {OpKind::kFoldedOnly}},
-      {"DEQUANTIZE", {OpKind::kFoldedOnly}},
+      // From a constant (fp16 or int8 weights) folded at Prepare like DENSIFY; from a tensor, a
+      // quantize-and-dequantize round trip with the quantized side's parameters (`code` is 1
+      // where that is the input, 0 where it is the output).
+      {"DEQUANTIZE", {OpKind::kFakeQuant, 1}},
+      {"QUANTIZE", {OpKind::kFakeQuant, 0}},
       {"SOFTMAX", {OpKind::kSoftmax}},
   };
   return kTable;
@@ -586,6 +592,18 @@ Result<std::vector<ClStep>> EncodeSlices(const KernelContext& context, const ClN
   return steps;
 }
 
+// QUANTIZE / DEQUANTIZE on float values (upstream parses both as QUANTIZE_AND_DEQUANTIZE). The
+// context holds the interpreter's tensors (the quantized side int8 or uint8); the buffers are
+// float (the quantized side's float twin, opencl_quantization.h).
+Result<ClStep> EncodeFakeQuant(const KernelContext& context, const ClNodeBuffers& buffers,
+                               const OpenClProgram& program, bool quantized_input) {
+  const RuntimeTensor& quantized = quantized_input ? context.input(0) : context.output(0);
+  auto range = FakeQuantRangeOf(quantized, program.precision());
+  if (!range.ok()) return range.status();
+  return Launch(program, "quantize_dequantize", context.output(0).NumElements(), buffers.inputs[0],
+                buffers.outputs[0], range->min, range->max, range->scale);
+}
+
 Result<ClStep> EncodeTile(const KernelContext& context, const ClNodeBuffers& buffers,
                           const OpenClProgram& program) {
   const RuntimeTensor& in = context.input(0);
@@ -716,7 +734,11 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
     return Status::Error("the OpenCL delegate has no kernel for " + context.node->op);
   if (entry->second.kind == OpKind::kFoldedOnly)
     return Status::Error("the OpenCL delegate computes it only from constant inputs, at Prepare");
-  if (OpenClMovesAnyElementType(context.node->op)) {
+  if (entry->second.kind == OpKind::kFakeQuant) {
+    if (!buffers.inputs[0] || !buffers.outputs[0])
+      return Status::Error("input and output must be device tensors (float, or quantized ones)");
+    if (context.output(0).Rank() > 4) return Status::Error("ranks above 4 are not supported");
+  } else if (OpenClMovesAnyElementType(context.node->op)) {
     for (size_t i = 0; i < context.outputs.size(); ++i) {
       if (!context.outputs[i] || !buffers.outputs[i])
         return Status::Error("outputs must be device tensors");
@@ -799,6 +821,8 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
     case OpKind::kLogicalAnd:
     case OpKind::kSelect:
       return one(EncodeLogical(context, buffers, program, entry->second.kind, entry->second.code));
+    case OpKind::kFakeQuant:
+      return one(EncodeFakeQuant(context, buffers, program, entry->second.code == 1));
     case OpKind::kFoldedOnly:
       break;
   }

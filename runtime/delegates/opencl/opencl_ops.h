@@ -3,8 +3,10 @@
 // only reinterpret their input (RESHAPE, SQUEEZE, EXPAND_DIMS). Shapes and options are read once,
 // here, at Prepare; Eval only enqueues.
 //
-// Float32 only, ranks up to 4. Constant DEQUANTIZE nodes are not encoded: the partition kernel
-// dequantizes them on the host at Prepare (their output is then a constant on the device).
+// Float32 only, ranks up to 4: quantized tensors reach it as float twins (opencl_quantization.h),
+// and QUANTIZE / DEQUANTIZE between them are quantize-and-dequantize round trips. Constant
+// DEQUANTIZE nodes are not encoded: the partition kernel dequantizes them on the host at Prepare
+// (their output is then a constant on the device).
 #ifndef RUNTIME_DELEGATES_OPENCL_OPENCL_OPS_H_
 #define RUNTIME_DELEGATES_OPENCL_OPENCL_OPS_H_
 
@@ -44,8 +46,8 @@ struct ClNodeBuffers {
   cl_mem empty = nullptr;
 };
 
-// Whether the delegate runs `op` (a builtin name or custom code). DENSIFY and DEQUANTIZE only
-// from constant inputs, which the partition kernel folds at Prepare; EncodeNode refuses them.
+// Whether the delegate runs `op` (a builtin name or custom code). DENSIFY only from constant
+// inputs, which the partition kernel folds at Prepare; EncodeNode refuses it.
 bool OpenClHasKernelFor(const std::string& op);
 // Every op OpenClHasKernelFor accepts, sorted.
 std::vector<std::string> OpenClOpNames();

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "runtime/delegates/opencl/opencl_quantization.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 
 namespace tfa::runtime {
@@ -68,7 +69,27 @@ Status OpenClPartitionKernel::DequantizeFp16Constant(RuntimeTensor& tensor) {
   return Status::Ok();
 }
 
-Status OpenClPartitionKernel::Prepare(KernelContext&) {
+Status OpenClPartitionKernel::DequantizeQuantizedConstant(RuntimeTensor& tensor) {
+  auto values = DequantizeConstant(tensor);
+  if (!values.ok()) return values.status();
+  RuntimeTensor output = tensor;
+  output.type = TensorType::kFloat32;
+  output.quantization = nullptr;
+  output.bytes = values->size() * sizeof(float);
+  output.data = HostBuffer(output.bytes);
+  std::copy(values->begin(), values->end(), output.Data<float>());
+  tensor = output;
+  return Status::Ok();
+}
+
+float* OpenClPartitionKernel::Staging(const KernelContext& context, const BoundaryTwin& twin,
+                                      uint64_t bytes) const {
+  if (twin.own_buffer) return reinterpret_cast<float*>(twin.own_buffer);
+  RuntimeTensor* temporary = context.temporary(twin.temporary, bytes);
+  return temporary ? temporary->Data<float>() : nullptr;
+}
+
+Status OpenClPartitionKernel::Prepare(KernelContext& context) {
   auto program = programs_.Get();
   if (!program.ok()) return program.status();
   const Subgraph& graph = *partition_.subgraph;
@@ -98,8 +119,27 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
     folded.push_back(constant_inputs);
     contexts.push_back(std::move(c));
   }
+  // Quantized tensors are float on the device (opencl_quantization.h); the boundary ones are
+  // converted at every Eval, through the float temporaries the plan gave the kernel (upstream's
+  // GetRequiredTemporaries: inputs first, then outputs).
+  for (auto& [t, tensor] : tensors_) {
+    if (HasFloatTwin(tensor)) tensor = FloatTwin(tensor);
+  }
+  size_t temporary = 0;
+  for (const auto* list : {&partition_.inputs, &partition_.outputs}) {
+    std::vector<BoundaryTwin>& twins = list == &partition_.inputs ? input_twins_ : output_twins_;
+    for (size_t position = 0; position < list->size(); ++position) {
+      const int32_t t = (*list)[position];
+      if (t < 0 || !HasFloatTwin((*partition_.tensors)[static_cast<size_t>(t)])) continue;
+      BoundaryTwin twin{position, temporary++, nullptr};
+      const uint64_t bytes = tensors_.at(t).bytes;
+      if (!context.temporary(twin.temporary, bytes)) twin.own_buffer = HostBuffer(bytes);
+      twins.push_back(twin);
+    }
+  }
   // The FP16 helper points the nodes it delegates at fp16 constants (the DEQUANTIZE nodes stay
-  // on the CPU); the GPU delegate reads them as float32 weights.
+  // on the CPU); the GPU delegate reads them as float32 weights; quantized weights and biases it
+  // dequantizes as it reads them (upstream's CreateVectorCopyData<float>).
   std::set<int32_t> device_inputs;
   for (size_t i = 0; i < contexts.size(); ++i) {
     if (folded[i]) continue;
@@ -107,11 +147,19 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
     for (size_t k = 0; k < n.inputs.size(); ++k) {
       RuntimeTensor* tensor = contexts[i].inputs[k];
       if (!tensor) continue;
-      if (tensor->is_constant && tensor->type == TensorType::kFloat16) {
-        TFA_RETURN_IF_ERROR(DequantizeFp16Constant(*tensor).WithContext(
-            NodeLabel(graph, partition_.nodes[i]) + ": input tensor " +
-            std::to_string(n.inputs[k])));
-      }
+      const std::string input_label =
+          NodeLabel(graph, partition_.nodes[i]) + ": input tensor " + std::to_string(n.inputs[k]);
+      if (tensor->is_constant && tensor->type == TensorType::kFloat16)
+        TFA_RETURN_IF_ERROR(DequantizeFp16Constant(*tensor).WithContext(input_label));
+      if (IsQuantizedConstant(*tensor))
+        TFA_RETURN_IF_ERROR(DequantizeQuantizedConstant(*tensor).WithContext(input_label));
+      // Upstream's open-source delegate reads weights as floats from float32, float16, int8,
+      // uint8 and int32 only (model_builder_helper.cc, CreateVectorCopyData<float>): its model
+      // build fails on int4 weights.
+      if (tensor->is_constant && tensor->type == TensorType::kInt4)
+        return Status::Error(input_label +
+                             ": int4 weights, which upstream's GPU delegate cannot read as "
+                             "floats (its model build fails on them)");
       if (!tensor->is_constant || tensor->type == TensorType::kFloat32)
         device_inputs.insert(n.inputs[k]);
     }
@@ -155,8 +203,10 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
     const int32_t node = partition_.nodes[i];
     KernelContext& c = contexts[i];
     const std::string label = NodeLabel(graph, node);
-    // The CPU kernel's Prepare checks the node's types and shapes as a CPU run would.
-    if (const KernelRegistration* cpu = FindCpuKernel(c.node->op)) {
+    // The CPU kernel's Prepare checks the node's types and shapes as a CPU run would; QUANTIZE
+    // and DEQUANTIZE are float round trips here, which their CPU kernels do not compute.
+    const bool fake_quant = c.node->op == "QUANTIZE" || c.node->op == "DEQUANTIZE";
+    if (const KernelRegistration* cpu = fake_quant ? nullptr : FindCpuKernel(c.node->op)) {
       TFA_RETURN_IF_ERROR(cpu->prepare(c).WithContext(label));
     }
     const bool any_type = OpenClMovesAnyElementType(c.node->op);
@@ -171,7 +221,23 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
       node_buffers.inputs.push_back(buffer_of(c.inputs[k], c.node->inputs[k]));
     for (size_t k = 0; k < c.outputs.size(); ++k)
       node_buffers.outputs.push_back(buffer_of(c.outputs[k], c.node->outputs[k]));
-    auto steps = EncodeNode(c, node_buffers, **program, device_);
+    // QUANTIZE and DEQUANTIZE read the quantized side's type and parameters, which its float
+    // twin does not keep: they see the interpreter's tensors (the buffers stay the twins').
+    KernelContext encoded = c;
+    std::vector<RuntimeTensor> originals;
+    if (fake_quant) {
+      originals.reserve(c.inputs.size() + c.outputs.size());
+      for (const auto& [list, indices] : {std::pair{&encoded.inputs, &c.node->inputs},
+                                          std::pair{&encoded.outputs, &c.node->outputs}}) {
+        for (size_t k = 0; k < list->size(); ++k) {
+          const int32_t t = (*indices)[k];
+          if (t < 0) continue;
+          originals.push_back((*partition_.tensors)[static_cast<size_t>(t)]);
+          (*list)[k] = &originals.back();
+        }
+      }
+    }
+    auto steps = EncodeNode(encoded, node_buffers, **program, device_);
     if (!steps.ok()) return steps.status().WithContext(label);
     for (ClStep& step : *steps) {
       transfers_->init_upload_bytes += step.uploaded_bytes;
@@ -184,30 +250,62 @@ Status OpenClPartitionKernel::Prepare(KernelContext&) {
 Status OpenClPartitionKernel::Eval(KernelContext& context) {
   transfers_->bytes_to_device = 0;
   transfers_->bytes_from_device = 0;
-  // The interpreter passes the boundary tensors in the partition's order.
+  // The interpreter passes the boundary tensors in the partition's order. What crosses is the
+  // host tensor, or for a quantized one its float values in the twin's host buffer.
+  std::vector<const void*> sources(partition_.inputs.size());
+  std::vector<uint64_t> source_bytes(partition_.inputs.size());
+  for (size_t i = 0; i < sources.size(); ++i) {
+    sources[i] = context.inputs[i]->data;
+    source_bytes[i] = context.inputs[i]->bytes;
+  }
+  for (const BoundaryTwin& twin : input_twins_) {
+    const RuntimeTensor& host = *context.inputs[twin.position];
+    const std::string label = "input tensor " + std::to_string(partition_.inputs[twin.position]);
+    source_bytes[twin.position] = FloatTwin(host).bytes;
+    float* values = Staging(context, twin, source_bytes[twin.position]);
+    if (!values) return Status::Error(label + ": no host buffer for its float values");
+    TFA_RETURN_IF_ERROR(DequantizeToFloat(host, values).WithContext(label));
+    sources[twin.position] = values;
+  }
   for (size_t i = 0; i < partition_.inputs.size(); ++i) {
     const int32_t t = partition_.inputs[i];
     auto buffer = buffers_.find(t);
     if (buffer == buffers_.end() || tensors_.at(t).is_constant) continue;
-    const RuntimeTensor& host = *context.inputs[i];
     TFA_RETURN_IF_ERROR(
-        Upload(buffer->second.get(), host.data, static_cast<size_t>(host.bytes), false));
-    transfers_->bytes_to_device += host.bytes;
+        Upload(buffer->second.get(), sources[i], static_cast<size_t>(source_bytes[i]), false));
+    transfers_->bytes_to_device += source_bytes[i];
     if (const auto rounding = input_rounding_.find(t); rounding != input_rounding_.end())
       TFA_RETURN_IF_ERROR(EnqueueStep(device_.queue(), rounding->second));
   }
   const cl_command_queue queue = device_.queue();
   for (const ClStep& step : steps_) TFA_RETURN_IF_ERROR(EnqueueStep(queue, step));
+  std::vector<void*> targets(partition_.outputs.size());
+  std::vector<uint64_t> target_bytes(partition_.outputs.size());
+  for (size_t i = 0; i < targets.size(); ++i) {
+    targets[i] = context.outputs[i]->data;
+    target_bytes[i] = context.outputs[i]->bytes;
+  }
+  for (const BoundaryTwin& twin : output_twins_) {
+    target_bytes[twin.position] = FloatTwin(*context.outputs[twin.position]).bytes;
+    targets[twin.position] = Staging(context, twin, target_bytes[twin.position]);
+    if (!targets[twin.position])
+      return Status::Error("output tensor " + std::to_string(partition_.outputs[twin.position]) +
+                           ": no host buffer for its float values");
+  }
   for (size_t i = 0; i < partition_.outputs.size(); ++i) {
-    RuntimeTensor& host = *context.outputs[i];
-    const cl_mem buffer = buffers_.at(partition_.outputs[i]).get();
-    TFA_RETURN_IF_ERROR(
-        CheckCl(clEnqueueReadBuffer(queue, buffer, CL_FALSE, 0, static_cast<size_t>(host.bytes),
-                                    host.data, 0, nullptr, nullptr),
-                "clEnqueueReadBuffer"));
-    transfers_->bytes_from_device += host.bytes;
+    TFA_RETURN_IF_ERROR(CheckCl(
+        clEnqueueReadBuffer(queue, buffers_.at(partition_.outputs[i]).get(), CL_FALSE, 0,
+                            static_cast<size_t>(target_bytes[i]), targets[i], 0, nullptr, nullptr),
+        "clEnqueueReadBuffer"));
+    transfers_->bytes_from_device += target_bytes[i];
   }
   TFA_RETURN_IF_ERROR(CheckCl(clFinish(queue), "clFinish"));
+  for (const BoundaryTwin& twin : output_twins_) {
+    TFA_RETURN_IF_ERROR(
+        QuantizeFromFloat(static_cast<const float*>(targets[twin.position]),
+                          *context.outputs[twin.position])
+            .WithContext("output tensor " + std::to_string(partition_.outputs[twin.position])));
+  }
   ++transfers_->evals;
   return Status::Ok();
 }

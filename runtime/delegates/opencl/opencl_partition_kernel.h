@@ -3,15 +3,19 @@
 // Prepare: nodes whose inputs are all constants (DEQUANTIZE of fp16 weights, DENSIFY of sparse
 // weights) are computed on the host with their CPU kernels, as the GPU delegate folds them when
 // it builds its model; fp16 constants that nodes read directly (the FP16 helper's rewiring) are
-// converted to float32. Every non-constant tensor the device nodes touch and every float32
-// constant they read gets a device buffer; constants are uploaded once. Every other node is
-// checked by its CPU kernel's Prepare (shapes, types) and encoded as device work (opencl_ops.h).
-// Eval: boundary inputs are written to the device, the work is enqueued in node order on one
-// in-order queue, boundary outputs are read back. Nothing else crosses: tensors internal to the
-// partition live on the device only.
+// converted to float32, quantized ones dequantized; non-constant int8/uint8 tensors become float
+// twins (opencl_quantization.h). Every non-constant tensor the device nodes touch and every
+// float32 constant they read gets a device buffer; constants are uploaded once. Every other node
+// is checked by its CPU kernel's Prepare (shapes, types) and encoded as device work
+// (opencl_ops.h).
+// Eval: boundary inputs are written to the device (quantized ones dequantized on the host first,
+// into the node's float temporaries, as upstream does), the work is enqueued in node order on one
+// in-order queue, boundary outputs are read back (and quantized). Nothing else crosses: tensors
+// internal to the partition live on the device only.
 //
 // The kernel counts the bytes it really moves, per direction, so tests can hold them against the
-// interpreter's count and the analyser's prediction.
+// interpreter's count and the analyser's prediction: the same for float tensors, four times the
+// TFLite tensor's bytes for a quantized one (its float twin moves).
 #ifndef RUNTIME_DELEGATES_OPENCL_OPENCL_PARTITION_KERNEL_H_
 #define RUNTIME_DELEGATES_OPENCL_OPENCL_PARTITION_KERNEL_H_
 
@@ -55,8 +59,21 @@ class OpenClPartitionKernel : public DelegateKernel {
   uint8_t* HostBuffer(uint64_t bytes);
   // Runs the node's CPU kernel on its constant inputs; its outputs become constants.
   Status FoldNode(KernelContext& context);
+  // A quantized boundary tensor: its position in the partition's inputs or outputs and where its
+  // float values pass on the host: the node's temporary `temporary`, or `own_buffer` where the
+  // plan gave the node none.
+  struct BoundaryTwin {
+    size_t position = 0;
+    size_t temporary = 0;
+    uint8_t* own_buffer = nullptr;
+  };
+
   // Replaces an fp16 constant by its float32 values.
   Status DequantizeFp16Constant(RuntimeTensor& tensor);
+  // Replaces a quantized constant (weights, biases) by its float32 values.
+  Status DequantizeQuantizedConstant(RuntimeTensor& tensor);
+  // The host buffer of `twin`'s float values (`bytes` of them), or nullptr if it has none.
+  float* Staging(const KernelContext& context, const BoundaryTwin& twin, uint64_t bytes) const;
   Status Upload(cl_mem buffer, const void* data, size_t bytes, bool blocking);
 
   DelegatePartition partition_;
@@ -69,6 +86,8 @@ class OpenClPartitionKernel : public DelegateKernel {
   std::vector<ClStep> steps_;
   // At fp16 storage: the boundary inputs' rounding after each upload, by tensor.
   std::map<int32_t, ClStep> input_rounding_;
+  std::vector<BoundaryTwin> input_twins_;
+  std::vector<BoundaryTwin> output_twins_;
   std::shared_ptr<DeviceTransfers> transfers_;
 };
 

@@ -12,6 +12,7 @@ Result<std::unique_ptr<OpenClProgram>> OpenClProgram::Build(const OpenClDevice& 
                                                             const char* source) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<OpenClProgram> built(new OpenClProgram());
+  built->precision_ = precision;
   cl_int code = CL_SUCCESS;
   built->program_ = clCreateProgramWithSource(device.context(), 1, &source, nullptr, &code);
   TFA_RETURN_IF_ERROR(CheckCl(code, "clCreateProgramWithSource"));

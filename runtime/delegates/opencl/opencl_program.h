@@ -42,11 +42,14 @@ class OpenClProgram {
   [[nodiscard]] Result<ClKernel> CreateKernel(const char* name) const;
   // Seconds the build took (PoCL compiles at run time: worth knowing).
   double build_seconds() const { return build_seconds_; }
+  // The precision the program computes at (some ops' parameters depend on it).
+  ClPrecision precision() const { return precision_; }
 
  private:
   OpenClProgram() = default;
 
   cl_program program_ = nullptr;
+  ClPrecision precision_ = ClPrecision::kF32;
   double build_seconds_ = 0;
 };
 

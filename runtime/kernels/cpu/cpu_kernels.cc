@@ -150,6 +150,13 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},
       {"TransformLandmarks", {PrepareTransformLandmarks, EvalTransformLandmarks}},
       {"TransformTensorBilinear", {PrepareTransformTensorBilinear, EvalTransformTensorBilinear}},
+      {"EXP", {PrepareUnaryFloat, EvalExp}},
+      {"SQRT", {PrepareUnaryFloat, EvalSqrt}},
+      {"SQUARE", {PrepareUnaryFloat, EvalSquare}},
+      {"FLOOR", {PrepareUnaryFloat, EvalFloor}},
+      {"NEG", {PrepareNeg, EvalNeg}},
+      {"ABS", {PrepareAbs, EvalAbs}},
+      {"SIGN", {PrepareSign, EvalSign}},
   };
   return *table;
 }

@@ -6,6 +6,7 @@
 #include "runtime/kernels/cpu/activations.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
+#include "runtime/kernels/cpu/binary_math.h"
 #include "runtime/kernels/cpu/broadcast_to.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
@@ -24,6 +25,7 @@
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
+#include "runtime/kernels/cpu/logical.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
 #include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
@@ -157,6 +159,12 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"NEG", {PrepareNeg, EvalNeg}},
       {"ABS", {PrepareAbs, EvalAbs}},
       {"SIGN", {PrepareSign, EvalSign}},
+      {"POW", {PreparePow, EvalPow}},
+      {"FLOOR_DIV", {PrepareFloorDiv, EvalFloorDiv}},
+      {"FLOOR_MOD", {PrepareFloorMod, EvalFloorMod}},
+      {"LOGICAL_AND", {PrepareLogicalBinary, EvalLogicalAnd}},
+      {"LOGICAL_OR", {PrepareLogicalBinary, EvalLogicalOr}},
+      {"LOGICAL_NOT", {PrepareLogicalNot, EvalLogicalNot}},
   };
   return *table;
 }

@@ -32,6 +32,7 @@
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
 #include "runtime/kernels/cpu/reduce.h"
+#include "runtime/kernels/cpu/reduce_generic.h"
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
 #include "runtime/kernels/cpu/rfft2d.h"
@@ -165,6 +166,11 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"LOGICAL_AND", {PrepareLogicalBinary, EvalLogicalAnd}},
       {"LOGICAL_OR", {PrepareLogicalBinary, EvalLogicalOr}},
       {"LOGICAL_NOT", {PrepareLogicalNot, EvalLogicalNot}},
+      {"REDUCE_MAX", {PrepareReduceExtremum, EvalReduceMax}},
+      {"REDUCE_MIN", {PrepareReduceExtremum, EvalReduceMin}},
+      {"REDUCE_PROD", {PrepareReduceProd, EvalReduceProd}},
+      {"REDUCE_ANY", {PrepareReduceLogical, EvalReduceAny}},
+      {"REDUCE_ALL", {PrepareReduceLogical, EvalReduceAll}},
   };
   return *table;
 }

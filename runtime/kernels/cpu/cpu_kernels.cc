@@ -23,6 +23,7 @@
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
+#include "runtime/kernels/cpu/gather_nd.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/logical.h"
@@ -43,6 +44,7 @@
 #include "runtime/kernels/cpu/shape_of.h"
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
+#include "runtime/kernels/cpu/space_batch.h"
 #include "runtime/kernels/cpu/split.h"
 #include "runtime/kernels/cpu/svdf.h"
 #include "runtime/kernels/cpu/tile.h"
@@ -171,6 +173,10 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"REDUCE_PROD", {PrepareReduceProd, EvalReduceProd}},
       {"REDUCE_ANY", {PrepareReduceLogical, EvalReduceAny}},
       {"REDUCE_ALL", {PrepareReduceLogical, EvalReduceAll}},
+      {"GATHER_ND", {PrepareGatherNd, EvalGatherNd}},
+      {"ZEROS_LIKE", {PrepareZerosLike, EvalZerosLike}},
+      {"SPACE_TO_BATCH_ND", {PrepareSpaceToBatchNd, EvalSpaceToBatchNd}},
+      {"BATCH_TO_SPACE_ND", {PrepareBatchToSpaceNd, EvalBatchToSpaceNd}},
   };
   return *table;
 }

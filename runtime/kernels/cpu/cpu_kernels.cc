@@ -4,6 +4,7 @@
 #include <map>
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/add_n.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/binary_math.h"
@@ -28,14 +29,17 @@
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/logical.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
+#include "runtime/kernels/cpu/one_hot.h"
 #include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
+#include "runtime/kernels/cpu/range.h"
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/reduce_generic.h"
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
+#include "runtime/kernels/cpu/reverse.h"
 #include "runtime/kernels/cpu/rfft2d.h"
 #include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/scatter_nd.h"
@@ -174,9 +178,13 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"REDUCE_ANY", {PrepareReduceLogical, EvalReduceAny}},
       {"REDUCE_ALL", {PrepareReduceLogical, EvalReduceAll}},
       {"GATHER_ND", {PrepareGatherNd, EvalGatherNd}},
+      {"RANGE", {PrepareRange, EvalRange}},
       {"ZEROS_LIKE", {PrepareZerosLike, EvalZerosLike}},
       {"SPACE_TO_BATCH_ND", {PrepareSpaceToBatchNd, EvalSpaceToBatchNd}},
       {"BATCH_TO_SPACE_ND", {PrepareBatchToSpaceNd, EvalBatchToSpaceNd}},
+      {"ONE_HOT", {PrepareOneHot, EvalOneHot}},
+      {"ADD_N", {PrepareAddN, EvalAddN}},
+      {"REVERSE_V2", {PrepareReverseV2, EvalReverseV2}},
   };
   return *table;
 }

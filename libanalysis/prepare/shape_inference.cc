@@ -1274,6 +1274,7 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"TILE", TileRule},
     NamedShapeRule{"BROADCAST_TO", BroadcastToRule},
     NamedShapeRule{"SHAPE", ShapeOpRule},
+    NamedShapeRule{"RANK", ScalarRule},  // rank.cc: an int32 scalar
     NamedShapeRule{"RESIZE_BILINEAR", ResizeRule},
     NamedShapeRule{"RESIZE_NEAREST_NEIGHBOR", ResizeRule},
     NamedShapeRule{"SPACE_TO_BATCH_ND", SpaceBatchRule},

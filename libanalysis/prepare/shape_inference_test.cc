@@ -124,6 +124,17 @@ TEST(ShapeInferenceTest, RangeCountsItsValues) {
   EXPECT_TRUE(later->dynamic);
 }
 
+// rank.cc: an int32 scalar whatever the input.
+TEST(ShapeInferenceTest, RankIsAScalar) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 3, 1, 3, 5});
+  const int32_t out = AddTensor(g, TensorType::kInt32, {7});
+  AddNode(g, "RANK", {x}, {out});
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{}));
+}
+
 // one_hot.cc: the depth goes in at the axis, -1 meaning last.
 TEST(ShapeInferenceTest, OneHotInsertsTheDepth) {
   Subgraph g;

@@ -185,6 +185,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"ONE_HOT", {PrepareOneHot, EvalOneHot}},
       {"ADD_N", {PrepareAddN, EvalAddN}},
       {"REVERSE_V2", {PrepareReverseV2, EvalReverseV2}},
+      {"RANK", {PrepareRank, EvalRank}},
   };
   return *table;
 }

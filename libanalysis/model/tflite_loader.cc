@@ -245,6 +245,11 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       o.offset = c->offset();
       break;
     }
+    case BO::OneHotOptions:
+      // The project's schema omits OneHotOptions.axis, upstream's field 0 (an int).
+      o.axis =
+          static_cast<const flatbuffers::Table*>(op.builtin_options())->GetField<int32_t>(4, 0);
+      break;
     case BO::LeakyReluOptions:
       o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha();
       break;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <set>
 #include <string>
@@ -1111,6 +1112,63 @@ Outcome SegmentSumRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// RANGE (range.cc): ceil(|limit - start| / |delta|) values, known at Prepare when the three
+// scalars are. Integer bounds are read; float ones are not (Tensor keeps integer values only), so a
+// float RANGE of constants keeps the model file's static shape and any other is sized at Eval.
+Outcome RangeRule(const RuleInput& in) {
+  auto start = Input(in, 0);
+  if (!start.ok()) return start.status();
+  const auto first = KnownValues(in, 0), limit = KnownValues(in, 1), delta = KnownValues(in, 2);
+  if ((*start)->type == TensorType::kFloat32) {
+    const Tensor* output = Operand(in.subgraph, in.node.outputs, 0);
+    bool constant_bounds = in.node.inputs.size() == 3;
+    for (size_t i = 0; i < 3 && constant_bounds; ++i) {
+      const Tensor* bound = Operand(in.subgraph, in.node.inputs, i);
+      constant_bounds = bound && prepare_internal::IsConstantOrPersistent(*bound);
+    }
+    if (constant_bounds && output && output->shape.size() == 1 && output->shape[0] >= 0 &&
+        !output->has_dynamic_shape()) {
+      return OneShape(Shape(output->shape.begin(), output->shape.end()));
+    }
+    return Dynamic();
+  }
+  if (!first || !limit || !delta) return Dynamic();
+  if (first->size() != 1 || limit->size() != 1 || delta->size() != 1) {
+    return Fail(in, "start, limit and delta must be scalars");
+  }
+  const int64_t s = first->front(), l = limit->front(), d = delta->front();
+  if (d == 0) return Fail(in, "delta is 0");
+  if (!((s >= l && d < 0) || (s <= l && d > 0)))
+    return Fail(in, "delta points away from the limit");
+  const double count = std::ceil(std::abs(static_cast<double>(l) - static_cast<double>(s)) /
+                                 std::abs(static_cast<double>(d)));
+  if (!(count <= static_cast<double>(std::numeric_limits<int32_t>::max()))) {
+    return Fail(in, "more values than an int32 dimension holds");
+  }
+  return OneShape({static_cast<int32_t>(count)});
+}
+
+// ONE_HOT (one_hot.cc): the indices' shape with the depth inserted at `axis` (-1: last), known
+// at Prepare when the depth is.
+Outcome OneHotRule(const RuleInput& in) {
+  auto indices = InputShape(in, 0);
+  if (!indices.ok()) return indices.status();
+  const auto depth = KnownValues(in, 1);
+  if (!depth) return Dynamic();
+  if (depth->size() != 1) return Fail(in, "depth must be a scalar");
+  auto size = ToDimension(in, depth->front());
+  if (!size.ok()) return size.status();
+  const auto rank = static_cast<int32_t>(indices->size());
+  const int32_t axis = in.node.options->axis == -1 ? rank : in.node.options->axis;
+  if (axis < 0 || axis > rank) {
+    return Fail(in, "axis " + std::to_string(in.node.options->axis) + " is outside [-1, " +
+                        std::to_string(rank) + "]");
+  }
+  Shape out = *indices;
+  out.insert(out.begin() + axis, *size);
+  return OneShape(std::move(out));
+}
+
 struct NamedShapeRule {
   std::string_view op;
   ShapeRule rule;
@@ -1216,6 +1274,7 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"TILE", TileRule},
     NamedShapeRule{"BROADCAST_TO", BroadcastToRule},
     NamedShapeRule{"SHAPE", ShapeOpRule},
+    NamedShapeRule{"RANK", ScalarRule},  // rank.cc: an int32 scalar
     NamedShapeRule{"RESIZE_BILINEAR", ResizeRule},
     NamedShapeRule{"RESIZE_NEAREST_NEIGHBOR", ResizeRule},
     NamedShapeRule{"SPACE_TO_BATCH_ND", SpaceBatchRule},
@@ -1236,6 +1295,8 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"WHERE", WhereRule},
     NamedShapeRule{"SCATTER_ND", ScatterNdRule},
     NamedShapeRule{"SEGMENT_SUM", SegmentSumRule},
+    NamedShapeRule{"RANGE", RangeRule},
+    NamedShapeRule{"ONE_HOT", OneHotRule},
     NamedShapeRule{"VAR_HANDLE", ScalarRule},
     NamedShapeRule{"READ_VARIABLE", AlwaysDynamicRule},
     NamedShapeRule{"ASSIGN_VARIABLE", NoOutputsRule},

@@ -100,6 +100,62 @@ TEST(ShapeInferenceTest, StridedSliceAppliesMasksAndStrides) {
   EXPECT_EQ(shapes->at(0), (Shape{1, 5}));
 }
 
+// range.cc: ceil(|limit - start| / |delta|) values; a zero delta is an error; bounds computed
+// at Eval leave the output to Eval.
+TEST(ShapeInferenceTest, RangeCountsItsValues) {
+  Subgraph g;
+  const int32_t start = AddConstant(g, TensorType::kInt32, {});
+  const int32_t limit = AddConstant(g, TensorType::kInt32, {});
+  const int32_t delta = AddConstant(g, TensorType::kInt32, {});
+  g.tensors[static_cast<size_t>(start)].int_values = {10};
+  g.tensors[static_cast<size_t>(limit)].int_values = {3};
+  g.tensors[static_cast<size_t>(delta)].int_values = {-3};
+  const int32_t out = AddTensor(g, TensorType::kInt32, {});
+  AddNode(g, "RANGE", {start, limit, delta}, {out});
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{3}));
+  g.tensors[static_cast<size_t>(delta)].int_values = {0};
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[0]).status().message(), "RANGE: delta is 0");
+  const int32_t computed = AddTensor(g, TensorType::kInt32, {});
+  AddNode(g, "RANGE", {start, computed, delta}, {out});
+  auto later = InferOutputShapesOrDynamic(g, g.nodes[1]);
+  ASSERT_TRUE(later.ok());
+  EXPECT_TRUE(later->dynamic);
+}
+
+// rank.cc: an int32 scalar whatever the input.
+TEST(ShapeInferenceTest, RankIsAScalar) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {1, 3, 1, 3, 5});
+  const int32_t out = AddTensor(g, TensorType::kInt32, {7});
+  AddNode(g, "RANK", {x}, {out});
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{}));
+}
+
+// one_hot.cc: the depth goes in at the axis, -1 meaning last.
+TEST(ShapeInferenceTest, OneHotInsertsTheDepth) {
+  Subgraph g;
+  const int32_t indices = AddTensor(g, TensorType::kInt32, {2, 5});
+  const int32_t depth = AddConstant(g, TensorType::kInt32, {});
+  g.tensors[static_cast<size_t>(depth)].int_values = {7};
+  const int32_t on = AddConstant(g, TensorType::kFloat32, {});
+  const int32_t off = AddConstant(g, TensorType::kFloat32, {});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {});
+  Node& last = AddNode(g, "ONE_HOT", {indices, depth, on, off}, {out});
+  last.options.Mutable().axis = -1;
+  Node& first = AddNode(g, "ONE_HOT", {indices, depth, on, off}, {out});
+  first.options.Mutable().axis = 0;
+  auto at_end = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(at_end.ok()) << at_end.status().message();
+  EXPECT_EQ(at_end->at(0), (Shape{2, 5, 7}));
+  auto at_front = InferOutputShapes(g, g.nodes[1]);
+  ASSERT_TRUE(at_front.ok()) << at_front.status().message();
+  EXPECT_EQ(at_front->at(0), (Shape{7, 2, 5}));
+}
+
 // space_to_batch_nd.cc / batch_to_space_nd.cc: a dilated convolution's wrapper pair.
 TEST(ShapeInferenceTest, SpaceToBatchAndBackUndoEachOther) {
   Subgraph g;

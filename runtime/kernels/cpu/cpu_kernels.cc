@@ -4,8 +4,10 @@
 #include <map>
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/add_n.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
+#include "runtime/kernels/cpu/binary_math.h"
 #include "runtime/kernels/cpu/broadcast_to.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
@@ -22,16 +24,22 @@
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
+#include "runtime/kernels/cpu/gather_nd.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
+#include "runtime/kernels/cpu/logical.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
+#include "runtime/kernels/cpu/one_hot.h"
 #include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
+#include "runtime/kernels/cpu/range.h"
 #include "runtime/kernels/cpu/reduce.h"
+#include "runtime/kernels/cpu/reduce_generic.h"
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
+#include "runtime/kernels/cpu/reverse.h"
 #include "runtime/kernels/cpu/rfft2d.h"
 #include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/scatter_nd.h"
@@ -40,6 +48,7 @@
 #include "runtime/kernels/cpu/shape_of.h"
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
+#include "runtime/kernels/cpu/space_batch.h"
 #include "runtime/kernels/cpu/split.h"
 #include "runtime/kernels/cpu/svdf.h"
 #include "runtime/kernels/cpu/tile.h"
@@ -150,6 +159,33 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},
       {"TransformLandmarks", {PrepareTransformLandmarks, EvalTransformLandmarks}},
       {"TransformTensorBilinear", {PrepareTransformTensorBilinear, EvalTransformTensorBilinear}},
+      {"EXP", {PrepareUnaryFloat, EvalExp}},
+      {"SQRT", {PrepareUnaryFloat, EvalSqrt}},
+      {"SQUARE", {PrepareUnaryFloat, EvalSquare}},
+      {"FLOOR", {PrepareUnaryFloat, EvalFloor}},
+      {"NEG", {PrepareNeg, EvalNeg}},
+      {"ABS", {PrepareAbs, EvalAbs}},
+      {"SIGN", {PrepareSign, EvalSign}},
+      {"POW", {PreparePow, EvalPow}},
+      {"FLOOR_DIV", {PrepareFloorDiv, EvalFloorDiv}},
+      {"FLOOR_MOD", {PrepareFloorMod, EvalFloorMod}},
+      {"LOGICAL_AND", {PrepareLogicalBinary, EvalLogicalAnd}},
+      {"LOGICAL_OR", {PrepareLogicalBinary, EvalLogicalOr}},
+      {"LOGICAL_NOT", {PrepareLogicalNot, EvalLogicalNot}},
+      {"REDUCE_MAX", {PrepareReduceExtremum, EvalReduceMax}},
+      {"REDUCE_MIN", {PrepareReduceExtremum, EvalReduceMin}},
+      {"REDUCE_PROD", {PrepareReduceProd, EvalReduceProd}},
+      {"REDUCE_ANY", {PrepareReduceLogical, EvalReduceAny}},
+      {"REDUCE_ALL", {PrepareReduceLogical, EvalReduceAll}},
+      {"GATHER_ND", {PrepareGatherNd, EvalGatherNd}},
+      {"RANGE", {PrepareRange, EvalRange}},
+      {"ZEROS_LIKE", {PrepareZerosLike, EvalZerosLike}},
+      {"SPACE_TO_BATCH_ND", {PrepareSpaceToBatchNd, EvalSpaceToBatchNd}},
+      {"BATCH_TO_SPACE_ND", {PrepareBatchToSpaceNd, EvalBatchToSpaceNd}},
+      {"ONE_HOT", {PrepareOneHot, EvalOneHot}},
+      {"ADD_N", {PrepareAddN, EvalAddN}},
+      {"REVERSE_V2", {PrepareReverseV2, EvalReverseV2}},
+      {"RANK", {PrepareRank, EvalRank}},
   };
   return *table;
 }

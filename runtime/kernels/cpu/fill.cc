@@ -1,5 +1,6 @@
 #include "runtime/kernels/cpu/fill.h"
 
+#include <array>
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
@@ -42,6 +43,22 @@ Status EvalFill(KernelContext& context) {
     return Status::Error("the output size is not a whole number of values");
   for (uint64_t offset = 0; offset < out.bytes; offset += element)
     std::memcpy(out.data + offset, value.data, element);
+  return Status::Ok();
+}
+
+Status PrepareZerosLike(KernelContext& context) {
+  constexpr std::array kTypes = {TensorType::kFloat32, TensorType::kInt32, TensorType::kInt64};
+  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  const RuntimeTensor& in = context.input(0);
+  TFA_RETURN_IF_ERROR(CheckTypeIn(in, kTypes, "input"));
+  TFA_RETURN_IF_ERROR(CheckType(context.output(0), in.type, "output"));
+  return CheckOutputShape(context.output(0), in.shape);
+}
+
+Status EvalZerosLike(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(PrepareZerosLike(context));
+  RuntimeTensor& out = context.output(0);
+  if (out.bytes > 0) std::memset(out.data, 0, out.bytes);
   return Status::Ok();
 }
 

@@ -43,6 +43,17 @@ Status CheckType(const RuntimeTensor& tensor, TensorType type, const char* role)
                        " kernel for this op's " + role + " (it has " + TensorTypeName(type) + ")");
 }
 
+Status CheckTypeIn(const RuntimeTensor& tensor, std::span<const TensorType> types,
+                   const char* role) {
+  std::string names;
+  for (TensorType type : types) {
+    if (tensor.type == type) return Status::Ok();
+    names += (names.empty() ? "" : ", ") + std::string(TensorTypeName(type));
+  }
+  return Status::Error(std::string("the runtime has no ") + TensorTypeName(tensor.type) +
+                       " kernel for this op's " + role + " (it has " + names + ")");
+}
+
 Status CheckRank(const RuntimeTensor& tensor, int rank, const char* role) {
   if (tensor.Rank() == rank) return Status::Ok();
   return Status::Error(std::string(role) + " has shape " + ShapeString(tensor.shape) +

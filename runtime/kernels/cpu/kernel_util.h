@@ -23,6 +23,9 @@ std::string ShapeString(std::span<const int32_t> shape);
 // A type the kernel does not take is named as the runtime's gap: "the runtime has no int8 kernel
 // for this op's input (it has float32)"; the interpreter puts the node and op in front.
 [[nodiscard]] Status CheckType(const RuntimeTensor& tensor, TensorType type, const char* role);
+// The same for a kernel taking several types: "... (it has float32, int32)".
+[[nodiscard]] Status CheckTypeIn(const RuntimeTensor& tensor, std::span<const TensorType> types,
+                                 const char* role);
 [[nodiscard]] Status CheckRank(const RuntimeTensor& tensor, int rank, const char* role);
 // The planned output shape must be what the kernel computes: the arena was sized from it.
 [[nodiscard]] Status CheckOutputShape(const RuntimeTensor& output,

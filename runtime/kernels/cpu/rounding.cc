@@ -14,6 +14,10 @@ float RoundHalfToEven(float x) {
   return std::fmod(floor, 2.0f) == 0.0f ? floor : floor + 1.0f;
 }
 
+Status EvalFloor(KernelContext& context) {
+  return MapUnaryFloat(context, [](float x) { return std::floor(x); });
+}
+
 Status EvalCeil(KernelContext& context) {
   return MapUnaryFloat(context, [](float x) { return std::ceil(x); });
 }

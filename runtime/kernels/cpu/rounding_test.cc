@@ -17,6 +17,14 @@ std::vector<float> RunUnary(const std::string& op, const std::vector<float>& x) 
   return k.Output();
 }
 
+// Figures of upstream's floor_test.cc SingleDim and MultiDims.
+TEST(RoundingTest, FloorGoesDown) {
+  EXPECT_EQ(RunUnary("FLOOR", {8.5f, 0.0f}), (std::vector<float>{8, 0}));
+  EXPECT_EQ(RunUnary("FLOOR", {0.0001f, 8.0001f, 0.9999f, 9.9999f, 0.5f, -0.0001f, -8.0001f,
+                               -0.9999f, -9.9999f, -0.5f}),
+            (std::vector<float>{0, 8, 0, 9, 0, -1, -9, -1, -10, -1}));
+}
+
 TEST(RoundingTest, CeilGoesUp) {
   EXPECT_EQ(RunUnary("CEIL", {-1.5f, -0.25f, 0, 0.25f, 2, 2.5f}),
             (std::vector<float>{-1, -0.0f, 0, 1, 2, 3}));

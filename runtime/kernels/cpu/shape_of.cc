@@ -28,4 +28,16 @@ Status EvalShapeOf(KernelContext& context) {
   return Status::Ok();
 }
 
+Status PrepareRank(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kInt32, "output"));
+  return CheckOutputShape(context.output(0), {});
+}
+
+Status EvalRank(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(PrepareRank(context));
+  *context.output(0).Data<int32_t>() = context.input(0).Rank();
+  return Status::Ok();
+}
+
 }  // namespace tfa::runtime

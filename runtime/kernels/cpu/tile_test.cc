@@ -35,6 +35,20 @@ TEST(ShapeOfTest, GivesTheInputsDimensions) {
   EXPECT_EQ(k.Output<int32_t>(), (std::vector<int32_t>{2, 3, 1}));
 }
 
+// Figures of upstream's rank_test.cc InputShape and Scalar.
+TEST(RankTest, GivesTheInputsRank) {
+  KernelRunner k("RANK");
+  k.AddFloatInput({1, 3, 1, 3, 5}, std::vector<float>(45, 0.0f));
+  k.AddOutput(TensorType::kInt32, {});
+  ASSERT_TRUE(k.Run().ok());
+  EXPECT_EQ(k.Output<int32_t>(), (std::vector<int32_t>{5}));
+  KernelRunner scalar("RANK");
+  scalar.AddInt32Input({}, {1});
+  scalar.AddOutput(TensorType::kInt32, {});
+  ASSERT_TRUE(scalar.Run().ok());
+  EXPECT_EQ(scalar.Output<int32_t>(), (std::vector<int32_t>{0}));
+}
+
 TEST(L2NormalizationTest, DividesEachLastAxisVectorByItsNorm) {
   KernelRunner k("L2_NORMALIZATION");
   k.AddFloatInput({2, 2}, {3, 4, 0, 0});

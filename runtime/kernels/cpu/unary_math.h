@@ -1,6 +1,11 @@
-// Element-wise float32 math: RSQRT and LOG (tflite/kernels/elementwise.cc), GELU exact or with
-// the tanh approximation (tflite/kernels/gelu.cc), and COMPLEX_ABS of complex64 values
-// (tflite/kernels/complex_support.cc).
+// Element-wise math. float32: RSQRT, LOG, SQRT (tflite/kernels/elementwise.cc), EXP (exp.cc),
+// SQUARE (square.cc), GELU exact or with the tanh approximation (gelu.cc). Several types:
+//   NEG  float32, int32, int64 (neg.cc);
+//   SIGN float32, float64, int32 (sign.cc);
+//   ABS  float32, int32, int16 without quantization, and quantized int8/int16: |q - zp_in|
+//        rescaled by s_in / s_out only when the scales differ, plus zp_out (elementwise.cc
+//        AbsEvalQuantized).
+// COMPLEX_ABS of complex64 values (complex_support.cc).
 #ifndef RUNTIME_KERNELS_CPU_UNARY_MATH_H_
 #define RUNTIME_KERNELS_CPU_UNARY_MATH_H_
 
@@ -11,6 +16,15 @@ namespace tfa::runtime {
 [[nodiscard]] Status EvalRsqrt(KernelContext& context);
 [[nodiscard]] Status EvalLog(KernelContext& context);
 [[nodiscard]] Status EvalGelu(KernelContext& context);
+[[nodiscard]] Status EvalExp(KernelContext& context);
+[[nodiscard]] Status EvalSqrt(KernelContext& context);
+[[nodiscard]] Status EvalSquare(KernelContext& context);
+[[nodiscard]] Status PrepareNeg(KernelContext& context);
+[[nodiscard]] Status EvalNeg(KernelContext& context);
+[[nodiscard]] Status PrepareSign(KernelContext& context);
+[[nodiscard]] Status EvalSign(KernelContext& context);
+[[nodiscard]] Status PrepareAbs(KernelContext& context);
+[[nodiscard]] Status EvalAbs(KernelContext& context);
 [[nodiscard]] Status PrepareComplexAbs(KernelContext& context);
 [[nodiscard]] Status EvalComplexAbs(KernelContext& context);
 

@@ -2,14 +2,117 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <complex>
+#include <cstdint>
+#include <limits>
 
 #include "runtime/kernels/cpu/kernel_test_util.h"
+#include "runtime/kernels/cpu/quantized_test_util.h"
 
 namespace tfa::runtime {
 namespace {
 
 using testing::KernelRunner;
+using testing::PerTensor;
+using testing::QuantizedRunner;
+
+std::vector<float> RunFloat(const char* op, std::vector<int32_t> shape,
+                            const std::vector<float>& input) {
+  KernelRunner k(op);
+  k.AddFloatInput(shape, input);
+  k.AddOutput(TensorType::kFloat32, shape);
+  EXPECT_TRUE(k.Run().ok()) << op;
+  return k.Output();
+}
+
+// Figures of upstream's exp_test.cc ExpFloat.
+TEST(UnaryMathTest, ExpFloat) {
+  const std::vector<float> in = {0.0f, 1.0f, -1.0f, 100.0f, -100.0f, 0.01f, -0.01f};
+  const auto out = RunFloat("EXP", {1, 1, 7}, in);
+  for (size_t i = 0; i < in.size(); ++i) EXPECT_FLOAT_EQ(out[i], std::exp(in[i])) << i;
+}
+
+// Figures of upstream's elementwise_test.cc Sqrt and Square.
+TEST(UnaryMathTest, SqrtAndSquare) {
+  const auto sqrt = RunFloat("SQRT", {1, 1, 4, 1}, {0, 1, 2, 4});
+  EXPECT_EQ(sqrt[0], 0.0f);
+  EXPECT_EQ(sqrt[1], 1.0f);
+  EXPECT_NEAR(sqrt[2], 1.41421f, 1e-5);
+  EXPECT_EQ(sqrt[3], 2.0f);
+  EXPECT_EQ(RunFloat("SQUARE", {1, 1, 4, 1}, {1, 2, 0.5f, -3.0f}),
+            (std::vector<float>{1, 4.0f, 0.25f, 9.0f}));
+}
+
+// Figures of upstream's elementwise_test.cc Abs and AbsInt32.
+TEST(UnaryMathTest, AbsFloatAndInt32) {
+  EXPECT_EQ(RunFloat("ABS", {1, 2, 4, 1}, {0.f, -6.2f, 2.f, 4.f, 3.f, -2.f, 10.f, 1.f}),
+            (std::vector<float>{0.f, 6.2f, 2.f, 4.f, 3.f, 2.f, 10.f, 1.f}));
+  KernelRunner k("ABS");
+  k.AddInt32Input({1, 2, 4, 1}, {0, -6, 2, 4, 3, -2, 10, 1});
+  k.AddOutput(TensorType::kInt32, {1, 2, 4, 1});
+  ASSERT_TRUE(k.Run().ok());
+  EXPECT_EQ(k.Output<int32_t>(), (std::vector<int32_t>{0, 6, 2, 4, 3, 2, 10, 1}));
+}
+
+// Upstream's AbsInt8: the data quantized asymmetrically over its own range [-142, 113]
+// (scale 1, zero point 14), the output on [0, 142] with zero point -128; the dequantized result
+// is |x| within one input step.
+TEST(UnaryMathTest, AbsInt8RescalesToTheOutput) {
+  const std::vector<float> data = {15., 46., 78., -142., -1., -17., -49., 113.};
+  const float input_scale = 1.0f, output_scale = 142.0f / 255.0f;
+  const int32_t input_zero_point = 14;
+  std::vector<int32_t> stored;
+  for (float x : data) stored.push_back(static_cast<int32_t>(std::round(x)) + input_zero_point);
+  QuantizedRunner q("ABS");
+  q.AddInput({TensorType::kInt8, {1, 8}, stored, PerTensor(input_scale, input_zero_point)});
+  q.AddOutput(TensorType::kInt8, {1, 8}, PerTensor(output_scale, -128));
+  ASSERT_TRUE(q.runner().Run().ok());
+  const auto out = q.Output(TensorType::kInt8);
+  for (size_t i = 0; i < data.size(); ++i) {
+    EXPECT_NEAR((out[i] + 128) * output_scale, std::abs(data[i]), input_scale) << i;
+  }
+}
+
+// Upstream's AbsInt16: symmetric int16 on [-142, 142] in, [-150, 150] out.
+TEST(UnaryMathTest, AbsInt16Quantized) {
+  const std::vector<float> data = {15., 46., 78., -142., -1., -17., -49., 113.};
+  const float input_scale = 142.0f / 32767, output_scale = 150.0f / 32767;
+  std::vector<int16_t> stored;
+  for (float x : data) stored.push_back(static_cast<int16_t>(std::round(x / input_scale)));
+  QuantizedRunner q("ABS");
+  const Quantization in_q = PerTensor(input_scale, 0);
+  q.runner().AddInput(TensorType::kInt16, {1, 8}, stored).quantization = &in_q;
+  q.AddOutput(TensorType::kInt16, {1, 8}, PerTensor(output_scale, 0));
+  ASSERT_TRUE(q.runner().Run().ok());
+  const auto out = q.runner().Output<int16_t>();
+  for (size_t i = 0; i < data.size(); ++i) {
+    EXPECT_NEAR(out[i] * output_scale, std::abs(data[i]), 300.0f / 65535) << i;
+  }
+}
+
+TEST(UnaryMathTest, NegAndSignKeepTheirIntegerTypes) {
+  KernelRunner neg("NEG");
+  neg.AddInput<int64_t>(TensorType::kInt64, {3}, {-2, 0, std::numeric_limits<int64_t>::min()});
+  neg.AddOutput(TensorType::kInt64, {3});
+  ASSERT_TRUE(neg.Run().ok());
+  EXPECT_EQ(neg.Output<int64_t>(),
+            (std::vector<int64_t>{2, 0, std::numeric_limits<int64_t>::min()}));
+  EXPECT_EQ(RunFloat("NEG", {2}, {1.5f, -0.0f}), (std::vector<float>{-1.5f, 0.0f}));
+  KernelRunner sign("SIGN");
+  sign.AddInt32Input({3}, {-7, 0, 9});
+  sign.AddOutput(TensorType::kInt32, {3});
+  ASSERT_TRUE(sign.Run().ok());
+  EXPECT_EQ(sign.Output<int32_t>(), (std::vector<int32_t>{-1, 0, 1}));
+}
+
+TEST(UnaryMathTest, AMissingTypeNamesWhatTheRuntimeHas) {
+  KernelRunner k("NEG");
+  k.AddInput<int8_t>(TensorType::kInt8, {1}, {1});
+  k.AddOutput(TensorType::kInt8, {1});
+  EXPECT_EQ(k.Run().message(),
+            "the runtime has no int8 kernel for this op's input (it has float32, int32, int64)");
+}
 
 TEST(UnaryMathTest, RsqrtAndLog) {
   KernelRunner rsqrt("RSQRT");

@@ -1,6 +1,7 @@
 #include "libanalysis/report/model_explorer_overlays.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,11 +19,23 @@ namespace {
 // A node a delegate rejected: light red, as the pictures mark unsupported nodes red.
 constexpr const char* kRejectedFill = "#f6cfcf";
 
-// Light to dark, so that the node labels stay readable (the UI turns them white on dark fills).
-const std::vector<GradientStop> kCopyGradient = {{0, "#fff5eb"}, {0.5, "#fd8d3c"}, {1, "#a63603"}};
-const std::vector<GradientStop> kOffsetGradient = {{0, "#f7fbff"}, {1, "#2171b5"}};
-const std::vector<GradientStop> kSizeGradient = {{0, "#fcfbfd"}, {1, "#6a51a3"}};
-const std::vector<GradientStop> kLiveGradient = {{0, "#ffffcc"}, {0.5, "#fd8d3c"}, {1, "#bd0026"}};
+// Gradients run light to dark, so that the node labels stay readable (the UI turns them white on
+// dark fills).
+struct Stop {
+  double stop;
+  const char* colour;
+};
+constexpr std::array<Stop, 3> kCopyGradient = {{{0, "#fff5eb"}, {0.5, "#fd8d3c"}, {1, "#a63603"}}};
+constexpr std::array<Stop, 2> kOffsetGradient = {{{0, "#f7fbff"}, {1, "#2171b5"}}};
+constexpr std::array<Stop, 2> kSizeGradient = {{{0, "#fcfbfd"}, {1, "#6a51a3"}}};
+constexpr std::array<Stop, 3> kLiveGradient = {{{0, "#ffffcc"}, {0.5, "#fd8d3c"}, {1, "#bd0026"}}};
+
+template <size_t N>
+std::vector<GradientStop> Gradient(const std::array<Stop, N>& stops) {
+  std::vector<GradientStop> gradient;
+  for (const Stop& s : stops) gradient.push_back({s.stop, s.colour});
+  return gradient;
+}
 
 // Entries by model node, written out in node order.
 using NodeEntries = std::vector<std::optional<NodeDataResult>>;
@@ -104,7 +117,7 @@ GraphNodeData CopyOverlay(const SubgraphPlan& sp, const SubgraphReport& sr) {
   for (size_t n = 0; n < bytes.size(); ++n) {
     if (bytes[n] > 0) entries[n] = NodeDataResult{bytes[n], ""};
   }
-  return InNodeOrder(std::move(entries), kCopyGradient);
+  return InNodeOrder(std::move(entries), Gradient(kCopyGradient));
 }
 
 // Where each node's outputs lie in the non-persistent arena: the offset of the first output
@@ -122,8 +135,8 @@ std::pair<GraphNodeData, GraphNodeData> ArenaOverlays(const SubgraphPlan& sp) {
       std::get<uint64_t>(sizes[n]->value) += placement.size;
     }
   }
-  return {InNodeOrder(std::move(offsets), kOffsetGradient),
-          InNodeOrder(std::move(sizes), kSizeGradient)};
+  return {InNodeOrder(std::move(offsets), Gradient(kOffsetGradient)),
+          InNodeOrder(std::move(sizes), Gradient(kSizeGradient))};
 }
 
 // The live arena bytes at the step each node runs at; a delegated node runs at its kernel's step.
@@ -145,7 +158,7 @@ GraphNodeData LiveArenaOverlay(const SubgraphPlan& sp) {
     }
     for (int32_t replaced : node.replaces) set(replaced, live[step]);
   }
-  return InNodeOrder(std::move(entries), kLiveGradient);
+  return InNodeOrder(std::move(entries), Gradient(kLiveGradient));
 }
 
 }  // namespace

@@ -17,10 +17,13 @@
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/report/advice_json.h"
 #include "libanalysis/report/advisor.h"
+#include "libanalysis/report/memory_timeline.h"
+#include "libanalysis/report/model_explorer_overlays.h"
 #include "libanalysis/report/report_figures.h"
 #include "libanalysis/report/report_json.h"
 #include "visualizers/advice_text.h"
 #include "visualizers/html_report.h"
+#include "visualizers/model_explorer_files.h"
 
 namespace tfa::cli {
 namespace {
@@ -28,6 +31,8 @@ namespace {
 struct ReportArgs {
   std::vector<std::string> models;
   std::string html;
+  std::string model_explorer;  // directory of overlay files
+  std::string trace;           // memory timeline file
   bool advise = false;
   bool verbose = false;
   bool summary_only = false;
@@ -116,11 +121,34 @@ std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
   return out;
 }
 
+// The files --html, --model-explorer and --trace ask for, of the one model they allow.
+void WriteRequestedFiles(const ReportArgs& args, const ModelResult& r) {
+  auto check = [](const Status& written) {
+    if (!written.ok()) throw CommandError{written.message()};
+  };
+  if (!args.html.empty()) {
+    viz::HtmlReportOptions html;
+    for (const Advice& a : r.advice) html.advice.push_back({a.subgraph, a.advice});
+    check(viz::WriteHtmlReport(*r.analysed.model, r.analysed.report, html, args.html));
+  }
+  if (!args.model_explorer.empty()) {
+    check(viz::WriteModelExplorerOverlays(ModelExplorerOverlays(r.analysed.plan, r.analysed.report),
+                                          args.model_explorer));
+  }
+  if (!args.trace.empty()) {
+    check(
+        viz::WriteMemoryTrace(BuildMemoryTimeline(r.analysed.plan, r.analysed.report), args.trace));
+  }
+}
+
 void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
   if (auto target = args.tflm_target.TargetOrThrow()) {
     if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
+    if (!args.model_explorer.empty() || !args.trace.empty()) {
+      throw CommandError{"--model-explorer and --trace show TFLite's plan, not --target tflm's"};
+    }
     return RunTflmReport(args.models, *target, format);
   }
   const InvokeFacts facts = args.invoke_facts.Facts();
@@ -128,6 +156,12 @@ void RunReport(const ReportArgs& args) {
   const KernelBuild build = args.kernel_build.BuildOrThrow();
   if (!args.html.empty() && args.models.size() != 1) {
     throw CommandError{"--html writes one model's report: give one model"};
+  }
+  if (!args.model_explorer.empty() && args.models.size() != 1) {
+    throw CommandError{"--model-explorer writes one model's overlays: give one model"};
+  }
+  if (!args.trace.empty() && args.models.size() != 1) {
+    throw CommandError{"--trace writes one model's memory timeline: give one model"};
   }
   if (args.summary_only && format != OutputFormat::kText && format != OutputFormat::kMarkdown) {
     throw CommandError{"--summary is a table for text and Markdown (--format csv is one already)"};
@@ -146,13 +180,7 @@ void RunReport(const ReportArgs& args) {
       },
       [&] { progress.Advance(); });
 
-  if (!args.html.empty()) {
-    viz::HtmlReportOptions html;
-    for (const Advice& a : results[0].advice) html.advice.push_back({a.subgraph, a.advice});
-    const Status written = viz::WriteHtmlReport(*results[0].analysed.model,
-                                                results[0].analysed.report, html, args.html);
-    if (!written.ok()) throw CommandError{written.message()};
-  }
+  if (results.size() == 1) WriteRequestedFiles(args, results[0]);
 
   if (format == OutputFormat::kJson) {
     // Streamed: a million-node report is tens of MB.
@@ -199,6 +227,8 @@ void AddReportCommand(CLI::App& app) {
       "  tflite-analyze report corpus/models/*.tflite --delegate xnnpack   (all cores, summary "
       "table)\n"
       "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html\n"
+      "  tflite-analyze report model.tflite --delegate gpu --model-explorer overlays/ --trace "
+      "memory.json\n"
       "  tflite-analyze report corpus/models/*.tflite --delegate gpu --format csv   (one row per "
       "model)\n"
       "  tflite-analyze report if_model.tflite --if-condition 0:1=false   (after one Invoke)\n"
@@ -206,6 +236,11 @@ void AddReportCommand(CLI::App& app) {
   auto args = std::make_shared<ReportArgs>();
   cmd->add_option("models", args->models, ".tflite or Graph JSON files")->required();
   cmd->add_option("--html", args->html, "Also write a self-contained HTML report (one model)");
+  cmd->add_option("--model-explorer", args->model_explorer,
+                  "Also write Model Explorer node data (delegate, copies, arena) into this "
+                  "directory (one model)");
+  cmd->add_option("--trace", args->trace,
+                  "Also write the arena over time as a Chrome trace for Perfetto (one model)");
   cmd->add_flag("--advise", args->advise,
                 "Add the delegation advisor: candidate partitions, --max-partitions outcomes, "
                 "nodes worth supporting");

@@ -17,7 +17,7 @@ class GraphBuilder {
  public:
   int32_t AddTensor(TensorType type, std::vector<int32_t> shape, bool constant = false) {
     Tensor t;
-    t.name = "t" + std::to_string(subgraph_.tensors.size());
+    t.name = std::string("t").append(std::to_string(subgraph_.tensors.size()));
     t.type = type;
     t.shape = std::move(shape);
     t.allocation = constant ? AllocationType::kMmapRo : AllocationType::kArenaRw;

@@ -20,13 +20,19 @@ void ReplaceAll(std::string& text, const std::string& from, const std::string& t
 
 std::string Shape(std::span<const int32_t> dims) {
   std::string out = "[";
-  for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(dims[i]);
+  }
   return out + "]";
 }
 
 std::string TypeList(const std::vector<TensorType>& types) {
   std::string out;
-  for (TensorType t : types) out += (out.empty() ? "" : "|") + std::string(TensorTypeName(t));
+  for (TensorType t : types) {
+    if (!out.empty()) out += '|';
+    out += TensorTypeName(t);
+  }
   return out;
 }
 

@@ -81,7 +81,7 @@ TEST(DelegateSelectionTest, AddSubChecksFloat32ButOpsFormDoesNot) {
   auto sample = SelectDelegateNodes(g.subgraph(), Profile("add-sub"));
   ASSERT_TRUE(sample.ok());
   EXPECT_TRUE(sample->selection.nodes_to_replace.empty());
-  EXPECT_EQ(sample->verdicts.at(0).reason, "input 0 has type int32, supported: float32");
+  EXPECT_EQ(sample->verdicts.at(0).reason, "input 0 (tensor 0) has type int32, supported: float32");
 
   auto by_op = SelectDelegateNodes(g.subgraph(), Profile("ops=ADD,SUB"));
   ASSERT_TRUE(by_op.ok());

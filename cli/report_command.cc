@@ -8,13 +8,13 @@
 #include "cli/delegate_args.h"
 #include "cli/invoke_fact_args.h"
 #include "cli/kernel_build_args.h"
+#include "cli/model_failures.h"
 #include "cli/report_markdown.h"
 #include "cli/report_text.h"
 #include "cli/summary_table.h"
 #include "cli/terminal.h"
 #include "cli/tflm_report.h"
 #include "cli/tflm_target_args.h"
-#include "libanalysis/core/parallel_map.h"
 #include "libanalysis/report/advice_json.h"
 #include "libanalysis/report/advisor.h"
 #include "libanalysis/report/report_figures.h"
@@ -56,7 +56,6 @@ struct ModelResult {
 std::vector<Advice> AdviseOrThrow(const AnalysedModel& analysed,
                                   const std::vector<int32_t>& subgraphs) {
   const ModelPlan& plan = analysed.plan;
-  if (plan.delegates.empty()) throw CommandError{"--advise needs a --delegate to advise on"};
   std::vector<Advice> out;
   for (size_t d = 0; d < plan.delegates.size(); ++d) {
     for (int32_t s : subgraphs) {
@@ -116,35 +115,12 @@ std::string ModelText(const ModelResult& r, OutputFormat format, bool verbose) {
   return out;
 }
 
-void RunReport(const ReportArgs& args) {
-  const OutputFormat format = args.common.Format();
-  const std::vector<DelegateRequest> requests = args.delegates.Requests();
-  if (auto target = args.tflm_target.TargetOrThrow()) {
-    if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
-    return RunTflmReport(args.models, *target, format);
-  }
-  const InvokeFacts facts = args.invoke_facts.Facts();
-  const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();
-  const KernelBuild build = args.kernel_build.BuildOrThrow();
-  if (!args.html.empty() && args.models.size() != 1) {
-    throw CommandError{"--html writes one model's report: give one model"};
-  }
-  if (args.summary_only && format != OutputFormat::kText && format != OutputFormat::kMarkdown) {
-    throw CommandError{"--summary is a table for text and Markdown (--format csv is one already)"};
-  }
-  ProgressBar progress("models", args.models.size());
-  const std::vector<ModelResult> results = ParallelMap(
-      args.models.size(),
-      [&](size_t i) {
-        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise, shapes,
-                                     args.common.Signature(), build),
-                      {},
-                      {}};
-        r.subgraphs = args.common.Subgraphs(*r.analysed.model);
-        if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
-        return r;
-      },
-      [&] { progress.Advance(); });
+// The reports of the models that could be analysed; with several models given, the multi-model
+// forms even when only one of them could be.
+void WriteReports(const ReportArgs& args, OutputFormat format,
+                  const std::vector<ModelResult>& results) {
+  if (results.empty()) return;
+  const bool several = args.models.size() > 1;
 
   if (!args.html.empty()) {
     viz::HtmlReportOptions html;
@@ -156,7 +132,7 @@ void RunReport(const ReportArgs& args) {
 
   if (format == OutputFormat::kJson) {
     // Streamed: a million-node report is tens of MB.
-    if (results.size() == 1) {
+    if (!several) {
       WriteReportJson(ModelJson(results[0]), std::cout);
     } else {
       std::vector<ReportJsonView> views;
@@ -180,11 +156,55 @@ void RunReport(const ReportArgs& args) {
                                 ? SummaryTableMarkdown(rows)
                                 : SummaryTableText(rows, Style::ForStdout()));
   }
-  if (results.size() > 1) {
+  if (several) {
     out += format == OutputFormat::kMarkdown ? "\n## Summary\n\n" + SummaryTableMarkdown(rows)
                                              : "\n" + SummaryTableText(rows, Style::ForStdout());
   }
   WriteOutput("-", out);
+}
+
+void RunReport(const ReportArgs& args) {
+  const OutputFormat format = args.common.Format();
+  const std::vector<DelegateRequest> requests = args.delegates.Requests();
+  if (auto target = args.tflm_target.TargetOrThrow()) {
+    if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
+    return RunTflmReport(args.models, *target, format);
+  }
+  const InvokeFacts facts = args.invoke_facts.Facts();
+  const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();
+  const KernelBuild build = args.kernel_build.BuildOrThrow();
+  if (!args.html.empty() && args.models.size() != 1) {
+    throw CommandError{"--html writes one model's report: give one model"};
+  }
+  if (args.summary_only && format != OutputFormat::kText && format != OutputFormat::kMarkdown) {
+    throw CommandError{"--summary is a table for text and Markdown (--format csv is one already)"};
+  }
+  if (args.advise && requests.empty())
+    throw CommandError{"--advise needs a --delegate to advise on"};
+  // A model that fails is named on stderr at the end (exit 2); the others are reported.
+  std::vector<ModelResult> results;
+  std::vector<std::string> errors;
+  {
+    ProgressBar progress("models", args.models.size());
+    auto outcomes = MapModels(
+        args.models,
+        [&](size_t i) {
+          ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise, shapes,
+                                       args.common.Signature(), build),
+                        {},
+                        {}};
+          r.subgraphs = args.common.Subgraphs(*r.analysed.model);
+          if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
+          return r;
+        },
+        [&] { progress.Advance(); });
+    errors = ModelErrors(outcomes);
+    for (auto& o : outcomes) {
+      if (o.result) results.push_back(std::move(*o.result));
+    }
+  }
+  WriteReports(args, format, results);
+  EndWithModelErrors(errors);
 }
 
 }  // namespace

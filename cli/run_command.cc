@@ -353,8 +353,8 @@ void Run(const RunArgs& args) {
   }
   if (args.profile) {
     // The timed (second) Invoke, which pays no one-time costs.
-    text += ProfileText(run.interpreter->stats().timings);
-    j["profile"] = ProfileJson(run.interpreter->stats().timings);
+    text += ProfileText(run.interpreter->stats().timings, executed);
+    j["profile"] = ProfileJson(run.interpreter->stats().timings, executed);
   }
   bool all_ok = true;
   if (args.validate) {

@@ -50,9 +50,10 @@ TEST(Cli, InfoShowsQuantizationAndMetadataValues) {
   EXPECT_NE(run.out.find("(binary)"), std::string::npos) << run.out;
   ToolRun json = RunTool("info --json " + testing::OraclePath(kCoralMobileNet));
   const auto j = nlohmann::json::parse(json.out);
-  EXPECT_EQ(j.at("metadata_entries").at(0),
-            nlohmann::json::parse(
-                R"({"name":"min_runtime_version","buffer":90,"bytes":16,"text":"1.5.0"})"));
+  const auto& version = j.at("metadata_entries").at(0);
+  EXPECT_EQ(version.at("name"), "min_runtime_version");
+  EXPECT_EQ(version.at("bytes"), 16);
+  EXPECT_EQ(version.at("text"), "1.5.0");
   EXPECT_TRUE(j.at("metadata_entries").at(1).at("text").is_null());
   EXPECT_EQ(j.at("subgraphs").at(0).at("inputs").at(0).at("quantization"),
             nlohmann::json::parse(R"({"scale":[0.0078125],"zero_point":[128]})"));

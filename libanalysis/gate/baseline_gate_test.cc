@@ -252,7 +252,7 @@ Baseline GpuBaseline(const GatedFigures& figures) {
 TEST(BaselineJson, RecordsDelegatedNodesAndFallbacks) {
   const Baseline b = GpuBaseline(WithPlacement({{"gpu", 160}}, {{"CEIL", 2}, {"MIRROR_PAD", 1}}));
   const std::string text = BaselineToJson(b);
-  EXPECT_NE(text.find("\"delegated_nodes\": {\n          \"gpu\": 160\n        }"),
+  EXPECT_NE(text.find("\"delegated_nodes\": {\n            \"gpu\": 160\n          }"),
             std::string::npos)
       << text;
   auto again = ParseBaseline(text, "b.json");

@@ -13,6 +13,7 @@
 #include "cli/terminal.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/parallel_map.h"
+#include "libanalysis/report/cpu_nodes.h"
 
 namespace tfa::cli {
 namespace {
@@ -61,6 +62,34 @@ std::string PartitionLines(const std::vector<PartitionLine>& lines, const std::s
   return out;
 }
 
+std::string TypeAndShape(const std::string& type, const std::vector<int32_t>& shape) {
+  return fmt::format("{} [{}]", type, fmt::join(shape, ","));
+}
+
+// `input 0 "x": float32 [1,32,32,1] -> int8 [1,64,64,1]`, or `output 1 "y": removed (float32 [2])`.
+std::string IoLine(const IoChange& c) {
+  const std::string& name = c.in_after ? c.name_after : c.name_before;
+  std::string out = fmt::format("{} {} \"{}\": ", c.input ? "input" : "output", c.position, name);
+  if (!c.in_after) return out + "removed (" + TypeAndShape(c.type_before, c.shape_before) + ")";
+  if (!c.in_before) return out + "added (" + TypeAndShape(c.type_after, c.shape_after) + ")";
+  out += TypeAndShape(c.type_before, c.shape_before) + " -> " +
+         TypeAndShape(c.type_after, c.shape_after);
+  if (c.name_before != c.name_after) out += fmt::format(" (was \"{}\")", c.name_before);
+  return out;
+}
+
+// `MIRROR_PAD 0 -> 2: #14..15 (reason)`: an op whose nodes on the CPU changed in number.
+std::string FallbackLine(const FallbackChange& f) {
+  std::string out = fmt::format("{:<24} {:>4} -> {:<4}", f.op, f.before, f.after);
+  if (f.nodes_after.empty()) return out + " no longer on the CPU";
+  return out + fmt::format(" {}: {}", AbbreviatedNodeList(f.nodes_after, 5),
+                           fmt::join(f.reasons_after, "; "));
+}
+
+bool AnyDelegate(const AnalysedModel& before, const AnalysedModel& after) {
+  return !before.report.delegates.empty() || !after.report.delegates.empty();
+}
+
 std::string ExplanationHeading(const ModelDiff& d) {
   const int64_t change =
       static_cast<int64_t>(d.after.arena_bytes) - static_cast<int64_t>(d.before.arena_bytes);
@@ -74,8 +103,12 @@ std::string ExplanationHeading(const ModelDiff& d) {
       -change, d.peak_step);
 }
 
-std::string DiffText(const ModelDiff& d, const std::string& title, const Style& style) {
-  std::string out = style.Bold(title) + "\n\nops:\n";
+std::string DiffText(const ModelDiff& d, const std::string& title, bool delegated,
+                     const Style& style) {
+  std::string out = style.Bold(title) + "\n\ninputs and outputs:\n";
+  if (d.io.empty()) out += "  (same types and shapes)\n";
+  for (const IoChange& c : d.io) out += "  " + style.Red(IoLine(c)) + "\n";
+  out += "\nops:\n";
   if (d.ops.empty()) out += "  (same op histogram)\n";
   for (const OpCountChange& op : d.ops) {
     const std::string what = op.before == 0  ? "added"
@@ -85,6 +118,15 @@ std::string DiffText(const ModelDiff& d, const std::string& title, const Style& 
         fmt::format("  {} {:<32} {:>4} -> {:<4} {}", op.after > op.before ? '+' : '-', op.op,
                     op.before, op.after, what);
     out += (op.after > op.before ? style.Green(line) : style.Red(line)) + "\n";
+  }
+  if (delegated) {
+    out += "\nCPU fallbacks:\n";
+    if (d.fallbacks.empty()) out += "  (the same ops, as many nodes each)\n";
+    for (const FallbackChange& f : d.fallbacks) {
+      const std::string line =
+          fmt::format("  {} {}", f.after > f.before ? '+' : '-', FallbackLine(f));
+      out += (f.after > f.before ? style.Red(line) : style.Green(line)) + "\n";
+    }
   }
   out +=
       fmt::format("\npartitions: {} -> {} ({} -> {} delegated)\n", d.before.partitions,
@@ -116,8 +158,22 @@ std::string DiffText(const ModelDiff& d, const std::string& title, const Style& 
   return out;
 }
 
-std::string DiffMarkdown(const ModelDiff& d, const std::string& title) {
-  std::string out = "## " + title + "\n\n| op | before | after |\n|---|---:|---:|\n";
+std::string DiffMarkdown(const ModelDiff& d, const std::string& title, bool delegated) {
+  std::string out = "## " + title + "\n\n";
+  if (!d.io.empty()) {
+    out += "Inputs and outputs:\n\n";
+    for (const IoChange& c : d.io) out += "- `" + IoLine(c) + "`\n";
+    out += "\n";
+  }
+  if (delegated && !d.fallbacks.empty()) {
+    out += "| op on the CPU | before | after | nodes now | reason |\n|---|---:|---:|---|---|\n";
+    for (const FallbackChange& f : d.fallbacks) {
+      out += fmt::format("| {} | {} | {} | {} | {} |\n", f.op, f.before, f.after,
+                         AbbreviatedNodeList(f.nodes_after, 5), fmt::join(f.reasons_after, "; "));
+    }
+    out += "\n";
+  }
+  out += "| op | before | after |\n|---|---:|---:|\n";
   for (const OpCountChange& op : d.ops)
     out += fmt::format("| {} | {} | {} |\n", op.op, op.before, op.after);
   out += "\n| figure | before | after | delta |\n|---|---:|---:|---:|\n";
@@ -147,6 +203,25 @@ std::string DiffJson(const ModelDiff& d, const std::string& old_path, const std:
          {"ops", json::array()}};
   for (const OpCountChange& op : d.ops)
     j["ops"].push_back({{"op", op.op}, {"before", op.before}, {"after", op.after}});
+  j["io_changes"] = json::array();
+  for (const IoChange& c : d.io) {
+    json jc{{"kind", c.input ? "input" : "output"}, {"position", c.position}};
+    if (c.in_before) {
+      jc["before"] = {{"name", c.name_before}, {"type", c.type_before}, {"shape", c.shape_before}};
+    }
+    if (c.in_after) {
+      jc["after"] = {{"name", c.name_after}, {"type", c.type_after}, {"shape", c.shape_after}};
+    }
+    j["io_changes"].push_back(std::move(jc));
+  }
+  j["fallback_changes"] = json::array();
+  for (const FallbackChange& f : d.fallbacks) {
+    j["fallback_changes"].push_back({{"op", f.op},
+                                     {"before", f.before},
+                                     {"after", f.after},
+                                     {"nodes_after", f.nodes_after},
+                                     {"reasons_after", f.reasons_after}});
+  }
   json figures = json::object();
   for (const FigureRow& r : FigureRows(d))
     figures[r.name] = {{"before", r.before}, {"after", r.after}};
@@ -194,6 +269,7 @@ void RunDiff(const DiffArgs& args) {
   const int32_t subgraph = args.common.SingleSubgraph(*analysed[0].model);
   (void)args.common.SingleSubgraph(*analysed[1].model);
   const ModelDiff d = DiffModels(analysed[0], analysed[1], subgraph);
+  const bool delegated = AnyDelegate(analysed[0], analysed[1]);
   const std::vector<std::string>& old_delegates = analysed[0].report.delegates;
   const std::vector<std::string>& new_delegates = analysed[1].report.delegates;
   std::string title = new_model == args.old_model
@@ -210,9 +286,9 @@ void RunDiff(const DiffArgs& args) {
     case OutputFormat::kJson:
       return WriteOutput("-", DiffJson(d, args.old_model, new_model, old_delegates, new_delegates));
     case OutputFormat::kMarkdown:
-      return WriteOutput("-", DiffMarkdown(d, title));
+      return WriteOutput("-", DiffMarkdown(d, title, delegated));
     default:
-      return WriteOutput("-", DiffText(d, title, Style::ForStdout()));
+      return WriteOutput("-", DiffText(d, title, delegated, Style::ForStdout()));
   }
 }
 

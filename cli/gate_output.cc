@@ -1,7 +1,9 @@
 #include "cli/gate_output.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "libanalysis/core/byte_units.h"
@@ -11,7 +13,7 @@ namespace tfa::cli {
 namespace {
 
 bool IsText(const FigureCheck& f) { return !f.before_text.empty() || !f.after_text.empty(); }
-bool IsBytes(const FigureCheck& f) { return f.figure != "delegated_partitions" && !IsText(f); }
+bool IsBytes(const FigureCheck& f) { return f.figure.ends_with("_bytes"); }
 
 // The baseline's value (`after` false) or the new one, as a number or the figure's text.
 std::string Value(const FigureCheck& f, bool after) {
@@ -52,11 +54,28 @@ const char* VerdictWord(const FigureCheck& f) {
   return "";
 }
 
-// "arena_bytes grew from 1000 to 1100 (+100, +10.00%), limit +2%".
+// Which way the figure moved: "grew" or "shrank" (for a version, "rose" or "fell").
+const char* Direction(const FigureCheck& f) {
+  if (IsText(f)) return Delta(f) == "newer" ? "rose" : "fell";
+  return f.after > f.before ? "grew" : "shrank";
+}
+
+// "arena_bytes grew from 1000 to 1100 (+100, +10.00%), limit +2%"; a CPU fallback adds its
+// nodes: "cpu_fallback_nodes[CEIL] grew from 0 to 2 (+2), limit +0; now on the CPU: #3, #9".
 std::string FailureSentence(const FigureCheck& f) {
-  return fmt::format("{} {} from {} to {} ({}), limit {}", f.figure,
-                     f.verdict == FigureCheck::Verdict::kGrew ? "grew" : "shrank", Value(f, false),
-                     Value(f, true), Delta(f), f.limit);
+  std::string out = fmt::format("{} {} from {} to {} ({}), limit {}", f.figure, Direction(f),
+                                Value(f, false), Value(f, true), Delta(f), f.limit);
+  if (!f.nodes.empty()) out += fmt::format("; now on the CPU: {}", fmt::join(f.nodes, ", "));
+  return out;
+}
+
+// "not checked: delegated_nodes, cpu_fallback_nodes (...)", or nothing.
+std::string NotCheckedSentence(const ConfigCheck& c) {
+  if (c.not_checked.empty()) return "";
+  return fmt::format(
+      "not checked: {} (the baseline was recorded before {} gated; re-record it with "
+      "--update-baseline)",
+      fmt::join(c.not_checked, ", "), c.not_checked.size() == 1 ? "it was" : "they were");
 }
 
 std::string Summary(const GateResult& result, const std::string& baseline_path) {
@@ -102,14 +121,21 @@ std::string GateText(const GateResult& result, const std::string& baseline_path,
       out += "  " + style.Red(c.problem) + "\n";
       continue;
     }
-    out += fmt::format("  {:<22} {:>22} {:>22} {:>20}  {:>8}  {}\n", "figure", "baseline", "now",
-                       "delta", "limit", "verdict");
+    // Per-delegate and per-op figures ("cpu_fallback_nodes[DEPTHWISE_CONV_2D]") widen the column.
+    size_t width = 22;
+    for (const FigureCheck& f : c.figures) width = std::max(width, f.figure.size());
+    out += fmt::format("  {:<{}} {:>22} {:>22} {:>20}  {:>8}  {}\n", "figure", width, "baseline",
+                       "now", "delta", "limit", "verdict");
     for (const FigureCheck& f : c.figures) {
       const std::string verdict = VerdictWord(f);
-      out += fmt::format("  {:<22} {:>22} {:>22} {:>20}  {:>8}  {}\n", f.figure, Amount(f, false),
-                         Amount(f, true), Delta(f), f.limit,
+      out += fmt::format("  {:<{}} {:>22} {:>22} {:>20}  {:>8}  {}\n", f.figure, width,
+                         Amount(f, false), Amount(f, true), Delta(f), f.limit,
                          f.verdict == FigureCheck::Verdict::kPass ? verdict : style.Red(verdict));
+      if (f.verdict != FigureCheck::Verdict::kPass && !f.nodes.empty()) {
+        out += fmt::format("  {:<{}} now on the CPU: {}\n", "", width, fmt::join(f.nodes, ", "));
+      }
     }
+    if (!c.not_checked.empty()) out += "  " + NotCheckedSentence(c) + "\n";
   }
   const std::string summary = Summary(result, baseline_path);
   out += "\n" + (result.passed() ? style.Green(summary) : style.Red(summary)) + "\n";
@@ -132,6 +158,10 @@ std::string GateMarkdown(const GateResult& result, const std::string& baseline_p
                          f.figure, Value(f, false), Value(f, true), Delta(f), f.limit,
                          ok ? "✅" : "❌", VerdictWord(f));
     }
+    if (!c.not_checked.empty()) {
+      out +=
+          fmt::format("| `{}` | `{}` | | | | | | {} |\n", c.file, c.config, NotCheckedSentence(c));
+    }
   }
   out += "\n" + Summary(result, baseline_path) + "\n";
   return out;
@@ -148,9 +178,13 @@ std::string GateJson(const GateResult& result, const std::string& baseline_path)
     if (!c.problem.empty()) jc["problem"] = c.problem;
     jc["figures"] = nlohmann::ordered_json::array();
     for (const FigureCheck& f : c.figures) {
-      const char* verdict = f.verdict == FigureCheck::Verdict::kPass   ? "pass"
-                            : f.verdict == FigureCheck::Verdict::kGrew ? "grew"
-                                                                       : "shrank";
+      // Which way a failed figure moved ("shrank" is the regression of delegated_nodes[...]);
+      // a version that rose "grew", as the contract first said.
+      const char* verdict = f.verdict == FigureCheck::Verdict::kPass ? "pass"
+                            : IsText(f)
+                                ? (f.verdict == FigureCheck::Verdict::kGrew ? "grew" : "shrank")
+                            : f.after > f.before ? "grew"
+                                                 : "shrank";
       nlohmann::ordered_json jf{{"figure", f.figure}};
       if (IsText(f)) {
         jf["before"] = f.before_text;
@@ -162,8 +196,13 @@ std::string GateJson(const GateResult& result, const std::string& baseline_path)
       }
       jf["limit"] = f.limit;
       jf["verdict"] = verdict;
+      if (f.verdict != FigureCheck::Verdict::kPass) {
+        jf["regression"] = f.verdict == FigureCheck::Verdict::kGrew;
+      }
+      if (!f.nodes.empty()) jf["nodes_on_cpu"] = f.nodes;
       jc["figures"].push_back(std::move(jf));
     }
+    if (!c.not_checked.empty()) jc["not_checked"] = c.not_checked;
     j["checks"].push_back(std::move(jc));
   }
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "libanalysis/report/cpu_nodes.h"
+
 namespace tfa::cli {
 namespace {
 
@@ -73,6 +75,64 @@ std::vector<ArenaTensorChange> ExplainPeak(const Subgraph& peak_sg, const ArenaR
   return changes;
 }
 
+void DiffIo(const Subgraph& old_sg, const Subgraph& new_sg, bool input,
+            std::vector<IoChange>* out) {
+  const std::vector<int32_t>& before = input ? old_sg.inputs : old_sg.outputs;
+  const std::vector<int32_t>& after = input ? new_sg.inputs : new_sg.outputs;
+  for (size_t i = 0; i < std::max(before.size(), after.size()); ++i) {
+    IoChange change{input, i};
+    change.in_before = i < before.size() && before[i] >= 0;
+    change.in_after = i < after.size() && after[i] >= 0;
+    if (change.in_before) {
+      const Tensor& t = old_sg.tensors[static_cast<size_t>(before[i])];
+      change.name_before = t.name;
+      change.type_before = TensorTypeName(t.type);
+      change.shape_before.assign(t.shape.begin(), t.shape.end());
+    }
+    if (change.in_after) {
+      const Tensor& t = new_sg.tensors[static_cast<size_t>(after[i])];
+      change.name_after = t.name;
+      change.type_after = TensorTypeName(t.type);
+      change.shape_after.assign(t.shape.begin(), t.shape.end());
+    }
+    if (change.in_before != change.in_after || change.type_before != change.type_after ||
+        change.shape_before != change.shape_after) {
+      out->push_back(std::move(change));
+    }
+  }
+}
+
+std::map<std::string, std::vector<CpuNode>> FallbacksByOp(const AnalysedModel& m,
+                                                          const Subgraph& sg,
+                                                          const SubgraphReport& r) {
+  std::map<std::string, std::vector<CpuNode>> by_op;
+  for (CpuNode& n : NodesLeftOnCpu(r, sg, m.report.delegates)) by_op[n.op].push_back(std::move(n));
+  return by_op;
+}
+
+std::vector<FallbackChange> DiffFallbacks(
+    const std::map<std::string, std::vector<CpuNode>>& old_f,
+    const std::map<std::string, std::vector<CpuNode>>& new_f) {
+  std::map<std::string, FallbackChange> changes;
+  for (const auto& [op, nodes] : old_f) changes[op] = {op, nodes.size()};
+  for (const auto& [op, nodes] : new_f) {
+    FallbackChange& c = changes.try_emplace(op, FallbackChange{op}).first->second;
+    c.after = nodes.size();
+    for (const CpuNode& n : nodes) {
+      c.nodes_after.push_back(n.node);
+      if (std::find(c.reasons_after.begin(), c.reasons_after.end(), n.reason) ==
+          c.reasons_after.end()) {
+        c.reasons_after.push_back(n.reason);
+      }
+    }
+  }
+  std::vector<FallbackChange> out;
+  for (auto& [op, c] : changes) {
+    if (c.before != c.after) out.push_back(std::move(c));
+  }
+  return out;
+}
+
 }  // namespace
 
 ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, int32_t subgraph) {
@@ -94,6 +154,10 @@ ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, in
   for (const auto& [op, change] : ops) {
     if (change.before != change.after) diff.ops.push_back(change);
   }
+  DiffIo(old_sg, new_sg, true, &diff.io);
+  DiffIo(old_sg, new_sg, false, &diff.io);
+  diff.fallbacks =
+      DiffFallbacks(FallbacksByOp(before, old_sg, old_r), FallbacksByOp(after, new_sg, new_r));
   diff.before = FiguresOf(before.report, {subgraph});
   diff.after = FiguresOf(after.report, {subgraph});
   diff.partitions_before = PartitionLines(old_r);

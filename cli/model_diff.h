@@ -8,6 +8,10 @@
 // unnamed); kernel temporaries, which have no names, by their position after the model's tensors.
 // That is an explanation, not a proof: a tensor of the same size can also move the peak by living
 // longer, which this does not report.
+//
+// Inputs and outputs are matched by position in the subgraph's lists; CPU fallbacks (nodes the
+// final plan leaves on the CPU although delegates were applied, cpu_nodes.h) are compared per op,
+// since node indices of two model versions need not correspond.
 #ifndef CLI_MODEL_DIFF_H_
 #define CLI_MODEL_DIFF_H_
 
@@ -40,9 +44,30 @@ struct PartitionLine {
   int32_t last_node = 0;
 };
 
+// An input or output whose type or shape differs, or that one side lacks.
+struct IoChange {
+  bool input = true;
+  size_t position = 0;
+  std::string name_before = {}, name_after = {};  // empty on the side that lacks it
+  std::string type_before = {}, type_after = {};
+  std::vector<int32_t> shape_before = {}, shape_after = {};
+  bool in_before = true, in_after = true;
+};
+
+// An op whose nodes on the CPU changed in number: the nodes and reasons on the new side.
+struct FallbackChange {
+  std::string op;
+  size_t before = 0;
+  size_t after = 0;
+  std::vector<int32_t> nodes_after = {};        // ascending
+  std::vector<std::string> reasons_after = {};  // distinct, in node order
+};
+
 struct ModelDiff {
   int32_t subgraph = 0;
-  std::vector<OpCountChange> ops;  // ops whose count changed, by name
+  std::vector<OpCountChange> ops;         // ops whose count changed, by name
+  std::vector<IoChange> io;               // inputs first, then outputs, by position
+  std::vector<FallbackChange> fallbacks;  // ops whose CPU fallbacks changed, by name
   ReportFigures before;
   ReportFigures after;
   std::vector<PartitionLine> partitions_before;

@@ -8,13 +8,13 @@
 #include "cli/delegate_args.h"
 #include "cli/invoke_fact_args.h"
 #include "cli/kernel_build_args.h"
+#include "cli/model_failures.h"
 #include "cli/report_markdown.h"
 #include "cli/report_text.h"
 #include "cli/summary_table.h"
 #include "cli/terminal.h"
 #include "cli/tflm_report.h"
 #include "cli/tflm_target_args.h"
-#include "libanalysis/core/parallel_map.h"
 #include "libanalysis/report/advice_json.h"
 #include "libanalysis/report/advisor.h"
 #include "libanalysis/report/memory_timeline.h"
@@ -61,7 +61,6 @@ struct ModelResult {
 std::vector<Advice> AdviseOrThrow(const AnalysedModel& analysed,
                                   const std::vector<int32_t>& subgraphs) {
   const ModelPlan& plan = analysed.plan;
-  if (plan.delegates.empty()) throw CommandError{"--advise needs a --delegate to advise on"};
   std::vector<Advice> out;
   for (size_t d = 0; d < plan.delegates.size(); ++d) {
     for (int32_t s : subgraphs) {
@@ -141,6 +140,48 @@ void WriteRequestedFiles(const ReportArgs& args, const ModelResult& r) {
   }
 }
 
+// The reports of the models that could be analysed; with several models given, the multi-model
+// forms even when only one of them could be.
+void WriteReports(const ReportArgs& args, OutputFormat format,
+                  const std::vector<ModelResult>& results) {
+  if (results.empty()) return;
+  const bool several = args.models.size() > 1;
+
+  if (results.size() == 1) WriteRequestedFiles(args, results[0]);
+
+  if (format == OutputFormat::kJson) {
+    // Streamed: a million-node report is tens of MB.
+    if (!several) {
+      WriteReportJson(ModelJson(results[0]), std::cout);
+    } else {
+      std::vector<ReportJsonView> views;
+      for (const ModelResult& r : results) views.push_back(ModelJson(r));
+      WriteReportsJson(views, std::cout);
+    }
+    std::cout << '\n';
+    return;
+  }
+  std::string out;
+  std::vector<SummaryRow> rows;
+  for (const ModelResult& r : results) {
+    rows.push_back({r.analysed.report.model, FiguresOf(r.analysed.report)});
+    if (args.summary_only || format == OutputFormat::kCsv) continue;
+    if (!out.empty()) out += "\n";
+    out += ModelText(r, format, args.verbose);
+  }
+  if (format == OutputFormat::kCsv) return WriteOutput("-", SummaryTableCsv(rows));
+  if (args.summary_only) {
+    return WriteOutput("-", format == OutputFormat::kMarkdown
+                                ? SummaryTableMarkdown(rows)
+                                : SummaryTableText(rows, Style::ForStdout()));
+  }
+  if (several) {
+    out += format == OutputFormat::kMarkdown ? "\n## Summary\n\n" + SummaryTableMarkdown(rows)
+                                             : "\n" + SummaryTableText(rows, Style::ForStdout());
+  }
+  WriteOutput("-", out);
+}
+
 void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
@@ -166,53 +207,32 @@ void RunReport(const ReportArgs& args) {
   if (args.summary_only && format != OutputFormat::kText && format != OutputFormat::kMarkdown) {
     throw CommandError{"--summary is a table for text and Markdown (--format csv is one already)"};
   }
-  ProgressBar progress("models", args.models.size());
-  const std::vector<ModelResult> results = ParallelMap(
-      args.models.size(),
-      [&](size_t i) {
-        ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise, shapes,
-                                     args.common.Signature(), build),
-                      {},
-                      {}};
-        r.subgraphs = args.common.Subgraphs(*r.analysed.model);
-        if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
-        return r;
-      },
-      [&] { progress.Advance(); });
-
-  if (results.size() == 1) WriteRequestedFiles(args, results[0]);
-
-  if (format == OutputFormat::kJson) {
-    // Streamed: a million-node report is tens of MB.
-    if (results.size() == 1) {
-      WriteReportJson(ModelJson(results[0]), std::cout);
-    } else {
-      std::vector<ReportJsonView> views;
-      for (const ModelResult& r : results) views.push_back(ModelJson(r));
-      WriteReportsJson(views, std::cout);
+  if (args.advise && requests.empty())
+    throw CommandError{"--advise needs a --delegate to advise on"};
+  // A model that fails is named on stderr at the end (exit 2); the others are reported.
+  std::vector<ModelResult> results;
+  std::vector<std::string> errors;
+  {
+    ProgressBar progress("models", args.models.size());
+    auto outcomes = MapModels(
+        args.models,
+        [&](size_t i) {
+          ModelResult r{AnalyseOrThrow(args.models[i], requests, facts, args.advise, shapes,
+                                       args.common.Signature(), build),
+                        {},
+                        {}};
+          r.subgraphs = args.common.Subgraphs(*r.analysed.model);
+          if (args.advise) r.advice = AdviseOrThrow(r.analysed, r.subgraphs);
+          return r;
+        },
+        [&] { progress.Advance(); });
+    errors = ModelErrors(outcomes);
+    for (auto& o : outcomes) {
+      if (o.result) results.push_back(std::move(*o.result));
     }
-    std::cout << '\n';
-    return;
   }
-  std::string out;
-  std::vector<SummaryRow> rows;
-  for (const ModelResult& r : results) {
-    rows.push_back({r.analysed.report.model, FiguresOf(r.analysed.report)});
-    if (args.summary_only || format == OutputFormat::kCsv) continue;
-    if (!out.empty()) out += "\n";
-    out += ModelText(r, format, args.verbose);
-  }
-  if (format == OutputFormat::kCsv) return WriteOutput("-", SummaryTableCsv(rows));
-  if (args.summary_only) {
-    return WriteOutput("-", format == OutputFormat::kMarkdown
-                                ? SummaryTableMarkdown(rows)
-                                : SummaryTableText(rows, Style::ForStdout()));
-  }
-  if (results.size() > 1) {
-    out += format == OutputFormat::kMarkdown ? "\n## Summary\n\n" + SummaryTableMarkdown(rows)
-                                             : "\n" + SummaryTableText(rows, Style::ForStdout());
-  }
-  WriteOutput("-", out);
+  WriteReports(args, format, results);
+  EndWithModelErrors(errors);
 }
 
 }  // namespace

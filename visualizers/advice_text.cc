@@ -39,7 +39,8 @@ std::string CandidateList(const std::vector<int32_t>& candidates) {
   std::string out;
   for (size_t i = 0; i < candidates.size(); ++i) {
     if (i > 0) out += i + 1 == candidates.size() ? " and " : ", ";
-    out += "#" + std::to_string(candidates[i]);
+    out += '#';
+    out += std::to_string(candidates[i]);
   }
   return out;
 }

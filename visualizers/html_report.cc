@@ -34,6 +34,14 @@ figure svg { max-width: 100%; height: auto; }
 )css";
 
 std::string Cell(const std::string& text) { return "<td>" + EscapeMarkup(text) + "</td>"; }
+// "#12", or nothing for a partition without nodes (-1).
+std::string NodeNumber(int32_t node) {
+  if (node < 0) return "";
+  std::string text = "#";
+  text += std::to_string(node);
+  return text;
+}
+
 std::string NumberCell(const std::string& text) {
   return "<td class=\"num\">" + EscapeMarkup(text) + "</td>";
 }
@@ -83,8 +91,8 @@ void AppendPartitionTable(std::string& html, const SubgraphReport& report,
     html += Cell(cpu ? "cpu" : "delegate") + "<td class=\"spec\">" +
             EscapeMarkup(cpu ? "" : partition.delegate) + "</td>";
     html += NumberCell(std::to_string(summary.node_count));
-    html += NumberCell(summary.first_node < 0 ? "" : "#" + std::to_string(summary.first_node));
-    html += NumberCell(summary.last_node < 0 ? "" : "#" + std::to_string(summary.last_node));
+    html += NumberCell(NodeNumber(summary.first_node));
+    html += NumberCell(NodeNumber(summary.last_node));
     html += Cell(summary.op_summary);
     html += BytesCell(summary.boundary_in_bytes) + BytesCell(summary.boundary_out_bytes);
     html += cpu ? Cell("") : BytesCell(partition.bytes_to_delegate + partition.bytes_from_delegate);

@@ -18,9 +18,11 @@
 namespace tfa::viz {
 
 struct HtmlReportOptions {
-  // Subgraphs with more nodes than this get the collapsed partition graph (one box per partition):
-  // a node-level drawing of thousands of nodes is neither readable nor quick to lay out.
-  size_t collapse_above_nodes = 250;
+  // Subgraphs with more nodes than this get the collapsed partition graph (one box per partition),
+  // as `dot --collapse` draws it: at a page's width a node-level drawing of 150 nodes already has
+  // boxes too small to read, and one of thousands is slow to lay out. The partition table and the
+  // nodes left on the CPU name every node either way.
+  size_t collapse_above_nodes = 100;
   // The delegation advisor's findings (report --advise), each shown in its subgraph's section.
   struct SubgraphAdvice {
     int32_t subgraph = 0;

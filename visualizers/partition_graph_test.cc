@@ -309,7 +309,7 @@ TEST(PartitionGraphTest, CollapsedGroupsConsecutivePartitionsPastTenBoxes) {
   Subgraph s;
   for (int i = 0; i <= 50; ++i) {
     Tensor t;
-    t.name = "t" + std::to_string(i);
+    t.name = std::string("t").append(std::to_string(i));
     t.bytes = 100;
     s.tensors.push_back(t);
   }

@@ -29,7 +29,7 @@ class RandomModelWriter {
       graph_inputs.push_back(t);
       Produced(t);
     }
-    for (int n = 0; n < node_count; ++n) AddRandomNode("n" + std::to_string(n));
+    for (int n = 0; n < node_count; ++n) AddRandomNode(std::string("n").append(std::to_string(n)));
     std::vector<int32_t> outputs;
     for (int32_t t : available_) {
       if (!read_[static_cast<size_t>(t)]) outputs.push_back(t);

@@ -9,6 +9,7 @@
 #include "libanalysis/core/json_nesting.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/model/runtime_version.h"
+#include "libanalysis/report/cpu_nodes.h"
 #include "libanalysis/tflm/tflm_target.h"
 
 namespace tfa {
@@ -48,6 +49,28 @@ Result<DelegateRequest> ParseDelegate(const json& j, const std::string& path) {
   return d;
 }
 
+// {"NAME": count, ...}: an object of non-negative integers; absent leaves `out` empty.
+Status ReadCounts(JsonFields& fields, const std::string& key,
+                  std::optional<std::map<std::string, uint64_t>>* out) {
+  const json* found = fields.Find(key);
+  if (found == nullptr) return Status::Ok();
+  JsonFields counts(*found, fields.Path(key));
+  TFA_RETURN_IF_ERROR(counts.CheckObject());
+  std::map<std::string, uint64_t> read;
+  for (const auto& [name, value] : found->items()) {
+    if (name.empty()) return JsonFields::Error(fields.Path(key), "empty name");
+    TFA_RETURN_IF_ERROR(counts.Read(name, &read[name], JsonFields::Presence::kRequired));
+  }
+  *out = std::move(read);
+  return Status::Ok();
+}
+
+nlohmann::ordered_json CountsJson(const std::map<std::string, uint64_t>& counts) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& [name, count] : counts) j[name] = count;
+  return j;
+}
+
 Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
   JsonFields fields(j, path);
   TFA_RETURN_IF_ERROR(fields.CheckObject());
@@ -69,6 +92,8 @@ Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
   }
   TFA_RETURN_IF_ERROR(fields.Read("min_runtime_version", &config.figures.min_runtime_version,
                                   JsonFields::Presence::kOptional));
+  TFA_RETURN_IF_ERROR(ReadCounts(fields, "delegated_nodes", &config.figures.delegated_nodes));
+  TFA_RETURN_IF_ERROR(ReadCounts(fields, "cpu_fallback_nodes", &config.figures.cpu_fallback_nodes));
   TFA_RETURN_IF_ERROR(fields.Read("target", &config.target, JsonFields::Presence::kOptional));
   if (!config.target.empty() && !tflm::TargetFromName(config.target)) {
     return JsonFields::Error(fields.Path("target"), "expected \"tflm\" or \"tflm-32\"");
@@ -195,11 +220,73 @@ FigureCheck CheckRuntimeVersion(const std::string& before, const std::string& af
   return check;
 }
 
+uint64_t CountOf(const std::map<std::string, uint64_t>& counts, const std::string& name) {
+  auto it = counts.find(name);
+  return it == counts.end() ? 0 : it->second;
+}
+
+// One check per name either side knows: the count may rise by `allowed` (`more_is_worse`, CPU
+// fallbacks) or fall by it (delegated nodes). `nodes`, when given, names each name's nodes now.
+void CheckCounts(const std::string& figure, const std::map<std::string, uint64_t>& before,
+                 const std::map<std::string, uint64_t>& after, uint64_t allowed, bool more_is_worse,
+                 bool fail_on_shrink, const NodesByOp* nodes, std::vector<FigureCheck>* checks) {
+  std::map<std::string, uint64_t> names = before;
+  names.insert(after.begin(), after.end());
+  const std::string sign = fail_on_shrink ? "±" : more_is_worse ? "+" : "-";
+  for (const auto& [name, unused] : names) {
+    FigureCheck check{figure + "[" + name + "]", CountOf(before, name), CountOf(after, name),
+                      sign + std::to_string(allowed)};
+    if (nodes != nullptr) {
+      auto listed = nodes->find(name);
+      if (listed != nodes->end()) check.nodes = listed->second;
+    }
+    const uint64_t worse = more_is_worse ? check.after : check.before;
+    const uint64_t better = more_is_worse ? check.before : check.after;
+    if (worse > better && worse - better > allowed) {
+      check.verdict = FigureCheck::Verdict::kGrew;
+    } else if (fail_on_shrink && better > worse && better - worse > allowed) {
+      check.verdict = FigureCheck::Verdict::kShrank;
+    }
+    checks->push_back(std::move(check));
+  }
+}
+
+std::string NodeLabel(int32_t subgraph, int32_t node) {
+  std::string label = subgraph == 0 ? "#" : "subgraph " + std::to_string(subgraph) + " #";
+  label += std::to_string(node);
+  return label;
+}
+
 }  // namespace
 
-GatedFigures GatedFiguresOf(const Report& report, const ReportFigures& f) {
-  return {f.arena_bytes, f.persistent_bytes, f.delegated_partitions, f.copy_bytes,
-          report.runtime_version.minimum};
+NodesByOp CpuFallbackNodesOf(const Report& report, const Model& model) {
+  NodesByOp nodes;
+  if (report.delegates.empty()) return nodes;
+  for (const SubgraphReport& s : report.subgraphs) {
+    const Subgraph& subgraph = model.subgraphs[static_cast<size_t>(s.index)];
+    for (const CpuNode& n : NodesLeftOnCpu(s, subgraph, report.delegates)) {
+      nodes[n.op].push_back(NodeLabel(s.index, n.node));
+    }
+  }
+  return nodes;
+}
+
+GatedFigures GatedFiguresOf(const Report& report, const Model& model) {
+  const ReportFigures f = FiguresOf(report);
+  GatedFigures figures{f.arena_bytes, f.persistent_bytes, f.delegated_partitions, f.copy_bytes,
+                       report.runtime_version.minimum};
+  std::map<std::string, uint64_t> delegated;
+  for (const std::string& delegate : report.delegates) delegated[delegate] = 0;
+  for (const SubgraphReport& s : report.subgraphs) {
+    for (const PartitionReport& p : s.partitions) {
+      if (p.kind == PartitionReport::Kind::kDelegate) delegated[p.delegate] += p.nodes.size();
+    }
+  }
+  std::map<std::string, uint64_t> fallbacks;
+  for (const auto& [op, nodes] : CpuFallbackNodesOf(report, model)) fallbacks[op] = nodes.size();
+  figures.delegated_nodes = std::move(delegated);
+  figures.cpu_fallback_nodes = std::move(fallbacks);
+  return figures;
 }
 
 Result<Baseline> ParseBaseline(std::string_view text, const std::string& source) {
@@ -244,6 +331,12 @@ std::string BaselineToJson(const Baseline& baseline) {
                                {"copy_bytes", c->figures.copy_bytes}});
       if (!c->figures.min_runtime_version.empty()) {
         jm["configs"].back()["min_runtime_version"] = c->figures.min_runtime_version;
+      }
+      if (c->figures.delegated_nodes) {
+        jm["configs"].back()["delegated_nodes"] = CountsJson(*c->figures.delegated_nodes);
+      }
+      if (c->figures.cpu_fallback_nodes) {
+        jm["configs"].back()["cpu_fallback_nodes"] = CountsJson(*c->figures.cpu_fallback_nodes);
       }
       if (!c->target.empty()) jm["configs"].back()["target"] = c->target;
     }
@@ -398,6 +491,24 @@ GateResult CompareWithBaseline(const Baseline& baseline,
     if (!before.min_runtime_version.empty() && !after.min_runtime_version.empty()) {
       check.figures.push_back(CheckRuntimeVersion(
           before.min_runtime_version, after.min_runtime_version, options.fail_on_shrink));
+    } else if (before.min_runtime_version.empty() && !after.min_runtime_version.empty()) {
+      check.not_checked.push_back("min_runtime_version");
+    }
+    // Fallbacks exist only where a delegate was applied; the CPU-only plan gates neither.
+    const bool delegated = after.delegated_nodes && !after.delegated_nodes->empty();
+    if (before.delegated_nodes && after.delegated_nodes) {
+      CheckCounts("delegated_nodes", *before.delegated_nodes, *after.delegated_nodes,
+                  options.allowed_delegated_nodes_drop, /*more_is_worse=*/false,
+                  options.fail_on_shrink, nullptr, &check.figures);
+    } else if (delegated) {
+      check.not_checked.push_back("delegated_nodes");
+    }
+    if (before.cpu_fallback_nodes && after.cpu_fallback_nodes) {
+      CheckCounts("cpu_fallback_nodes", *before.cpu_fallback_nodes, *after.cpu_fallback_nodes,
+                  options.allowed_new_fallbacks, /*more_is_worse=*/true, options.fail_on_shrink,
+                  &m.cpu_fallback_node_list, &check.figures);
+    } else if (delegated) {
+      check.not_checked.push_back("cpu_fallback_nodes");
     }
     result.checks.push_back(std::move(check));
   }

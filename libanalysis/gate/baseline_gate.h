@@ -10,12 +10,14 @@
 #define LIBANALYSIS_GATE_BASELINE_GATE_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "libanalysis/core/status.h"
+#include "libanalysis/model/graph.h"
 #include "libanalysis/report/report_builder.h"
 #include "libanalysis/report/report_figures.h"
 
@@ -32,11 +34,22 @@ struct GatedFigures {
   // The oldest TFLite runtime that can run the model (Report::runtime_version); empty when not
   // recorded (baselines written before it existed) or unknown. It may not rise.
   std::string min_runtime_version = {};
+  // Nodes each delegate runs, by delegate name, and the nodes the final plan leaves on the CPU
+  // although delegates were applied (a fallback), by op; over every subgraph. Both are empty
+  // maps for the CPU-only plan and absent in baselines recorded before they were gated.
+  std::optional<std::map<std::string, uint64_t>> delegated_nodes = {};
+  std::optional<std::map<std::string, uint64_t>> cpu_fallback_nodes = {};
 
   bool operator==(const GatedFigures&) const = default;
 };
 
-GatedFigures GatedFiguresOf(const Report& report, const ReportFigures& figures);
+// Node labels by op: "#12" for subgraph 0's node 12, "subgraph 1 #3" for another subgraph's.
+using NodesByOp = std::map<std::string, std::vector<std::string>>;
+
+// The gated figures of `report`, made from `model`'s plan (its node ops name the fallbacks).
+GatedFigures GatedFiguresOf(const Report& report, const Model& model);
+// The nodes GatedFigures::cpu_fallback_nodes counts, by op.
+NodesByOp CpuFallbackNodesOf(const Report& report, const Model& model);
 
 struct BaselineConfig {
   std::vector<DelegateRequest> delegates;  // empty: the CPU-only plan
@@ -91,6 +104,9 @@ struct GateOptions {
   Tolerance copy_bytes_growth;
   // When set, the delegated partition count may be anything up to this, instead of not growing.
   std::optional<uint64_t> max_delegated_partitions;
+  // Nodes each op may add to the CPU fallbacks, and nodes each delegate may lose.
+  uint64_t allowed_new_fallbacks = 0;
+  uint64_t allowed_delegated_nodes_drop = 0;
   // Also fail when a figure improved by more than its tolerance: the baseline is stale and should
   // be re-recorded so the improvement is locked in (TFLite Micro's arena threshold tests do this).
   bool fail_on_shrink = false;
@@ -103,12 +119,15 @@ struct Measurement {
   std::string sha256;
   std::vector<DelegateRequest> delegates;
   GatedFigures figures;
-  std::string target = {};  // as BaselineConfig::target
+  std::string target = {};                // as BaselineConfig::target
+  NodesByOp cpu_fallback_node_list = {};  // the nodes behind figures.cpu_fallback_nodes
 };
 
 struct FigureCheck {
+  // kGrew: worse than the baseline beyond the limit (for delegated_nodes[...] that is fewer
+  // nodes); kShrank: better beyond the limit, with GateOptions::fail_on_shrink.
   enum class Verdict { kPass, kGrew, kShrank };
-  std::string figure;  // "arena_bytes", ...
+  std::string figure;  // "arena_bytes", "delegated_nodes[gpu]", "cpu_fallback_nodes[CEIL]", ...
   uint64_t before = 0;
   uint64_t after = 0;
   std::string limit;  // what was allowed, in words: "+2%", "<= 3"
@@ -116,6 +135,8 @@ struct FigureCheck {
   // A figure that is no number (min_runtime_version): its values as text; `before` and `after`
   // are then 0.
   std::string before_text = {}, after_text = {};
+  // cpu_fallback_nodes[OP]: the nodes of that op now on the CPU.
+  std::vector<std::string> nodes = {};
 
   int64_t delta() const { return static_cast<int64_t>(after) - static_cast<int64_t>(before); }
 };
@@ -127,6 +148,9 @@ struct ConfigCheck {
   // Set when the model cannot be compared: not in the baseline, renamed, configuration missing.
   std::string problem;
   std::vector<FigureCheck> figures;
+  // Figures the baseline entry lacks (recorded before they were gated): not checked until the
+  // baseline is re-recorded.
+  std::vector<std::string> not_checked = {};
 
   bool passed() const;
 };

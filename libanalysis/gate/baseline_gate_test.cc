@@ -109,6 +109,11 @@ INSTANTIATE_TEST_SUITE_P(
             OneModelBaseline(R"("delegates":[],)" + kFigures + R"(},{"delegates":[],)" + kFigures),
             "configs[1]: configuration \"cpu only\" recorded twice"},
         Malformed{std::string(100, '[') + std::string(100, ']'), "nested deeper than 8 levels"},
+        Malformed{OneModelBaseline(R"("delegates":[],"delegated_nodes":[1],)" + kFigures),
+                  "models[0].configs[0].delegated_nodes: expected an object"},
+        Malformed{
+            OneModelBaseline(R"("delegates":[],"cpu_fallback_nodes":{"CEIL":-2},)" + kFigures),
+            "models[0].configs[0].cpu_fallback_nodes.CEIL: expected a non-negative integer"},
         Malformed{"{\"format\":\"tflite-analyze-baseline/1\",\"models\":[]} trailing",
                   "not valid JSON"}));
 
@@ -226,6 +231,91 @@ TEST(CompareWithBaseline, TheMinimumRuntimeVersionMayNotRise) {
   auto reread = ParseBaseline(BaselineToJson(baseline), "b.json");
   ASSERT_TRUE(reread.ok()) << reread.status().message();
   EXPECT_EQ(reread->models[0].configs[0].figures.min_runtime_version, "2.3.0");
+}
+
+GatedFigures WithPlacement(std::map<std::string, uint64_t> delegated,
+                           std::map<std::string, uint64_t> fallbacks) {
+  GatedFigures figures{1000, 64, 2, 500};
+  figures.delegated_nodes = std::move(delegated);
+  figures.cpu_fallback_nodes = std::move(fallbacks);
+  return figures;
+}
+
+const DelegateRequest kGpu{"gpu", std::nullopt, std::nullopt, false, {}};
+
+Baseline GpuBaseline(const GatedFigures& figures) {
+  Baseline baseline;
+  baseline.models.push_back({"m.tflite", kSha, {{{kGpu}, figures}}});
+  return baseline;
+}
+
+TEST(BaselineJson, RecordsDelegatedNodesAndFallbacks) {
+  const Baseline b = GpuBaseline(WithPlacement({{"gpu", 160}}, {{"CEIL", 2}, {"MIRROR_PAD", 1}}));
+  const std::string text = BaselineToJson(b);
+  EXPECT_NE(text.find("\"delegated_nodes\": {\n            \"gpu\": 160\n          }"),
+            std::string::npos)
+      << text;
+  auto again = ParseBaseline(text, "b.json");
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->models[0].configs[0].figures, b.models[0].configs[0].figures);
+}
+
+// Default: any node that newly falls back to the CPU fails, named with its op and nodes; each op
+// may gain --allow-new-fallbacks nodes.
+TEST(CompareWithBaseline, ANewCpuFallbackFailsUnlessAllowed) {
+  const Baseline baseline = GpuBaseline(WithPlacement({{"gpu", 160}}, {{"CEIL", 2}}));
+  Measurement now =
+      Measured(WithPlacement({{"gpu", 159}}, {{"CEIL", 2}, {"MIRROR_PAD", 1}}), {kGpu});
+  now.cpu_fallback_node_list = {{"CEIL", {"#3", "#9"}}, {"MIRROR_PAD", {"#40"}}};
+  const GateResult r = CompareWithBaseline(baseline, {now}, {});
+  ASSERT_EQ(r.checks.size(), 1u);
+  const std::vector<FigureCheck>& f = r.checks[0].figures;
+  ASSERT_EQ(f.size(), 7u);
+  EXPECT_EQ(f[4].figure, "delegated_nodes[gpu]");
+  EXPECT_EQ(f[4].verdict, FigureCheck::Verdict::kGrew);
+  EXPECT_EQ(f[4].limit, "-0");
+  EXPECT_EQ(f[5].figure, "cpu_fallback_nodes[CEIL]");
+  EXPECT_EQ(f[5].verdict, FigureCheck::Verdict::kPass);
+  EXPECT_EQ(f[6].figure, "cpu_fallback_nodes[MIRROR_PAD]");
+  EXPECT_EQ(f[6].before, 0u);
+  EXPECT_EQ(f[6].after, 1u);
+  EXPECT_EQ(f[6].verdict, FigureCheck::Verdict::kGrew);
+  EXPECT_EQ(f[6].nodes, std::vector<std::string>{"#40"});
+  EXPECT_EQ(r.failures(), 2u);
+
+  GateOptions lenient;
+  lenient.allowed_new_fallbacks = 1;
+  lenient.allowed_delegated_nodes_drop = 1;
+  const GateResult allowed = CompareWithBaseline(baseline, {now}, lenient);
+  EXPECT_TRUE(allowed.passed());
+  EXPECT_EQ(allowed.checks[0].figures[6].limit, "+1");
+}
+
+TEST(CompareWithBaseline, FewerFallbacksFailOnlyWithFailOnShrink) {
+  const Baseline baseline = GpuBaseline(WithPlacement({{"gpu", 160}}, {{"CEIL", 2}}));
+  const Measurement now = Measured(WithPlacement({{"gpu", 162}}, {}), {kGpu});
+  EXPECT_TRUE(CompareWithBaseline(baseline, {now}, {}).passed());
+  GateOptions options;
+  options.fail_on_shrink = true;
+  const GateResult r = CompareWithBaseline(baseline, {now}, options);
+  EXPECT_EQ(r.checks[0].figures[4].verdict, FigureCheck::Verdict::kShrank);
+  EXPECT_EQ(r.checks[0].figures[5].verdict, FigureCheck::Verdict::kShrank);
+  EXPECT_EQ(r.checks[0].figures[5].limit, "±0");
+}
+
+// A baseline recorded before placement was gated checks the other figures and says what it
+// skipped; the CPU-only plan has no fallbacks to skip.
+TEST(CompareWithBaseline, AnOlderBaselineSaysWhatItDoesNotCheck) {
+  Baseline baseline = GpuBaseline(GatedFigures{1000, 64, 2, 500});
+  const GateResult r = CompareWithBaseline(
+      baseline, {Measured(WithPlacement({{"gpu", 1}}, {{"CEIL", 5}}), {kGpu})}, {});
+  EXPECT_TRUE(r.passed());
+  EXPECT_EQ(r.total(), 4u);
+  EXPECT_EQ(r.checks[0].not_checked,
+            (std::vector<std::string>{"delegated_nodes", "cpu_fallback_nodes"}));
+  const GateResult cpu =
+      CompareWithBaseline(RecordedBaseline(), {Measured(WithPlacement({}, {}))}, {});
+  EXPECT_TRUE(cpu.checks[0].not_checked.empty());
 }
 
 TEST(CompareWithBaseline, CatchesUnknownModelsRenamesAndUnrecordedConfigs) {

@@ -13,7 +13,10 @@ namespace {
 
 std::string ShapeText(std::span<const int32_t> shape) {
   std::string text = "[";
-  for (size_t i = 0; i < shape.size(); ++i) text += (i ? "," : "") + std::to_string(shape[i]);
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(shape[i]);
+  }
   return text + "]";
 }
 
@@ -104,7 +107,7 @@ Result<InputShapeRequest> ParseInputShapeRequest(std::string_view text) {
     int32_t value = 0;
     const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
     if (item.empty() || error != std::errc() || end != item.data() + item.size()) {
-      return bad("\"" + std::string(item) + "\" is not a dimension");
+      return bad(std::string("\"").append(item).append("\" is not a dimension"));
     }
     request.shape.push_back(value);
     if (comma == std::string_view::npos) break;

@@ -25,8 +25,8 @@ Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfi
   if (!selection.ok()) return selection.status();
   for (const NodeSupport& v : selection->verdicts) {
     if (v.supported || v.reason.empty()) continue;
-    sp.rejected.push_back(
-        RejectedNode{v.node, input.nodes[static_cast<size_t>(v.node)].op, profile.name, v.reason});
+    sp.rejected.push_back(RejectedNode{v.node, input.nodes[static_cast<size_t>(v.node)].op,
+                                       profile.name, ReasonText(v)});
   }
   auto delegated = ApplyDelegateSelection(*valid, profile, *selection);
   if (!delegated.ok()) return delegated.status();

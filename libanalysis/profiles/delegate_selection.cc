@@ -133,7 +133,7 @@ std::vector<std::string> DescribeUnsupportedNodes(const Subgraph& subgraph,
     if (verdict.supported) continue;
     const std::string reason = verdict.fp16_dequantize_held_back
                                    ? "constant fp16 DEQUANTIZE held back (the delegate folds it)"
-                                   : verdict.reason;
+                                   : ReasonText(verdict);
     lines.push_back(UpstreamOpName(subgraph.nodes[verdict.node]) + " #" +
                     std::to_string(verdict.node) + ": " + reason);
   }

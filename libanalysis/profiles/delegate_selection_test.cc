@@ -17,7 +17,7 @@ class GraphBuilder {
  public:
   int32_t AddTensor(TensorType type, std::vector<int32_t> shape, bool constant = false) {
     Tensor t;
-    t.name = "t" + std::to_string(subgraph_.tensors.size());
+    t.name = std::string("t").append(std::to_string(subgraph_.tensors.size()));
     t.type = type;
     t.shape = std::move(shape);
     t.allocation = constant ? AllocationType::kMmapRo : AllocationType::kArenaRw;
@@ -62,8 +62,9 @@ TEST(DelegateSelectionTest, UnsupportedNodesCarryTheirExactReason) {
 
   auto selection = SelectDelegateNodes(g.subgraph(), Profile("xnnpack"));
   ASSERT_TRUE(selection.ok()) << selection.status().message();
+  // The description names the node once; upstream's log line (unsupported_ops) keeps its words.
   EXPECT_EQ(DescribeUnsupportedNodes(g.subgraph(), *selection),
-            std::vector<std::string>{"CONV_2D #0: unsupported fused activation (Tanh) in node #0"});
+            std::vector<std::string>{"CONV_2D #0: unsupported fused activation (Tanh)"});
   EXPECT_EQ(selection->selection.nodes_to_replace, std::vector<int32_t>{1});
   EXPECT_EQ(selection->unsupported_ops,
             std::vector<std::string>{"CONV_2D: unsupported fused activation (Tanh) in node #0"});
@@ -81,7 +82,7 @@ TEST(DelegateSelectionTest, AddSubChecksFloat32ButOpsFormDoesNot) {
   auto sample = SelectDelegateNodes(g.subgraph(), Profile("add-sub"));
   ASSERT_TRUE(sample.ok());
   EXPECT_TRUE(sample->selection.nodes_to_replace.empty());
-  EXPECT_EQ(sample->verdicts.at(0).reason, "input 0 has type int32, supported: float32");
+  EXPECT_EQ(sample->verdicts.at(0).reason, "input 0 (tensor 0) has type int32, supported: float32");
 
   auto by_op = SelectDelegateNodes(g.subgraph(), Profile("ops=ADD,SUB"));
   ASSERT_TRUE(by_op.ok());

@@ -17,14 +17,27 @@ namespace {
 // What upstream's OpSignature records of one input or output: absent optional inputs keep
 // kTfLiteNoType, are neither constant nor runtime inputs and have no dims.
 struct TensorSpec {
+  int32_t index = -1;  // the tensor, for the reason's detail
   bool present = false;
   TensorType type = TensorType::kFloat32;
   bool is_const = false;
   std::vector<int32_t> dims;
 };
 
+// Why a node is unsupported: upstream's words, and ours where those do not name the tensor or
+// value objected to (CheckOutcome::detail).
+struct Rejection {
+  // Implicit: most checks reject in upstream's words alone (`return std::string("...")`).
+  Rejection(std::string text) : reason(std::move(text)) {}  // NOLINT(google-explicit-constructor)
+  Rejection(const char* text) : reason(text) {}             // NOLINT(google-explicit-constructor)
+  Rejection(std::string text, std::string what)
+      : reason(std::move(text)), detail(std::move(what)) {}
+  std::string reason;
+  std::string detail;
+};
+
 // A reason when the node is unsupported, nothing when this part of the check passes.
-using Reason = std::optional<std::string>;
+using Reason = std::optional<Rejection>;
 
 struct Signature {
   const NodeContext& context;
@@ -44,6 +57,7 @@ std::vector<TensorSpec> Specs(const Subgraph& subgraph, std::span<const int32_t>
     TensorSpec spec;
     if (index >= 0 && static_cast<size_t>(index) < subgraph.tensors.size()) {
       const Tensor& tensor = subgraph.tensors[index];
+      spec.index = index;
       spec.present = true;
       spec.type = tensor.type;
       spec.is_const = tensor.is_constant();
@@ -72,6 +86,40 @@ std::string JoinDims(std::span<const int32_t> dims) {
   return out;
 }
 
+// "input 1 (tensor 57, int32)", or with `with_shape` "input 1 (tensor 57, int32 [2,3])".
+std::string TensorLabel(const char* side, size_t position, const TensorSpec& spec,
+                        bool with_shape = false) {
+  std::string label = side;
+  label.append(" ").append(std::to_string(position));
+  if (!spec.present) return label.append(" (absent)");
+  label.append(" (tensor ").append(std::to_string(spec.index)).append(", ");
+  label.append(TensorTypeName(spec.type));
+  if (with_shape) label.append(" [").append(JoinDims(spec.dims)).append("]");
+  return label.append(")");
+}
+
+std::string InputLabel(const std::vector<TensorSpec>& inputs, size_t position,
+                       bool with_shape = false) {
+  if (position >= inputs.size()) {
+    return std::string("input ").append(std::to_string(position)).append(" (absent)");
+  }
+  return TensorLabel("input", position, inputs[position], with_shape);
+}
+
+// "runtime inputs: 0 (tensor 3), 2 (tensor 9)": which inputs upstream counted as runtime (non-
+// constant) ones, when their number is what it objects to.
+std::string RuntimeInputsDetail(const std::vector<TensorSpec>& inputs) {
+  std::string detail = "runtime inputs:";
+  bool any = false;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!inputs[i].present || inputs[i].is_const) continue;
+    detail.append(any ? ", " : " ").append(std::to_string(i)).append(" (tensor ");
+    detail.append(std::to_string(inputs[i].index)).append(")");
+    any = true;
+  }
+  return any ? detail : detail.append(" none");
+}
+
 // The product of `dims` through the checked math; none for a negative (unknown) dimension or a
 // product past int64, which no real tensor has and which then matches no expected count.
 std::optional<int64_t> NumElements(std::span<const int32_t> dims) {
@@ -96,9 +144,10 @@ int RuntimeInputs(const Signature& sig) {
 Reason CheckInputsOutputs(const Signature& sig, int runtime_inputs, int outputs) {
   const int have_runtime = RuntimeInputs(sig);
   if (have_runtime != runtime_inputs) {
-    return "Expected " + std::to_string(runtime_inputs) +
-           " runtime input tensor(s), but node has " + std::to_string(have_runtime) +
-           " runtime input(s).";
+    return Rejection("Expected " + std::to_string(runtime_inputs) +
+                         " runtime input tensor(s), but node has " + std::to_string(have_runtime) +
+                         " runtime input(s).",
+                     RuntimeInputsDetail(sig.inputs));
   }
   const int have_outputs = static_cast<int>(sig.outputs.size());
   if (have_outputs != outputs) {
@@ -206,22 +255,30 @@ Reason CheckDepthwiseConv(const Signature& sig) {
   if (Reason r = CheckStrides(o.stride_h, o.stride_w)) return r;
   if (Reason r = CheckDilation(o.dilation_h, o.dilation_w)) return r;
   if (Reason r = CheckActivation(o.fused_activation)) return r;
-  if (sig.inputs.size() < 2) return std::string("filter.dims.size != 4");
+  if (sig.inputs.size() < 2) return Rejection("filter.dims.size != 4", "no input 1 (filter)");
   const TensorSpec& input = sig.inputs[0];
   const TensorSpec& filter = sig.inputs[1];
   const TensorSpec& output = sig.outputs[0];
-  if (input.dims.size() != 4) return std::string("input.dims.size != 4");
-  if (filter.dims.size() != 4) return std::string("filter.dims.size != 4");
-  if (output.dims.size() != 4) return std::string("output.dims.size != 4");
-  if (input.dims[0] != output.dims[0]) return std::string("input.b != output.b");
+  // Upstream names the shapes it compares by role; the detail gives them.
+  std::string shapes = TensorLabel("input", 0, input, true);
+  shapes.append(", filter ").append(TensorLabel("input", 1, filter, true));
+  shapes.append(", ").append(TensorLabel("output", 0, output, true));
+  if (o.depth_multiplier != 1) {
+    shapes.append(", depth_multiplier ").append(std::to_string(o.depth_multiplier));
+  }
+  if (input.dims.size() != 4) return Rejection("input.dims.size != 4", shapes);
+  if (filter.dims.size() != 4) return Rejection("filter.dims.size != 4", shapes);
+  if (output.dims.size() != 4) return Rejection("output.dims.size != 4", shapes);
+  if (input.dims[0] != output.dims[0]) return Rejection("input.b != output.b", shapes);
   const int64_t output_depth = output.dims[3];
-  if (filter.dims[3] != output_depth) return std::string("filter.i != output.c");
+  if (filter.dims[3] != output_depth) return Rejection("filter.i != output.c", shapes);
   if (output_depth != int64_t{input.dims[3]} * o.depth_multiplier) {
-    return std::string("output.c != input.c * depth_multiplier");
+    return Rejection("output.c != input.c * depth_multiplier", shapes);
   }
   // An absent optional bias has no dims: one element, as upstream counts it.
   if (sig.inputs.size() > 2 && NumElements(sig.inputs[2].dims) != output_depth) {
-    return std::string("bias.size != output.c");
+    shapes.append(", bias ").append(InputLabel(sig.inputs, 2, true));
+    return Rejection("bias.size != output.c", shapes);
   }
   return std::nullopt;
 }
@@ -239,8 +296,11 @@ Reason CheckBroadcast(const TensorSpec& input0, const TensorSpec& input1) {
                              (longer.size() == 4 && shorter.size() == 2 &&
                               longer[0] == shorter[0] && longer[3] == shorter[1]);
   if (broadcastable) return std::nullopt;
-  return "Doesn't support broadcasting - input0: [" + JoinDims(a) + "], input1: [" + JoinDims(b) +
-         "]";
+  std::string reason = "Doesn't support broadcasting - input0: [";
+  reason.append(JoinDims(a)).append("], input1: [").append(JoinDims(b)).append("]");
+  std::string detail = TensorLabel("input", 0, input0);
+  detail.append(", ").append(TensorLabel("input", 1, input1));
+  return Rejection(std::move(reason), std::move(detail));
 }
 
 Reason CheckPad(const Signature& sig) {
@@ -253,12 +313,14 @@ Reason CheckPad(const Signature& sig) {
   if (Reason r = CheckTensorIsAvailable(sig, 1)) return r;
   const std::vector<int32_t>& pad = sig.inputs[1].dims;
   if (pad.size() != 2) {
-    return "Invalid paddings tensor dimension: expected 2 dim, got " + std::to_string(pad.size()) +
-           " dim";
+    return Rejection("Invalid paddings tensor dimension: expected 2 dim, got " +
+                         std::to_string(pad.size()) + " dim",
+                     InputLabel(sig.inputs, 1, true));
   }
   if ((pad[0] != 3 && pad[0] != 4) || pad[1] != 2) {
-    return "Invalid paddings tensor shape: expected 4x2 or 3x2, got " + std::to_string(pad[0]) +
-           "x" + std::to_string(pad[1]);
+    return Rejection("Invalid paddings tensor shape: expected 4x2 or 3x2, got " +
+                         std::to_string(pad[0]) + "x" + std::to_string(pad[1]),
+                     InputLabel(sig.inputs, 1, true));
   }
   return std::nullopt;
 }
@@ -277,8 +339,11 @@ Reason CheckCast(const Signature& sig) {
       (is_f32_or_i32(in) && is_f32_or_i32(out))) {
     return std::nullopt;
   }
-  return "Not supported Cast case. Input type: " + UpstreamTypeName(in) +
-         " and output type: " + UpstreamTypeName(out);
+  std::string detail = InputLabel(sig.inputs, 0);
+  detail.append(", ").append(TensorLabel("output", 0, sig.outputs[0]));
+  return Rejection("Not supported Cast case. Input type: " + UpstreamTypeName(in) +
+                       " and output type: " + UpstreamTypeName(out),
+                   std::move(detail));
 }
 
 Reason CheckSelectV2(const Signature& sig) {
@@ -290,15 +355,21 @@ Reason CheckSelectV2(const Signature& sig) {
       "output or constant, scalar.";
   const TensorType cond = sig.inputs[0].type;
   if (cond != TensorType::kBool && cond != TensorType::kFloat16 && cond != TensorType::kFloat32) {
-    return error;
+    return Rejection(error, InputLabel(sig.inputs, 0).append(" is the condition"));
   }
   const std::vector<int32_t>& out = sig.outputs[0].dims;
   for (size_t i = 1; i <= 2; ++i) {
     const TensorSpec& t = sig.inputs[i];
-    if (!t.dims.empty() && t.dims != out && (t.dims.size() > 1 || t.dims[0] > 1)) return error;
+    if (!t.dims.empty() && t.dims != out && (t.dims.size() > 1 || t.dims[0] > 1)) {
+      std::string detail = InputLabel(sig.inputs, i, true);
+      detail.append(", ").append(TensorLabel("output", 0, sig.outputs[0], true));
+      return Rejection(error, std::move(detail));
+    }
+    // Upstream's words say the opposite of its test, which refuses a constant 2-D tensor.
     if (t.is_const && t.dims.size() == 2) {
-      return std::string(i == 1 ? "2-D if tensor only supported if constant."
-                                : "2-D else tensor only supported if constant.");
+      return Rejection(i == 1 ? "2-D if tensor only supported if constant."
+                              : "2-D else tensor only supported if constant.",
+                       InputLabel(sig.inputs, i, true).append(" is constant"));
     }
   }
   return std::nullopt;
@@ -310,7 +381,12 @@ Reason CheckCumsum(const Signature& sig) {
   if ((in != TensorType::kFloat16 && in != TensorType::kFloat32) || sig.outputs.empty() ||
       sig.outputs[0].type != in || sig.inputs[1].type != TensorType::kInt32 ||
       !sig.inputs[1].is_const) {
-    return std::string("Input/output must be float type and indices must be constant int32 type");
+    std::string detail = InputLabel(sig.inputs, 0);
+    detail.append(", ").append(InputLabel(sig.inputs, 1));
+    if (!sig.inputs[1].is_const) detail.append(" not constant");
+    if (!sig.outputs.empty()) detail.append(", ").append(TensorLabel("output", 0, sig.outputs[0]));
+    return Rejection("Input/output must be float type and indices must be constant int32 type",
+                     std::move(detail));
   }
   return std::nullopt;
 }
@@ -322,11 +398,13 @@ Reason CheckOneHot(const Signature& sig) {
   const std::string error =
       "Indices must be int32 type, on/off tensors must be constant, scalar, float type, axis must "
       "be -1 or last dim";
-  if (sig.inputs.size() < 4 || sig.inputs[0].type != TensorType::kInt32) return error;
+  if (sig.inputs.size() < 4 || sig.inputs[0].type != TensorType::kInt32) {
+    return Rejection(error, InputLabel(sig.inputs, 0).append(" holds the indices"));
+  }
   const std::vector<int32_t>& dims = sig.inputs[0].dims;
   const int num_dims = static_cast<int>(dims.size());
   if (sig.options().axis != -1 && (num_dims == 0 || sig.options().axis != dims[num_dims - 1])) {
-    return error;
+    return Rejection(error, "axis " + std::to_string(sig.options().axis));
   }
   for (int i = 0; i < num_dims - 1; ++i) {
     if (num_dims > 3 && i == 0) continue;
@@ -336,7 +414,8 @@ Reason CheckOneHot(const Signature& sig) {
     const TensorSpec& t = sig.inputs[i];
     if (t.type != TensorType::kFloat32 || !t.is_const || t.dims.size() > 1 ||
         (!t.dims.empty() && t.dims[0] > 1)) {
-      return error;
+      return Rejection(error, InputLabel(sig.inputs, i, true)
+                                  .append(t.is_const ? " is an on/off value" : " is not constant"));
     }
   }
   return std::nullopt;
@@ -418,7 +497,7 @@ Reason CheckCompatibility(const Signature& sig) {
              std::to_string(n_out);
     }
     if (sig.inputs[0].type == TensorType::kInt16) {
-      return std::string("Unsupported dequantization type.");
+      return Rejection("Unsupported dequantization type.", InputLabel(sig.inputs, 0));
     }
     return std::nullopt;
   }
@@ -441,8 +520,13 @@ Reason CheckCompatibility(const Signature& sig) {
     if (CheckInputsConstsOutputs(sig, 2, 0, 1) && CheckInputsConstsOutputs(sig, 1, 1, 1)) {
       return std::string("Op can only handle 1 or 2 operand(s).");
     }
-    if (sig.inputs[1].dims.size() != 1) return std::string("Only support 1D indices\n");
-    if (sig.inputs[1].type != TensorType::kInt32) return std::string("Only accept INT32 indices\n");
+    // Upstream ends both reasons with a newline (its log lines carry it); reports drop it.
+    if (sig.inputs[1].dims.size() != 1) {
+      return Rejection("Only support 1D indices\n", InputLabel(sig.inputs, 1, true));
+    }
+    if (sig.inputs[1].type != TensorType::kInt32) {
+      return Rejection("Only accept INT32 indices\n", InputLabel(sig.inputs, 1));
+    }
     return std::nullopt;
   }
   if (op == "MEAN") {
@@ -464,8 +548,9 @@ Reason CheckCompatibility(const Signature& sig) {
     }
     const size_t rank = sig.inputs[0].dims.size();
     if (rank != 3 && rank != 4) {
-      return "SLICE supports for 3 or 4 dimensional tensors only, but node has " +
-             std::to_string(rank) + " dimensional tensors.";
+      return Rejection("SLICE supports for 3 or 4 dimensional tensors only, but node has " +
+                           std::to_string(rank) + " dimensional tensors.",
+                       InputLabel(sig.inputs, 0, true));
     }
     return std::nullopt;
   }
@@ -482,7 +567,8 @@ Reason CheckCompatibility(const Signature& sig) {
     if (n_in < 4) return std::string("STRIDED_SLICE requires 4 inputs.");
     const size_t rank = sig.inputs[0].dims.size();
     if (rank != 3 && rank != 4) {
-      return std::string("STRIDED_SLICE supports for 3 or 4 dimensional tensors only.");
+      return Rejection("STRIDED_SLICE supports for 3 or 4 dimensional tensors only.",
+                       InputLabel(sig.inputs, 0, true));
     }
     return std::nullopt;
   }
@@ -546,7 +632,8 @@ Signature MakeSignature(const NodeContext& context) {
 }
 
 CheckOutcome FromReason(Reason reason) {
-  return reason ? CheckOutcome::Reject(std::move(*reason)) : CheckOutcome::Pass();
+  if (!reason) return CheckOutcome::Pass();
+  return CheckOutcome::Reject(std::move(reason->reason), std::move(reason->detail));
 }
 
 CheckOutcome GpuCompatibility(const NodeContext& context) {
@@ -622,16 +709,38 @@ CheckOutcome GpuCast(const NodeContext& context) {
   return CheckOutcome::Pass();
 }
 
-bool AllAllowed(const Subgraph& subgraph, std::span<const int32_t> tensors,
-                const std::vector<TensorType>& allowed) {
-  for (int32_t index : tensors) {
+// The first of `tensors` the delegate refuses, in words ("input 1 (tensor 57, int32) is not
+// float32 or float16"), or nothing when it takes them all.
+std::optional<std::string> FirstRefusedTensor(const Subgraph& subgraph,
+                                              std::span<const int32_t> tensors,
+                                              const std::vector<TensorType>& allowed,
+                                              const char* side) {
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const int32_t index = tensors[i];
     if (index < 0 || static_cast<size_t>(index) >= subgraph.tensors.size()) continue;
     const Tensor& t = subgraph.tensors[index];
-    if (t.shape.size() >= 5) return false;
+    const TensorSpec spec = Specs(subgraph, tensors.subspan(i, 1))[0];
+    if (t.shape.size() >= 5) {
+      return TensorLabel(side, i, spec, true)
+          .append(" has rank ")
+          .append(std::to_string(t.shape.size()))
+          .append(", more than 4");
+    }
     const bool type_ok = std::find(allowed.begin(), allowed.end(), t.type) != allowed.end();
-    if (t.allocation == AllocationType::kArenaRw && !type_ok) return false;
+    if (t.allocation == AllocationType::kArenaRw && !type_ok) {
+      std::vector<TensorType> types;
+      for (TensorType a : allowed) {
+        if (std::find(types.begin(), types.end(), a) == types.end()) types.push_back(a);
+      }
+      std::string words = TensorLabel(side, i, spec).append(" is not ");
+      for (size_t k = 0; k < types.size(); ++k) {
+        if (k > 0) words.append(k + 1 == types.size() ? " or " : ", ");
+        words.append(TensorTypeName(types[k]));
+      }
+      return words;
+    }
   }
-  return true;
+  return std::nullopt;
 }
 
 // GetOpsToReplace's node_supported_fn after IsSupported: non-constant tensors of allowed types
@@ -657,11 +766,12 @@ CheckOutcome GpuAllowedTensors(const NodeContext& context) {
     in.push_back(T::kBool);
     out.push_back(T::kBool);
   }
-  if (AllAllowed(context.subgraph, context.inputs, in) &&
-      AllAllowed(context.subgraph, node.outputs, out)) {
-    return CheckOutcome::Pass();
-  }
-  return CheckOutcome::Reject("OP is supported, but tensor type/shape isn't compatible.");
+  std::optional<std::string> refused =
+      FirstRefusedTensor(context.subgraph, context.inputs, in, "input");
+  if (!refused) refused = FirstRefusedTensor(context.subgraph, node.outputs, out, "output");
+  if (!refused) return CheckOutcome::Pass();
+  return CheckOutcome::Reject("OP is supported, but tensor type/shape isn't compatible.",
+                              std::move(*refused));
 }
 
 constexpr NamedRuleCheck kGpuChecks[] = {

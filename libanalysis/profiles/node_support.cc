@@ -1,6 +1,7 @@
 #include "libanalysis/profiles/node_support.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <span>
 #include <vector>
@@ -20,13 +21,19 @@ void ReplaceAll(std::string& text, const std::string& from, const std::string& t
 
 std::string Shape(std::span<const int32_t> dims) {
   std::string out = "[";
-  for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(dims[i]);
+  }
   return out + "]";
 }
 
 std::string TypeList(const std::vector<TensorType>& types) {
   std::string out;
-  for (TensorType t : types) out += (out.empty() ? "" : "|") + std::string(TensorTypeName(t));
+  for (TensorType t : types) {
+    if (!out.empty()) out += '|';
+    out += TensorTypeName(t);
+  }
   return out;
 }
 
@@ -56,8 +63,10 @@ Reason CheckTypes(const NodeContext& context, std::span<const int32_t> tensors,
     if (tensors[i] < 0) continue;
     const TensorType type = context.subgraph.tensors[tensors[i]].type;
     if (std::find(allowed.begin(), allowed.end(), type) == allowed.end()) {
-      return std::string(what) + " " + std::to_string(i) + " has type " + TensorTypeName(type) +
-             ", supported: " + TypeList(allowed);
+      std::string reason = what;
+      reason.append(" ").append(std::to_string(i)).append(" (tensor ");
+      reason.append(std::to_string(tensors[i])).append(") has type ").append(TensorTypeName(type));
+      return reason.append(", supported: ").append(TypeList(allowed));
     }
   }
   return std::nullopt;
@@ -71,9 +80,12 @@ Reason CheckRanks(const NodeContext& context, std::span<const int32_t> tensors, 
     const auto rank = static_cast<int32_t>(context.subgraph.tensors[tensors[i]].shape.size());
     if ((rule.min_rank >= 0 && rank < rule.min_rank) ||
         (rule.max_rank >= 0 && rank > rule.max_rank)) {
-      return std::string(what) + " " + std::to_string(i) + " has rank " + std::to_string(rank) +
-             ", supported: " + (rule.min_rank >= 0 ? std::to_string(rule.min_rank) : "0") + ".." +
-             (rule.max_rank >= 0 ? std::to_string(rule.max_rank) : "");
+      std::string reason = what;
+      reason.append(" ").append(std::to_string(i)).append(" (tensor ");
+      reason.append(std::to_string(tensors[i])).append(") has rank ").append(std::to_string(rank));
+      reason.append(", supported: ")
+          .append(rule.min_rank >= 0 ? std::to_string(rule.min_rank) : "0");
+      return reason.append("..").append(rule.max_rank >= 0 ? std::to_string(rule.max_rank) : "");
     }
   }
   return std::nullopt;
@@ -94,8 +106,12 @@ Reason CheckDeclaredConstraints(const NodeContext& context, const OpRule& rule) 
   if (rule.constant_weights) {
     for (size_t i = 1; i < context.inputs.size(); ++i) {
       const Tensor* t = context.Input(i);
-      if (t && !t->is_constant())
-        return "input " + std::to_string(i) + " (weights) is not constant";
+      if (t && !t->is_constant()) {
+        std::string reason = "input ";
+        reason.append(std::to_string(i)).append(" (tensor ");
+        return reason.append(std::to_string(context.inputs[i]))
+            .append(", weights) is not constant");
+      }
     }
   }
   if (!rule.allow_broadcast) {
@@ -120,7 +136,8 @@ Reason CheckDeclaredConstraints(const NodeContext& context, const OpRule& rule) 
   return std::nullopt;
 }
 
-Reason EvaluateRules(const NodeContext& context) {
+// `detail` receives the rejecting named check's detail (CheckOutcome::detail).
+Reason EvaluateRules(const NodeContext& context, std::string* detail) {
   const DelegateProfile& profile = context.profile;
   const Node& node = context.node;
   if (node.kind == NodeKind::kDelegateKernel || ExcludedByOption(context)) {
@@ -138,13 +155,19 @@ Reason EvaluateRules(const NodeContext& context) {
   }
   if (Reason r = CheckDeclaredConstraints(context, *rule)) return r;
   for (const std::string& name : rule->checks) {
-    const CheckOutcome outcome = FindRuleCheck(name)->check(context);
-    if (outcome.kind == CheckOutcome::Kind::kReject) return outcome.reason;
+    CheckOutcome outcome = FindRuleCheck(name)->check(context);
+    if (outcome.kind == CheckOutcome::Kind::kReject) {
+      *detail = std::move(outcome.detail);
+      return std::move(outcome.reason);
+    }
     if (outcome.kind == CheckOutcome::Kind::kAccept) break;
   }
   for (const std::string& name : profile.node_checks) {
-    const CheckOutcome outcome = FindRuleCheck(name)->check(context);
-    if (outcome.kind == CheckOutcome::Kind::kReject) return outcome.reason;
+    CheckOutcome outcome = FindRuleCheck(name)->check(context);
+    if (outcome.kind == CheckOutcome::Kind::kReject) {
+      *detail = std::move(outcome.detail);
+      return std::move(outcome.reason);
+    }
   }
   return std::nullopt;
 }
@@ -190,10 +213,31 @@ NodeSupport EvaluateNodeSupport(const NodeContext& context) {
     case ProfileKind::kRules:
       break;
   }
-  Reason reason = EvaluateRules(context);
+  Reason reason = EvaluateRules(context, &support.detail);
   support.supported = !reason.has_value();
   if (reason) support.reason = std::move(*reason);
   return support;
+}
+
+std::string ReasonText(const NodeSupport& verdict) {
+  std::string text;
+  for (char c : verdict.reason) text += c == '\n' || c == '\r' ? ' ' : c;
+  // XNNPACK's reasons end in " in node #N" as its log does; a report names the node anyway, and
+  // without it the same reason on several nodes reads the same, so they group.
+  const std::string own_node = std::string(" in node #").append(std::to_string(verdict.node));
+  for (size_t at = text.find(own_node); at != std::string::npos; at = text.find(own_node, at)) {
+    const size_t end = at + own_node.size();
+    if (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) {
+      at = end;
+      continue;
+    }
+    text.erase(at, own_node.size());
+  }
+  while (!text.empty() && (text.back() == ' ' || (!verdict.detail.empty() && text.back() == '.'))) {
+    text.pop_back();
+  }
+  if (verdict.detail.empty()) return text;
+  return text.empty() ? verdict.detail : text.append(": ").append(verdict.detail);
 }
 
 }  // namespace tfa

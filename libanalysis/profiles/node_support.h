@@ -26,7 +26,8 @@ namespace tfa {
 struct NodeSupport {
   int32_t node = 0;
   bool supported = false;
-  std::string reason;  // why not; empty when supported
+  std::string reason;  // why not, as upstream logs it; empty when supported
+  std::string detail;  // what the check objected to, where `reason` does not name it
   // Held back by the FP16 partition helper (a constant fp16 DEQUANTIZE): unsupported with an
   // empty reason, as upstream logs it.
   bool fp16_dequantize_held_back = false;
@@ -36,6 +37,11 @@ struct NodeSupport {
 std::string UpstreamOpName(const Node& node);
 
 NodeSupport EvaluateNodeSupport(const NodeContext& context);
+
+// The reason as reports show it: one line (upstream ends some reasons with a newline, "Only
+// support 1D indices\n"), followed by the detail: "OP is supported, but tensor type/shape isn't
+// compatible: input 1 (tensor 57, int32) is not float32 or float16".
+std::string ReasonText(const NodeSupport& verdict);
 
 }  // namespace tfa
 

@@ -42,11 +42,16 @@ struct CheckOutcome {
     kAccept,  // supported: the op rule's remaining checks are skipped (profile checks still run)
   };
   Kind kind = Kind::kPass;
-  std::string reason;
+  std::string reason;  // in upstream's words, as its log prints them (GPU: gpu_compatibility.cc)
+  // Ours, where upstream's words do not say it: the tensor or value the check objects to
+  // ("input 1 (tensor 57, int32)").
+  std::string detail = {};
 
   static CheckOutcome Pass() { return {}; }
   static CheckOutcome Accept() { return {Kind::kAccept, {}}; }
-  static CheckOutcome Reject(std::string reason) { return {Kind::kReject, std::move(reason)}; }
+  static CheckOutcome Reject(std::string reason, std::string detail = {}) {
+    return {Kind::kReject, std::move(reason), std::move(detail)};
+  }
 };
 
 using RuleCheck = CheckOutcome (*)(const NodeContext& context);

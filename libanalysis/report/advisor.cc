@@ -217,7 +217,7 @@ std::vector<RejectionGroup> GroupRejections(const Subgraph& subgraph,
   for (const NodeSupport& verdict : verdicts) {
     if (verdict.supported || verdict.fp16_dequantize_held_back) continue;
     const Node& node = subgraph.nodes[static_cast<size_t>(verdict.node)];
-    groups[{UpstreamOpName(node), verdict.reason}].push_back(verdict.node);
+    groups[{UpstreamOpName(node), ReasonText(verdict)}].push_back(verdict.node);
   }
   std::vector<RejectionGroup> out;
   for (auto& [key, nodes] : groups) {
@@ -288,7 +288,7 @@ Result<UnsupportedNodeImpact> ImpactOfSupporting(
   UnsupportedNodeImpact impact;
   impact.node = verdict.node;
   impact.op = UpstreamOpName(subgraph.nodes[static_cast<size_t>(verdict.node)]);
-  impact.reason = verdict.reason;
+  impact.reason = ReasonText(verdict);
   impact.candidate_count_after = static_cast<int32_t>(selection->candidate_partitions.size());
   // Greedy partitioning may also pull some nodes of a neighbour into the grown partition (a
   // node that only waited for this one): that candidate is partly joined, not merged.

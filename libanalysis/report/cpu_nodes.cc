@@ -46,10 +46,23 @@ std::vector<CpuNodeGroup> GroupCpuNodes(const std::vector<CpuNode>& nodes) {
 
 std::string AbbreviatedNodeList(const std::vector<int32_t>& nodes, size_t shown) {
   std::string out;
-  for (size_t i = 0; i < nodes.size() && i < shown; ++i) {
-    out += (i == 0 ? "#" : ", #") + std::to_string(nodes[i]);
+  size_t i = 0;
+  for (size_t ranges = 0; i < nodes.size() && ranges < shown; ++ranges) {
+    size_t last = i;
+    while (last + 1 < nodes.size() && nodes[last + 1] == nodes[last] + 1) ++last;
+    out += ranges == 0 ? "#" : ", #";
+    out += std::to_string(nodes[i]);
+    if (last > i) {
+      out += "..";
+      out += std::to_string(nodes[last]);
+    }
+    i = last + 1;
   }
-  if (nodes.size() > shown) out += ", +" + std::to_string(nodes.size() - shown) + " more";
+  if (i < nodes.size()) {
+    out += ", +";
+    out += std::to_string(nodes.size() - i);
+    out += " more";
+  }
   return out;
 }
 

@@ -39,7 +39,8 @@ std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph
 // `nodes` grouped by op and reason, the largest group first (ties by op, then reason).
 std::vector<CpuNodeGroup> GroupCpuNodes(const std::vector<CpuNode>& nodes);
 
-// "#3, #7, #9, +14 more": the first `shown` node indices and how many more there are.
+// "#3..7, #9, +14 more": ascending `nodes` as runs of consecutive indices, the first `shown` runs
+// and how many nodes more there are.
 std::string AbbreviatedNodeList(const std::vector<int32_t>& nodes, size_t shown);
 
 }  // namespace tfa

@@ -98,8 +98,9 @@ TEST(GroupCpuNodes, ByOpAndReasonLargestFirst) {
   EXPECT_EQ(groups[0].nodes, (std::vector<int32_t>{2, 3, 5}));
   EXPECT_EQ(groups[1].reason, "r3");
   EXPECT_EQ(groups[2].op, "SIN");
-  EXPECT_EQ(AbbreviatedNodeList(groups[0].nodes, 2), "#2, #3, +1 more");
-  EXPECT_EQ(AbbreviatedNodeList(groups[0].nodes, 3), "#2, #3, #5");
+  EXPECT_EQ(AbbreviatedNodeList(groups[0].nodes, 1), "#2..3, +1 more");
+  EXPECT_EQ(AbbreviatedNodeList(groups[0].nodes, 3), "#2..3, #5");
+  EXPECT_EQ(AbbreviatedNodeList({3, 4, 5, 6, 7, 9, 12, 13}, 2), "#3..7, #9, +2 more");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "libanalysis/report/node_macs.h"
+
 namespace tfa {
 namespace {
 
@@ -17,6 +19,7 @@ TensorSummary SummarizeTensor(const Subgraph& sg, int32_t index) {
   s.bytes = t.bytes;
   s.scale = t.quantization->scale;
   s.zero_point = t.quantization->zero_point;
+  s.quantized_dimension = t.quantization->quantized_dimension;
   return s;
 }
 
@@ -40,6 +43,7 @@ nlohmann::json TensorJson(const TensorSummary& t) {
   j["bytes"] = t.bytes ? nlohmann::json(*t.bytes) : nlohmann::json(nullptr);
   if (!t.scale.empty() || !t.zero_point.empty()) {
     j["quantization"] = {{"scale", t.scale}, {"zero_point", t.zero_point}};
+    if (t.scale.size() > 1) j["quantization"]["quantized_dimension"] = t.quantized_dimension;
   }
   return j;
 }
@@ -60,7 +64,7 @@ nlohmann::json RuntimeVersionJson(const RuntimeVersionRequirement& r) {
 
 }  // namespace
 
-ModelSummary SummarizeModel(const Model& model) {
+ModelSummary SummarizeModel(const Model& model, const SummaryOptions& options) {
   ModelSummary m;
   m.model = model.path;
   m.format = model.format;
@@ -90,6 +94,13 @@ ModelSummary SummarizeModel(const Model& model) {
       if (t.is_variable) ++s.variable_tensors;
       if (t.has_dynamic_shape() || t.allocation == AllocationType::kDynamic) ++s.dynamic_tensors;
     }
+    for (size_t n = 0; options.node_table && n < sg.nodes.size(); ++n) {
+      const Node& node = sg.nodes[n];
+      NodeSummary row{static_cast<int32_t>(n), node.op, {}, {}, NodeMacs(sg, node)};
+      for (int32_t t : node.inputs) row.inputs.push_back(SummarizeTensor(sg, t));
+      for (int32_t t : node.outputs) row.outputs.push_back(SummarizeTensor(sg, t));
+      s.node_table.push_back(std::move(row));
+    }
     m.subgraphs.push_back(std::move(s));
   }
   return m;
@@ -102,6 +113,14 @@ std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
   j["schema_version"] = m.schema_version;
   j["description"] = m.description;
   j["metadata"] = m.metadata_names;
+  j["metadata_entries"] = nlohmann::json::array();
+  for (const MetadataEntry& e : m.metadata) {
+    j["metadata_entries"].push_back(
+        {{"name", e.name},
+         {"buffer", e.buffer},
+         {"bytes", e.bytes},
+         {"text", e.text ? nlohmann::json(*e.text) : nlohmann::json(nullptr)}});
+  }
   j["signatures"] = m.signature_keys;
   j["constant_bytes"] = m.constant_bytes;
   j["sparse_tensors"] = m.has_sparse_tensors;
@@ -130,6 +149,18 @@ std::string ModelSummaryToJson(const ModelSummary& m, int indent) {
                                          {"quantized_dimension", b.quantized_dimension},
                                          {"scales", b.scales},
                                          {"zero_points", b.zero_points}});
+    }
+    if (!s.node_table.empty()) {
+      js["node_table"] = nlohmann::json::array();
+      for (const NodeSummary& n : s.node_table) {
+        nlohmann::json jn{{"node", n.node}, {"op", n.op}};
+        jn["inputs"] = nlohmann::json::array();
+        for (const auto& t : n.inputs) jn["inputs"].push_back(TensorJson(t));
+        jn["outputs"] = nlohmann::json::array();
+        for (const auto& t : n.outputs) jn["outputs"].push_back(TensorJson(t));
+        jn["macs"] = n.macs ? nlohmann::json(*n.macs) : nlohmann::json(nullptr);
+        js["node_table"].push_back(std::move(jn));
+      }
     }
     j["subgraphs"].push_back(std::move(js));
   }

@@ -96,6 +96,60 @@ TEST(DiffCommand, TwoDelegateSetupsOnOneModel) {
   EXPECT_EQ(text.out.find("node), "), std::string::npos) << text.out;
 }
 
+// One ADD whose input and output have `type` and `shape`.
+std::string OneAddGraph(const std::string& type, const std::string& shape, uint64_t bytes) {
+  const std::string tensor =
+      R"({"bytes":)" + std::to_string(bytes) + R"(,"type":")" + type + R"(","shape":)" + shape;
+  return R"({"format":"tflite-analyze-graph/1","tensors":[)" + tensor + R"(,"name":"x"},)" +
+         tensor + R"(,"name":"y"}],"nodes":[{"op":"ADD","inputs":[0,0],"outputs":[1]}],)" +
+         R"("inputs":[0],"outputs":[1],"variables":[]})";
+}
+
+TEST(DiffCommand, NamesInputsAndOutputsWhoseTypeOrShapeChanged) {
+  const std::string dir = testing::FreshDir("diff_io");
+  const std::string old_model =
+      testing::WriteFile(dir + "/old.json", OneAddGraph("float32", "[1,4]", 16));
+  const std::string new_model =
+      testing::WriteFile(dir + "/new.json", OneAddGraph("int8", "[1,8]", 8));
+  ToolRun run = RunTool("diff " + old_model + " " + new_model);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("  input 0 \"x\": float32 [1,4] -> int8 [1,8]\n"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("  output 0 \"y\": float32 [1,4] -> int8 [1,8]\n"), std::string::npos)
+      << run.out;
+  ToolRun same = RunTool("diff " + old_model + " " + old_model);
+  EXPECT_NE(same.out.find("(same types and shapes)"), std::string::npos) << same.out;
+
+  ToolRun json = RunTool("diff --json " + old_model + " " + new_model);
+  const auto io = nlohmann::json::parse(json.out).at("io_changes");
+  ASSERT_EQ(io.size(), 2u);
+  EXPECT_EQ(io.at(0), nlohmann::json::parse(
+                          R"({"kind":"input","position":0,
+                              "before":{"name":"x","type":"float32","shape":[1,4]},
+                              "after":{"name":"x","type":"int8","shape":[1,8]}})"));
+}
+
+// The chain on ops=ADD,MUL runs wholly on the delegate; with SUB in the middle node 1 falls back.
+TEST(DiffCommand, NamesTheOpsThatNewlyFallBackToTheCpu) {
+  const std::string dir = testing::FreshDir("diff_fallback");
+  const std::string old_model =
+      testing::WriteFile(dir + "/old.json", testing::ChainGraphJson(8192, "MUL"));
+  const std::string new_model =
+      testing::WriteFile(dir + "/new.json", testing::ChainGraphJson(8192, "SUB"));
+  ToolRun run = RunTool("diff " + old_model + " " + new_model + " --delegate ops=ADD,MUL");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("CPU fallbacks:\n  + SUB"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("0 -> 1    #1: op not listed in ops=ADD,MUL"), std::string::npos)
+      << run.out;
+  ToolRun json = RunTool("diff --json " + old_model + " " + new_model + " --delegate ops=ADD,MUL");
+  EXPECT_EQ(nlohmann::json::parse(json.out).at("fallback_changes"),
+            nlohmann::json::parse(R"([{"op":"SUB","before":0,"after":1,"nodes_after":[1],
+                                       "reasons_after":["op not listed in ops=ADD,MUL"]}])"));
+  // Without delegates there are no fallbacks to compare.
+  EXPECT_EQ(RunTool("diff " + old_model + " " + new_model).out.find("CPU fallbacks"),
+            std::string::npos);
+}
+
 TEST(DiffCommand, BadInputExitsTwo) {
   ToolRun one = RunTool("diff " + testing::CorpusModelPath("hands__palm_detection_lite"));
   EXPECT_EQ(one.exit_code, 2);

@@ -3,6 +3,7 @@
 // one with --fail-on-shrink, and the JUnit / GitHub forms of the verdict.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
@@ -68,7 +69,7 @@ TEST(GateCommand, SameModelPassesEveryRecordedConfiguration) {
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("[cpu only]"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("[--delegate ops=ADD]"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("PASSED: 10 checks"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("PASSED: 12 checks"), std::string::npos) << run.out;
   EXPECT_EQ(run.err, "");
 }
 
@@ -80,7 +81,7 @@ TEST(GateCommand, BiggerArenaFailsWithBeforeAfterAndDelta) {
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("REGRESSED"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("arena_bytes"), std::string::npos);
-  EXPECT_NE(run.out.find("FAILED: 2 of 5 checks"), std::string::npos)
+  EXPECT_NE(run.out.find("FAILED: 2 of 7 checks"), std::string::npos)
       << run.out;  // arena and copy bytes; the runtime version (ADD v1: 1.5.0) holds
   // Generous enough limits let the same change through.
   ToolRun lenient =
@@ -127,7 +128,7 @@ TEST(GateCommand, CorpusModelsRecordAndPassInParallel) {
       0);
   ToolRun run = RunTool("gate" + models + " --baseline " + baseline);
   EXPECT_EQ(run.exit_code, 0) << run.out;
-  EXPECT_NE(run.out.find("PASSED: 15 checks"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("PASSED: 18 checks"), std::string::npos) << run.out;
   // The palm detector under the face detector's name: a different model with a bigger arena.
   const std::string impostor = dir + "/face_detection__face_detection_short_range.tflite";
   std::filesystem::copy_file(testing::CorpusModelPath("hands__palm_detection_lite"), impostor);
@@ -143,12 +144,12 @@ TEST(GateCommand, JunitHasOneTestcasePerModelConfigAndFigure) {
   EXPECT_EQ(run.exit_code, 1);
   const std::string& xml = run.out;
   EXPECT_EQ(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite ", 0), 0u) << xml;
-  EXPECT_NE(xml.find("tests=\"10\" failures=\"3\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("tests=\"12\" failures=\"3\""), std::string::npos) << xml;
   size_t testcases = 0;
   for (size_t at = xml.find("<testcase "); at != std::string::npos;
        at = xml.find("<testcase ", at + 1))
     ++testcases;
-  EXPECT_EQ(testcases, 10u);
+  EXPECT_EQ(testcases, 12u);
   EXPECT_NE(xml.find("<testcase classname=\"chain.json [cpu only]\" name=\"arena_bytes\">"),
             std::string::npos);
   EXPECT_NE(xml.find("<failure message=\"arena_bytes grew from 16384 to 24576"), std::string::npos)
@@ -189,7 +190,7 @@ TEST(GateCommand, GithubAnnotationsOnActionsOrAsked) {
           0),
       0u)
       << run.out;
-  EXPECT_NE(run.out.find("::notice title=tflite-analyze gate::FAILED: 3 of 10 checks"),
+  EXPECT_NE(run.out.find("::notice title=tflite-analyze gate::FAILED: 3 of 12 checks"),
             std::string::npos);
   ToolRun plain = RunTool("gate " + v2 + " --baseline " + r.baseline);
   EXPECT_EQ(plain.out.find("::error"), std::string::npos);
@@ -240,6 +241,86 @@ TEST(GateCommand, BadInputExitsTwoWithOneLine) {
     EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << args << ": " << run.err;
   }
   EXPECT_NE(RunTool(cases[1]).err.find("wrong.json: models: expected an array"), std::string::npos);
+}
+
+// Every node of the chain on ops=ADD,MUL; a new version whose middle op is SUB leaves node 1 on
+// the CPU: gated as a new fallback, by op and node, and as a node the delegate lost.
+TEST(GateCommand, ANewCpuFallbackFailsNamingItsOpAndNode) {
+  const std::string dir = FreshDir("gate_fallback");
+  const std::string v1 = WriteFile(dir + "/v1/chain.json", ChainGraphJson(8192));
+  const std::string baseline = dir + "/baseline.json";
+  ToolRun record = RunTool("gate " + v1 + " --baseline " + baseline +
+                           " --update-baseline --delegate ops=ADD,MUL");
+  ASSERT_EQ(record.exit_code, 0) << record.err;
+  EXPECT_NE(record.out.find("3 nodes on ops=ADD,MUL, 0 CPU fallbacks"), std::string::npos)
+      << record.out;
+  const nlohmann::json config =
+      testing::ReadJsonFile(baseline).at("models").at(0).at("configs").at(0);
+  EXPECT_EQ(config.at("delegated_nodes"), nlohmann::json::parse(R"({"ops=ADD,MUL":3})"));
+  EXPECT_EQ(config.at("cpu_fallback_nodes"), nlohmann::json::object());
+
+  const std::string v2 = WriteFile(dir + "/v2/chain.json", ChainGraphJson(8192, "SUB"));
+  ToolRun run = RunTool("gate " + v2 + " --baseline " + baseline);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("cpu_fallback_nodes[SUB]"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("now on the CPU: #1"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("delegated_nodes[ops=ADD,MUL]"), std::string::npos) << run.out;
+  ToolRun json = RunTool("gate " + v2 + " --baseline " + baseline + " --json");
+  const nlohmann::json figures = nlohmann::json::parse(json.out).at("checks").at(0).at("figures");
+  EXPECT_EQ(figures.at(6).at("figure"), "cpu_fallback_nodes[SUB]");
+  EXPECT_EQ(figures.at(6).at("verdict"), "grew");
+  EXPECT_EQ(figures.at(6).at("regression"), true);
+  EXPECT_EQ(figures.at(6).at("nodes_on_cpu"), nlohmann::json::parse(R"(["#1"])"));
+  EXPECT_EQ(figures.at(5).at("verdict"), "shrank");  // the delegate lost node 1
+
+  // (Splitting the partition also moved the partition count, the copies and the arena.)
+  ToolRun allowed = RunTool("gate " + v2 + " --baseline " + baseline +
+                            " --allow-new-fallbacks 1 --max-delegated-nodes-drop 1 --json");
+  const nlohmann::json loosened =
+      nlohmann::json::parse(allowed.out).at("checks").at(0).at("figures");
+  EXPECT_EQ(loosened.at(5).at("verdict"), "pass");
+  EXPECT_EQ(loosened.at(6).at("verdict"), "pass");
+  EXPECT_EQ(loosened.at(6).at("limit"), "+1");
+}
+
+// Baselines recorded before fallbacks were gated stay readable: the other figures are checked
+// and the verdict says what was not.
+TEST(GateCommand, ABaselineWithoutFallbackFiguresSaysItChecksThemNot) {
+  const std::string dir = FreshDir("gate_old_baseline");
+  const std::string model = WriteFile(dir + "/chain.json", ChainGraphJson(8192));
+  const std::string baseline = dir + "/baseline.json";
+  ASSERT_EQ(
+      RunTool("gate " + model + " --baseline " + baseline + " --update-baseline --delegate ops=ADD")
+          .exit_code,
+      0);
+  nlohmann::json old = testing::ReadJsonFile(baseline);
+  nlohmann::json& config = old.at("models").at(0).at("configs").at(0);
+  config.erase("delegated_nodes");
+  config.erase("cpu_fallback_nodes");
+  WriteFile(baseline, old.dump());
+  ToolRun run = RunTool("gate " + model + " --baseline " + baseline);
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("not checked: delegated_nodes, cpu_fallback_nodes (the baseline was "
+                         "recorded before they were gated; re-record it with --update-baseline)"),
+            std::string::npos)
+      << run.out;
+}
+
+// One model that cannot be read does not stop the others: they are gated, the unreadable one is
+// named on stderr, and the exit code is 2.
+TEST(GateCommand, AnUnreadableModelIsNamedAndTheOthersAreGated) {
+  const Recorded r = RecordChain("gate_unreadable");
+  const std::string missing = r.dir + "/missing.tflite";
+  const std::string broken = WriteFile(r.dir + "/broken.tflite", "not a model");
+  ToolRun run =
+      RunTool("gate " + missing + " " + r.model + " " + broken + " --baseline " + r.baseline);
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  EXPECT_NE(run.out.find("PASSED: 12 checks"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("tflite-analyze: error: " + missing + ": cannot open file"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("tflite-analyze: error: " + broken + ": "), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 2) << run.err;
 }
 
 }  // namespace

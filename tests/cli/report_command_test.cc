@@ -3,6 +3,7 @@
 // (--if-condition, --while-iterations, --run-shape).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -49,6 +50,43 @@ TEST(ReportCommand, EveryCorpusModelInParallelEndsWithASummaryTable) {
   // Not a terminal: no colour codes, no progress bar.
   EXPECT_EQ(run.out.find('\x1b'), std::string::npos);
   EXPECT_EQ(run.err, "");
+}
+
+// A model that cannot be read does not cost the others their report: each one that failed is
+// named on stderr (one line each) and the exit code is 2, after the reports and the summary.
+TEST(ReportCommand, AnUnreadableModelIsNamedAndTheOthersAreReported) {
+  const std::string dir = testing::FreshDir("report_unreadable");
+  const std::string a = testing::WriteFile(dir + "/a.json", testing::ChainGraphJson(8192));
+  const std::string broken = testing::WriteFile(dir + "/broken.tflite", "not a model at all");
+  const std::string missing = dir + "/missing.tflite";
+  ToolRun run = RunTool("report --delegate ops=ADD " + a + " " + broken + " " + missing);
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  EXPECT_NE(run.out.find(a + "  (delegates: ops=ADD"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("a.json"), run.out.rfind("a.json")) << "no summary row: " << run.out;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 2) << run.err;
+  EXPECT_NE(run.err.find("tflite-analyze: error: " + broken + ": "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("tflite-analyze: error: " + missing + ": cannot open file"),
+            std::string::npos)
+      << run.err;
+  ToolRun json = RunTool("report --json " + a + " " + missing);
+  EXPECT_EQ(json.exit_code, 2);
+  EXPECT_EQ(nlohmann::json::parse(json.out).at("reports").size(), 1u);
+}
+
+// XNNPACK names the node in its reasons ("... in node #192"); the report names it already, so the
+// same reason on several nodes is one group, with the nodes as ranges in numeric order.
+TEST(ReportCommand, IdenticalReasonsGroupWithTheirNodesAsRanges) {
+  ToolRun run = RunTool("report --delegate xnnpack " +
+                        testing::CorpusModelPath("face_mesh__face_landmark_with_attention"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("5 x TransformLandmarks: unsupported custom operator type "
+                         "\"TransformLandmarks\"  (#701..705)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("3 x Landmarks2TransformMatrix: unsupported custom operator type "
+                         "\"Landmarks2TransformMatrix\"  (#192..194)"),
+            std::string::npos)
+      << run.out;
 }
 
 TEST(ReportCommand, SummaryRowHasTheModelsFigures) {

@@ -67,23 +67,26 @@ class GraphBuilder {
 
  private:
   int Uniform(int low, int high) { return std::uniform_int_distribution<int>(low, high)(random_); }
-  bool Chance(double probability) {
-    return std::bernoulli_distribution(probability)(random_);
-  }
+  bool Chance(double probability) { return std::bernoulli_distribution(probability)(random_); }
 
   uint64_t RandomBytes() {
     switch (Uniform(0, 5)) {
-      case 0: return 0;
-      case 1: return Uniform(1, 4);
-      case 2: return 64;
-      case 3: return 1024;
-      default: return Uniform(65, 200000);
+      case 0:
+        return 0;
+      case 1:
+        return Uniform(1, 4);
+      case 2:
+        return 64;
+      case 3:
+        return 1024;
+      default:
+        return Uniform(65, 200000);
     }
   }
 
   int32_t AddTensor(AllocationType allocation) {
     Tensor tensor;
-    tensor.name = "t" + std::to_string(subgraph_.tensors.size());
+    tensor.name = std::string("t").append(std::to_string(subgraph_.tensors.size()));
     tensor.allocation = allocation;
     tensor.bytes = RandomBytes();
     subgraph_.tensors.push_back(std::move(tensor));

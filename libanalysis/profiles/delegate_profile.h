@@ -38,6 +38,9 @@ enum class ProfileKind : uint8_t {
 struct OpRule {
   std::string op;  // builtin name ("CONV_2D") or, when `custom`, the custom code
   bool custom = false;
+  // Custom ops: the rule takes every custom code that starts with `op` (upstream's IsFlexOp
+  // takes every code starting with "Flex").
+  bool prefix = false;
   int32_t max_version = 0;  // 0: any version
   // The delegate only considers the op when this boolean option is true (e.g. the GPU
   // delegate's QUANTIZE/DEQUANTIZE need allow_quant_ops); otherwise it is an unlisted op.
@@ -129,6 +132,10 @@ struct DelegateProfile {
   std::string description;
   std::string source;  // upstream file(s) the profile reproduces
   ProfileKind kind = ProfileKind::kRules;
+  // InterpreterBuilder applies the delegate itself, before every delegate the user adds, and
+  // only to a model with an op the delegate claims: upstream's Flex delegate
+  // (tflite/core/interpreter_builder.cc, ApplyDelegates when has_flex_op_).
+  bool applied_at_build = false;
 
   std::vector<OpRule> ops;
   std::vector<std::string> claimed_ops;  // kOps
@@ -163,6 +170,8 @@ struct DelegateProfile {
   int64_t OptionNumber(const std::string& key) const;
   // The rule for `node` (by builtin name or custom code), or nullptr.
   const OpRule* FindRule(const Node& node) const;
+  // Whether a rule of this profile names `node`'s op (rule profiles only; conditions unchecked).
+  bool HasRuleFor(const Node& node) const { return kind == ProfileKind::kRules && FindRule(node); }
 };
 
 // Parses a profile file's text. `source_name` names it in errors.

@@ -5,7 +5,7 @@
 // op version, tensor types, ranks, fused activations, constant weights, broadcasting, strides,
 // plus named checks implemented in C++ for rules too intricate to declare, see rule_checks.h),
 // the delegate's options with their defaults, its partition options and its transfer costs.
-// The built-in profiles (gpu, xnnpack, nnapi, add-sub, sin) are such files compiled into the
+// The built-in profiles (gpu, xnnpack, nnapi, add-sub, sin, flex) are such files compiled into the
 // library; a user profile is a path to one. Two short forms need no file: `ops=ADD,SUB` claims
 // every node whose op is listed, `nodes=0,3,5` claims exactly those node indices.
 #ifndef LIBANALYSIS_PROFILES_DELEGATE_PROFILE_H_

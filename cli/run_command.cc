@@ -18,6 +18,7 @@
 #include "cli/runtime_delegates.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
+#include "libanalysis/plan/delegate_request.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/profiles/flex_ops.h"
 #include "libanalysis/report/report_builder.h"
@@ -229,7 +230,13 @@ void Run(const RunArgs& args) {
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
 
   std::vector<RuntimeDelegate> owned;
-  for (const DelegateRequest& r : requests) owned.push_back(CreateRuntimeDelegate(r));
+  for (const DelegateRequest& r : requests) {
+    // The model has no Flex op, so InterpreterBuilder applies no Flex delegate (the plan drops it).
+    if (auto profile = ResolveDelegateRequest(r); profile.ok() && profile->applied_at_build) {
+      continue;
+    }
+    owned.push_back(CreateRuntimeDelegate(r));
+  }
   if (!args.external_delegate.empty()) {
     std::vector<std::pair<std::string, std::string>> options;
     for (const std::string& kv : args.external_options) {

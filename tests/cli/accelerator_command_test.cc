@@ -87,6 +87,14 @@ TEST(AcceleratorCommand, RunRefusesFlexOpsInOneLine) {
   }
 }
 
+// InterpreterBuilder applies no Flex delegate to a model without Flex ops: it runs as without it.
+TEST(AcceleratorCommand, RunWithTheFlexDelegateOnAModelWithoutFlexOpsRunsWithoutIt) {
+  ToolRun run =
+      RunTool("run " + testing::OraclePath("external/LiteRT__tflite_testdata_multi_add.tflite") +
+              " --delegate flex");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+}
+
 TEST(AcceleratorCommand, AnUnknownDelegateNameIsOneLine) {
   ToolRun run = RunTool("report " + MultiAddFlex() + " --delegate flexx");
   EXPECT_EQ(run.exit_code, 2);

@@ -103,6 +103,26 @@ std::string ExplanationHeading(const ModelDiff& d) {
       -change, d.peak_step);
 }
 
+// "moved to edgetpu: 8 nodes (CONV_2D x2, ...) replaced by node 1 edgetpu-custom-op (...)".
+std::string AcceleratorMoveText(const AcceleratorMove& move) {
+  std::string ops;
+  for (const OpCountChange& op : move.ops_moved) {
+    const int64_t moved = op.before - op.after;
+    ops += fmt::format("{}{}{}", ops.empty() ? "" : ", ", op.op,
+                       moved > 1 ? fmt::format(" x{}", moved) : "");
+  }
+  std::string out;
+  for (const AcceleratorSegment& segment : move.segments) {
+    out += fmt::format(
+        "moved to {}: {} node{} ({}) replaced by node {} {} (program {}; {} in, {} out per "
+        "inference); {} CPU node{} remain\n",
+        segment.accelerator, move.nodes_moved, move.nodes_moved == 1 ? "" : "s", ops, segment.node,
+        segment.op, HumanBytes(segment.program_bytes), HumanBytes(segment.bytes_in),
+        HumanBytes(segment.bytes_out), move.cpu_nodes_after, move.cpu_nodes_after == 1 ? "" : "s");
+  }
+  return out;
+}
+
 std::string DiffText(const ModelDiff& d, const std::string& title, bool delegated,
                      const Style& style) {
   std::string out = style.Bold(title) + "\n\ninputs and outputs:\n";
@@ -133,6 +153,7 @@ std::string DiffText(const ModelDiff& d, const std::string& title, bool delegate
                   d.after.partitions, d.before.delegated_partitions, d.after.delegated_partitions);
   out += "  before:\n" + PartitionLines(d.partitions_before, "    ");
   out += "  after:\n" + PartitionLines(d.partitions_after, "    ");
+  if (d.accelerator_move) out += "\n" + AcceleratorMoveText(*d.accelerator_move);
   out += fmt::format("\n  {:<22} {:>14} {:>14} {:>12}\n", "figure", "before", "after", "delta");
   for (const FigureRow& r : FigureRows(d)) {
     out += fmt::format("  {:<22} {:>14} {:>14} {:>12}{}\n", r.name, r.before, r.after,
@@ -183,6 +204,7 @@ std::string DiffMarkdown(const ModelDiff& d, const std::string& title, bool dele
   }
   out += "\nPartitions before:\n\n" + PartitionLines(d.partitions_before, "- ") +
          "\nPartitions after:\n\n" + PartitionLines(d.partitions_after, "- ");
+  if (d.accelerator_move) out += "\n" + AcceleratorMoveText(*d.accelerator_move);
   if (d.before.arena_bytes == d.after.arena_bytes) return out;
   out += "\n" + ExplanationHeading(d) + ":\n\n| tensor | before | after |\n|---|---:|---:|\n";
   for (const ArenaTensorChange& t : d.arena_tensors) {
@@ -238,6 +260,25 @@ std::string DiffJson(const ModelDiff& d, const std::string& old_path, const std:
   };
   j["partitions_before"] = partitions(d.partitions_before);
   j["partitions_after"] = partitions(d.partitions_after);
+  if (d.accelerator_move) {
+    json moved = json::array();
+    for (const OpCountChange& op : d.accelerator_move->ops_moved) {
+      moved.push_back({{"op", op.op}, {"nodes", op.before - op.after}});
+    }
+    json segments = json::array();
+    for (const AcceleratorSegment& segment : d.accelerator_move->segments) {
+      segments.push_back({{"accelerator", segment.accelerator},
+                          {"node", segment.node},
+                          {"op", segment.op},
+                          {"program_bytes", segment.program_bytes},
+                          {"bytes_in", segment.bytes_in},
+                          {"bytes_out", segment.bytes_out}});
+    }
+    j["moved_to_accelerator"] = {{"segments", std::move(segments)},
+                                 {"ops", std::move(moved)},
+                                 {"nodes", d.accelerator_move->nodes_moved},
+                                 {"cpu_nodes_after", d.accelerator_move->cpu_nodes_after}};
+  }
   j["arena_change"] = {
       {"grew", d.arena_grew}, {"peak_step", d.peak_step}, {"tensors", json::array()}};
   for (const ArenaTensorChange& t : d.arena_tensors) {

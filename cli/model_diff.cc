@@ -133,6 +133,21 @@ std::vector<FallbackChange> DiffFallbacks(
   return out;
 }
 
+std::optional<AcceleratorMove> MoveToAccelerator(const SubgraphReport& old_r,
+                                                 const SubgraphReport& new_r,
+                                                 const std::vector<OpCountChange>& ops) {
+  if (!new_r.accelerators || old_r.accelerators) return std::nullopt;
+  AcceleratorMove move;
+  move.segments = new_r.accelerators->segments;
+  move.cpu_nodes_after = new_r.accelerators->cpu_nodes.size();
+  for (const OpCountChange& change : ops) {
+    if (change.after >= change.before) continue;
+    move.ops_moved.push_back(change);
+    move.nodes_moved += change.before - change.after;
+  }
+  return move;
+}
+
 }  // namespace
 
 ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, int32_t subgraph) {
@@ -162,6 +177,7 @@ ModelDiff DiffModels(const AnalysedModel& before, const AnalysedModel& after, in
   diff.after = FiguresOf(after.report, {subgraph});
   diff.partitions_before = PartitionLines(old_r);
   diff.partitions_after = PartitionLines(new_r);
+  diff.accelerator_move = MoveToAccelerator(old_r, new_r, diff.ops);
   if (!old_r.arena || !new_r.arena) return diff;
   diff.arena_grew = new_r.arena->size >= old_r.arena->size;
   if (diff.arena_grew) {

@@ -16,10 +16,12 @@
 #define CLI_MODEL_DIFF_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/command.h"
+#include "libanalysis/report/accelerator_segments.h"
 #include "libanalysis/report/report_figures.h"
 
 namespace tfa::cli {
@@ -63,6 +65,16 @@ struct FallbackChange {
   std::vector<std::string> reasons_after = {};  // distinct, in node order
 };
 
+// What moved onto an accelerator: the new model runs accelerator custom ops the old one does
+// not have (edgetpu_compiler's output beside its input), and the ops gone from the new model are
+// the ones they took over.
+struct AcceleratorMove {
+  std::vector<AcceleratorSegment> segments;  // the new model's accelerator ops
+  std::vector<OpCountChange> ops_moved;      // ops with fewer nodes in the new model, by name
+  int64_t nodes_moved = 0;                   // their node count
+  size_t cpu_nodes_after = 0;                // the new model's CPU remainder
+};
+
 struct ModelDiff {
   int32_t subgraph = 0;
   std::vector<OpCountChange> ops;         // ops whose count changed, by name
@@ -75,6 +87,7 @@ struct ModelDiff {
   bool arena_grew = false;
   int32_t peak_step = 0;                         // of the model the explanation is taken from
   std::vector<ArenaTensorChange> arena_tensors;  // largest change first
+  std::optional<AcceleratorMove> accelerator_move;
 };
 
 // Both reports must come from the same delegate configuration; `subgraph` must exist in both.

@@ -172,6 +172,25 @@ std::string DelegateMemoryLines(const SubgraphReport& s) {
   return out;
 }
 
+// The accelerator custom ops (Edge TPU), the CPU remainder, and what is unknown about the chip.
+std::string AcceleratorLines(const AcceleratorReport& a, const Subgraph& sg) {
+  std::string out = "\n";
+  for (const AcceleratorSegment& segment : a.segments) {
+    out += fmt::format(
+        "  accelerator {}: node {} {}, program {} (its custom options); per inference {} in, {} "
+        "out\n",
+        segment.accelerator, segment.node, segment.op, HumanBytes(segment.program_bytes),
+        HumanBytes(segment.bytes_in), HumanBytes(segment.bytes_out));
+  }
+  out += fmt::format(
+      "  CPU remainder: {} node{}{}; the arena below holds the accelerator ops' outputs as any "
+      "custom op's\n",
+      a.cpu_nodes.size(), a.cpu_nodes.size() == 1 ? "" : "s",
+      a.cpu_nodes.empty() ? "" : " (" + OpSummary(sg, a.cpu_nodes) + ")");
+  for (const std::string& unknown : a.unknowns) out += fmt::format("  unknown: {}\n", unknown);
+  return out;
+}
+
 // One line per signature: its subgraph, then its inputs and outputs by key.
 std::string SignatureLines(const Report& r) {
   std::string out;
@@ -195,6 +214,11 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
     out += ")";
   }
   out += "\n";
+  for (const std::string& note : r.delegation_notes) out += fmt::format("note: {}\n", note);
+  if (r.allocate_tensors_failure) {
+    out += fmt::format("upstream: {}; the figures below assume those ops resolved\n",
+                       *r.allocate_tensors_failure);
+  }
   if (r.invoke && r.invoke->undetermined) {
     out += fmt::format("after one Invoke: not determined, the run needs {}; {}\n",
                        r.invoke->undetermined->description,
@@ -241,6 +265,7 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
           s.copy.transitions, HumanBytes(s.copy.init_upload_bytes));
     }
     out += DelegateMemoryLines(s);
+    if (s.accelerators) out += AcceleratorLines(*s.accelerators, sg);
     if (s.arena)
       out += ArenaSection(*s.arena, sg, r.delegates.empty() ? "arena" : "arena after delegation");
     if (s.arena_cpu_only && !r.delegates.empty()) {

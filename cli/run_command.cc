@@ -18,7 +18,9 @@
 #include "cli/runtime_delegates.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
+#include "libanalysis/plan/delegate_request.h"
 #include "libanalysis/profiles/delegate_profile.h"
+#include "libanalysis/profiles/flex_ops.h"
 #include "libanalysis/report/report_builder.h"
 #include "runtime/after_invoke_check.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
@@ -259,10 +261,26 @@ void Run(const RunArgs& args) {
     throw CommandError{"run: --find-divergence needs --validate"};
   Model model = LoadModelOrThrow(args.model);
   ApplyInputShapesOrThrow(model, args.input_shapes.Requests(), args.common.Signature());
+  // With or without --delegate flex: the Flex delegate's kernel runs TensorFlow's kernels.
+  if (const std::vector<ModelNodeRef> flex = FlexNodesOf(model); !flex.empty()) {
+    const Subgraph& first = model.subgraphs[static_cast<size_t>(flex.front().subgraph)];
+    throw CommandError{fmt::format(
+        "run: {} has {} Select TensorFlow op(s) (first: {}, subgraph {} node {}); they need "
+        "TensorFlow's kernels (the Flex delegate), which this runtime does not have; `report` "
+        "predicts their plan",
+        args.model, flex.size(), first.nodes[static_cast<size_t>(flex.front().node)].op,
+        flex.front().subgraph, flex.front().node)};
+  }
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
 
   std::vector<RuntimeDelegate> owned;
-  for (const DelegateRequest& r : requests) owned.push_back(CreateRuntimeDelegate(r));
+  for (const DelegateRequest& r : requests) {
+    // The model has no Flex op, so InterpreterBuilder applies no Flex delegate (the plan drops it).
+    if (auto profile = ResolveDelegateRequest(r); profile.ok() && profile->applied_at_build) {
+      continue;
+    }
+    owned.push_back(CreateRuntimeDelegate(r));
+  }
   if (!args.external_delegate.empty()) {
     std::vector<std::pair<std::string, std::string>> options;
     for (const std::string& kv : args.external_options) {

@@ -1,7 +1,9 @@
 #include "corpus/generator/synthetic_models.h"
 
+#include <cstdint>
 #include <functional>
 #include <utility>
+#include <vector>
 
 #include "corpus/generator/family_models.h"
 #include "corpus/generator/layers.h"
@@ -269,6 +271,51 @@ SyntheticModel Float16Weights() {
   return std::move(b).Finish();
 }
 
+// A uint8 classifier behind QUANTIZE and DEQUANTIZE, as fed to edgetpu_compiler: float input,
+// QUANTIZE, the uint8 layers, DEQUANTIZE, float output. Twin of EdgeTpuClassifierCompiled.
+SyntheticModel EdgeTpuClassifier() {
+  ModelBuilder b("edgetpu_classifier.tflite", "uint8 classifier before edgetpu_compiler");
+  const int32_t sg = b.AddSubgraph("main");
+  LayerBuilder l(b, sg, NumericFlavour::kUInt8PerTensor, kSeed + 7);
+  const int32_t x = b.AddTensor(sg, "input", TensorType::kFloat32, {1, 16, 16, 3});
+  const int32_t q = l.Quantize(x, 0.0f, 1.0f, "input_uint8");
+  const int32_t c1 = l.Conv2D(q, 8, 3, 2, Padding::kSame, Activation::kRelu6, "conv1");
+  const int32_t d1 = l.DepthwiseConv2D(c1, 1, 3, 1, Padding::kSame, Activation::kRelu6, "dw1");
+  const int32_t c2 = l.Conv2D(d1, 16, 1, 1, Padding::kSame, Activation::kRelu6, "conv2");
+  const int32_t gap = l.Pool2D("AVERAGE_POOL_2D", c2, 8, 8, Padding::kValid, "gap");
+  const int32_t flat = l.Reshape(gap, {1, 16}, "flatten");
+  const int32_t fc = l.FullyConnected(flat, 5, Activation::kNone, "logits");
+  const int32_t probs = l.Softmax(fc, 1.0f, "probs_uint8");
+  const int32_t out = l.Dequantize(probs, "probs");
+  b.SetInputs(sg, {x});
+  b.SetOutputs(sg, {out});
+  AddConverterExtras(b, {{"input", x}}, {{"probs", out}});
+  return std::move(b).Finish();
+}
+
+// EdgeTpuClassifier as edgetpu_compiler leaves it: every uint8 layer replaced by one
+// `edgetpu-custom-op` node whose custom options are the compiled program (opaque bytes here),
+// between the QUANTIZE and DEQUANTIZE the CPU keeps.
+SyntheticModel EdgeTpuClassifierCompiled() {
+  ModelBuilder b("edgetpu_classifier_edgetpu.tflite",
+                 "uint8 classifier after edgetpu_compiler: one edgetpu-custom-op");
+  const int32_t sg = b.AddSubgraph("main");
+  LayerBuilder l(b, sg, NumericFlavour::kUInt8PerTensor, kSeed + 7);
+  const int32_t x = b.AddTensor(sg, "input", TensorType::kFloat32, {1, 16, 16, 3});
+  const int32_t q = l.Quantize(x, 0.0f, 1.0f, "input_uint8");
+  const int32_t probs = l.ActivationTensor("probs_uint8", {1, 5}, 0.0f, 1.0f);
+  constexpr size_t kProgramBytes = 6144;
+  Lcg program_bytes(kSeed + 8);
+  std::vector<uint8_t> program(kProgramBytes);
+  for (uint8_t& byte : program) byte = static_cast<uint8_t>(program_bytes.Next());
+  b.AddCustomNode(sg, "edgetpu-custom-op", {q}, {probs}, std::move(program));
+  const int32_t out = l.Dequantize(probs, "probs");
+  b.SetInputs(sg, {x});
+  b.SetOutputs(sg, {out});
+  AddConverterExtras(b, {{"input", x}}, {{"probs", out}});
+  return std::move(b).Finish();
+}
+
 using Factory = SyntheticModel (*)();
 const std::vector<std::pair<std::string, Factory>>& Catalogue() {
   static const auto* catalogue = new std::vector<std::pair<std::string, Factory>>{
@@ -295,6 +342,8 @@ const std::vector<std::pair<std::string, Factory>>& Catalogue() {
       {"lstm_hybrid", HybridLstm},
       {"ssd_postprocess_float", SsdPostProcessFloat},
       {"runtime_axis_mean_float", RuntimeAxisMeanFloat},
+      {"edgetpu_classifier", EdgeTpuClassifier},
+      {"edgetpu_classifier_edgetpu", EdgeTpuClassifierCompiled},
   };
   return *catalogue;
 }

@@ -42,7 +42,7 @@ const Node& OnlyNode(const Subgraph& sg, const std::string& op, int occurrence =
 
 TEST(SyntheticModels, NamesAreUniqueAndEachBuildsWithConsistentShapes) {
   const std::vector<std::string> names = SyntheticModelNames();
-  EXPECT_EQ(names.size(), 23u);
+  EXPECT_EQ(names.size(), 25u);
   EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
   for (const std::string& name : names) {
     auto built = BuildSyntheticModel(name);

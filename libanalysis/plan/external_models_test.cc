@@ -53,7 +53,7 @@ TEST(ExternalModels, EveryValidModelPlansUnderEveryDelegate) {
     ++models;
     auto model = LoadModelFile(entry.path().string());
     ASSERT_TRUE(model.ok()) << model.status().message();
-    for (const std::string spec : {"", "gpu", "xnnpack", "nnapi"}) {
+    for (const std::string spec : {"", "gpu", "xnnpack", "nnapi", "flex"}) {
       auto plan = PlanModel(*model, WithDelegate(spec));
       EXPECT_TRUE(plan.ok()) << name << " " << spec << ": " << plan.status().message();
     }
@@ -171,6 +171,72 @@ TEST(ExternalModels, MobileBuildsKeepTheHugeIm2colModelUnderThreeGibibytes) {
   ASSERT_TRUE(android.ok()) << android.status().message();
   EXPECT_EQ(android->subgraphs[0].memory->arena_size, 926650368u);
   EXPECT_LT(android->subgraphs[0].memory->arena_size, uint64_t{3} << 30);
+}
+
+// multi_add_flex (MANIFEST: 1 subgraph, 3 nodes, CUSTOM:FlexAddV2 x3, float32): the oracle README
+// says that without the Flex delegate AllocateTensors returns unresolved ops. The plan still
+// plans it, with the three nodes recorded as unresolved.
+TEST(ExternalModels, MultiAddFlexWithoutTheFlexDelegateHasUnresolvedOps) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_multi_add_flex");
+  ASSERT_EQ(model.subgraphs.size(), 1u);
+  ASSERT_EQ(model.subgraphs[0].nodes.size(), 3u);
+  for (const Node& node : model.subgraphs[0].nodes) EXPECT_EQ(node.op, "FlexAddV2");
+  auto plan = PlanModel(model, PlanOptions{});
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const SubgraphPlan& sp = plan->subgraphs[0];
+  EXPECT_EQ(sp.unresolved_flex_nodes, (std::vector<int32_t>{0, 1, 2}));
+  ASSERT_TRUE(sp.memory.has_value());
+  EXPECT_EQ(sp.memory->arena_size, 388u);
+}
+
+// FlexDelegate::IsNodeSupportedByDelegate takes all three; they are consecutive, so one partition
+// replaces them, and nothing is left unresolved.
+TEST(ExternalModels, TheFlexDelegateTakesEveryFlexOpOfMultiAddFlex) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_multi_add_flex");
+  auto plan = PlanModel(model, WithDelegate("flex"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const SubgraphPlan& sp = plan->subgraphs[0];
+  ASSERT_EQ(sp.last_kernel_nodes.size(), 1u);
+  const Node& kernel = sp.delegated->nodes[static_cast<size_t>(sp.last_kernel_nodes[0])];
+  EXPECT_EQ(kernel.op, "flex");
+  EXPECT_EQ(std::vector<int32_t>(kernel.replaces.begin(), kernel.replaces.end()),
+            (std::vector<int32_t>{0, 1, 2}));
+  EXPECT_EQ(sp.delegated->execution_plan, std::vector<int32_t>{sp.last_kernel_nodes[0]});
+  EXPECT_TRUE(sp.unresolved_flex_nodes.empty());
+  EXPECT_TRUE(sp.rejected.empty());
+}
+
+// InterpreterBuilder::ApplyDelegates applies the Flex delegate before the delegates the user adds
+// (tflite/core/interpreter_builder.cc): listed after xnnpack, it still goes first, and XNNPACK then
+// finds only its kernel, which it refuses.
+TEST(ExternalModels, TheFlexDelegateIsAppliedBeforeTheUsersDelegates) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_multi_add_flex");
+  PlanOptions options = WithDelegate("xnnpack");
+  options.delegates.push_back(WithDelegate("flex").delegates.at(0));
+  auto plan = PlanModel(model, options);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->delegates.size(), 2u);
+  EXPECT_EQ(plan->delegates[0].name, "flex");
+  EXPECT_EQ(plan->delegates[1].name, "xnnpack");
+  EXPECT_EQ(plan->delegation_notes,
+            std::vector<std::string>{
+                "flex: applied before xnnpack: InterpreterBuilder applies it before every "
+                "delegate the user adds"});
+  const SubgraphPlan& sp = plan->subgraphs[0];
+  ASSERT_EQ(sp.rejected.size(), 1u);
+  EXPECT_EQ(sp.rejected[0].delegate, "xnnpack");
+  EXPECT_EQ(sp.rejected[0].op, "flex");
+}
+
+// has_flex_op_ is false for a model without Flex ops: InterpreterBuilder applies no Flex delegate.
+TEST(ExternalModels, TheFlexDelegateIsNotAppliedToAModelWithoutFlexOps) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_multi_add");
+  auto plan = PlanModel(model, WithDelegate("flex"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  EXPECT_TRUE(plan->delegates.empty());
+  ASSERT_EQ(plan->delegation_notes.size(), 1u);
+  EXPECT_EQ(plan->delegation_notes[0].rfind("flex: not applied", 0), 0u);
+  EXPECT_TRUE(plan->subgraphs[0].unresolved_flex_nodes.empty());
 }
 
 }  // namespace

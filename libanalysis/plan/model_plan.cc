@@ -8,7 +8,9 @@
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/delegation/delegated_plan.h"
 #include "libanalysis/delegation/partition_validation.h"
+#include "libanalysis/plan/delegate_order.h"
 #include "libanalysis/profiles/delegate_selection.h"
+#include "libanalysis/profiles/flex_ops.h"
 
 namespace tfa {
 namespace {
@@ -192,7 +194,10 @@ namespace {
 // PlanModel with `subgraphs[s]` standing for the model's subgraph s.
 Result<ModelPlan> PlanModelOn(const Model& model,
                               std::vector<std::shared_ptr<const Subgraph>> subgraphs,
-                              const PlanOptions& options) {
+                              const PlanOptions& requested) {
+  DelegateOrder order = OrderDelegatesAsInterpreter(model, requested.delegates);
+  PlanOptions options = requested;
+  options.delegates = std::move(order.applied);
   // Checked here, not only by the replay, so that facts naming a node the model lacks are refused
   // for models that never reach the replay too (one subgraph, Graph JSON).
   TFA_RETURN_IF_ERROR(CheckInvokeFacts(model, options.invoke_facts).WithContext(model.path));
@@ -214,6 +219,7 @@ Result<ModelPlan> PlanModelOn(const Model& model,
   plan.constant_bytes = model.constant_bytes;
   plan.runtime_version = MinimumRuntimeVersion(model);
   plan.delegates = options.delegates;
+  plan.delegation_notes = std::move(order.notes);
   plan.prepare_options = PrepareOptionsFor(options.delegates);
   plan.prepare_options.arena = options.arena;
   plan.prepare_options.build = options.build;
@@ -228,6 +234,8 @@ Result<ModelPlan> PlanModelOn(const Model& model,
                              ? PlanWholeModel(model, options, plan)
                              : PlanSubgraphsOneByOne(options, plan);
   TFA_RETURN_IF_ERROR(planned.WithContext(model.path));
+  for (SubgraphPlan& sp : plan.subgraphs)
+    sp.unresolved_flex_nodes = UnresolvedFlexNodes(*sp.delegated);
   return plan;
 }
 

@@ -38,7 +38,8 @@
 namespace tfa {
 
 struct PlanOptions {
-  std::vector<DelegateProfile> delegates;  // applied in this order
+  // As the command line lists them; applied in the interpreter's order (delegate_order.h).
+  std::vector<DelegateProfile> delegates;
   // False: delegation only (no Prepare replay, no arenas), e.g. for a partition picture.
   bool plan_arena = true;
   // Models with control flow: the input-dependent facts of the first Invoke.
@@ -81,6 +82,10 @@ struct SubgraphPlan {
   std::optional<SubgraphMemory> cpu_only_memory;
   // Models with control flow, when the first Invoke's facts were all known.
   std::optional<SubgraphMemory> after_invoke;
+  // Flex ops no delegate took, in plan order: no kernel resolves them, so upstream's
+  // AllocateTensors returns kTfLiteUnresolvedOps (tflite/core/subgraph.cc, OpPrepare). The memory
+  // above is planned as if they were resolved.
+  std::vector<int32_t> unresolved_flex_nodes;
 };
 
 // The first Invoke of a model with control flow.
@@ -92,7 +97,8 @@ struct InvokePlan {
 struct ModelPlan {
   std::string model_path;
   std::string model_format;                   // "tflite" or "graph-json"
-  std::vector<DelegateProfile> delegates;     // as applied
+  std::vector<DelegateProfile> delegates;     // as applied, in the interpreter's order
+  std::vector<std::string> delegation_notes;  // why a delegate moved or was not applied
   PrepareOptions prepare_options;             // what the delegates' kernels do in Prepare
   std::vector<SignatureDef> signatures;       // the model's entry points, as the file lists them
   uint64_t constant_bytes = 0;                // the model's weights, each buffer once

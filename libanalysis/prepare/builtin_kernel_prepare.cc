@@ -576,9 +576,18 @@ constexpr std::array<KernelRule, 22> kKernelRules = {{
     {"BIDIRECTIONAL_SEQUENCE_LSTM", PrepareBidirectionalSequenceLstm},
 }};
 
-// Custom ops upstream's BuiltinOpResolver registers, by custom code.
-constexpr std::array<KernelRule, 1> kCustomKernelRules = {{
+// The Edge TPU's custom op, which the Edge TPU runtime registers (edgetpu::RegisterCustomOp):
+// its Prepare checks the tensors' sizes against the compiled program and at most resizes an
+// output's batch dimension to the input's; it adds no temporaries, so its outputs stay in the
+// arena as any node's (google-coral/libedgetpu tflite/custom_op.cc, CustomOpPrepare).
+Result<KernelPrepareEffect> PrepareEdgeTpuCustomOp(const Subgraph&, const Node&) {
+  return KernelPrepareEffect{};
+}
+
+// Custom ops upstream's BuiltinOpResolver registers, by custom code, and the Edge TPU's.
+constexpr std::array<KernelRule, 2> kCustomKernelRules = {{
     {"TFLite_Detection_PostProcess", PrepareDetectionPostProcess},
+    {"edgetpu-custom-op", PrepareEdgeTpuCustomOp},
 }};
 
 }  // namespace

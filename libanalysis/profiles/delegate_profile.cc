@@ -99,15 +99,19 @@ Status ReadRule(const Json& j, const std::string& where, OpRule* rule) {
   TFA_RETURN_IF_ERROR(fields.CheckObject());
   // Unknown fields first: a misspelt key explains the errors that would follow.
   for (const char* key :
-       {"op", "custom", "max_version", "requires_option", "input_types", "output_types", "min_rank",
-        "max_rank", "fused_activation_in", "constant_weights", "broadcast", "max_stride", "checks",
-        "source", "note"}) {
+       {"op", "custom", "prefix", "max_version", "requires_option", "input_types", "output_types",
+        "min_rank", "max_rank", "fused_activation_in", "constant_weights", "broadcast",
+        "max_stride", "checks", "source", "note"}) {
     (void)fields.Find(key);
   }
   TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
   TFA_RETURN_IF_ERROR(fields.Read("op", &rule->op));
   TFA_RETURN_IF_ERROR(fields.Read("custom", &rule->custom));
+  TFA_RETURN_IF_ERROR(fields.Read("prefix", &rule->prefix));
   if (rule->op.empty()) return JsonFields::Error(where, "missing \"op\"");
+  if (rule->prefix && !rule->custom) {
+    return JsonFields::Error(where, "\"prefix\" needs \"custom\": true");
+  }
   if (!rule->custom && !BuiltinCodeFromName(rule->op)) {
     return JsonFields::Error(
         where, UnknownBuiltinOpMessage(rule->op) + "; custom ops need \"custom\": true");
@@ -179,6 +183,7 @@ Status ReadProfile(const Json& j, DelegateProfile* profile) {
   TFA_RETURN_IF_ERROR(fields.Read("unlisted_custom_reason", &profile->unlisted_custom_reason));
   TFA_RETURN_IF_ERROR(fields.Read("version_reason", &profile->version_reason));
   TFA_RETURN_IF_ERROR(ReadChecks(fields, "node_checks", &profile->node_checks));
+  TFA_RETURN_IF_ERROR(fields.Read("applied_at_build", &profile->applied_at_build));
 
   if (const Json* options = fields.Find("options")) {
     if (!options->is_object()) return JsonFields::Error("options", "expected an object");
@@ -284,7 +289,7 @@ Result<DelegateProfile> NodesProfile(const std::string& spec) {
 // Which built-in profiles have been checked against upstream (DelegateProfile::trust).
 ProfileTrust BuiltinProfileTrust(const std::string& name) {
   if (name == "gpu" || name == "xnnpack") return ProfileTrust::kVerified;
-  if (name == "nnapi" || name == "add-sub") return ProfileTrust::kTranscribed;
+  if (name == "nnapi" || name == "add-sub" || name == "flex") return ProfileTrust::kTranscribed;
   return ProfileTrust::kUser;
 }
 
@@ -386,7 +391,8 @@ int64_t DelegateProfile::OptionNumber(const std::string& key) const {
 const OpRule* DelegateProfile::FindRule(const Node& node) const {
   const bool custom = node.kind == NodeKind::kCustom;
   for (const OpRule& rule : ops) {
-    if (rule.custom == custom && rule.op == node.op) return &rule;
+    if (rule.custom != custom) continue;
+    if (rule.prefix ? node.op.starts_with(rule.op) : rule.op == node.op) return &rule;
   }
   return nullptr;
 }

@@ -5,7 +5,7 @@
 // op version, tensor types, ranks, fused activations, constant weights, broadcasting, strides,
 // plus named checks implemented in C++ for rules too intricate to declare, see rule_checks.h),
 // the delegate's options with their defaults, its partition options and its transfer costs.
-// The built-in profiles (gpu, xnnpack, nnapi, add-sub, sin) are such files compiled into the
+// The built-in profiles (gpu, xnnpack, nnapi, add-sub, sin, flex) are such files compiled into the
 // library; a user profile is a path to one. Two short forms need no file: `ops=ADD,SUB` claims
 // every node whose op is listed, `nodes=0,3,5` claims exactly those node indices.
 #ifndef LIBANALYSIS_PROFILES_DELEGATE_PROFILE_H_
@@ -38,6 +38,9 @@ enum class ProfileKind : uint8_t {
 struct OpRule {
   std::string op;  // builtin name ("CONV_2D") or, when `custom`, the custom code
   bool custom = false;
+  // Custom ops: the rule takes every custom code that starts with `op` (upstream's IsFlexOp
+  // takes every code starting with "Flex").
+  bool prefix = false;
   int32_t max_version = 0;  // 0: any version
   // The delegate only considers the op when this boolean option is true (e.g. the GPU
   // delegate's QUANTIZE/DEQUANTIZE need allow_quant_ops); otherwise it is an unlisted op.
@@ -134,6 +137,10 @@ struct DelegateProfile {
   std::string description;
   std::string source;  // upstream file(s) the profile reproduces
   ProfileKind kind = ProfileKind::kRules;
+  // InterpreterBuilder applies the delegate itself, before every delegate the user adds, and
+  // only to a model with an op the delegate claims: upstream's Flex delegate
+  // (tflite/core/interpreter_builder.cc, ApplyDelegates when has_flex_op_).
+  bool applied_at_build = false;
 
   std::vector<OpRule> ops;
   std::vector<std::string> claimed_ops;  // kOps
@@ -168,6 +175,8 @@ struct DelegateProfile {
   int64_t OptionNumber(const std::string& key) const;
   // The rule for `node` (by builtin name or custom code), or nullptr.
   const OpRule* FindRule(const Node& node) const;
+  // Whether a rule of this profile names `node`'s op (rule profiles only; conditions unchecked).
+  bool HasRuleFor(const Node& node) const { return kind == ProfileKind::kRules && FindRule(node); }
 };
 
 // Parses a profile file's text. `source_name` names it in errors.

@@ -152,7 +152,7 @@ TEST(DelegateProfileTest, OpsAndNodesForms) {
 
 TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
   const std::vector<std::string> names = BuiltinProfileNames();
-  for (const char* expected : {"add-sub", "gpu", "nnapi", "sin", "xnnpack"}) {
+  for (const char* expected : {"add-sub", "flex", "gpu", "nnapi", "sin", "xnnpack"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
   for (const std::string& name : names) {

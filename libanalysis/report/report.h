@@ -13,6 +13,7 @@
 
 #include "libanalysis/model/invoke_facts.h"
 #include "libanalysis/model/runtime_version.h"
+#include "libanalysis/report/accelerator_segments.h"
 #include "libanalysis/report/delegate_memory.h"
 
 namespace tfa {
@@ -34,6 +35,12 @@ struct UnsupportedNode {
   std::string op;
   std::string delegate;
   std::string reason;
+};
+
+// A node no kernel resolves (a Flex op without the Flex delegate).
+struct UnresolvedOp {
+  int32_t node = 0;
+  std::string op;
 };
 
 struct CopyCost {
@@ -110,6 +117,10 @@ struct SubgraphReport {
   std::optional<AfterInvokeReport> after_invoke;  // models with control flow only
   // Memory each applied delegate owns outside the arena (delegate_memory.h), in delegate order.
   std::vector<DelegateMemory> delegate_memory;
+  // Accelerator custom ops (the Edge TPU's) and the CPU remainder (accelerator_segments.h).
+  std::optional<AcceleratorReport> accelerators;
+  // Nodes upstream's AllocateTensors cannot resolve; the arenas above assume they were.
+  std::vector<UnresolvedOp> unresolved_ops;
 };
 
 // One entry point of the model (an LLM's `prefill` and `decode`): the subgraph it runs and its
@@ -136,7 +147,12 @@ struct InterpreterTotals {
 struct Report {
   std::string model;
   std::string tool_version;
-  std::vector<std::string> delegates;  // as given on the command line, in order
+  std::vector<std::string> delegates;  // in the order the interpreter applies them
+  // Why a delegate moved in that order or was not applied (ModelPlan::delegation_notes).
+  std::vector<std::string> delegation_notes;
+  // Why upstream's AllocateTensors fails on this model (unresolved ops); the figures stand for
+  // the model with those ops resolved.
+  std::optional<std::string> allocate_tensors_failure;
   // Per delegate, its profile's trust label (ProfileTrustName: "verified", "transcribed", "user").
   std::vector<std::string> delegate_trust;
   std::vector<SignatureReport> signatures;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "libanalysis/arena/arena_plan.h"
@@ -186,6 +188,10 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
     if (!memory.ok()) return memory.status();
     if (!memory->parts.empty()) sr.delegate_memory.push_back(std::move(memory).value());
   }
+  for (int32_t n : sp.unresolved_flex_nodes) {
+    sr.unresolved_ops.push_back(UnresolvedOp{n, sp.delegated->nodes[static_cast<size_t>(n)].op});
+  }
+  sr.accelerators = FindAcceleratorSegments(sp.memory ? *sp.memory->prepared : *sp.delegated);
   if (!sp.memory) return sr;
   const bool one_subgraph = plan.subgraphs.size() == 1;
   const bool usual = one_subgraph && !sp.memory->planning_stops_at &&
@@ -205,6 +211,25 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   return sr;
 }
 
+// Upstream's OpPrepare finds no prepare function for an unresolved custom op and returns
+// kTfLiteUnresolvedOps, with its message for Flex ops (tflite/core/subgraph.cc).
+std::optional<std::string> AllocateTensorsFailure(const Report& report) {
+  std::string nodes;
+  size_t count = 0;
+  for (const SubgraphReport& s : report.subgraphs) {
+    for (const UnresolvedOp& op : s.unresolved_ops) {
+      if (++count > 3) continue;
+      nodes += (nodes.empty() ? "" : ", ") + op.op + " (subgraph " + std::to_string(s.index) +
+               " node " + std::to_string(op.node) + ")";
+    }
+  }
+  if (count == 0) return std::nullopt;
+  if (count > 3) nodes += " and " + std::to_string(count - 3) + " more";
+  return "AllocateTensors returns kTfLiteUnresolvedOps: " + std::to_string(count) +
+         " Select TensorFlow op(s) without the Flex delegate: " + nodes +
+         "; apply --delegate flex (TensorFlow's kernels linked in)";
+}
+
 }  // namespace
 
 Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_version) {
@@ -215,6 +240,7 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
     report.delegates.push_back(profile.name);
     report.delegate_trust.push_back(ProfileTrustName(profile.trust));
   }
+  report.delegation_notes = plan.delegation_notes;
   report.runtime_version = plan.runtime_version;
   for (const SignatureDef& s : plan.signatures) {
     report.signatures.push_back(SignatureReport{s.key, s.subgraph_index, s.inputs, s.outputs});
@@ -243,6 +269,7 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
                                          SaturatingSum(total.delegate_bytes, total.constant_bytes));
   }
   if (plan.invoke) report.invoke = InvokeReport{plan.invoke->facts_used, plan.invoke->undetermined};
+  report.allocate_tensors_failure = AllocateTensorsFailure(report);
   return report;
 }
 

@@ -250,6 +250,34 @@ void WriteAfterInvoke(JsonWriter& w, const AfterInvokeReport& r) {
   w.EndObject();
 }
 
+// "accelerators": {"segments": [...], "cpu_nodes": [...], "unknown": [...]}
+void WriteAccelerators(JsonWriter& w, const AcceleratorReport& a) {
+  w.Key("accelerators");
+  w.BeginObject();
+  w.Key("segments");
+  w.BeginArray();
+  for (const AcceleratorSegment& segment : a.segments) {
+    w.BeginObject();
+    w.Member("accelerator", segment.accelerator);
+    w.Member("node", segment.node);
+    w.Member("op", segment.op);
+    w.Member("program_bytes", segment.program_bytes);
+    w.Key("inputs");
+    IntArray(w, segment.inputs);
+    w.Key("outputs");
+    IntArray(w, segment.outputs);
+    w.Member("bytes_in", segment.bytes_in);
+    w.Member("bytes_out", segment.bytes_out);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("cpu_nodes");
+  IntArray(w, a.cpu_nodes);
+  w.Key("unknown");
+  StringArray(w, a.unknowns);
+  w.EndObject();
+}
+
 void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
   w.BeginObject();
   w.Member("index", s.index);
@@ -327,6 +355,18 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
     }
     w.EndArray();
   }
+  if (s.accelerators) WriteAccelerators(w, *s.accelerators);
+  if (!s.unresolved_ops.empty()) {
+    w.Key("unresolved_ops");
+    w.BeginArray();
+    for (const UnresolvedOp& op : s.unresolved_ops) {
+      w.BeginObject();
+      w.Member("node", op.node);
+      w.Member("op", op.op);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.EndObject();
 }
 
@@ -385,7 +425,18 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
     }
     w.EndArray();
   }
+  if (!r.delegation_notes.empty()) {
+    w.Key("delegation_notes");
+    StringArray(w, r.delegation_notes);
+  }
   WriteRuntimeVersion(w, r.runtime_version);
+  if (r.allocate_tensors_failure) {
+    w.Key("allocate_tensors");
+    w.BeginObject();
+    w.Member("status", "unresolved_ops");
+    w.Member("message", *r.allocate_tensors_failure);
+    w.EndObject();
+  }
   w.Key("subgraphs");
   w.BeginArray();
   for (const SubgraphReport& s : r.subgraphs) {

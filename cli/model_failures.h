@@ -27,7 +27,8 @@ struct ModelOutcome {
 std::string ErrorNamingModel(const std::string& path, const std::string& error);
 
 // fn(i) for every model, in parallel (ParallelMap), in order; a CommandError thrown for model i
-// becomes its error.
+// becomes its error, named by the model's path when several were given (one model's error stays
+// the command's own message).
 template <typename Fn>
 auto MapModels(const std::vector<std::string>& paths, Fn fn,
                const std::function<void()>& on_done = {})
@@ -39,7 +40,8 @@ auto MapModels(const std::vector<std::string>& paths, Fn fn,
         try {
           return {fn(i), ""};
         } catch (const CommandError& e) {
-          return {std::nullopt, ErrorNamingModel(paths[i], e.message)};
+          return {std::nullopt,
+                  paths.size() > 1 ? ErrorNamingModel(paths[i], e.message) : e.message};
         }
       },
       on_done);

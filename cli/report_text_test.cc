@@ -80,7 +80,7 @@ TEST(ReportText, NodesLeftOnTheCpuAreGroupedByOpAndReason) {
   EXPECT_NE(text.find("  3 nodes left on the CPU, by op and reason (--verbose lists every node):\n"
                       "       2 x PRELU: " +
                       reason +
-                      "  (#1, #2)\n"
+                      "  (#1..2)\n"
                       "       1 x RESHAPE: " +
                       reason + "  (#3)\n"),
             std::string::npos)

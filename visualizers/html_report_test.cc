@@ -107,7 +107,8 @@ TEST(HtmlReportTest, CorpusModelWithThreePartitions) {
   ASSERT_TRUE(html.ok()) << html.status().message();
   ExpectSelfContained(*html);
   EXPECT_EQ(CountOccurrences(*html, "<span class=\"swatch\""), 3u);
-  EXPECT_EQ(CountOccurrences(*html, "class=\"cluster\""), 3u);
+  // 164 nodes: above the 100 the page draws node by node, so partitions are one box each.
+  EXPECT_EQ(CountOccurrences(*html, "class=\"cluster\""), 0u);
   EXPECT_EQ(CountOccurrences(*html, "<svg"), 1u);  // no arena in this report
 }
 

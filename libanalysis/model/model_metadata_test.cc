@@ -7,18 +7,19 @@
 namespace tfa {
 namespace {
 
-// Coral's MobileNet carries the converter's min_runtime_version (text padded with NULs to 16
-// bytes) and a TFLite Support metadata flatbuffer (binary: no text).
+// TFLite Micro's hello_world carries the converter's min_runtime_version (text padded with NULs
+// to 16 bytes) and its CONVERSION_METADATA flatbuffer (binary: no text).
 TEST(ReadMetadataEntries, GivesEachEntrysSizeAndItsTextWhenPrintable) {
-  auto entries = ReadMetadataEntriesOfFile(
-      testing::OraclePath("external/coral-test_data__mobilenet_v1_0.25_128_quant.tflite"));
+  auto entries = ReadMetadataEntriesOfFile(testing::OraclePath(
+      "external/"
+      "tflite-micro__tensorflow_lite_micro_examples_hello_world_models_hello_world_int8.tflite"));
   ASSERT_TRUE(entries.ok()) << entries.status().message();
   ASSERT_EQ(entries->size(), 2u);
   EXPECT_EQ((*entries)[0].name, "min_runtime_version");
   EXPECT_EQ((*entries)[0].bytes, 16u);
-  EXPECT_EQ((*entries)[0].text, "1.5.0");
-  EXPECT_EQ((*entries)[1].name, "TFLITE_METADATA");
-  EXPECT_GT((*entries)[1].bytes, 0u);
+  EXPECT_EQ((*entries)[0].text, "1.14.0");
+  EXPECT_EQ((*entries)[1].name, "CONVERSION_METADATA");
+  EXPECT_EQ((*entries)[1].bytes, 88u);
   EXPECT_FALSE((*entries)[1].text.has_value());
 }
 

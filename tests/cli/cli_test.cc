@@ -36,46 +36,50 @@ TEST(Cli, InfoTextNamesOpsAndInputs) {
   EXPECT_NE(run.out.find("input "), std::string::npos);
 }
 
-const char kCoralMobileNet[] = "external/coral-test_data__mobilenet_v1_0.25_128_quant.tflite";
+const char kHelloWorldInt8[] =
+    "external/"
+    "tflite-micro__tensorflow_lite_micro_examples_hello_world_models_hello_world_int8.tflite";
 
 // Quantized inputs and outputs with scale and zero point; the metadata buffers with their sizes
 // and, where it is text, their value.
 TEST(Cli, InfoShowsQuantizationAndMetadataValues) {
-  ToolRun run = RunTool("info " + testing::OraclePath(kCoralMobileNet));
+  ToolRun run = RunTool("info " + testing::OraclePath(kHelloWorldInt8));
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("input  q(scale 0.0078125, zp 128)"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("    min_runtime_version            16 B  \"1.5.0\"\n"), std::string::npos)
+  EXPECT_NE(run.out.find("q(scale 0.0244801, zp -128)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("    min_runtime_version            16 B  \"1.14.0\"\n"),
+            std::string::npos)
       << run.out;
-  EXPECT_NE(run.out.find("    TFLITE_METADATA "), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("(binary)"), std::string::npos) << run.out;
-  ToolRun json = RunTool("info --json " + testing::OraclePath(kCoralMobileNet));
+  EXPECT_NE(run.out.find("    CONVERSION_METADATA            88 B  (binary)"), std::string::npos)
+      << run.out;
+  ToolRun json = RunTool("info --json " + testing::OraclePath(kHelloWorldInt8));
   const auto j = nlohmann::json::parse(json.out);
   const auto& version = j.at("metadata_entries").at(0);
   EXPECT_EQ(version.at("name"), "min_runtime_version");
   EXPECT_EQ(version.at("bytes"), 16);
-  EXPECT_EQ(version.at("text"), "1.5.0");
+  EXPECT_EQ(version.at("text"), "1.14.0");
   EXPECT_TRUE(j.at("metadata_entries").at(1).at("text").is_null());
-  EXPECT_EQ(j.at("subgraphs").at(0).at("inputs").at(0).at("quantization"),
-            nlohmann::json::parse(R"({"scale":[0.0078125],"zero_point":[128]})"));
+  const auto& quantization = j.at("subgraphs").at(0).at("inputs").at(0).at("quantization");
+  EXPECT_EQ(quantization.at("zero_point"), nlohmann::json::parse("[-128]"));
+  EXPECT_NEAR(quantization.at("scale").at(0).get<double>(), 0.0244801, 1e-6);
 }
 
-// info --ops: one row per node with its tensors and, for the matrix ops, its MACs. MobileNet v1
-// 0.25 at 128x128: the first conv makes 64x64x8 outputs of 3x3x3 products each.
+// info --ops: one row per node with its tensors and, for the matrix ops, its MACs. hello_world's
+// three FULLY_CONNECTED layers: 1 -> 16 -> 16 -> 1 units.
 TEST(Cli, InfoOpsListsEveryNodeWithItsMacs) {
-  ToolRun run = RunTool("info --ops " + testing::OraclePath(kCoralMobileNet));
+  ToolRun run = RunTool("info --ops " + testing::OraclePath(kHelloWorldInt8));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("  nodes:\n   node  op"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("      0  CONV_2D                          884736  "), std::string::npos)
+  EXPECT_NE(run.out.find("      1  FULLY_CONNECTED                     256  "), std::string::npos)
       << run.out;
-  ToolRun json = RunTool("info --ops --json " + testing::OraclePath(kCoralMobileNet));
+  ToolRun json = RunTool("info --ops --json " + testing::OraclePath(kHelloWorldInt8));
   const auto table = nlohmann::json::parse(json.out).at("subgraphs").at(0).at("node_table");
-  ASSERT_EQ(table.size(), 31u);
-  EXPECT_EQ(table.at(0).at("op"), "CONV_2D");
-  EXPECT_EQ(table.at(0).at("macs"), 64 * 64 * 8 * 3 * 3 * 3);
-  EXPECT_EQ(table.at(0).at("outputs").at(0).at("shape"), (std::vector<int>{1, 64, 64, 8}));
-  EXPECT_TRUE(table.at(30).at("macs").is_null());  // SOFTMAX or RESHAPE: no matrix product
+  ASSERT_EQ(table.size(), 3u);
+  EXPECT_EQ(table.at(0).at("op"), "FULLY_CONNECTED");
+  EXPECT_EQ(table.at(0).at("macs"), 16);
+  EXPECT_EQ(table.at(1).at("macs"), 16 * 16);
+  EXPECT_EQ(table.at(1).at("outputs").at(0).at("shape"), (std::vector<int>{1, 16}));
   // Without --ops, no table.
-  ToolRun plain = RunTool("info --json " + testing::OraclePath(kCoralMobileNet));
+  ToolRun plain = RunTool("info --json " + testing::OraclePath(kHelloWorldInt8));
   EXPECT_FALSE(nlohmann::json::parse(plain.out).at("subgraphs").at(0).contains("node_table"));
 }
 

@@ -80,7 +80,7 @@ TEST_F(ReportHtmlInBrowser, PageLoadsWithItsTablesAndPictures) {
   ASSERT_NE(dom.out.find("</html>"), std::string::npos) << dom.out.substr(0, 500);
   for (const char* heading :
        {"<h3>Figures</h3>", "<h3>Partitions</h3>", "<h3>Nodes left on the CPU</h3>",
-        "<h3>Partition graph</h3>", "<h3>Arena</h3>"}) {
+        "<h3>Partition graph", "<h3>Arena</h3>"}) {
     EXPECT_NE(dom.out.find(heading), std::string::npos) << heading;
   }
   EXPECT_EQ(Count(dom.out, "<svg"), 2u);  // the partition graph and the arena picture

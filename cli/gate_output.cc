@@ -138,7 +138,9 @@ std::string GateText(const GateResult& result, const std::string& baseline_path,
     if (!c.not_checked.empty()) out += "  " + NotCheckedSentence(c) + "\n";
   }
   const std::string summary = Summary(result, baseline_path);
-  out += "\n" + (result.passed() ? style.Green(summary) : style.Red(summary)) + "\n";
+  out += '\n';
+  out += result.passed() ? style.Green(summary) : style.Red(summary);
+  out += '\n';
   return out;
 }
 
@@ -163,7 +165,9 @@ std::string GateMarkdown(const GateResult& result, const std::string& baseline_p
           fmt::format("| `{}` | `{}` | | | | | | {} |\n", c.file, c.config, NotCheckedSentence(c));
     }
   }
-  out += "\n" + Summary(result, baseline_path) + "\n";
+  out += '\n';
+  out += Summary(result, baseline_path);
+  out += '\n';
   return out;
 }
 

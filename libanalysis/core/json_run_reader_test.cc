@@ -100,7 +100,10 @@ std::string RandomRun() {
   const size_t count = *rc::gen::inRange(0, 5);
   std::string run = Whitespace();
   for (size_t i = 0; i < count; ++i) {
-    if (i != 0) run += "," + Whitespace();
+    if (i != 0) {
+      run += ',';
+      run += Whitespace();
+    }
     run += RandomValue(0) + Whitespace();
   }
   return run;

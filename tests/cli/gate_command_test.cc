@@ -119,7 +119,8 @@ TEST(GateCommand, CorpusModelsRecordAndPassInParallel) {
   for (const char* name :
        {"face_detection__face_detection_short_range", "hands__palm_detection_lite",
         "selfie_segmentation__selfie_segmentation"}) {
-    models += " " + testing::CorpusModelPath(name);
+    models += ' ';
+    models += testing::CorpusModelPath(name);
   }
   const std::string baseline = dir + "/baseline.json";
   ASSERT_EQ(

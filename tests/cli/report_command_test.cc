@@ -35,7 +35,10 @@ TEST(ReportCommand, SeveralModelsGiveOneJsonReportEachInOrder) {
 TEST(ReportCommand, EveryCorpusModelInParallelEndsWithASummaryTable) {
   std::string models;
   const std::vector<std::string> names = testing::CorpusModelNames();
-  for (const std::string& name : names) models += " " + testing::CorpusModelPath(name);
+  for (const std::string& name : names) {
+    models += ' ';
+    models += testing::CorpusModelPath(name);
+  }
   ToolRun run = RunTool("report --delegate xnnpack" + models);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const size_t table = run.out.find("model");
@@ -261,8 +264,9 @@ void ExpectCpuCountFromPartitions(const std::string& args) {
     EXPECT_EQ(text.out.find("left on the CPU"), std::string::npos) << text.out;
     return;
   }
-  EXPECT_NE(text.out.find(" " + std::to_string(on_cpu) + " node" + (on_cpu == 1 ? "" : "s") +
-                          " left on the CPU:\n"),
+  const std::string sentence = std::string(" ").append(std::to_string(on_cpu)).append(" node") +
+                               (on_cpu == 1 ? "" : "s") + " left on the CPU:\n";
+  EXPECT_NE(text.out.find(sentence),
             std::string::npos)
       << text.out;
   // --verbose: one line "OP #N: reason" per CPU node, and none for a delegated node.
@@ -384,8 +388,12 @@ TEST(ReportCommand, WhileIterationsAndRunShapesReplayADynamicLoopAsUpstreamDid) 
       const auto& now = sg.at("tensors").at(t);
       if (now.at("shape") == before.at(t).at("shape")) continue;
       std::string dims;
-      for (const auto& d : now.at("shape")) dims += (dims.empty() ? "" : ",") + d.dump();
-      flags += " --run-shape " + std::to_string(index) + ":" + now.at("tensor").dump() + "=" + dims;
+      for (const auto& d : now.at("shape")) {
+        if (!dims.empty()) dims += ',';
+        dims += d.dump();
+      }
+      flags += std::string(" --run-shape ").append(std::to_string(index)) + ":" +
+               now.at("tensor").dump() + "=" + dims;
     }
   }
   ToolRun run = RunTool("report --json" + flags + " " +

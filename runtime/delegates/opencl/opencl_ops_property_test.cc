@@ -197,7 +197,10 @@ Result<std::vector<TestTensor>> RunOpenCl(NodeCase c) {
 
 std::string ShapeText(const std::vector<int32_t>& shape) {
   std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i != 0) s += ',';
+    s += std::to_string(shape[i]);
+  }
   return s + "]";
 }
 
@@ -233,9 +236,15 @@ std::string Difference(const std::vector<TestTensor>& got, const std::vector<Tes
 
 std::string Describe(const NodeCase& c) {
   std::string s = c.node.op + " v" + std::to_string(c.node.version) + " inputs";
-  for (const TestTensor& t : c.inputs) s += " " + (Absent(t) ? "-" : ShapeText(t.shape));
+  for (const TestTensor& t : c.inputs) {
+    s += ' ';
+    s += Absent(t) ? "-" : ShapeText(t.shape);
+  }
   s += " outputs";
-  for (const TestTensor& t : c.outputs) s += " " + ShapeText(t.shape);
+  for (const TestTensor& t : c.outputs) {
+    s += ' ';
+    s += ShapeText(t.shape);
+  }
   return s;
 }
 

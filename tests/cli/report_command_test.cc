@@ -266,9 +266,7 @@ void ExpectCpuCountFromPartitions(const std::string& args) {
   }
   const std::string sentence = std::string(" ").append(std::to_string(on_cpu)).append(" node") +
                                (on_cpu == 1 ? "" : "s") + " left on the CPU:\n";
-  EXPECT_NE(text.out.find(sentence),
-            std::string::npos)
-      << text.out;
+  EXPECT_NE(text.out.find(sentence), std::string::npos) << text.out;
   // --verbose: one line "OP #N: reason" per CPU node, and none for a delegated node.
   std::istringstream lines(text.out.substr(text.out.find(" left on the CPU:\n")));
   std::string line;

@@ -41,7 +41,8 @@ std::string WriteAlternatingModel(const std::string& name, int length, bool with
   std::vector<int32_t> produced = {input};
   const char* const kOthers[] = {"MUL", "LOGISTIC", "MAXIMUM", "TANH"};
   for (int i = 0; i < length; ++i) {
-    const int32_t out = builder.AddTensor(0, std::string("t").append(std::to_string(i)), TensorType::kFloat32, shape);
+    const int32_t out = builder.AddTensor(0, std::string("t").append(std::to_string(i)),
+                                          TensorType::kFloat32, shape);
     const int32_t last = produced.back();
     if (i % 2 == 0) {
       const bool skip = i % 3 == 0 && produced.size() >= 3;

@@ -158,16 +158,23 @@ std::string TensorsByKey(const std::vector<std::pair<std::string, int32_t>>& ten
   return out.empty() ? "none" : out;
 }
 
-// One line per delegate whose own memory is known: its total, then each part.
+// One line per delegate with memory outside the arena: its total, then each part and how its
+// figure is known (exact, predicted, unknown).
 std::string DelegateMemoryLines(const SubgraphReport& s) {
   std::string out;
   for (const DelegateMemory& m : s.delegate_memory) {
     std::string parts;
     for (const DelegateMemoryPart& p : m.parts) {
-      parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", p.kind, HumanBytes(p.bytes));
+      const std::string bytes =
+          p.basis == MemoryBasis::kUnknown ? std::string("unknown") : HumanBytes(p.bytes);
+      parts += fmt::format("{}{} {} ({})", parts.empty() ? "" : ", ", p.kind, bytes,
+                           MemoryBasisName(p.basis));
     }
-    out += fmt::format("  {} owns {} outside the arena ({})\n", m.delegate,
-                       HumanBytes(m.total_bytes), parts);
+    const std::string total =
+        m.has_unknown() ? m.total_bytes == 0 ? std::string("unknown memory")
+                                             : fmt::format("at least {}", HumanBytes(m.total_bytes))
+                        : HumanBytes(m.total_bytes);
+    out += fmt::format("  {} needs {} outside the arena: {}\n", m.delegate, total, parts);
   }
   return out;
 }
@@ -278,10 +285,12 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
   if (r.interpreter) {
     const InterpreterTotals& t = *r.interpreter;
     out += fmt::format(
-        "\nresident estimate {}: arenas {} + persistent {} + delegate-owned {} + mapped weights "
-        "{}\n",
-        HumanBytes(t.resident_bytes), HumanBytes(t.arena_bytes), HumanBytes(t.persistent_bytes),
-        HumanBytes(t.delegate_bytes), HumanBytes(t.constant_bytes));
+        "\nresident estimate {}{}: arenas {} (exact) + persistent {} (exact) + delegate-owned {} "
+        "({}) + mapped weights {} (exact)\n",
+        t.delegate_bytes_unknown ? "at least " : "", HumanBytes(t.resident_bytes),
+        HumanBytes(t.arena_bytes), HumanBytes(t.persistent_bytes), HumanBytes(t.delegate_bytes),
+        t.delegate_bytes_unknown ? "predicted, plus unknown" : "predicted",
+        HumanBytes(t.constant_bytes));
   }
   out += RuntimeVersionText(r.runtime_version, "");
   return out;

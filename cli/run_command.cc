@@ -450,6 +450,36 @@ void Run(const RunArgs& args) {
       checks.push_back({name + " arena", c.predicted_arena, c.measured_arena});
       checks.push_back({name + " persistent", c.predicted_persistent, c.measured_persistent});
     }
+    // The OpenCL delegate's device memory, against the prediction with this device's base
+    // address alignment; float32, which this runtime stores at every precision.
+    for (const RuntimeDelegate& d : owned) {
+      const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(d.delegate.get());
+      if (!opencl) continue;
+      const GpuMemoryOptions device{.float_bytes = 4,
+                                    .base_alignment = opencl->device_info().base_alignment_bytes};
+      uint64_t predicted[3] = {0, 0, 0};
+      for (const SubgraphPlan& sp : plan.subgraphs) {
+        if (!sp.delegated) continue;
+        auto memory = EstimateDelegateMemory(*sp.delegated, opencl->Profile(), device);
+        if (!memory.ok()) throw CommandError{memory.status().message()};
+        for (const DelegateMemoryPart& p : memory->parts) {
+          const int index = p.kind == "shared_tensors"    ? 0
+                            : p.kind == "staging_buffers" ? 1
+                            : p.kind == "constants"       ? 2
+                                                          : -1;
+          if (index >= 0) predicted[index] += p.bytes;
+        }
+      }
+      uint64_t measured[3] = {0, 0, 0};
+      for (const auto& t : opencl->transfers()) {
+        measured[0] += t->shared_tensor_bytes;
+        measured[1] += t->staging_bytes;
+        measured[2] += t->constant_bytes;
+      }
+      checks.push_back({"gpu shared tensors", predicted[0], measured[0]});
+      checks.push_back({"gpu staging buffers", predicted[1], measured[1]});
+      checks.push_back({"gpu constants", predicted[2], measured[2]});
+    }
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {

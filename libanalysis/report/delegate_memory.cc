@@ -2,11 +2,13 @@
 
 #include <optional>
 #include <set>
+#include <string>
 #include <unordered_map>
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
+#include "libanalysis/report/gpu_device_memory.h"
 
 namespace tfa {
 namespace {
@@ -141,43 +143,92 @@ Result<std::vector<DelegateMemoryPart>> XnnpackParts(const Subgraph& subgraph,
 }
 
 Result<std::vector<DelegateMemoryPart>> GpuParts(const Subgraph& subgraph,
-                                                 const std::vector<int32_t>& nodes) {
-  std::set<int32_t> activations, constants;
-  for (int32_t node_index : nodes) {
-    const Node& node = subgraph.nodes[static_cast<size_t>(node_index)];
-    for (const IdList* list : {&node.inputs, &node.outputs}) {
-      for (int32_t tensor : *list) {
-        if (tensor < 0) continue;
-        const bool constant = subgraph.tensors[static_cast<size_t>(tensor)].is_constant();
-        (constant ? constants : activations).insert(tensor);
-      }
+                                                 const DelegateProfile& profile,
+                                                 const GpuMemoryOptions& options) {
+  uint64_t shared = 0, staging = 0, constants = 0;
+  for (int32_t planned : subgraph.execution_plan) {
+    const Node& kernel = subgraph.nodes[static_cast<size_t>(planned)];
+    if (kernel.kind != NodeKind::kDelegateKernel || kernel.op != profile.name) continue;
+    const std::vector<int32_t> nodes(kernel.replaces.begin(), kernel.replaces.end());
+    const std::vector<int32_t> inputs(kernel.inputs.begin(), kernel.inputs.end());
+    const std::vector<int32_t> outputs(kernel.outputs.begin(), kernel.outputs.end());
+    auto memory = PlanGpuPartitionMemory(subgraph, nodes, inputs, outputs, options);
+    if (!memory.ok()) return memory.status();
+    const std::optional<uint64_t> sums[] = {CheckedAdd(shared, memory->shared.total_bytes),
+                                            CheckedAdd(staging, memory->staging_bytes),
+                                            CheckedAdd(constants, memory->constant_bytes)};
+    for (const auto& sum : sums) {
+      if (!sum) return Status::Error(SubgraphLabel(subgraph) + ": GPU device memory overflows");
     }
+    shared = *sums[0];
+    staging = *sums[1];
+    constants = *sums[2];
   }
-  ByteSum device(subgraph);
-  for (int32_t tensor : activations) TFA_RETURN_IF_ERROR(device.Add(tensor, 4));
-  ByteSum uploaded(subgraph);
-  for (int32_t tensor : constants) TFA_RETURN_IF_ERROR(uploaded.Add(tensor, 4));
   return std::vector<DelegateMemoryPart>{
-      {"device_tensors", device.total(),
-       "every non-constant tensor a delegated node reads or writes, as float32 device memory; "
-       "no sharing between intermediates assumed, so an upper bound"},
-      {"uploaded_constants", uploaded.total(),
-       "constants read by delegated nodes, uploaded as float32"},
+      {"shared_tensors", shared,
+       std::string("the partitions' runtime tensors (channels padded to 4, ")
+           .append(std::to_string(options.float_bytes))
+           .append(
+               "-byte floats) in one buffer each, shared as upstream's inference context shares "
+               "them (GREEDY_BEST objects or GreedyBySize offsets aligned to ")
+           .append(std::to_string(options.base_alignment))
+           .append(" bytes); elementwise ops upstream fuses are counted unfused"),
+       MemoryBasis::kPredicted},
+      {"staging_buffers", staging,
+       "one float32 buffer per boundary input and output (upstream's TwoStepTensorTie)",
+       MemoryBasis::kPredicted},
+      {"constants", constants,
+       std::string("weights the GPU nodes read, uploaded as ")
+           .append(std::to_string(options.float_bytes))
+           .append("-byte floats; upstream's per-kernel weight layouts may pad them"),
+       MemoryBasis::kPredicted},
   };
 }
 
 }  // namespace
 
+const char* MemoryBasisName(MemoryBasis basis) {
+  switch (basis) {
+    case MemoryBasis::kExact:
+      return "exact";
+    case MemoryBasis::kPredicted:
+      return "predicted";
+    case MemoryBasis::kUnknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+bool DelegateMemory::has_unknown() const {
+  for (const DelegateMemoryPart& part : parts) {
+    if (part.basis == MemoryBasis::kUnknown) return true;
+  }
+  return false;
+}
+
 Result<DelegateMemory> EstimateDelegateMemory(const Subgraph& delegated,
-                                              const DelegateProfile& profile) {
+                                              const DelegateProfile& profile,
+                                              const GpuMemoryOptions& gpu) {
   DelegateMemory memory;
   memory.delegate = profile.name;
   const std::vector<int32_t> nodes = DelegatedNodes(delegated, profile);
   Result<std::vector<DelegateMemoryPart>> parts = std::vector<DelegateMemoryPart>{};
   if (profile.kernel.delegate_kernel == "gpu") {
-    parts = GpuParts(delegated, nodes);
+    parts = GpuParts(delegated, profile, gpu);
   } else if (profile.name == "xnnpack") {
     parts = XnnpackParts(delegated, nodes);
+  } else if (profile.name == "nnapi" && !nodes.empty()) {
+    parts = std::vector<DelegateMemoryPart>{
+        {"driver_memory", 0,
+         "what the vendor's NNAPI driver allocates for the compiled model: not knowable without "
+         "the device",
+         MemoryBasis::kUnknown}};
+  } else if (profile.name == "flex" && !nodes.empty()) {
+    parts = std::vector<DelegateMemoryPart>{
+        {"tensorflow_kernels", 0,
+         "TensorFlow's eager kernels and their tensors, allocated by TensorFlow outside TFLite's "
+         "arena",
+         MemoryBasis::kUnknown}};
   }
   if (!parts.ok()) return parts.status();
   memory.parts = std::move(*parts);

@@ -12,13 +12,17 @@
 //            XNNPACK into its own heap buffer in the compute type (float32, or int8 weights with
 //            int32 biases), channels not rounded up to XNNPACK's tiles (a lower bound); no
 //            weight cache is set by default, so the packed weights are per delegate instance.
-//   gpu      device tensors: every non-constant tensor a delegated node reads or writes, as
-//            float32 (TfLiteGpuDelegateOptionsV2Default keeps full precision), without the
-//            GPU memory manager's sharing between intermediates (an upper bound);
-//            uploaded constants: the constants delegated nodes read, converted to float32.
-//            The float twins of quantized tensors live in the CPU arena (the delegate kernel's
+//   gpu      per partition, as upstream's OpenCL inference context allocates it
+//            (gpu_device_memory.h): the runtime tensors in one shared buffer, a staging buffer
+//            per boundary tensor, the uploaded weights; float32, as
+//            TfLiteGpuDelegateOptionsV2Default keeps full precision. The float twins of
+//            quantized boundary tensors on the host live in the CPU arena (the delegate kernel's
 //            temporaries), not here.
-// Other delegates: no parts (nothing known about their memory).
+//   nnapi, flex  one part of unknown size: the vendor driver's, or TensorFlow's kernels'.
+// Other delegates (the samples): no parts; they own nothing outside the arena.
+//
+// Every part says how its figure is known: exact (a count of what upstream allocates),
+// predicted (upstream's rules, transcribed, with the gaps the method names) or unknown.
 #ifndef LIBANALYSIS_REPORT_DELEGATE_MEMORY_H_
 #define LIBANALYSIS_REPORT_DELEGATE_MEMORY_H_
 
@@ -29,25 +33,37 @@
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
 #include "libanalysis/profiles/delegate_profile.h"
+#include "libanalysis/report/gpu_device_memory.h"
 
 namespace tfa {
 
+enum class MemoryBasis : uint8_t { kExact, kPredicted, kUnknown };
+
+// "exact", "predicted", "unknown".
+const char* MemoryBasisName(MemoryBasis basis);
+
 struct DelegateMemoryPart {
-  std::string kind;  // "unpacked_static_weights", "packed_weights", "device_tensors", ...
-  uint64_t bytes = 0;
+  std::string kind;    // "unpacked_static_weights", "packed_weights", "shared_tensors", ...
+  uint64_t bytes = 0;  // 0 when unknown
   std::string method;  // how the figure was estimated
+  MemoryBasis basis = MemoryBasis::kPredicted;
 };
 
 struct DelegateMemory {
   std::string delegate;
   std::vector<DelegateMemoryPart> parts;
-  uint64_t total_bytes = 0;
+  uint64_t total_bytes = 0;  // of the known parts
+
+  // Some part's size is unknown: total_bytes is a lower bound.
+  bool has_unknown() const;
 };
 
-// The memory `profile`'s delegate kernels in `delegated` own. Errors name the subgraph and the
-// tensor whose size overflows or is unknown.
+// The memory `profile`'s delegate kernels in `delegated` own; `gpu` sets the GPU device's
+// precision and base address alignment. Errors name the subgraph and the tensor whose size
+// overflows or is unknown.
 Result<DelegateMemory> EstimateDelegateMemory(const Subgraph& delegated,
-                                              const DelegateProfile& profile);
+                                              const DelegateProfile& profile,
+                                              const GpuMemoryOptions& gpu = {});
 
 }  // namespace tfa
 

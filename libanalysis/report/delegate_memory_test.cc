@@ -86,7 +86,7 @@ TEST(DelegateMemoryTest, XnnpackPacksStaticWeightsAndUnpacksQuantizedConstants) 
   EXPECT_EQ(memory.total_bytes, 84u);
 }
 
-TEST(DelegateMemoryTest, GpuHoldsEveryDelegatedTensorAsFloat32) {
+TEST(DelegateMemoryTest, GpuSharesItsTensorsAsUpstreamsInferenceContext) {
   Graph g;
   // CONV_2D 1x4x4x2 -> 1x4x4x3 with a 3x1x1x2 filter and 3 biases, then RELU.
   const int32_t in = g.Tensor(TensorType::kFloat32, {1, 4, 4, 2});
@@ -99,11 +99,28 @@ TEST(DelegateMemoryTest, GpuHoldsEveryDelegatedTensorAsFloat32) {
   g.subgraph.outputs = {4};
 
   const DelegateMemory memory = g.Memory("gpu");
-  ASSERT_EQ(memory.parts.size(), 2u);
-  EXPECT_EQ(memory.parts[0].kind, "device_tensors");
-  EXPECT_EQ(memory.parts[0].bytes, (32u + 48u + 48u) * 4u);
-  EXPECT_EQ(memory.parts[1].kind, "uploaded_constants");
-  EXPECT_EQ(memory.parts[1].bytes, (6u + 3u) * 4u);
+  ASSERT_EQ(memory.parts.size(), 3u);
+  // Three 16-pixel tensors of 4 (padded) channels, 256 bytes each: the input and the RELU's
+  // output never live together, so they share; 512 bytes.
+  EXPECT_EQ(memory.parts[0].kind, "shared_tensors");
+  EXPECT_EQ(memory.parts[0].bytes, 512u);
+  EXPECT_EQ(memory.parts[0].basis, MemoryBasis::kPredicted);
+  EXPECT_EQ(memory.parts[1].kind, "staging_buffers");
+  EXPECT_EQ(memory.parts[1].bytes, 256u + 256u);
+  EXPECT_EQ(memory.parts[2].kind, "constants");
+  EXPECT_EQ(memory.parts[2].bytes, (6u + 3u) * 4u);
+  EXPECT_FALSE(memory.has_unknown());
+}
+
+TEST(DelegateMemoryTest, NnapiMemoryIsTheDriversAndUnknown) {
+  Graph g;
+  g.Op("ADD", {g.Tensor(TensorType::kFloat32, {4}), g.Tensor(TensorType::kFloat32, {4})},
+       {g.Tensor(TensorType::kFloat32, {4})});
+  const DelegateMemory memory = g.Memory("nnapi");
+  ASSERT_EQ(memory.parts.size(), 1u);
+  EXPECT_EQ(memory.parts[0].basis, MemoryBasis::kUnknown);
+  EXPECT_TRUE(memory.has_unknown());
+  EXPECT_EQ(memory.total_bytes, 0u);
 }
 
 TEST(DelegateMemoryTest, OtherDelegatesHaveNoEstimate) {

@@ -142,6 +142,7 @@ struct InterpreterTotals {
   uint64_t constant_bytes = 0;  // the model's weights, mapped from the file once
   // arena + persistent + delegate-owned + mapped constants: the resident memory estimate.
   uint64_t resident_bytes = 0;
+  bool delegate_bytes_unknown = false;  // some delegate's memory is unknown (NNAPI's driver)
 };
 
 struct Report {

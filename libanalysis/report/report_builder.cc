@@ -256,6 +256,7 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
     InterpreterTotals& total = *report.interpreter;
     for (const DelegateMemory& m : s.delegate_memory) {
       total.delegate_bytes = SaturatingSum(total.delegate_bytes, m.total_bytes);
+      total.delegate_bytes_unknown |= m.has_unknown();
     }
     if (!s.arena->planned) continue;
     total.arena_bytes = SaturatingSum(total.arena_bytes, s.arena->size);

@@ -341,6 +341,7 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
       w.BeginObject();
       w.Member("delegate", m.delegate);
       w.Member("total_bytes", m.total_bytes);
+      w.Member("has_unknown", m.has_unknown());
       w.Key("parts");
       w.BeginArray();
       for (const DelegateMemoryPart& p : m.parts) {
@@ -348,6 +349,7 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
         w.Member("kind", p.kind);
         w.Member("bytes", p.bytes);
         w.Member("method", p.method);
+        w.Member("basis", MemoryBasisName(p.basis));
         w.EndObject();
       }
       w.EndArray();
@@ -470,6 +472,7 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
     w.Member("persistent_bytes", t.persistent_bytes);
     w.Member("subgraphs_planned", t.subgraphs_planned);
     w.Member("delegate_bytes", t.delegate_bytes);
+    w.Member("delegate_bytes_unknown", t.delegate_bytes_unknown);
     w.Member("constant_bytes", t.constant_bytes);
     w.Member("resident_bytes", t.resident_bytes);
     w.EndObject();

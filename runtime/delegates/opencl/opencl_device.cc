@@ -1,5 +1,7 @@
 #include "runtime/delegates/opencl/opencl_device.h"
 
+#include <algorithm>
+
 namespace tfa::runtime {
 namespace {
 
@@ -77,6 +79,8 @@ OpenClDeviceInfo Describe(cl_platform_id platform, cl_device_id device, int32_t 
   info.version = DeviceString(device, CL_DEVICE_VERSION);
   info.compute_units = DeviceValue<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS);
   info.global_memory_bytes = DeviceValue<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE);
+  info.base_alignment_bytes =
+      std::max<uint64_t>(DeviceValue<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8, 1);
   info.supports_fp16 =
       DeviceString(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp16") != std::string::npos;
   return info;

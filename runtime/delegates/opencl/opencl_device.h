@@ -24,7 +24,8 @@ struct OpenClDeviceInfo {
   std::string version;      // CL_DEVICE_VERSION, e.g. "OpenCL 3.0 PoCL ..."
   uint32_t compute_units = 0;
   uint64_t global_memory_bytes = 0;
-  bool supports_fp16 = false;  // cl_khr_fp16: upstream's precondition for fp16 precisions
+  uint64_t base_alignment_bytes = 1;  // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes: sub-buffer offsets
+  bool supports_fp16 = false;         // cl_khr_fp16: upstream's precondition for fp16 precisions
 };
 
 // Every device of every platform, in platform then device order. No platform (no ICD installed,

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "libanalysis/report/gpu_device_memory.h"
 #include "runtime/delegates/opencl/opencl_quantization.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 
@@ -171,9 +172,39 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
   for (int32_t t : partition_.outputs) buffers_[t];
   const bool fp16_storage = programs_.precision() != ClPrecision::kF32;
   const std::set<int32_t> boundary_inputs(partition_.inputs.begin(), partition_.inputs.end());
+  // The float32 device plan (this runtime stores floats as float32 at every precision).
+  auto memory = PlanGpuPartitionMemory(
+      graph, partition_.nodes, partition_.inputs, partition_.outputs,
+      {.float_bytes = 4, .base_alignment = device_.info().base_alignment_bytes});
+  if (!memory.ok()) return memory.status();
+  std::map<int32_t, size_t> record_of;
+  for (size_t i = 0; i < memory->runtime_tensors.size(); ++i)
+    record_of[memory->runtime_tensors[i]] = i;
+  if (!memory->records.empty()) {
+    auto parent = CreateBuffer(device_, static_cast<size_t>(memory->shared.total_bytes));
+    if (!parent.ok()) return parent.status();
+    shared_parent_ = std::move(*parent);
+    transfers_->shared_tensor_bytes += std::max<uint64_t>(memory->shared.total_bytes, 4);
+  }
   for (auto& [t, buffer] : buffers_) {
     const RuntimeTensor& tensor = tensors_.at(t);
-    auto created = CreateBuffer(device_, static_cast<size_t>(tensor.bytes));
+    const auto record = record_of.find(t);
+    Result<ClMem> created = Status::Error("unplaced");
+    if (record != record_of.end()) {
+      const uint64_t planned = memory->records[record->second].bytes;
+      if (tensor.bytes > planned) {
+        return Status::Error("tensor " + std::to_string(t) + ": " + std::to_string(tensor.bytes) +
+                             " bytes exceed the " + std::to_string(planned) +
+                             " the device plan gives it");
+      }
+      created = CreateSubBuffer(shared_parent_.get(),
+                                static_cast<size_t>(memory->shared.offsets[record->second]),
+                                static_cast<size_t>(planned));
+    } else {
+      created = CreateBuffer(device_, static_cast<size_t>(tensor.bytes));
+      (tensor.is_constant ? transfers_->constant_bytes : transfers_->other_bytes) +=
+          std::max<uint64_t>(tensor.bytes, 4);
+    }
     if (!created.ok()) return created.status().WithContext("tensor " + std::to_string(t));
     buffer = std::move(*created);
     const bool rounded = fp16_storage && tensor.type == TensorType::kFloat32;
@@ -195,9 +226,20 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
     TFA_RETURN_IF_ERROR(Upload(buffer.get(), tensor.data, static_cast<size_t>(tensor.bytes), true));
     transfers_->init_upload_bytes += tensor.bytes;
   }
+  const size_t staged_inputs = static_cast<size_t>(
+      std::count_if(partition_.inputs.begin(), partition_.inputs.end(), [&](int32_t t) {
+        return std::find(memory->staged.begin(), memory->staged.end(), t) != memory->staged.end();
+      }));
+  for (size_t i = 0; i < memory->staged.size(); ++i) {
+    auto staging = CreateBuffer(device_, static_cast<size_t>(memory->staged_bytes[i]));
+    if (!staging.ok()) return staging.status();
+    transfers_->staging_bytes += std::max<uint64_t>(memory->staged_bytes[i], 4);
+    (i < staged_inputs ? input_staging_ : output_staging_)[memory->staged[i]] = std::move(*staging);
+  }
   auto empty = CreateBuffer(device_, 4);
   if (!empty.ok()) return empty.status();
   empty_ = std::move(*empty);
+  transfers_->other_bytes += 4;
   for (size_t i = 0; i < partition_.nodes.size(); ++i) {
     if (folded[i]) continue;
     const int32_t node = partition_.nodes[i];
@@ -241,6 +283,7 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
     if (!steps.ok()) return steps.status().WithContext(label);
     for (ClStep& step : *steps) {
       transfers_->init_upload_bytes += step.uploaded_bytes;
+      if (step.owned) transfers_->other_bytes += std::max<uint64_t>(step.uploaded_bytes, 4);
       steps_.push_back(std::move(step));
     }
   }
@@ -271,8 +314,17 @@ Status OpenClPartitionKernel::Eval(KernelContext& context) {
     const int32_t t = partition_.inputs[i];
     auto buffer = buffers_.find(t);
     if (buffer == buffers_.end() || tensors_.at(t).is_constant) continue;
-    TFA_RETURN_IF_ERROR(
-        Upload(buffer->second.get(), sources[i], static_cast<size_t>(source_bytes[i]), false));
+    const auto staging = input_staging_.find(t);
+    const size_t bytes = static_cast<size_t>(source_bytes[i]);
+    if (staging == input_staging_.end()) {
+      TFA_RETURN_IF_ERROR(Upload(buffer->second.get(), sources[i], bytes, false));
+    } else {
+      TFA_RETURN_IF_ERROR(Upload(staging->second.get(), sources[i], bytes, false));
+      TFA_RETURN_IF_ERROR(
+          CheckCl(clEnqueueCopyBuffer(device_.queue(), staging->second.get(), buffer->second.get(),
+                                      0, 0, bytes, 0, nullptr, nullptr),
+                  "clEnqueueCopyBuffer"));
+    }
     transfers_->bytes_to_device += source_bytes[i];
     if (const auto rounding = input_rounding_.find(t); rounding != input_rounding_.end())
       TFA_RETURN_IF_ERROR(EnqueueStep(device_.queue(), rounding->second));
@@ -293,9 +345,17 @@ Status OpenClPartitionKernel::Eval(KernelContext& context) {
                            ": no host buffer for its float values");
   }
   for (size_t i = 0; i < partition_.outputs.size(); ++i) {
+    const size_t bytes = static_cast<size_t>(target_bytes[i]);
+    cl_mem source = buffers_.at(partition_.outputs[i]).get();
+    if (const auto staging = output_staging_.find(partition_.outputs[i]);
+        staging != output_staging_.end()) {
+      TFA_RETURN_IF_ERROR(CheckCl(clEnqueueCopyBuffer(queue, source, staging->second.get(), 0, 0,
+                                                      bytes, 0, nullptr, nullptr),
+                                  "clEnqueueCopyBuffer"));
+      source = staging->second.get();
+    }
     TFA_RETURN_IF_ERROR(CheckCl(
-        clEnqueueReadBuffer(queue, buffers_.at(partition_.outputs[i]).get(), CL_FALSE, 0,
-                            static_cast<size_t>(target_bytes[i]), targets[i], 0, nullptr, nullptr),
+        clEnqueueReadBuffer(queue, source, CL_FALSE, 0, bytes, targets[i], 0, nullptr, nullptr),
         "clEnqueueReadBuffer"));
     transfers_->bytes_from_device += target_bytes[i];
   }

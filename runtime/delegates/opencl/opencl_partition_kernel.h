@@ -8,6 +8,12 @@
 // float32 constant they read gets a device buffer; constants are uploaded once. Every other node
 // is checked by its CPU kernel's Prepare (shapes, types) and encoded as device work
 // (opencl_ops.h).
+// Device memory is laid out as upstream's OpenCL inference context lays it out
+// (libanalysis/report/gpu_device_memory.h): the runtime tensors are sub-buffers of one shared
+// parent buffer, placed by upstream's memory sharing with the device's base address alignment;
+// each boundary tensor has a staging buffer (upstream's TwoStepTensorTie), through which it
+// crosses; each uploaded constant has a buffer of its own. The kernel counts the bytes it
+// creates, so `run --validate` holds them against the analyser's prediction.
 // Eval: boundary inputs are written to the device (quantized ones dequantized on the host first,
 // into the node's float temporaries, as upstream does), the work is enqueued in node order on one
 // in-order queue, boundary outputs are read back (and quantized). Nothing else crosses: tensors
@@ -34,6 +40,11 @@ struct DeviceTransfers {
   uint64_t bytes_to_device = 0;    // host -> device, last Eval
   uint64_t bytes_from_device = 0;  // device -> host, last Eval
   uint64_t init_upload_bytes = 0;  // at Prepare: weights, dequantized constants
+  // Device memory created at Prepare (clCreateBuffer), by what it holds.
+  uint64_t shared_tensor_bytes = 0;  // the parent buffer of the runtime tensors
+  uint64_t staging_bytes = 0;        // boundary staging buffers
+  uint64_t constant_bytes = 0;       // uploaded constants
+  uint64_t other_bytes = 0;          // the runtime's own: index maps, an empty placeholder
   int32_t evals = 0;
 };
 
@@ -80,7 +91,10 @@ class OpenClPartitionKernel : public DelegateKernel {
   const OpenClDevice& device_;
   OpenClProgramCache& programs_;
   std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
+  ClMem shared_parent_;                       // holds the runtime tensors' sub-buffers
   std::map<int32_t, ClMem> buffers_;          // tensors on the device
+  std::map<int32_t, ClMem> input_staging_;    // boundary inputs cross through these...
+  std::map<int32_t, ClMem> output_staging_;   // ...and outputs through these
   std::vector<std::unique_ptr<uint8_t, AlignedFree>> host_buffers_;
   ClMem empty_;
   std::vector<ClStep> steps_;

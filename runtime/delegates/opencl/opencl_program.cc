@@ -61,4 +61,15 @@ Result<ClMem> CreateBuffer(const OpenClDevice& device, size_t bytes) {
   return buffer;
 }
 
+Result<ClMem> CreateSubBuffer(cl_mem parent, size_t offset, size_t bytes) {
+  const cl_buffer_region region{offset, std::max<size_t>(bytes, 4)};
+  cl_int code = CL_SUCCESS;
+  ClMem buffer(
+      clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &code));
+  std::string what = "clCreateSubBuffer at ";
+  what += std::to_string(offset);
+  TFA_RETURN_IF_ERROR(CheckCl(code, what));
+  return buffer;
+}
+
 }  // namespace tfa::runtime

@@ -74,6 +74,9 @@ class OpenClProgramCache {
 
 // A device buffer of `bytes` (at least 4: OpenCL refuses empty buffers).
 [[nodiscard]] Result<ClMem> CreateBuffer(const OpenClDevice& device, size_t bytes);
+// A view of `bytes` at `offset` of `parent` (clCreateSubBuffer): no memory of its own. The offset
+// must be a multiple of the device's base address alignment.
+[[nodiscard]] Result<ClMem> CreateSubBuffer(cl_mem parent, size_t offset, size_t bytes);
 
 }  // namespace tfa::runtime
 

@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "cli/number_flags.h"
 #include "libanalysis/core/key_value.h"
+#include "libanalysis/plan/accelerator_request.h"
 
 namespace tfa::cli {
 
@@ -29,9 +30,24 @@ void DelegateArgs::AddTo(CLI::App* command, const std::string& prefix) {
   no_greedy_ =
       command->add_flag(dashes + "no-greedy")->description(preceding + "non-greedy clustering");
   option_ = add_repeatable("delegate-option", preceding + "KEY=VALUE (e.g. allow_quant_ops=false)");
+  accelerator_ =
+      command->add_option(dashes + "accelerator")
+          ->description(
+              "LiteRT CompiledModel accelerators, applied NPU, then GPU, then CPU: npu:VENDOR "
+              "(example, google_tensor, mediatek, qualcomm), gpu, cpu, comma-separated (e.g. "
+              "npu:qualcomm,gpu); the NPU's op selection is transcribed from its compiler plugin");
 }
 
 std::vector<DelegateRequest> DelegateArgs::Requests() const {
+  if (accelerator_->count() > 0) {
+    if (delegate_->count() > 0) {
+      throw CommandError{accelerator_->get_name() + " and " + delegate_->get_name() +
+                         " cannot be combined: name the CPU and GPU in the accelerator list"};
+    }
+    auto requests = AcceleratorRequests(accelerator_->as<std::string>());
+    if (!requests.ok()) throw CommandError{requests.status().message()};
+    return std::move(requests).value();
+  }
   std::vector<DelegateRequest> requests;
   std::map<const CLI::Option*, size_t> taken;
   auto next_value = [&](const CLI::Option* option) -> std::string {

@@ -14,12 +14,14 @@ namespace tfa::cli {
 
 class DelegateArgs {
  public:
-  // Declares --delegate, --max-partitions, --min-nodes-per-partition, --no-greedy and
-  // --delegate-option on `command`, each named with `prefix` after the dashes (diff's second
-  // setup: --new-delegate, --new-max-partitions, ...).
+  // Declares --delegate, --max-partitions, --min-nodes-per-partition, --no-greedy,
+  // --delegate-option and --accelerator on `command`, each named with `prefix` after the dashes
+  // (diff's second setup: --new-delegate, --new-max-partitions, ...).
   void AddTo(CLI::App* command, const std::string& prefix = "");
-  // The requests in command-line order; throws CommandError when an option precedes any
-  // --delegate or a --delegate-option is not KEY=VALUE.
+  // The requests in command-line order, or those --accelerator stands for (NPU, GPU, CPU);
+  // throws CommandError when an option precedes any --delegate, a --delegate-option is not
+  // KEY=VALUE, --accelerator is malformed or names an unknown vendor, or --accelerator and
+  // --delegate are both given.
   std::vector<DelegateRequest> Requests() const;
 
  private:
@@ -29,6 +31,7 @@ class DelegateArgs {
   CLI::Option* min_nodes_ = nullptr;
   CLI::Option* no_greedy_ = nullptr;
   CLI::Option* option_ = nullptr;
+  CLI::Option* accelerator_ = nullptr;
 };
 
 }  // namespace tfa::cli

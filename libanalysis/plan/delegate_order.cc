@@ -20,7 +20,22 @@ DelegateOrder OrderDelegatesAsInterpreter(const Model& model,
                                           std::vector<DelegateProfile> requested) {
   DelegateOrder order;
   std::vector<DelegateProfile> added_by_user;
+  std::vector<DelegateProfile> at_build;
   for (DelegateProfile& profile : requested) {
+    if (profile.compiler_plugin) {
+      std::string note = profile.name;
+      note += ": transcribed; the vendor SDK's own op validation may still reject";
+      order.notes.push_back(std::move(note));
+      if (!order.applied.empty() || !at_build.empty() || !added_by_user.empty()) {
+        std::string moved = profile.name;
+        moved +=
+            ": applied first: CompiledModel runs the compiler plugin on the model before "
+            "the interpreter applies any delegate (NPU, then GPU, then CPU)";
+        order.notes.push_back(std::move(moved));
+      }
+      order.applied.push_back(std::move(profile));
+      continue;
+    }
     if (!profile.applied_at_build) {
       added_by_user.push_back(std::move(profile));
       continue;
@@ -35,8 +50,9 @@ DelegateOrder OrderDelegatesAsInterpreter(const Model& model,
       order.notes.push_back(profile.name + ": applied before " + added_by_user.front().name +
                             ": InterpreterBuilder applies it before every delegate the user adds");
     }
-    order.applied.push_back(std::move(profile));
+    at_build.push_back(std::move(profile));
   }
+  for (DelegateProfile& profile : at_build) order.applied.push_back(std::move(profile));
   for (DelegateProfile& profile : added_by_user) order.applied.push_back(std::move(profile));
   return order;
 }

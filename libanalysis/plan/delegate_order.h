@@ -12,6 +12,10 @@
 // A `--delegate` list therefore runs with the profiles applied at build (`applied_at_build`:
 // flex) moved to the front, the others in the order given; `--delegate xnnpack` stands for the
 // user's XNNPACK or the default one, and Flex precedes both.
+// A compiler plugin (`compiler_plugin`, `--accelerator npu:VENDOR`) comes before all of them:
+// CompiledModel outlines its partitions into dispatch ops when it loads the model
+// (litert/compiler/plugin/compiler_plugin.cc ApplyPlugins), before the interpreter exists; its
+// note says the selection is transcribed and the vendor SDK may still reject ops.
 #ifndef LIBANALYSIS_PLAN_DELEGATE_ORDER_H_
 #define LIBANALYSIS_PLAN_DELEGATE_ORDER_H_
 

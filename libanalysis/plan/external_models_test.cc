@@ -3,6 +3,7 @@
 // upstream's own tests and sources say of them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -53,7 +54,8 @@ TEST(ExternalModels, EveryValidModelPlansUnderEveryDelegate) {
     ++models;
     auto model = LoadModelFile(entry.path().string());
     ASSERT_TRUE(model.ok()) << model.status().message();
-    for (const std::string spec : {"", "gpu", "xnnpack", "nnapi", "flex"}) {
+    for (const std::string spec : {"", "gpu", "xnnpack", "nnapi", "flex", "npu-example",
+                                   "npu-qualcomm", "npu-mediatek", "npu-google_tensor"}) {
       auto plan = PlanModel(*model, WithDelegate(spec));
       EXPECT_TRUE(plan.ok()) << name << " " << spec << ": " << plan.status().message();
     }
@@ -111,6 +113,30 @@ TEST(ExternalModels, XnnpackTakesAllThreeAddsOfMultiAdd) {
   const Node& kernel = g.nodes[static_cast<size_t>(g.execution_plan[0])];
   EXPECT_EQ(kernel.kind, NodeKind::kDelegateKernel);
   EXPECT_EQ(kernel.replaces.size(), 3u);
+}
+
+// litert/compiler/plugin/compiler_plugin_test.cc PartitionModelTest.PartitionIsland: the example
+// plugin (MUL, SUB, odml.rms_norm) makes 2 partitions of 3 and 1 ops of MUL x3, ADD, MUL, and
+// the main subgraph keeps 3 ops: dispatch, ADD, dispatch.
+TEST(ExternalModels, ExamplePluginOutlinesIslandPartialIntoPartitionsOfThreeAndOne) {
+  const Model model = LoadExternal("LiteRT__litert_test_testdata_island_partial");
+  auto plan = PlanModel(model, WithDelegate("npu-example"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const SubgraphPlan& s = plan->subgraphs[0];
+  std::vector<size_t> partition_sizes;
+  for (const NodeSubset& subset : s.last_subsets) {
+    if (subset.type == SubsetType::kDelegate) partition_sizes.push_back(subset.nodes.size());
+  }
+  EXPECT_EQ(partition_sizes, (std::vector<size_t>{3, 1}));
+  const Subgraph& g = *s.delegated;
+  ASSERT_EQ(g.execution_plan.size(), 3u);
+  EXPECT_EQ(g.nodes[static_cast<size_t>(g.execution_plan[0])].op, "npu:example");
+  EXPECT_EQ(g.nodes[static_cast<size_t>(g.execution_plan[1])].op, "ADD");
+  EXPECT_EQ(g.nodes[static_cast<size_t>(g.execution_plan[2])].op, "npu:example");
+  EXPECT_NE(std::find(plan->delegation_notes.begin(), plan->delegation_notes.end(),
+                      "npu:example: transcribed; the vendor SDK's own op validation may still "
+                      "reject"),
+            plan->delegation_notes.end());
 }
 
 // tflite/delegates/xnnpack: the odml.scaled_dot_product_attention composite with f32 rank-4

@@ -101,7 +101,7 @@ Status ReadRule(const Json& j, const std::string& where, OpRule* rule) {
   for (const char* key :
        {"op", "custom", "prefix", "max_version", "requires_option", "input_types", "output_types",
         "min_rank", "max_rank", "fused_activation_in", "constant_weights", "broadcast",
-        "max_stride", "checks", "source", "note"}) {
+        "max_stride", "checks", "source", "note", "denied", "partition_index"}) {
     (void)fields.Find(key);
   }
   TFA_RETURN_IF_ERROR(fields.CheckNoOtherFields());
@@ -127,6 +127,10 @@ Status ReadRule(const Json& j, const std::string& where, OpRule* rule) {
   TFA_RETURN_IF_ERROR(fields.Read("broadcast", &rule->allow_broadcast));
   TFA_RETURN_IF_ERROR(fields.Read("max_stride", &rule->max_stride, 0));
   TFA_RETURN_IF_ERROR(ReadChecks(fields, "checks", &rule->checks));
+  TFA_RETURN_IF_ERROR(fields.Read("denied", &rule->denied));
+  int32_t partition_index = 0;
+  TFA_RETURN_IF_ERROR(fields.Read("partition_index", &partition_index, 0));
+  rule->partition_index = static_cast<uint32_t>(partition_index);
   return fields.Read("source", &rule->source);
 }
 
@@ -184,6 +188,25 @@ Status ReadProfile(const Json& j, DelegateProfile* profile) {
   TFA_RETURN_IF_ERROR(fields.Read("version_reason", &profile->version_reason));
   TFA_RETURN_IF_ERROR(ReadChecks(fields, "node_checks", &profile->node_checks));
   TFA_RETURN_IF_ERROR(fields.Read("applied_at_build", &profile->applied_at_build));
+  TFA_RETURN_IF_ERROR(fields.Read("denied_reason", &profile->denied_reason));
+  TFA_RETURN_IF_ERROR(
+      fields.Read("unlisted_builtin_supported", &profile->unlisted_builtin_supported));
+  TFA_RETURN_IF_ERROR(ReadSection(fields, "compiler_plugin", [&](JsonFields& plugin) {
+    CompilerPluginSettings settings;
+    TFA_RETURN_IF_ERROR(plugin.Read("vendor", &settings.vendor));
+    if (settings.vendor.empty()) return JsonFields::Error(plugin.Path("vendor"), "missing");
+    TFA_RETURN_IF_ERROR(plugin.Read("manufacturer", &settings.manufacturer));
+    std::string strategy = "default";
+    TFA_RETURN_IF_ERROR(plugin.Read("partition_strategy", &strategy));
+    if (strategy != "default") {
+      // GroupPartitions (union-find, kLiteRtCompilerOptionsPartitionStrategyWeaklyConnected)
+      // orders its partitions by hash-map iteration: not reproducible here.
+      return JsonFields::Error(plugin.Path("partition_strategy"),
+                               "expected \"default\" (GroupPartitionsV2)");
+    }
+    profile->compiler_plugin = std::move(settings);
+    return Status::Ok();
+  }));
 
   if (const Json* options = fields.Find("options")) {
     if (!options->is_object()) return JsonFields::Error("options", "expected an object");
@@ -289,7 +312,9 @@ Result<DelegateProfile> NodesProfile(const std::string& spec) {
 // Which built-in profiles have been checked against upstream (DelegateProfile::trust).
 ProfileTrust BuiltinProfileTrust(const std::string& name) {
   if (name == "gpu" || name == "xnnpack") return ProfileTrust::kVerified;
-  if (name == "nnapi" || name == "add-sub" || name == "flex") return ProfileTrust::kTranscribed;
+  if (name == "nnapi" || name == "add-sub" || name == "flex" || name.starts_with("npu-")) {
+    return ProfileTrust::kTranscribed;
+  }
   return ProfileTrust::kUser;
 }
 

@@ -57,6 +57,20 @@ struct OpRule {
   int32_t max_stride = 0;           // 0: any stride
   std::vector<std::string> checks;  // named C++ checks run after the declared ones, in order
   std::string source;               // the upstream file this rule reproduces
+  // A deny-list entry: the op is refused (DelegateProfile::denied_reason), whatever else holds.
+  bool denied = false;
+  // Compiler plugins: the partition index the plugin pushes the op with (LiteRtPushOp); ops
+  // with different indices never share a partition.
+  uint32_t partition_index = 0;
+};
+
+// A LiteRT compiler plugin replayed as CompiledModel runs it (litert/compiler/plugin/
+// compiler_plugin.cc): its selected ops are grouped by GroupPartitionsV2 and outlined behind one
+// dispatch op per partition before the interpreter is built, instead of going through TFLite's
+// partitioner and keep-N-largest.
+struct CompilerPluginSettings {
+  std::string vendor;        // "qualcomm", as `--accelerator npu:VENDOR` names it
+  std::string manufacturer;  // LiteRtGetCompilerPluginSocManufacturer
 };
 
 struct PartitionSettings {
@@ -141,8 +155,13 @@ struct DelegateProfile {
   // only to a model with an op the delegate claims: upstream's Flex delegate
   // (tflite/core/interpreter_builder.cc, ApplyDelegates when has_flex_op_).
   bool applied_at_build = false;
+  // Set for a compiler plugin (`--accelerator npu:VENDOR`): applied first, grouped as upstream.
+  std::optional<CompilerPluginSettings> compiler_plugin;
 
   std::vector<OpRule> ops;
+  // Builtin ops without a rule are taken as if by a rule with no conditions (a plugin that lists
+  // the ops it refuses, as Google Tensor's does); custom ops still need a rule.
+  bool unlisted_builtin_supported = false;
   std::vector<std::string> claimed_ops;  // kOps
   std::vector<int32_t> claimed_nodes;    // kNodes
   // kPredicate: whether the delegate takes node `node` of the plan it is shown.
@@ -155,6 +174,8 @@ struct DelegateProfile {
   std::string unlisted_custom_reason = "custom op {custom} is not supported by this delegate";
   // Reason for an op above its rule's max_version; "{max}" and "{version}" are replaced.
   std::string version_reason = "op version {version} above the supported maximum {max}";
+  // Reason for an op whose rule is `denied`; "{op}" is replaced.
+  std::string denied_reason = "op {op} is on the delegate's list of unsupported ops";
   // Named checks run on every node whose op rule passed (e.g. the GPU delegate's tensor types).
   std::vector<std::string> node_checks;
   // Ops treated as unlisted while the named boolean option is false.

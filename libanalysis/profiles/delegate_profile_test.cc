@@ -150,6 +150,35 @@ TEST(DelegateProfileTest, OpsAndNodesForms) {
   EXPECT_FALSE(ResolveDelegateProfile("ops=ADD,").ok());
 }
 
+TEST(DelegateProfileTest, PluginProfileFieldsAreReadAndCheckedOneLine) {
+  auto profile = ParseDelegateProfileJson(
+      R"({"format":"tflite-analyze-profile/1","name":"npu:x","unlisted_builtin_supported":true,
+          "compiler_plugin":{"vendor":"x"},
+          "ops":[{"op":"SUB","partition_index":1},{"op":"WHERE","denied":true}]})",
+      "x.json");
+  ASSERT_TRUE(profile.ok()) << profile.status().message();
+  ASSERT_TRUE(profile->compiler_plugin.has_value());
+  EXPECT_EQ(profile->compiler_plugin->vendor, "x");
+  EXPECT_TRUE(profile->unlisted_builtin_supported);
+  EXPECT_EQ(profile->ops[0].partition_index, 1u);
+  EXPECT_TRUE(profile->ops[1].denied);
+  EXPECT_FALSE(ParseDelegateProfileJson(
+                   R"({"format":"tflite-analyze-profile/1","name":"n","ops":[],
+                       "compiler_plugin":{"vendor":"x","partition_strategy":"weakly_connected"}})",
+                   "x.json")
+                   .ok());
+  EXPECT_FALSE(ParseDelegateProfileJson(
+                   R"({"format":"tflite-analyze-profile/1","name":"n","ops":[],
+                       "compiler_plugin":{}})",
+                   "x.json")
+                   .ok());
+  EXPECT_FALSE(ParseDelegateProfileJson(
+                   R"({"format":"tflite-analyze-profile/1","name":"n",
+                       "ops":[{"op":"ADD","partition_index":-1}]})",
+                   "x.json")
+                   .ok());
+}
+
 TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
   const std::vector<std::string> names = BuiltinProfileNames();
   for (const char* expected : {"add-sub", "flex", "gpu", "nnapi", "sin", "xnnpack"}) {
@@ -158,7 +187,14 @@ TEST(DelegateProfileTest, BuiltinProfilesAllLoad) {
   for (const std::string& name : names) {
     auto profile = ResolveDelegateProfile(name);
     ASSERT_TRUE(profile.ok()) << profile.status().message();
-    EXPECT_EQ(profile->name, name);
+    // A compiler plugin is named as --accelerator names it (npu:VENDOR), its file npu-VENDOR.
+    if (profile->compiler_plugin) {
+      EXPECT_EQ(name, "npu-" + profile->compiler_plugin->vendor);
+      EXPECT_EQ(profile->name, "npu:" + profile->compiler_plugin->vendor);
+      EXPECT_EQ(profile->trust, ProfileTrust::kTranscribed) << name;
+    } else {
+      EXPECT_EQ(profile->name, name);
+    }
     EXPECT_FALSE(profile->ops.empty()) << name;
     for (const OpRule& rule : profile->ops)
       EXPECT_FALSE(rule.source.empty()) << name << " " << rule.op;

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "libanalysis/delegation/partition_validation.h"
+#include "libanalysis/delegation/plugin_partition.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 
 namespace tfa {
@@ -28,6 +29,32 @@ Status CheckClaimedNodes(const Subgraph& subgraph, const DelegateProfile& profil
     }
   }
   return Status::Ok();
+}
+
+// CompiledModel's node choice for a compiler plugin (litert/compiler/plugin/compiler_plugin.cc
+// PartitionModel): every op the plugin selects, grouped by GroupPartitionsV2 and outlined as a
+// whole; no keep-N-largest, no minimum size.
+Result<NodeSelection> SelectPluginPartitions(const Subgraph& subgraph,
+                                             const DelegateProfile& profile,
+                                             const std::vector<NodeSupport>& verdicts) {
+  std::vector<PluginSelectedNode> selected;
+  for (const NodeSupport& verdict : verdicts) {
+    if (!verdict.supported) continue;
+    const OpRule* rule = profile.FindRule(subgraph.nodes[verdict.node]);
+    selected.push_back({verdict.node, rule ? rule->partition_index : 0});
+  }
+  auto subsets = GroupCompilerPluginPartitions(subgraph, selected);
+  if (!subsets.ok()) return subsets.status();
+  NodeSelection selection;
+  selection.supported_node_count = static_cast<int>(selected.size());
+  for (const NodeSubset& subset : *subsets) {
+    if (subset.type != SubsetType::kDelegate) continue;
+    selection.candidate_partitions.push_back(subset);
+    selection.nodes_to_replace.insert(selection.nodes_to_replace.end(), subset.nodes.begin(),
+                                      subset.nodes.end());
+  }
+  selection.partitioning = std::move(subsets).value();
+  return selection;
 }
 
 }  // namespace
@@ -88,6 +115,13 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
     }
   }
   result.unsupported_ops.assign(log.begin(), log.end());
+
+  if (profile.compiler_plugin) {
+    auto selection = SelectPluginPartitions(subgraph, profile, result.verdicts);
+    if (!selection.ok()) return selection.status();
+    result.selection = std::move(*selection);
+    return result;
+  }
 
   const NodeSelectionOptions options{
       .max_partitions = profile.partition.EffectiveMaxPartitions(fp16_helper),

@@ -144,8 +144,17 @@ Reason EvaluateRules(const NodeContext& context, std::string* detail) {
     return UnlistedReason(context);
   }
   const OpRule* rule = profile.FindRule(node);
+  static const OpRule kUnconditional;
+  if (!rule && profile.unlisted_builtin_supported && node.kind == NodeKind::kBuiltin) {
+    rule = &kUnconditional;
+  }
   if (!rule || (!rule->requires_option.empty() && !profile.OptionEnabled(rule->requires_option))) {
     return UnlistedReason(context);
+  }
+  if (rule->denied) {
+    std::string reason = profile.denied_reason;
+    ReplaceAll(reason, "{op}", UpstreamOpName(node));
+    return reason;
   }
   if (rule->max_version > 0 && node.version > rule->max_version) {
     std::string reason = profile.version_reason;

@@ -2,6 +2,7 @@
 
 #include "libanalysis/profiles/gpu_rules.h"
 #include "libanalysis/profiles/nnapi_rules.h"
+#include "libanalysis/profiles/npu_rules.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 
 namespace tfa {
@@ -26,7 +27,7 @@ const Tensor* NodeContext::Output(size_t position) const {
 
 const NamedRuleCheck* FindRuleCheck(std::string_view name) {
   for (std::span<const NamedRuleCheck> set :
-       {GpuRuleChecks(), XnnpackRuleChecks(), NnapiRuleChecks()}) {
+       {GpuRuleChecks(), XnnpackRuleChecks(), NnapiRuleChecks(), NpuRuleChecks()}) {
     for (const NamedRuleCheck& check : set) {
       if (check.name == name) return &check;
     }

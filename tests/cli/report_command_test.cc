@@ -473,5 +473,31 @@ INSTANTIATE_TEST_SUITE_P(
                 "run shape given for tensor 40 of subgraph 2, which has"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// --accelerator npu:VENDOR: the plugin's partitions with the honest label, in text and JSON; a
+// vendor the tool does not know is one line and exit 2.
+TEST(ReportCommand, AcceleratorNpuListsPluginPartitionsWithTheTranscribedNote) {
+  ToolRun text =
+      RunTool("report --accelerator npu:qualcomm,gpu " + testing::CorpusModelPath(kPalm));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("delegates: npu:qualcomm [transcribed] gpu [verified]"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("note: npu:qualcomm: transcribed; the vendor SDK's own op validation "
+                          "may still reject"),
+            std::string::npos)
+      << text.out;
+  ToolRun json =
+      RunTool("report --json --accelerator npu:qualcomm " + testing::CorpusModelPath(kPalm));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"delegate\": \"npu:qualcomm\""), std::string::npos);
+
+  ToolRun unknown = RunTool("report --accelerator npu:acme " + testing::CorpusModelPath(kPalm));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown NPU vendor 'acme'"), std::string::npos) << unknown.err;
+  ToolRun both =
+      RunTool("report --accelerator gpu --delegate xnnpack " + testing::CorpusModelPath(kPalm));
+  EXPECT_EQ(both.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace tfa

@@ -14,6 +14,7 @@
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/conv3d.h"
+#include "runtime/kernels/cpu/cumsum.h"
 #include "runtime/kernels/cpu/densify.h"
 #include "runtime/kernels/cpu/depth_to_space.h"
 #include "runtime/kernels/cpu/depthwise_conv.h"
@@ -21,6 +22,7 @@
 #include "runtime/kernels/cpu/detection_postprocess.h"
 #include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
+#include "runtime/kernels/cpu/embedding_lookup.h"
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
@@ -60,6 +62,7 @@
 #include "runtime/kernels/cpu/trigonometry.h"
 #include "runtime/kernels/cpu/unary_math.h"
 #include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
+#include "runtime/kernels/cpu/unsorted_segment.h"
 #include "runtime/kernels/cpu/where.h"
 
 namespace tfa::runtime {
@@ -186,6 +189,12 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"ADD_N", {PrepareAddN, EvalAddN}},
       {"REVERSE_V2", {PrepareReverseV2, EvalReverseV2}},
       {"RANK", {PrepareRank, EvalRank}},
+      {"CUMSUM", {PrepareCumsum, EvalCumsum}},
+      {"EMBEDDING_LOOKUP", {PrepareEmbeddingLookup, EvalEmbeddingLookup}},
+      {"UNSORTED_SEGMENT_SUM", {PrepareUnsortedSegment, EvalUnsortedSegmentSum}},
+      {"UNSORTED_SEGMENT_PROD", {PrepareUnsortedSegment, EvalUnsortedSegmentProd}},
+      {"UNSORTED_SEGMENT_MAX", {PrepareUnsortedSegment, EvalUnsortedSegmentMax}},
+      {"UNSORTED_SEGMENT_MIN", {PrepareUnsortedSegment, EvalUnsortedSegmentMin}},
   };
   return *table;
 }

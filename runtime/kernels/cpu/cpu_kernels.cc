@@ -29,6 +29,7 @@
 #include "runtime/kernels/cpu/gather_nd.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
+#include "runtime/kernels/cpu/local_response_norm.h"
 #include "runtime/kernels/cpu/logical.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
 #include "runtime/kernels/cpu/one_hot.h"
@@ -117,6 +118,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"FULLY_CONNECTED", {PrepareFullyConnected, EvalFullyConnected}},
       {"AVERAGE_POOL_2D", {PreparePool2D, EvalAveragePool2D}},
       {"MAX_POOL_2D", {PreparePool2D, EvalMaxPool2D}},
+      {"L2_POOL_2D", {PreparePool2D, EvalL2Pool2D}},
       {"RESHAPE", {PrepareReshape, EvalReshape}},
       {"SQUEEZE", {PrepareReshape, EvalReshape}},
       {"EXPAND_DIMS", {PrepareReshape, EvalReshape}},
@@ -141,6 +143,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"GATHER", {PrepareGather, EvalGather}},
       {"SIN", {PrepareUnaryFloat, EvalSin}},
       {"COS", {PrepareUnaryFloat, EvalCos}},
+      {"ATAN2", {PrepareAtan2, EvalAtan2}},
       {"ARG_MAX", {PrepareArgMinMax, EvalArgMax}},
       {"ARG_MIN", {PrepareArgMinMax, EvalArgMin}},
       {"PACK", {PreparePack, EvalPack}},
@@ -195,6 +198,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"UNSORTED_SEGMENT_PROD", {PrepareUnsortedSegment, EvalUnsortedSegmentProd}},
       {"UNSORTED_SEGMENT_MAX", {PrepareUnsortedSegment, EvalUnsortedSegmentMax}},
       {"UNSORTED_SEGMENT_MIN", {PrepareUnsortedSegment, EvalUnsortedSegmentMin}},
+      {"LOCAL_RESPONSE_NORMALIZATION", {PrepareLocalResponseNorm, EvalLocalResponseNorm}},
   };
   return *table;
 }

@@ -9,6 +9,7 @@
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/binary_math.h"
 #include "runtime/kernels/cpu/broadcast_to.h"
+#include "runtime/kernels/cpu/bucketize.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
 #include "runtime/kernels/cpu/concatenation.h"
@@ -31,6 +32,7 @@
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/local_response_norm.h"
 #include "runtime/kernels/cpu/logical.h"
+#include "runtime/kernels/cpu/matrix_diag.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
 #include "runtime/kernels/cpu/one_hot.h"
 #include "runtime/kernels/cpu/pack.h"
@@ -43,6 +45,7 @@
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
 #include "runtime/kernels/cpu/reverse.h"
+#include "runtime/kernels/cpu/reverse_sequence.h"
 #include "runtime/kernels/cpu/rfft2d.h"
 #include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/scatter_nd.h"
@@ -199,6 +202,9 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"UNSORTED_SEGMENT_MAX", {PrepareUnsortedSegment, EvalUnsortedSegmentMax}},
       {"UNSORTED_SEGMENT_MIN", {PrepareUnsortedSegment, EvalUnsortedSegmentMin}},
       {"LOCAL_RESPONSE_NORMALIZATION", {PrepareLocalResponseNorm, EvalLocalResponseNorm}},
+      {"BUCKETIZE", {PrepareBucketize, EvalBucketize}},
+      {"REVERSE_SEQUENCE", {PrepareReverseSequence, EvalReverseSequence}},
+      {"MATRIX_DIAG", {PrepareMatrixDiag, EvalMatrixDiag}},
   };
   return *table;
 }

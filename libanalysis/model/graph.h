@@ -138,9 +138,14 @@ struct OpOptions {
   bool merge_outputs = false;
   bool lstm_basic_kernel = false;  // LSTMOptions kernel_type BASIC
   int32_t svdf_rank = 0;
-  float beta = 1.0f;            // softmax
-  float alpha = 0.0f;           // leaky relu
-  int32_t mirror_pad_mode = 0;  // 0 REFLECT, 1 SYMMETRIC
+  float beta = 1.0f;                        // softmax, LRN
+  float alpha = 0.0f;                       // leaky relu, LRN
+  int32_t radius = 0;                       // LRN (LOCAL_RESPONSE_NORMALIZATION)
+  float bias = 0.0f;                        // LRN
+  bool exclusive = false, reverse = false;  // CUMSUM
+  int32_t seq_dim = 0, batch_dim = 0;       // REVERSE_SEQUENCE
+  std::vector<float> boundaries;            // BUCKETIZE, sorted
+  int32_t mirror_pad_mode = 0;              // 0 REFLECT, 1 SYMMETRIC
   int32_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0,
           shrink_axis_mask = 0;    // strided slice
   bool offset = false;             // strided slice
@@ -163,7 +168,7 @@ struct OpOptions {
 
 // A node's options, out of line and shared by the copies of the node until one of them is changed:
 // most nodes keep the defaults (no allocation at all), and a graph copy costs a pointer per node
-// instead of the 216-byte struct.
+// instead of the 296-byte struct.
 using NodeOptions = SharedValue<OpOptions>;
 
 enum class NodeKind : uint8_t {

@@ -286,6 +286,13 @@ void VisitOptionFields(A& a, B& b, Visit&& visit) {
   visit("svdf_rank", a.svdf_rank, b.svdf_rank);
   visit("beta", a.beta, b.beta);
   visit("alpha", a.alpha, b.alpha);
+  visit("radius", a.radius, b.radius);
+  visit("bias", a.bias, b.bias);
+  visit("exclusive", a.exclusive, b.exclusive);
+  visit("reverse", a.reverse, b.reverse);
+  visit("seq_dim", a.seq_dim, b.seq_dim);
+  visit("batch_dim", a.batch_dim, b.batch_dim);
+  visit("boundaries", a.boundaries, b.boundaries);
   visit("mirror_pad_mode", a.mirror_pad_mode, b.mirror_pad_mode);
   visit("begin_mask", a.begin_mask, b.begin_mask);
   visit("end_mask", a.end_mask, b.end_mask);
@@ -331,6 +338,14 @@ Status ReadOption(const json& v, const std::string& path, std::string& out) {
 Status ReadOption(const json& v, const std::string& path, std::vector<int32_t>& out) {
   if (!v.is_array()) return Fail(path, "expected an array");
   out.assign(v.size(), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    TFA_RETURN_IF_ERROR(ReadOption(v[i], path + "[" + std::to_string(i) + "]", out[i]));
+  }
+  return Status::Ok();
+}
+Status ReadOption(const json& v, const std::string& path, std::vector<float>& out) {
+  if (!v.is_array()) return Fail(path, "expected an array");
+  out.assign(v.size(), 0.0f);
   for (size_t i = 0; i < v.size(); ++i) {
     TFA_RETURN_IF_ERROR(ReadOption(v[i], path + "[" + std::to_string(i) + "]", out[i]));
   }
@@ -1543,7 +1558,10 @@ Status CheckFloatsAreFinite(const Model& model) {
     }
     for (size_t i = 0; i < sg.nodes.size(); ++i) {
       const OpOptions& o = sg.nodes[i].options;
-      if (!std::isfinite(o.beta) || !std::isfinite(o.alpha)) {
+      const bool boundaries_finite = std::all_of(o.boundaries.begin(), o.boundaries.end(),
+                                                 [](float b) { return std::isfinite(b); });
+      if (!std::isfinite(o.beta) || !std::isfinite(o.alpha) || !std::isfinite(o.bias) ||
+          !boundaries_finite) {
         return Status::Error(where + "node " + std::to_string(i) + " (" + sg.nodes[i].op +
                              "): an option is not finite, which JSON cannot hold");
       }

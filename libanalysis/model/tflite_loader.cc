@@ -32,9 +32,10 @@ constexpr uint64_t kMaxFlatbufferBytes = FLATBUFFERS_MAX_BUFFER_SIZE - 1;
 constexpr flatbuffers::uoffset_t kVerifierMaxDepth = 64;
 constexpr flatbuffers::uoffset_t kVerifierMaxTables = 50'000'000;
 
-std::vector<int32_t> ToVector(const flatbuffers::Vector<int32_t>* v) {
+template <typename T>
+std::vector<T> ToVector(const flatbuffers::Vector<T>* v) {
   if (v == nullptr) return {};
-  return std::vector<int32_t>(v->begin(), v->end());
+  return std::vector<T>(v->begin(), v->end());
 }
 
 // Entries of one of a CSR dimension's index vectors; nullopt when it is absent or empty of values.
@@ -252,6 +253,29 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       break;
     case BO::LeakyReluOptions:
       o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha();
+      break;
+    case BO::LocalResponseNormalizationOptions: {
+      const auto* c = op.builtin_options_as_LocalResponseNormalizationOptions();
+      o.radius = c->radius();
+      o.bias = c->bias();
+      o.alpha = c->alpha();
+      o.beta = c->beta();
+      break;
+    }
+    case BO::CumsumOptions: {
+      const auto* c = op.builtin_options_as_CumsumOptions();
+      o.exclusive = c->exclusive();
+      o.reverse = c->reverse();
+      break;
+    }
+    case BO::ReverseSequenceOptions: {
+      const auto* c = op.builtin_options_as_ReverseSequenceOptions();
+      o.seq_dim = c->seq_dim();
+      o.batch_dim = c->batch_dim();
+      break;
+    }
+    case BO::BucketizeOptions:
+      o.boundaries = ToVector(op.builtin_options_as_BucketizeOptions()->boundaries());
       break;
     case BO::MirrorPadOptions:
       o.mirror_pad_mode = static_cast<int32_t>(op.builtin_options_as_MirrorPadOptions()->mode());

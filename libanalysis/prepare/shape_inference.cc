@@ -1169,6 +1169,60 @@ Outcome OneHotRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// UNSORTED_SEGMENT_SUM/PROD/MAX/MIN (unsorted_segment.cc): [num_segments] then the data's
+// dimensions past the ids' rank, known at Prepare when the ids and num_segments are constant or
+// persistent; every id must be below num_segments.
+Outcome UnsortedSegmentRule(const RuleInput& in) {
+  auto data = InputShape(in, 0);
+  if (!data.ok()) return data.status();
+  auto ids = Input(in, 1);
+  if (!ids.ok()) return ids.status();
+  const auto count = KnownValues(in, 2);
+  if (!count || !prepare_internal::IsConstantOrPersistent(**ids)) return Dynamic();
+  if (count->size() != 1) return Fail(in, "num_segments must hold one value");
+  const Shape ids_shape((*ids)->shape.begin(), (*ids)->shape.end());
+  if (ids_shape.size() > data->size() ||
+      !std::equal(ids_shape.begin(), ids_shape.end(), data->begin())) {
+    return Fail(in, "segment_ids " + ShapeText(ids_shape) + " is not a prefix of the data's " +
+                        ShapeText(*data));
+  }
+  auto segments = ToDimension(in, count->front());
+  if (!segments.ok()) return segments.status();
+  if (const auto id_values = KnownValues(in, 1)) {
+    for (int64_t id : *id_values) {
+      if (id >= *segments) {
+        return Fail(in, "segment id " + std::to_string(id) + " is not below num_segments " +
+                            std::to_string(*segments));
+      }
+    }
+  }
+  Shape out = {*segments};
+  out.insert(out.end(), data->begin() + static_cast<std::ptrdiff_t>(ids_shape.size()), data->end());
+  return OneShape(std::move(out));
+}
+
+// ATAN2 (atan2.cc): y's shape, no broadcasting; upstream's Prepare compares only the ranks.
+Outcome Atan2Rule(const RuleInput& in) {
+  auto y = InputShape(in, 0);
+  if (!y.ok()) return y.status();
+  auto x = InputShape(in, 1);
+  if (!x.ok()) return x.status();
+  if (y->size() != x->size()) {
+    return Fail(in, "inputs " + ShapeText(*y) + " and " + ShapeText(*x) + " differ in rank");
+  }
+  return OneShape(std::move(*y));
+}
+
+// MATRIX_DIAG (matrix_diag.cc): the diagonals [..., n] become matrices [..., n, n].
+Outcome MatrixDiagRule(const RuleInput& in) {
+  auto diagonal = InputShape(in, 0);
+  if (!diagonal.ok()) return diagonal.status();
+  if (diagonal->empty()) return Fail(in, "the diagonal is a scalar");
+  Shape out = *diagonal;
+  out.push_back(diagonal->back());
+  return OneShape(std::move(out));
+}
+
 struct NamedShapeRule {
   std::string_view op;
   ShapeRule rule;
@@ -1233,6 +1287,8 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"LOCAL_RESPONSE_NORMALIZATION", SameAsInputRule},
     NamedShapeRule{"REVERSE_V2", SameAsInputRule},
     NamedShapeRule{"CUMSUM", SameAsInputRule},
+    NamedShapeRule{"BUCKETIZE", SameAsInputRule},
+    NamedShapeRule{"REVERSE_SEQUENCE", SameAsInputRule},
     NamedShapeRule{"ADD_N", SameAsInputRule},
     NamedShapeRule{"COMPLEX_ABS", SameAsInputRule},
     NamedShapeRule{"REAL", SameAsInputRule},
@@ -1295,6 +1351,12 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"WHERE", WhereRule},
     NamedShapeRule{"SCATTER_ND", ScatterNdRule},
     NamedShapeRule{"SEGMENT_SUM", SegmentSumRule},
+    NamedShapeRule{"UNSORTED_SEGMENT_SUM", UnsortedSegmentRule},
+    NamedShapeRule{"UNSORTED_SEGMENT_PROD", UnsortedSegmentRule},
+    NamedShapeRule{"UNSORTED_SEGMENT_MAX", UnsortedSegmentRule},
+    NamedShapeRule{"UNSORTED_SEGMENT_MIN", UnsortedSegmentRule},
+    NamedShapeRule{"ATAN2", Atan2Rule},
+    NamedShapeRule{"MATRIX_DIAG", MatrixDiagRule},
     NamedShapeRule{"RANGE", RangeRule},
     NamedShapeRule{"ONE_HOT", OneHotRule},
     NamedShapeRule{"VAR_HANDLE", ScalarRule},

@@ -156,6 +156,53 @@ TEST(ShapeInferenceTest, OneHotInsertsTheDepth) {
   EXPECT_EQ(at_front->at(0), (Shape{7, 2, 5}));
 }
 
+// unsorted_segment.cc: [num_segments] then the data's dimensions past the ids' rank; ids that
+// are not constant leave the output to Eval.
+TEST(ShapeInferenceTest, UnsortedSegmentTakesNumSegments) {
+  Subgraph g;
+  const int32_t data = AddTensor(g, TensorType::kFloat32, {3, 2, 4});
+  const int32_t ids = AddConstant(g, TensorType::kInt32, {3, 2});
+  g.tensors[static_cast<size_t>(ids)].int_values = {0, 1, 0, 4, -1, 2};
+  const int32_t count = AddConstant(g, TensorType::kInt32, {1});
+  g.tensors[static_cast<size_t>(count)].int_values = {5};
+  const int32_t runtime_ids = AddTensor(g, TensorType::kInt32, {3});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {});
+  AddNode(g, "UNSORTED_SEGMENT_MAX", {data, ids, count}, {out});
+  AddNode(g, "UNSORTED_SEGMENT_SUM", {data, runtime_ids, count}, {out});
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{5, 4}));
+  auto at_eval = InferOutputShapesOrDynamic(g, g.nodes[1]);
+  ASSERT_TRUE(at_eval.ok());
+  EXPECT_TRUE(at_eval->dynamic);
+  g.tensors[static_cast<size_t>(count)].int_values = {4};
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[0]).status().message(),
+            "UNSORTED_SEGMENT_MAX: segment id 4 is not below num_segments 4");
+}
+
+TEST(ShapeInferenceTest, Atan2MatrixDiagBucketizeReverseSequence) {
+  Subgraph g;
+  const int32_t y = AddTensor(g, TensorType::kFloat32, {2, 3});
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {2, 3});
+  const int32_t row = AddTensor(g, TensorType::kFloat32, {3});
+  const int32_t lengths = AddTensor(g, TensorType::kInt32, {2});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {});
+  AddNode(g, "ATAN2", {y, x}, {out});
+  AddNode(g, "ATAN2", {y, row}, {out});
+  AddNode(g, "MATRIX_DIAG", {y}, {out});
+  AddNode(g, "BUCKETIZE", {y}, {out});
+  AddNode(g, "REVERSE_SEQUENCE", {y, lengths}, {out});
+  const std::vector<Shape> expected = {{2, 3}, {}, {2, 3, 3}, {2, 3}, {2, 3}};
+  for (size_t n : {0u, 2u, 3u, 4u}) {
+    auto shapes = InferOutputShapes(g, g.nodes[n]);
+    ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+    EXPECT_EQ(shapes->at(0), expected[n]) << n;
+  }
+  // atan2.cc takes no broadcast; its Prepare compares the ranks.
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[1]).status().message(),
+            "ATAN2: inputs [2,3] and [3] differ in rank");
+}
+
 // space_to_batch_nd.cc / batch_to_space_nd.cc: a dilated convolution's wrapper pair.
 TEST(ShapeInferenceTest, SpaceToBatchAndBackUndoEachOther) {
   Subgraph g;

@@ -9,11 +9,13 @@
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/binary_math.h"
 #include "runtime/kernels/cpu/broadcast_to.h"
+#include "runtime/kernels/cpu/bucketize.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/conv3d.h"
+#include "runtime/kernels/cpu/cumsum.h"
 #include "runtime/kernels/cpu/densify.h"
 #include "runtime/kernels/cpu/depth_to_space.h"
 #include "runtime/kernels/cpu/depthwise_conv.h"
@@ -21,13 +23,16 @@
 #include "runtime/kernels/cpu/detection_postprocess.h"
 #include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
+#include "runtime/kernels/cpu/embedding_lookup.h"
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/gather_nd.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
+#include "runtime/kernels/cpu/local_response_norm.h"
 #include "runtime/kernels/cpu/logical.h"
+#include "runtime/kernels/cpu/matrix_diag.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
 #include "runtime/kernels/cpu/one_hot.h"
 #include "runtime/kernels/cpu/pack.h"
@@ -40,6 +45,7 @@
 #include "runtime/kernels/cpu/reshape.h"
 #include "runtime/kernels/cpu/resize.h"
 #include "runtime/kernels/cpu/reverse.h"
+#include "runtime/kernels/cpu/reverse_sequence.h"
 #include "runtime/kernels/cpu/rfft2d.h"
 #include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/scatter_nd.h"
@@ -60,6 +66,7 @@
 #include "runtime/kernels/cpu/trigonometry.h"
 #include "runtime/kernels/cpu/unary_math.h"
 #include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
+#include "runtime/kernels/cpu/unsorted_segment.h"
 #include "runtime/kernels/cpu/where.h"
 
 namespace tfa::runtime {
@@ -114,6 +121,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"FULLY_CONNECTED", {PrepareFullyConnected, EvalFullyConnected}},
       {"AVERAGE_POOL_2D", {PreparePool2D, EvalAveragePool2D}},
       {"MAX_POOL_2D", {PreparePool2D, EvalMaxPool2D}},
+      {"L2_POOL_2D", {PreparePool2D, EvalL2Pool2D}},
       {"RESHAPE", {PrepareReshape, EvalReshape}},
       {"SQUEEZE", {PrepareReshape, EvalReshape}},
       {"EXPAND_DIMS", {PrepareReshape, EvalReshape}},
@@ -138,6 +146,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"GATHER", {PrepareGather, EvalGather}},
       {"SIN", {PrepareUnaryFloat, EvalSin}},
       {"COS", {PrepareUnaryFloat, EvalCos}},
+      {"ATAN2", {PrepareAtan2, EvalAtan2}},
       {"ARG_MAX", {PrepareArgMinMax, EvalArgMax}},
       {"ARG_MIN", {PrepareArgMinMax, EvalArgMin}},
       {"PACK", {PreparePack, EvalPack}},
@@ -186,6 +195,16 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"ADD_N", {PrepareAddN, EvalAddN}},
       {"REVERSE_V2", {PrepareReverseV2, EvalReverseV2}},
       {"RANK", {PrepareRank, EvalRank}},
+      {"CUMSUM", {PrepareCumsum, EvalCumsum}},
+      {"EMBEDDING_LOOKUP", {PrepareEmbeddingLookup, EvalEmbeddingLookup}},
+      {"UNSORTED_SEGMENT_SUM", {PrepareUnsortedSegment, EvalUnsortedSegmentSum}},
+      {"UNSORTED_SEGMENT_PROD", {PrepareUnsortedSegment, EvalUnsortedSegmentProd}},
+      {"UNSORTED_SEGMENT_MAX", {PrepareUnsortedSegment, EvalUnsortedSegmentMax}},
+      {"UNSORTED_SEGMENT_MIN", {PrepareUnsortedSegment, EvalUnsortedSegmentMin}},
+      {"LOCAL_RESPONSE_NORMALIZATION", {PrepareLocalResponseNorm, EvalLocalResponseNorm}},
+      {"BUCKETIZE", {PrepareBucketize, EvalBucketize}},
+      {"REVERSE_SEQUENCE", {PrepareReverseSequence, EvalReverseSequence}},
+      {"MATRIX_DIAG", {PrepareMatrixDiag, EvalMatrixDiag}},
   };
   return *table;
 }

@@ -1,6 +1,7 @@
 #include "runtime/kernels/cpu/pooling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "runtime/kernels/cpu/kernel_util.h"
@@ -16,7 +17,9 @@ Result<PoolGeometry> Geometry(const KernelContext& context) {
   return PoolGeometryOf(context);
 }
 
-template <bool kAverage>
+enum class PoolKind { kAverage, kMax, kL2 };
+
+template <PoolKind kKind>
 Status Pool(KernelContext& context) {
   auto geometry = Geometry(context);
   if (!geometry.ok()) return geometry.status();
@@ -35,19 +38,25 @@ Status Pool(KernelContext& context) {
         const int32_t x0 = ox * o.stride_w - g.pad_left;
         const int32_t x_begin = std::max(0, x0), x_end = std::min(g.in_w, x0 + o.filter_w);
         float* out = output + ((int64_t{b} * g.out_h + oy) * g.out_w + ox) * c_count;
-        std::fill(out, out + c_count, kAverage ? 0.0f : std::numeric_limits<float>::lowest());
+        std::fill(out, out + c_count,
+                  kKind == PoolKind::kMax ? std::numeric_limits<float>::lowest() : 0.0f);
         for (int32_t y = y_begin; y < y_end; ++y) {
           for (int32_t x = x_begin; x < x_end; ++x) {
             const float* in = input + ((int64_t{b} * g.in_h + y) * g.in_w + x) * c_count;
             for (int32_t c = 0; c < c_count; ++c) {
-              out[c] = kAverage ? out[c] + in[c] : std::max(out[c], in[c]);
+              if constexpr (kKind == PoolKind::kAverage) out[c] += in[c];
+              if constexpr (kKind == PoolKind::kMax) out[c] = std::max(out[c], in[c]);
+              if constexpr (kKind == PoolKind::kL2) out[c] += in[c] * in[c];
             }
           }
         }
         const int32_t count = (y_end - y_begin) * (x_end - x_begin);
         for (int32_t c = 0; c < c_count; ++c) {
-          const float v =
-              kAverage ? (count > 0 ? out[c] / static_cast<float>(count) : 0.0f) : out[c];
+          float v = out[c];
+          if constexpr (kKind != PoolKind::kMax) {
+            v = count > 0 ? v / static_cast<float>(count) : 0.0f;
+          }
+          if constexpr (kKind == PoolKind::kL2) v = std::sqrt(v);
           out[c] = range->Apply(v);
         }
       }
@@ -64,7 +73,8 @@ Status PreparePool2D(KernelContext& context) {
   return GetActivationRange(context.options().fused_activation).status();
 }
 
-Status EvalAveragePool2D(KernelContext& context) { return Pool<true>(context); }
-Status EvalMaxPool2D(KernelContext& context) { return Pool<false>(context); }
+Status EvalAveragePool2D(KernelContext& context) { return Pool<PoolKind::kAverage>(context); }
+Status EvalMaxPool2D(KernelContext& context) { return Pool<PoolKind::kMax>(context); }
+Status EvalL2Pool2D(KernelContext& context) { return Pool<PoolKind::kL2>(context); }
 
 }  // namespace tfa::runtime

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "runtime/kernels/cpu/kernel_test_util.h"
 
@@ -34,6 +36,43 @@ TEST(TrigonometryTest, Int32InputIsAnError) {
   k.AddInt32Input({2}, {0, 1});
   k.AddOutput(TensorType::kInt32, {2});
   EXPECT_FALSE(k.Run().ok());
+}
+
+template <typename T>
+std::vector<T> RunAtan2(TensorType type, std::vector<int32_t> shape, const std::vector<T>& y,
+                        const std::vector<T>& x) {
+  KernelRunner k("ATAN2");
+  k.AddInput<T>(type, shape, y);
+  k.AddInput<T>(type, shape, x);
+  k.AddOutput(type, shape);
+  const Status status = k.Run();
+  EXPECT_TRUE(status.ok()) << status.message();
+  return k.Output<T>();
+}
+
+// Figures of upstream's atan2_test.cc (TestScalar, TestBatch).
+TEST(TrigonometryTest, Atan2UpstreamFigures) {
+  const float half_pi = static_cast<float>(M_PI / 2);
+  EXPECT_EQ(RunAtan2<float>(TensorType::kFloat32, {}, {0}, {0}), (std::vector<float>{0}));
+  EXPECT_FLOAT_EQ(RunAtan2<float>(TensorType::kFloat32, {}, {1}, {0})[0], half_pi);
+  EXPECT_EQ(RunAtan2<float>(TensorType::kFloat32, {}, {0}, {1}), (std::vector<float>{0}));
+  EXPECT_FLOAT_EQ(RunAtan2<float>(TensorType::kFloat32, {}, {-1}, {0})[0], -half_pi);
+  const std::vector<float> y = {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f};
+  const std::vector<float> x = {0.8f, 0.7f, 0.6f, 0.5f, 0.4f, 0.3f, 0.2f, 0.1f};
+  const std::vector<float> got = RunAtan2<float>(TensorType::kFloat32, {4, 2, 1}, y, x);
+  ASSERT_EQ(got.size(), 8u);
+  for (size_t i = 0; i < 8; ++i) EXPECT_FLOAT_EQ(got[i], std::atan2(y[i], x[i])) << i;
+  const std::vector<double> got64 =
+      RunAtan2<double>(TensorType::kFloat64, {2}, {0.1, -0.7}, {0.8, 0.2});
+  EXPECT_EQ(got64, (std::vector<double>{std::atan2(0.1, 0.8), std::atan2(-0.7, 0.2)}));
+}
+
+TEST(TrigonometryTest, Atan2OfDifferentShapesIsAnError) {
+  KernelRunner k("ATAN2");
+  k.AddFloatInput({2}, {1, 2});
+  k.AddFloatInput({1}, {1});
+  k.AddOutput(TensorType::kFloat32, {2});
+  EXPECT_EQ(k.Run().message(), "y [2] and x [1] differ in shape");
 }
 
 }  // namespace

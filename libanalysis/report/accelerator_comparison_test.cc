@@ -9,12 +9,16 @@
 #include <vector>
 
 #include "libanalysis/model/graph_json.h"
+#include "libanalysis/model/model_loader.h"
 #include "libanalysis/report/accelerator_comparison_json.h"
+#include "tests/support/test_paths.h"
 
 namespace tfa {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
 // x(1000 B) -> 0 -> 1 -> [2] -> 3 (+ constant w, 4000 B) -> 4 -> [5] -> 6 -> y(70 B), nodes 2
@@ -143,6 +147,29 @@ TEST(AcceleratorComparisonTest, JsonCarriesTheRankingAndSupportNext) {
   EXPECT_EQ(c.at("copy").at("bytes_per_inference"), 1680);
   EXPECT_EQ(c.at("support_next").at(0).at("op"), "CUSTOM OpB");
   EXPECT_EQ(c.at("support_next").at(0).at("cpu_nodes_moved"), 2);
+}
+
+// face_landmark: the GPU delegate takes all 184 nodes; Qualcomm's plugin has no PRELU, so its 23
+// PRELU nodes stay on the CPU, and supporting PRELU would move exactly those.
+TEST(AcceleratorComparisonTest, FaceLandmarkAcrossEveryDefaultCandidate) {
+  auto model = LoadModelFile(testing::CorpusModelPath("face_mesh__face_landmark"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  auto comparison =
+      CompareAccelerators(std::make_shared<const Model>(std::move(model).value()), {});
+  ASSERT_TRUE(comparison.ok()) << comparison.status().message();
+  EXPECT_THAT(Order(*comparison), ElementsAre("xnnpack", "gpu", "npu:google_tensor", "npu:mediatek",
+                                              "npu:qualcomm", "npu:example"));
+  for (const AcceleratorCandidate& c : comparison->candidates) {
+    if (c.accelerator == "gpu") {
+      EXPECT_EQ(c.cpu_nodes, 0u);
+    }
+    if (c.accelerator != "npu:qualcomm") continue;
+    EXPECT_EQ(c.cpu_nodes, 23u);
+    ASSERT_FALSE(c.support_next.empty());
+    EXPECT_EQ(c.support_next[0].op, "PRELU");
+    EXPECT_EQ(c.support_next[0].cpu_nodes_moved, 23);
+    EXPECT_THAT(c.notes, Contains(HasSubstr("transcribed; the vendor SDK's own op validation")));
+  }
 }
 
 }  // namespace

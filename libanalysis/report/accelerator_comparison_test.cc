@@ -149,7 +149,7 @@ TEST(AcceleratorComparisonTest, JsonCarriesTheRankingAndSupportNext) {
   EXPECT_EQ(c.at("support_next").at(0).at("cpu_nodes_moved"), 2);
 }
 
-// face_landmark: the GPU delegate takes all 184 nodes; Qualcomm's plugin has no PRELU, so its 23
+// face_landmark: the GPU delegate takes all 210 nodes; Qualcomm's plugin has no PRELU, so its 23
 // PRELU nodes stay on the CPU, and supporting PRELU would move exactly those.
 TEST(AcceleratorComparisonTest, FaceLandmarkAcrossEveryDefaultCandidate) {
   auto model = LoadModelFile(testing::CorpusModelPath("face_mesh__face_landmark"));

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/accelerator_comparison_text.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
@@ -15,6 +16,8 @@
 #include "cli/terminal.h"
 #include "cli/tflm_report.h"
 #include "cli/tflm_target_args.h"
+#include "libanalysis/report/accelerator_comparison.h"
+#include "libanalysis/report/accelerator_comparison_json.h"
 #include "libanalysis/report/advice_json.h"
 #include "libanalysis/report/advisor.h"
 #include "libanalysis/report/memory_timeline.h"
@@ -34,6 +37,7 @@ struct ReportArgs {
   std::string model_explorer;  // directory of overlay files
   std::string trace;           // memory timeline file
   bool advise = false;
+  bool compare_accelerators = false;
   bool verbose = false;
   bool summary_only = false;
   DelegateArgs delegates;
@@ -182,8 +186,87 @@ void WriteReports(const ReportArgs& args, OutputFormat format,
   WriteOutput("-", out);
 }
 
+struct ModelComparison {
+  std::string model;
+  AcceleratorComparison comparison;
+};
+
+// --compare-accelerators: each model planned once per candidate accelerator, ranked.
+void RunAcceleratorComparison(const ReportArgs& args, OutputFormat format) {
+  if (format != OutputFormat::kText && format != OutputFormat::kJson) {
+    throw CommandError{"--compare-accelerators writes text or JSON"};
+  }
+  if (!args.html.empty() || !args.model_explorer.empty() || !args.trace.empty() ||
+      args.summary_only) {
+    throw CommandError{
+        "--compare-accelerators writes the comparison only (no --html, --model-explorer, "
+        "--trace, --summary)"};
+  }
+  ComparisonOptions options;
+  options.plan.invoke_facts = args.invoke_facts.Facts();
+  options.plan.build = args.kernel_build.BuildOrThrow();
+  const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();
+  std::vector<ModelComparison> results;
+  std::vector<std::string> errors;
+  {
+    ProgressBar progress("models", args.models.size());
+    auto outcomes = MapModels(
+        args.models,
+        [&](size_t i) {
+          Model model = LoadModelOrThrow(args.models[i]);
+          ApplyInputShapesOrThrow(model, shapes, args.common.Signature());
+          auto comparison =
+              CompareAccelerators(std::make_shared<const Model>(std::move(model)), options);
+          if (!comparison.ok()) {
+            std::string message = args.models[i];
+            message += ": ";
+            message += comparison.status().message();
+            throw CommandError{message};
+          }
+          return ModelComparison{args.models[i], std::move(comparison).value()};
+        },
+        [&] { progress.Advance(); });
+    errors = ModelErrors(outcomes);
+    for (auto& o : outcomes) {
+      if (o.result) results.push_back(std::move(*o.result));
+    }
+  }
+  if (format == OutputFormat::kJson) {
+    auto models = nlohmann::ordered_json::array();
+    for (const ModelComparison& r : results) {
+      nlohmann::ordered_json j;
+      j["model"] = r.model;
+      j["accelerator_comparison"] =
+          nlohmann::ordered_json::parse(AcceleratorComparisonToJson(r.comparison));
+      models.push_back(std::move(j));
+    }
+    const nlohmann::ordered_json out = args.models.size() == 1 && models.size() == 1
+                                           ? models[0]
+                                           : nlohmann::ordered_json{{"models", models}};
+    if (!results.empty()) {
+      WriteOutput("-", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
+  } else {
+    std::string out;
+    for (const ModelComparison& r : results) {
+      if (!out.empty()) out += '\n';
+      out += AcceleratorComparisonText(r.model, r.comparison, Style::ForStdout());
+    }
+    if (!out.empty()) WriteOutput("-", out);
+  }
+  EndWithModelErrors(errors);
+}
+
 void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
+  if (args.compare_accelerators) {
+    if (!args.delegates.Requests().empty() || args.advise || args.tflm_target.TargetOrThrow()) {
+      throw CommandError{
+          "--compare-accelerators plans each candidate alone: no --delegate, --advise or "
+          "--target"};
+    }
+    return RunAcceleratorComparison(args, format);
+  }
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
   if (auto target = args.tflm_target.TargetOrThrow()) {
     if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
@@ -247,6 +330,8 @@ void AddReportCommand(CLI::App& app) {
       "  tflite-analyze report corpus/models/*.tflite --delegate xnnpack   (all cores, summary "
       "table)\n"
       "  tflite-analyze report model.tflite --delegate gpu --advise --html report.html\n"
+      "  tflite-analyze report model.tflite --compare-accelerators   (gpu, xnnpack, every NPU "
+      "plugin)\n"
       "  tflite-analyze report model.tflite --delegate gpu --model-explorer overlays/ --trace "
       "memory.json\n"
       "  tflite-analyze report corpus/models/*.tflite --delegate gpu --format csv   (one row per "
@@ -264,6 +349,10 @@ void AddReportCommand(CLI::App& app) {
   cmd->add_flag("--advise", args->advise,
                 "Add the delegation advisor: candidate partitions, --max-partitions outcomes, "
                 "nodes worth supporting");
+  cmd->add_flag("--compare-accelerators", args->compare_accelerators,
+                "Instead of the report: plan the model once per accelerator (gpu, xnnpack, "
+                "npu:VENDOR...), rank them by CPU nodes left, bytes copied, partitions, and name "
+                "the op to support next on each");
   cmd->add_flag("--verbose", args->verbose,
                 "List every node left on the CPU, not groups by op and reason");
   args->delegates.AddTo(cmd);

@@ -31,32 +31,6 @@ Status CheckClaimedNodes(const Subgraph& subgraph, const DelegateProfile& profil
   return Status::Ok();
 }
 
-// CompiledModel's node choice for a compiler plugin (litert/compiler/plugin/compiler_plugin.cc
-// PartitionModel): every op the plugin selects, grouped by GroupPartitionsV2 and outlined as a
-// whole; no keep-N-largest, no minimum size.
-Result<NodeSelection> SelectPluginPartitions(const Subgraph& subgraph,
-                                             const DelegateProfile& profile,
-                                             const std::vector<NodeSupport>& verdicts) {
-  std::vector<PluginSelectedNode> selected;
-  for (const NodeSupport& verdict : verdicts) {
-    if (!verdict.supported) continue;
-    const OpRule* rule = profile.FindRule(subgraph.nodes[verdict.node]);
-    selected.push_back({verdict.node, rule ? rule->partition_index : 0});
-  }
-  auto subsets = GroupCompilerPluginPartitions(subgraph, selected);
-  if (!subsets.ok()) return subsets.status();
-  NodeSelection selection;
-  selection.supported_node_count = static_cast<int>(selected.size());
-  for (const NodeSubset& subset : *subsets) {
-    if (subset.type != SubsetType::kDelegate) continue;
-    selection.candidate_partitions.push_back(subset);
-    selection.nodes_to_replace.insert(selection.nodes_to_replace.end(), subset.nodes.begin(),
-                                      subset.nodes.end());
-  }
-  selection.partitioning = std::move(subsets).value();
-  return selection;
-}
-
 }  // namespace
 
 Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
@@ -117,7 +91,7 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
   result.unsupported_ops.assign(log.begin(), log.end());
 
   if (profile.compiler_plugin) {
-    auto selection = SelectPluginPartitions(subgraph, profile, result.verdicts);
+    auto selection = SelectPluginPartitions(subgraph, profile, supported);
     if (!selection.ok()) return selection.status();
     result.selection = std::move(*selection);
     return result;
@@ -133,6 +107,29 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
   if (!selection.ok()) return selection.status();
   result.selection = std::move(*selection);
   return result;
+}
+
+Result<NodeSelection> SelectPluginPartitions(const Subgraph& subgraph,
+                                             const DelegateProfile& profile,
+                                             const std::vector<bool>& supported) {
+  std::vector<PluginSelectedNode> selected;
+  for (int32_t node : subgraph.execution_plan) {
+    if (!supported[static_cast<size_t>(node)]) continue;
+    const OpRule* rule = profile.FindRule(subgraph.nodes[static_cast<size_t>(node)]);
+    selected.push_back({node, rule ? rule->partition_index : 0});
+  }
+  auto subsets = GroupCompilerPluginPartitions(subgraph, selected);
+  if (!subsets.ok()) return subsets.status();
+  NodeSelection selection;
+  selection.supported_node_count = static_cast<int>(selected.size());
+  for (const NodeSubset& subset : *subsets) {
+    if (subset.type != SubsetType::kDelegate) continue;
+    selection.candidate_partitions.push_back(subset);
+    selection.nodes_to_replace.insert(selection.nodes_to_replace.end(), subset.nodes.begin(),
+                                      subset.nodes.end());
+  }
+  selection.partitioning = std::move(subsets).value();
+  return selection;
 }
 
 Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,

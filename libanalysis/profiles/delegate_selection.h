@@ -43,6 +43,15 @@ Result<DelegateSelection> SelectDelegateNodes(const Subgraph& subgraph,
 Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& subgraph,
                                               const DelegateProfile& profile);
 
+// CompiledModel's node choice for a compiler plugin (litert/compiler/plugin/compiler_plugin.cc
+// PartitionModel): every planned node marked in `supported` (indexed by node), grouped by
+// GroupPartitionsV2 with the partition index of the profile's rule, and outlined as a whole; no
+// keep-N-largest, no minimum size. SelectDelegateNodes calls it for a profile with a
+// compiler_plugin; the advisor calls it with verdicts forced to supported.
+Result<NodeSelection> SelectPluginPartitions(const Subgraph& subgraph,
+                                             const DelegateProfile& profile,
+                                             const std::vector<bool>& supported);
+
 // Replaces the selected nodes with delegate kernels named after the profile, after pointing the
 // fp16 helper's remapped inputs at their constants, as upstream leaves them.
 Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,

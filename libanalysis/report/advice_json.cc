@@ -30,6 +30,17 @@ Json OutcomeJson(const DelegationOutcome& outcome) {
   return j;
 }
 
+Json OpImpactJson(const OpSupportImpact& impact) {
+  Json j;
+  j["op"] = impact.op;
+  j["rejected_nodes"] = impact.rejected_nodes;
+  j["delegated_nodes_gained"] = impact.delegated_nodes_gained;
+  j["delegated_partitions_saved"] = impact.delegated_partitions_saved;
+  j["bytes_saved_per_inference"] = impact.bytes_saved_per_inference;
+  j["after"] = OutcomeJson(impact.after);
+  return j;
+}
+
 }  // namespace
 
 std::string AdviceToJson(const DelegationAdvice& advice, int indent) {
@@ -80,6 +91,10 @@ std::string AdviceToJson(const DelegationAdvice& advice, int indent) {
   }
   j["unsupported_impacts"] = std::move(impacts);
   j["unsupported_adjacent"] = advice.unsupported_adjacent;
+  Json op_impacts = Json::array();
+  for (const OpSupportImpact& impact : advice.op_impacts)
+    op_impacts.push_back(OpImpactJson(impact));
+  j["op_impacts"] = std::move(op_impacts);
   Json groups = Json::array();
   for (const RejectionGroup& group : advice.rejection_groups) {
     groups.push_back({{"op", group.op}, {"reason", group.reason}, {"nodes", group.nodes}});

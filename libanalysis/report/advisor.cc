@@ -161,9 +161,16 @@ class SelectionReplay {
     return outcome;
   }
 
+  // The node choice with these verdicts: a compiler plugin groups and keeps every supported
+  // node whatever `max_partitions` says, a delegate keeps its N largest partitions.
+  Result<NodeSelection> Select(const std::vector<bool>& supported, int32_t max_partitions) const {
+    if (profile_.compiler_plugin) return SelectPluginPartitions(subgraph_, profile_, supported);
+    return SelectNodesToReplace(subgraph_, supported, Options(max_partitions));
+  }
+
   Result<DelegationOutcome> WithMaxPartitions(const std::vector<bool>& supported,
                                               int32_t max_partitions) const {
-    auto selection = SelectNodesToReplace(subgraph_, supported, Options(max_partitions));
+    auto selection = Select(supported, max_partitions);
     if (!selection.ok()) return selection.status();
     return Outcome(*selection, max_partitions);
   }
@@ -279,7 +286,7 @@ Result<UnsupportedNodeImpact> ImpactOfSupporting(
     const SelectionReplay& replay, const DelegationOutcome& baseline, int32_t max_partitions) {
   // One verdict flipped and restored: no copy of the vector per analysed node.
   (*supported)[static_cast<size_t>(verdict.node)] = true;
-  auto selection = SelectNodesToReplace(subgraph, *supported, replay.Options(max_partitions));
+  auto selection = replay.Select(*supported, max_partitions);
   (*supported)[static_cast<size_t>(verdict.node)] = false;
   if (!selection.ok()) return selection.status();
   auto after = replay.Outcome(*selection, max_partitions);
@@ -314,6 +321,48 @@ Result<UnsupportedNodeImpact> ImpactOfSupporting(
   impact.transitions_saved = baseline.copy.transitions - impact.after.copy.transitions;
   impact.copy_seconds_saved = baseline.copy.copy_seconds - impact.after.copy.copy_seconds;
   return impact;
+}
+
+// Most delegated nodes gained, then most delegate partitions saved, then most bytes saved per
+// inference, then the op's name.
+bool OpRanksHigher(const OpSupportImpact& a, const OpSupportImpact& b) {
+  return std::make_tuple(-a.delegated_nodes_gained, -a.delegated_partitions_saved,
+                         -a.bytes_saved_per_inference, a.op) <
+         std::make_tuple(-b.delegated_nodes_gained, -b.delegated_partitions_saved,
+                         -b.bytes_saved_per_inference, b.op);
+}
+
+// Every rejected node of each op forced to supported at once, one re-selection per op: what
+// adding the op to the delegate would move off the CPU.
+Result<std::vector<OpSupportImpact>> OpImpacts(
+    const Subgraph& subgraph, const std::vector<bool>& rejected, std::vector<bool> supported,
+    const SelectionReplay& replay, const DelegationOutcome& baseline, int32_t max_partitions) {
+  std::map<std::string, std::vector<int32_t>> nodes_of_op;
+  for (int32_t node : subgraph.execution_plan) {
+    if (rejected[static_cast<size_t>(node)]) {
+      nodes_of_op[UpstreamOpName(subgraph.nodes[static_cast<size_t>(node)])].push_back(node);
+    }
+  }
+  std::vector<OpSupportImpact> impacts;
+  for (const auto& [op, nodes] : nodes_of_op) {
+    for (int32_t node : nodes) supported[static_cast<size_t>(node)] = true;
+    auto after = replay.WithMaxPartitions(supported, max_partitions);
+    for (int32_t node : nodes) supported[static_cast<size_t>(node)] = false;
+    if (!after.ok()) return after.status();
+    OpSupportImpact impact;
+    impact.op = op;
+    impact.rejected_nodes = static_cast<int32_t>(nodes.size());
+    impact.after = std::move(*after);
+    impact.delegated_nodes_gained =
+        int64_t{impact.after.delegated_nodes} - int64_t{baseline.delegated_nodes};
+    impact.delegated_partitions_saved =
+        int64_t{baseline.delegated_partitions} - int64_t{impact.after.delegated_partitions};
+    impact.bytes_saved_per_inference = SignedDifference(baseline.copy.bytes_per_inference(),
+                                                        impact.after.copy.bytes_per_inference());
+    impacts.push_back(std::move(impact));
+  }
+  std::stable_sort(impacts.begin(), impacts.end(), OpRanksHigher);
+  return impacts;
 }
 
 bool RanksHigher(const UnsupportedNodeImpact& a, const UnsupportedNodeImpact& b) {
@@ -373,8 +422,12 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
   }
 
   const int32_t candidate_count = static_cast<int32_t>(candidate_subsets.size());
-  const int32_t table_size = std::min(candidate_count, std::max(options.max_partitions_table, 0));
-  advice.max_partitions_table_capped = table_size < candidate_count;
+  // A compiler plugin keeps every partition: no --max-partitions to tabulate.
+  const int32_t table_size =
+      profile.compiler_plugin
+          ? 0
+          : std::min(candidate_count, std::max(options.max_partitions_table, 0));
+  advice.max_partitions_table_capped = !profile.compiler_plugin && table_size < candidate_count;
   for (int32_t n = 1; n <= table_size; ++n) {
     auto outcome = replay.WithMaxPartitions(supported, n);
     if (!outcome.ok()) return outcome.status();
@@ -396,6 +449,10 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
     advice.unsupported_impacts.push_back(std::move(*impact));
   }
   std::sort(advice.unsupported_impacts.begin(), advice.unsupported_impacts.end(), RanksHigher);
+  auto op_impacts = OpImpacts(subgraph, rejected, supported, replay, advice.profile_outcome,
+                              advice.profile_max_partitions);
+  if (!op_impacts.ok()) return op_impacts.status();
+  advice.op_impacts = std::move(*op_impacts);
 
   advice.notes.push_back(kAdviceEstimateNote);
   if (profile.transfer.bandwidth_bytes_per_second <= 0 &&
@@ -413,6 +470,10 @@ Result<DelegationAdvice> AdviseDelegation(const Subgraph& subgraph, const Delega
     advice.notes.push_back("candidates with fewer than " +
                            std::to_string(advice.min_nodes_per_partition) +
                            " nodes are never kept (min_nodes_per_partition)");
+  }
+  if (profile.compiler_plugin) {
+    advice.notes.push_back(
+        "a compiler plugin keeps every partition it groups: --max-partitions does not apply");
   }
   if (advice.max_partitions_table_capped) {
     advice.notes.push_back("the --max-partitions table stops at " + std::to_string(table_size) +

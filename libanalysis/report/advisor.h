@@ -9,7 +9,9 @@
 //      upload once;
 //   2. the outcome of --max-partitions N for N = 1..K (K = the candidate count, capped);
 //   3. the unsupported nodes next to a candidate, each re-selected once as if the delegate
-//      supported it, ranked by the copies that would save under the profile's own settings.
+//      supported it, ranked by the copies that would save under the profile's own settings;
+//   4. each rejected op, all its nodes re-selected at once as supported: the op to support next.
+// A compiler-plugin profile (npu:VENDOR) is re-selected as the plugin groups, every partition kept.
 //
 // The advice is data: advice_json.h writes it as JSON, visualizers/advice_text.h as text.
 //
@@ -99,6 +101,18 @@ struct UnsupportedNodeImpact {
   double copy_seconds_saved = 0;
 };
 
+// Supporting every rejected node of one op, whatever its reason, everything else unchanged (one
+// re-selection under the profile's own settings): what adding the op to the delegate would move
+// off the CPU. Rejected nodes anywhere count, not only those next to a candidate.
+struct OpSupportImpact {
+  std::string op;
+  int32_t rejected_nodes = 0;
+  DelegationOutcome after;
+  int64_t delegated_nodes_gained = 0;  // CPU nodes it moves (negative: keep-N-largest drops more)
+  int64_t delegated_partitions_saved = 0;  // negative: more delegate partitions
+  int64_t bytes_saved_per_inference = 0;   // negative: more copies
+};
+
 // Rejected nodes sharing an op and a reason: what one fix to the delegate would cover.
 struct RejectionGroup {
   std::string op;
@@ -120,7 +134,10 @@ struct DelegationAdvice {
   // Ranked: most estimated copy time saved first, then bytes, transitions, nodes gained.
   std::vector<UnsupportedNodeImpact> unsupported_impacts;
   int32_t unsupported_adjacent = 0;  // rejected nodes next to a candidate, before the cap
-  std::vector<std::string> notes;    // what was estimated, capped or skipped
+  // One per rejected op. Ranked: most delegated nodes gained, then delegate partitions saved,
+  // bytes saved, op name.
+  std::vector<OpSupportImpact> op_impacts;
+  std::vector<std::string> notes;  // what was estimated, capped or skipped
 };
 
 // Advises on delegating `subgraph` with `profile`, replaying Prepare with `prepare` (what the

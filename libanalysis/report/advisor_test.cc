@@ -230,6 +230,22 @@ TEST(AdvisorTest, NothingSupportedGivesAnEmptyAdvice) {
   EXPECT_EQ(advice.rejection_groups.size(), 2u);  // CUSTOM OpA and CUSTOM OpB
 }
 
+// Keep-1-largest delegates {0,1} (2 nodes, 1200 B per inference); supporting OpB (nodes 2 and 5)
+// makes one partition of all 7 nodes, which copies x in and y out.
+TEST(AdvisorTest, SupportingAnOpReselectsAllItsNodesAtOnce) {
+  const DelegationAdvice advice = Advise(Parse(kChain), Profile("ops=OpA", 1));
+  ASSERT_EQ(advice.op_impacts.size(), 1u);
+  const OpSupportImpact& impact = advice.op_impacts[0];
+  EXPECT_EQ(impact.op, advice.rejection_groups.at(0).op);
+  EXPECT_EQ(impact.rejected_nodes, 2);
+  EXPECT_EQ(impact.after.delegated_nodes, 7);
+  EXPECT_EQ(impact.delegated_nodes_gained, 5);
+  EXPECT_EQ(impact.delegated_partitions_saved, 0);
+  EXPECT_EQ(impact.bytes_saved_per_inference, 1200 - 1070);
+  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(AdviceToJson(advice));
+  EXPECT_EQ(json["op_impacts"][0]["delegated_nodes_gained"], 5);
+}
+
 TEST(AdvisorTest, JsonSaysWhatItEstimates) {
   const Subgraph chain = Parse(kChain);
   const DelegationAdvice advice = Advise(chain, Profile("ops=OpA", 1));

@@ -499,5 +499,33 @@ TEST(ReportCommand, AcceleratorNpuListsPluginPartitionsWithTheTranscribedNote) {
   EXPECT_EQ(both.exit_code, 2);
 }
 
+// --compare-accelerators: every default candidate planned alone and ranked; Qualcomm's plugin
+// leaves face_landmark's 23 PRELU nodes on the CPU and names PRELU as the op to support next.
+TEST(ReportCommand, CompareAcceleratorsRanksCandidatesAndNamesTheOpToSupportNext) {
+  const std::string model = testing::CorpusModelPath("face_mesh__face_landmark");
+  ToolRun json = RunTool("report --json --compare-accelerators " + model);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  const auto& candidates = j.at("accelerator_comparison").at("candidates");
+  std::vector<std::string> order;
+  for (const auto& c : candidates) order.push_back(c.at("accelerator"));
+  EXPECT_EQ(order, (std::vector<std::string>{"xnnpack", "gpu", "npu:google_tensor", "npu:mediatek",
+                                             "npu:qualcomm", "npu:example"}));
+  EXPECT_EQ(candidates.at(1).at("cpu_nodes"), 0);
+  const auto& qualcomm = candidates.at(4);
+  EXPECT_EQ(qualcomm.at("cpu_nodes"), 23);
+  EXPECT_EQ(qualcomm.at("support_next").at(0).at("op"), "PRELU");
+  EXPECT_EQ(qualcomm.at("support_next").at(0).at("cpu_nodes_moved"), 23);
+
+  ToolRun text = RunTool("report --compare-accelerators " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("PRELU (+23 nodes"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("note: npu:qualcomm: transcribed; the vendor SDK's own op validation "
+                          "may still reject"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(RunTool("report --compare-accelerators --delegate gpu " + model).exit_code, 2);
+}
+
 }  // namespace
 }  // namespace tfa

@@ -50,6 +50,14 @@ std::string ReportMarkdown(const Report& r, const Model& model, bool verbose) {
           "| arena | {} ({}) |\n| persistent arena | {} |\n| arena lower bound | {} |\n",
           s.arena->size, HumanBytes(s.arena->size), s.arena->persistent_size, s.arena->lower_bound);
     }
+    // What each delegate owns outside the arena, part by part, with how the figure is known.
+    for (const DelegateMemory& m : s.delegate_memory) {
+      for (const DelegateMemoryPart& p : m.parts) {
+        out += fmt::format(
+            "| {} {} ({}) | {} |\n", m.delegate, p.kind, MemoryBasisName(p.basis),
+            p.basis == MemoryBasis::kUnknown ? std::string("unknown") : std::to_string(p.bytes));
+      }
+    }
     out +=
         "\n| # | kind | nodes | first..last | bytes in | bytes out | ops "
         "|\n|---:|---|---:|---|---:|---:|---|\n";

@@ -72,12 +72,13 @@ std::string SummaryTableMarkdown(const std::vector<SummaryRow>& rows) {
 std::string SummaryTableCsv(const std::vector<SummaryRow>& rows) {
   std::string out =
       "model,nodes,partitions,delegated_partitions,bytes_per_inference,uploaded_once_bytes,"
-      "arena_bytes,persistent_bytes\n";
+      "arena_bytes,persistent_bytes,delegate_bytes,delegate_bytes_basis\n";
   for (const SummaryRow& r : rows) {
     const ReportFigures& f = r.figures;
-    out += fmt::format("{},{},{},{},{},{},{},{}\n", CsvField(r.model), f.nodes, f.partitions,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", CsvField(r.model), f.nodes, f.partitions,
                        f.delegated_partitions, f.copy_bytes, f.uploaded_once_bytes, f.arena_bytes,
-                       f.persistent_bytes);
+                       f.persistent_bytes, f.delegate_bytes,
+                       f.delegate_bytes_unknown ? "predicted+unknown" : "predicted");
   }
   return out;
 }

@@ -69,6 +69,18 @@ void AppendFigures(std::string& html, const SubgraphReport& report) {
     row("persistent arena", BytesCell(report.arena->persistent_size));
   }
   if (report.arena_cpu_only) row("arena size, CPU only", BytesCell(report.arena_cpu_only->size));
+  // What each delegate owns outside the arena, part by part, with how the figure is known.
+  for (const DelegateMemory& m : report.delegate_memory) {
+    for (const DelegateMemoryPart& p : m.parts) {
+      std::string name = m.delegate;
+      name += ' ';
+      name += p.kind;
+      name += " (";
+      name += MemoryBasisName(p.basis);
+      name += ')';
+      row(name, p.basis == MemoryBasis::kUnknown ? NumberCell("unknown") : BytesCell(p.bytes));
+    }
+  }
   html += "</table>\n";
 }
 

@@ -19,6 +19,10 @@ struct ReportFigures {
   // TFLite gives every subgraph its own arena, so a model's memory is the sum over its subgraphs.
   uint64_t arena_bytes = 0;
   uint64_t persistent_bytes = 0;
+  // What the delegates own outside the arenas (predicted); a lower bound when some delegate's
+  // memory is unknown (NNAPI's driver).
+  uint64_t delegate_bytes = 0;
+  bool delegate_bytes_unknown = false;
 };
 
 // Totals over `subgraphs` (indices into report.subgraphs' `index`); every subgraph when empty.

@@ -125,8 +125,9 @@ TEST(ReportCommand, SeveralModelsAsCsvOrSummaryOnly) {
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_EQ(csv.out,
             "model,nodes,partitions,delegated_partitions,bytes_per_inference,uploaded_once_bytes,"
-            "arena_bytes,persistent_bytes\n" +
-                a + ",3,3,2,20480,0,16384,0\n\"" + b + "\",3,3,2,28672,0,24576,0\n");
+            "arena_bytes,persistent_bytes,delegate_bytes,delegate_bytes_basis\n" +
+                a + ",3,3,2,20480,0,16384,0,0,predicted\n\"" + b +
+                "\",3,3,2,28672,0,24576,0,0,predicted\n");
   ToolRun summary = RunTool("report --delegate ops=ADD --summary " + a + " '" + b + "'");
   ASSERT_EQ(summary.exit_code, 0) << summary.err;
   EXPECT_EQ(summary.out.find("model "), 0u) << summary.out;

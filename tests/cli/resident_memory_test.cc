@@ -47,6 +47,17 @@ TEST(ResidentMemory, DelegateMemoryAndTheResidentTotal) {
   EXPECT_NE(text.out.find("  xnnpack needs 10.9 MB outside the arena: "), std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("\nresident estimate "), std::string::npos) << text.out;
+  // Markdown, HTML and CSV carry the parts and their basis too.
+  auto markdown = RunTool("report --format markdown --delegate gpu " + model);
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find("| gpu shared_tensors (predicted) | 4315136 |"), std::string::npos)
+      << markdown.out;
+  auto nnapi = RunTool("report --format csv --delegate nnapi " + model);
+  ASSERT_EQ(nnapi.exit_code, 0) << nnapi.err;
+  EXPECT_NE(nnapi.out.find(",predicted+unknown\n"), std::string::npos) << nnapi.out;
+  auto unknown = RunTool("report --delegate nnapi " + model);
+  EXPECT_NE(unknown.out.find("nnapi needs unknown memory outside the arena"), std::string::npos)
+      << unknown.out;
 }
 
 }  // namespace

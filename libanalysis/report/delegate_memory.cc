@@ -9,6 +9,7 @@
 #include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 #include "libanalysis/report/gpu_device_memory.h"
+#include "libanalysis/report/xnnpack_workspace.h"
 
 namespace tfa {
 namespace {
@@ -80,6 +81,7 @@ uint64_t XnnpackWeightBytes(const Tensor& weights) {
 }
 
 Result<std::vector<DelegateMemoryPart>> XnnpackParts(const Subgraph& subgraph,
+                                                     const std::string& delegate,
                                                      const std::vector<int32_t>& nodes) {
   ByteSum unpacked(subgraph);
   ByteSum packed(subgraph);
@@ -130,6 +132,8 @@ Result<std::vector<DelegateMemoryPart>> XnnpackParts(const Subgraph& subgraph,
       TFA_RETURN_IF_ERROR(packed.Add(node.inputs[static_cast<size_t>(bias)], 4));
     }
   }
+  auto workspace = PlanXnnpackWorkspace(subgraph, delegate);
+  if (!workspace.ok()) return workspace.status();
   return std::vector<DelegateMemoryPart>{
       {"unpacked_static_weights", unpacked.total(),
        "outputs of the fp16/int8 DEQUANTIZE and DENSIFY nodes XNNPACK unpacks at "
@@ -139,6 +143,11 @@ Result<std::vector<DelegateMemoryPart>> XnnpackParts(const Subgraph& subgraph,
        "static filters and biases of the delegated convolutions, FULLY_CONNECTED and "
        "BATCH_MATMUL, repacked on the heap in the compute type (4 bytes per element, 1 for "
        "8-bit weights); channels not rounded up to XNNPACK's tiles, so a lower bound"},
+      {"workspace", workspace->bytes,
+       "the partitions' internal values as XNNPACK's memory planner lays them out (clamps and "
+       "zero pads fused, elementwise outputs in place, 16-byte ARM alignment), in the one "
+       "workspace the delegate's runtimes share: the largest partition's; operators' own scratch "
+       "not counted"},
   };
 }
 
@@ -216,7 +225,7 @@ Result<DelegateMemory> EstimateDelegateMemory(const Subgraph& delegated,
   if (profile.kernel.delegate_kernel == "gpu") {
     parts = GpuParts(delegated, profile, gpu);
   } else if (profile.name == "xnnpack") {
-    parts = XnnpackParts(delegated, nodes);
+    parts = XnnpackParts(delegated, profile.name, nodes);
   } else if (profile.name == "nnapi" && !nodes.empty()) {
     parts = std::vector<DelegateMemoryPart>{
         {"driver_memory", 0,

@@ -11,7 +11,9 @@
 //            FULLY_CONNECTED and BATCH_MATMUL with a static right-hand side, repacked by
 //            XNNPACK into its own heap buffer in the compute type (float32, or int8 weights with
 //            int32 biases), channels not rounded up to XNNPACK's tiles (a lower bound); no
-//            weight cache is set by default, so the packed weights are per delegate instance.
+//            weight cache is set by default, so the packed weights are per delegate instance;
+//            workspace: the partitions' internal values, as XNNPACK plans them
+//            (xnnpack_workspace.h).
 //   gpu      per partition, as upstream's OpenCL inference context allocates it
 //            (gpu_device_memory.h): the runtime tensors in one shared buffer, a staging buffer
 //            per boundary tensor, the uploaded weights; float32, as

@@ -72,6 +72,8 @@ class RuleTestGraph {
     return node;
   }
 
+  const Subgraph& subgraph() const { return subgraph_; }
+
   // The selection of builtin profile `profile` with `options` set.
   DelegateSelection Select(const std::string& profile_name, const RuleOptions& options) const {
     auto profile = ResolveDelegateProfile(profile_name);

@@ -264,9 +264,9 @@ TEST(DelegateProfileTest, GpuDefaultsAreUpstreams) {
   EXPECT_FALSE(gpu->OptionEnabled("allow_quant_ops"));
   EXPECT_EQ(gpu->SetOption("allow_quant_ops", "maybe").message(),
             "delegate gpu: option allow_quant_ops expects true or false, got 'maybe'");
-  EXPECT_EQ(
-      gpu->SetOption("precision", "fp16").message(),
-      "delegate gpu: unknown option 'precision' (options: allow_quant_ops, opencl_available)");
+  EXPECT_EQ(gpu->SetOption("precision", "fp16").message(),
+            "delegate gpu: unknown option 'precision' (options: allow_quant_ops, "
+            "is_precision_loss_allowed, opencl_available)");
 }
 
 TEST(DelegateProfileTest, UserProfileFromAPath) {

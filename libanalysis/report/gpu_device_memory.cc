@@ -65,6 +65,12 @@ Status SizeError(const Subgraph& subgraph, int32_t tensor, const char* what) {
 
 }  // namespace
 
+GpuMemoryOptions GpuMemoryOptionsFor(const DelegateProfile& profile) {
+  GpuMemoryOptions options;
+  if (profile.OptionNumber("is_precision_loss_allowed") == 1) options.float_bytes = 2;
+  return options;
+}
+
 Result<GpuPartitionMemory> PlanGpuPartitionMemory(const Subgraph& subgraph,
                                                   const std::vector<int32_t>& nodes,
                                                   const std::vector<int32_t>& inputs,

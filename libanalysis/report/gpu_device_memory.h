@@ -27,6 +27,7 @@
 #include "libanalysis/arena/gpu_memory_assignment.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/profiles/delegate_profile.h"
 
 namespace tfa {
 
@@ -51,6 +52,11 @@ struct GpuMemoryOptions {
   uint64_t float_bytes = 4;  // 2 where upstream computes in fp16
   uint64_t base_alignment = kDefaultGpuBaseAlignment;
 };
+
+// The options a phone's GPU plans with under `profile`'s options: fp16 tensors and weights when
+// is_precision_loss_allowed is 1 (upstream's F16 or F32_F16 on a device with cl_khr_fp16: both
+// store 2-byte floats), float32 otherwise; PoCL's alignment.
+GpuMemoryOptions GpuMemoryOptionsFor(const DelegateProfile& profile);
 
 // The partition of `nodes` (execution order) with boundary `inputs` and `outputs` (constants
 // and -1 among them are skipped). Errors name the tensor whose size is unknown or overflows.

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "libanalysis/profiles/delegate_selection.h"
+
 namespace tfa {
 namespace {
 
@@ -53,6 +55,25 @@ TEST(GpuDeviceMemoryTest, ShapesAreReadAsBhwcWithChannelsPaddedToFour) {
   EXPECT_EQ(memory.records[2].first_task, 0u);
   EXPECT_EQ(memory.records[2].last_task, 1u);
   EXPECT_EQ(memory.staging_bytes, (80u + 64u) + 192u);
+}
+
+TEST(GpuDeviceMemoryTest, PrecisionLossAllowedStoresTensorsAndWeightsAsFp16) {
+  Partition p;
+  const int32_t in = p.Tensor(TensorType::kFloat32, {1, 2, 2, 4});
+  const int32_t weights = p.Tensor(TensorType::kFloat32, {4, 1, 1, 4}, true);
+  const int32_t out = p.Tensor(TensorType::kFloat32, {1, 2, 2, 4});
+  p.Op("CONV_2D", {in, weights}, {out});
+  auto profile = ResolveDelegateProfile("gpu");
+  ASSERT_TRUE(profile.ok());
+  EXPECT_EQ(GpuMemoryOptionsFor(*profile).float_bytes, 4u);
+  ASSERT_TRUE(profile->SetOption("is_precision_loss_allowed", "1").ok());
+  const GpuMemoryOptions fp16 = GpuMemoryOptionsFor(*profile);
+  EXPECT_EQ(fp16.float_bytes, 2u);
+  const GpuPartitionMemory memory = p.Plan({in}, {out}, fp16);
+  EXPECT_EQ(memory.records[0].bytes, 16u * 2);
+  EXPECT_EQ(memory.constant_bytes, 16u * 2);
+  // The staging buffers hold TFLite's float32 tensors whatever the device stores.
+  EXPECT_EQ(memory.staging_bytes, 2u * 16 * 4);
 }
 
 TEST(GpuDeviceMemoryTest, FoldedWeightsAreConstantsAndInt8ActivationsAreFloat) {

@@ -184,7 +184,7 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   sr.copy = ComputeCopyCosts(sp.memory ? *sp.memory->prepared : *sp.delegated, plan.delegates,
                              sr.partitions);
   for (const DelegateProfile& profile : plan.delegates) {
-    auto memory = EstimateDelegateMemory(*sp.delegated, profile);
+    auto memory = EstimateDelegateMemory(*sp.delegated, profile, GpuMemoryOptionsFor(profile));
     if (!memory.ok()) return memory.status();
     if (!memory->parts.empty()) sr.delegate_memory.push_back(std::move(memory).value());
   }

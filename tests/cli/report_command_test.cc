@@ -156,7 +156,7 @@ TEST(ReportCommand, BadDelegateOptionsAreOneLineAndExitTwo) {
   } cases[] = {
       {"--delegate gpu --delegate-option precision=fp16",
        "tflite-analyze: error: delegate gpu: unknown option 'precision' (options: "
-       "allow_quant_ops, opencl_available)\n"},
+       "allow_quant_ops, is_precision_loss_allowed, opencl_available)\n"},
       {"--delegate nnapi --delegate-option android_sdk_version=99",
        "tflite-analyze: error: delegate nnapi: option android_sdk_version expects an integer in "
        "[27, 35], got '99'\n"},

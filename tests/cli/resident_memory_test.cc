@@ -13,9 +13,9 @@ namespace {
 using testing::RunTool;
 
 // The estimates of libanalysis/report/delegate_memory.h for hand_landmark_full, in bytes: XNNPACK's
-// packed weights 10,862,720 + workspace 4,315,168 (xnnpack_workspace.h); the GPU delegate's shared tensors 4,315,136 + staging buffers
-// 803,360 + constants 10,862,720, which the OpenCL delegate allocated to the byte on PoCL and on
-// NVIDIA's OpenCL (run --delegate gpu --validate).
+// packed weights 10,862,720 + workspace 4,315,168 (xnnpack_workspace.h); the GPU delegate's shared
+// tensors 4,315,136 + staging buffers 803,360 + constants 10,862,720, which the OpenCL delegate
+// allocated to the byte on PoCL and on NVIDIA's OpenCL (run --delegate gpu --validate).
 TEST(ResidentMemory, DelegateMemoryAndTheResidentTotal) {
   const std::string model = testing::CorpusModelPath("hands__hand_landmark_full");
   for (const auto& [delegate, bytes] :

@@ -31,8 +31,8 @@ FLOOR = ("not estimated: the code of the kernels run (file pages), the plan, mal
          "Eigen's packing buffers")
 BEYOND = {
     "gpu": (
-        "the OpenCL driver (PoCL: its worker threads' local memory, libLLVM's code pages) and "
-        "the host float copies of the weights until Prepare has uploaded them",
+        "PoCL's worker threads (their local-memory blocks) and program builds, and the host "
+        "float copies of the weights until Prepare has uploaded them",
         "less than the estimate",
     ),
     "xnnpack": (
@@ -61,16 +61,34 @@ def megabytes(value):
     return "%.1f" % (value / 1e6)
 
 
-def explain(delegate, gap, floor):
-    """The reason for a gap of `gap` bytes; `floor` is the same model's gap without a delegate."""
+def peak_rss(command):
+    """The peak RSS of a process running `command`, in bytes (it includes the forked Python's)."""
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_maxrss * 1024
+
+
+def opencl_platform_bytes(binary):
+    """What opening the OpenCL platform costs: `devices` (which only lists it) beside `--version`."""
+    return max(0, peak_rss([binary, "devices"]) - peak_rss([binary, "--version"]))
+
+
+def explain(delegate, gap, floor, platform):
+    """The reason for a gap of `gap` bytes; `floor` is the same model's gap without a delegate,
+    `platform` what opening the OpenCL platform costs."""
     if delegate == "none":
         return f"{megabytes(gap)} MB {FLOOR}"
+    parts = []
+    if floor is not None:
+        parts.append(f"{megabytes(floor)} MB as without a delegate")
+        gap -= floor
+    if delegate == "gpu":
+        parts.append(f"{megabytes(platform)} MB opening the OpenCL platform (`devices`: PoCL, "
+                     "libLLVM's code)")
+        gap -= platform
     more, less = BEYOND.get(delegate, ("not attributed", "not attributed"))
-    if floor is None:
-        return f"{megabytes(gap)} MB: {more if gap > 0 else less}"
-    beyond = gap - floor
-    return (f"{megabytes(floor)} MB as without a delegate; {megabytes(beyond)} MB: "
-            f"{more if beyond > 0 else less}")
+    parts.append(f"{megabytes(gap)} MB: {more if gap > 0 else less}")
+    return "; ".join(parts)
 
 
 def main():
@@ -91,6 +109,7 @@ def main():
         sys.exit(f"rss_bench: no model matches {args.models}")
 
     floors = {}  # per model: the gap without a delegate
+    platform = opencl_platform_bytes(args.binary) if "gpu" in args.delegates.split(",") else 0
     print("| model | delegate | estimate MB | measured MB | ratio | reason |")
     print("|---|---|---|---|---|---|")
     for model in models:
@@ -115,7 +134,7 @@ def main():
             if delegate == "none":
                 floors[name] = gap
             reason = "-" if abs(ratio - 1) <= TOLERANCE else explain(delegate, gap,
-                                                                     floors.get(name))
+                                                                     floors.get(name), platform)
             print(f"| {name} | {delegate} | {megabytes(estimate)} | {megabytes(measured)} | "
                   f"{ratio:.2f} | {reason} |")
 

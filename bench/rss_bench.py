@@ -31,8 +31,8 @@ FLOOR = ("not estimated: the code of the kernels run (file pages), the plan, mal
          "Eigen's packing buffers")
 BEYOND = {
     "gpu": (
-        "PoCL's worker threads (their local-memory blocks) and program builds, and the host "
-        "float copies of the weights until Prepare has uploaded them",
+        "PoCL's worker threads and program builds, and the host float copies of the weights "
+        "until Prepare has uploaded them",
         "less than the estimate",
     ),
     "xnnpack": (

@@ -111,7 +111,14 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
   };
   // Nodes whose inputs are all constants (DEQUANTIZE of fp16 weights, DENSIFY of sparse weights,
   // chains of them) run once here with their CPU kernels, as the GPU delegate turns them into
-  // constants when it builds its model; their outputs are constants from then on.
+  // constants when it builds its model; their outputs are constants from then on. One whose
+  // outputs nothing reads is dropped unrun: the FP16 helper points the DEQUANTIZE nodes'
+  // consumers at their fp16 inputs, so their float32 outputs would be a second copy of the
+  // weights on the host.
+  std::set<int32_t> read(partition_.outputs.begin(), partition_.outputs.end());
+  for (int32_t node : partition_.nodes) {
+    for (int32_t t : graph.nodes[static_cast<size_t>(node)].inputs) read.insert(t);
+  }
   std::vector<KernelContext> contexts;
   std::vector<bool> folded;
   for (int32_t node : partition_.nodes) {
@@ -125,7 +132,10 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
       if (t >= 0 && !c.inputs.back()->is_constant) constant_inputs = false;
     }
     for (int32_t t : n.outputs) c.outputs.push_back(local(t));
-    if (constant_inputs) TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
+    const bool outputs_read = std::any_of(n.outputs.begin(), n.outputs.end(),
+                                          [&](int32_t t) { return read.count(t) > 0; });
+    if (constant_inputs && outputs_read)
+      TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
     folded.push_back(constant_inputs);
     contexts.push_back(std::move(c));
   }

@@ -48,8 +48,7 @@ void CpuPartitionKernel::PlaceInternalTensors() {
       for (int32_t t : *list) {
         const auto it = tensors_.find(t);
         if (it == tensors_.end() || it->second.is_constant || IsBoundary(t)) continue;
-        auto [record, inserted] = usage.try_emplace(t, GpuUsageRecord{0, step, step});
-        record->second.last_task = step;
+        usage.try_emplace(t, GpuUsageRecord{0, step, step}).first->second.last_task = step;
       }
     }
   }

@@ -29,6 +29,7 @@
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
 #include "runtime/own_buffer_check.h"
+#include "runtime/process_memory.h"
 #include "runtime/run_plan.h"
 #include "runtime/tensor_files.h"
 
@@ -259,6 +260,7 @@ void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   if (args.find_divergence && !args.validate)
     throw CommandError{"run: --find-divergence needs --validate"};
+  const Result<runtime::ResidentMemory> before_model = runtime::ReadResidentMemory();
   Model model = LoadModelOrThrow(args.model);
   ApplyInputShapesOrThrow(model, args.input_shapes.Requests(), args.common.Signature());
   // With or without --delegate flex: the Flex delegate's kernel runs TensorFlow's kernels.
@@ -335,6 +337,8 @@ void Run(const RunArgs& args) {
   };
   const ModelPlan plan = PlanOrThrow(model, options, fill_inputs);
   const TimedRun run = RunInterpreter(args, plan, options, fill_inputs);
+  // The run's peak, read before --validate's reruns add interpreters of their own.
+  const Result<runtime::ResidentMemory> after_run = runtime::ReadResidentMemory();
   const runtime::RunStats& stats = run.first_stats;
   const Subgraph& executed = run.interpreter->execution_graph();
   uint64_t kernels = 0;
@@ -356,6 +360,14 @@ void Run(const RunArgs& args) {
                    {"transitions", stats.copies.transitions}};
   std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n",
                                  args.model, run.milliseconds, kernels, kernels == 1 ? "" : "s");
+  if (before_model.ok() && after_run.ok()) {
+    const uint64_t baseline = before_model->current_bytes, peak = after_run->peak_bytes;
+    const uint64_t above = peak > baseline ? peak - baseline : 0;
+    j["measured"]["rss"] = {
+        {"before_model", baseline}, {"peak", peak}, {"peak_above_baseline", above}};
+    text += fmt::format("  resident: {} before the model, peak {} ({} above)\n",
+                        HumanBytes(baseline), HumanBytes(peak), HumanBytes(above));
+  }
   // A profile without a runtime of its own (xnnpack, nnapi, ops=, a profile file) runs as a
   // simulated delegate: what it validates is the partitioning and the copies, not the delegate's
   // arithmetic or speed.

@@ -404,16 +404,22 @@ Status Interpreter::CheckMemoryLimit(uint64_t scratch_bytes) const {
                        std::to_string(memory_limit_bytes_) + " bytes");
 }
 
-// Buffers of a megabyte or more are 2 MiB-aligned and marked for transparent huge pages: their
-// first touch then faults once per 2 MiB instead of once per 4 KiB, which was most of the time
-// before Invoke on a virtual machine (16 MiB: 150 ms of page faults, 2 to 10 ms with them).
+// Buffers of a megabyte or more are 2 MiB-aligned and the huge pages they fill are marked for
+// transparent huge pages: their first touch then faults once per 2 MiB instead of once per 4 KiB,
+// which was most of the time before Invoke on a virtual machine (16 MiB: 150 ms of page faults,
+// 2 to 10 ms with them). The tail past the last whole huge page stays in small pages (glibc's
+// malloc.hugetlb, which the CLI sets, would make it one huge page): one touch there would make
+// the whole rounded-up 2 MiB resident, memory upstream's arena never holds.
 Interpreter::Buffer Interpreter::AllocateBuffer(uint64_t bytes) {
   const uint64_t alignment = bytes >= kHugePageBytes / 2 ? kHugePageBytes : kBufferAlignment;
   const uint64_t rounded = CheckedAlignUp(std::max<uint64_t>(bytes, 1), alignment).value_or(0);
   if (rounded == 0) return Buffer();
   Buffer buffer(static_cast<uint8_t*>(std::aligned_alloc(alignment, rounded)));
-  // Only a hint: without huge pages the buffer works the same.
-  if (buffer && alignment == kHugePageBytes) madvise(buffer.get(), rounded, MADV_HUGEPAGE);
+  if (!buffer || alignment != kHugePageBytes) return buffer;
+  // Only hints: without them the buffer works the same.
+  const uint64_t whole_huge_pages = bytes / kHugePageBytes * kHugePageBytes;
+  if (whole_huge_pages > 0) madvise(buffer.get(), whole_huge_pages, MADV_HUGEPAGE);
+  madvise(buffer.get() + whole_huge_pages, rounded - whole_huge_pages, MADV_NOHUGEPAGE);
   return buffer;
 }
 

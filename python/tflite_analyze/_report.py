@@ -143,7 +143,7 @@ class Report:
 class RunResult:
     """One `tflite-analyze run`: the outputs of the first Invoke and what it measured."""
     outputs: dict[str, Any]  # output name -> numpy.ndarray
-    measured: dict[str, int]
+    measured: dict[str, Any]  # figures in bytes or counts; "rss": the process's resident memory
     latency_ms: float
     validated: Optional[bool]  # None unless validate=True
     _json: dict = field(repr=False, compare=False)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "libanalysis/arena/gpu_memory_assignment.h"
 #include "runtime/kernels/cpu/dequantize.h"
 
 namespace tfa::runtime {
@@ -29,13 +30,48 @@ Result<std::unique_ptr<CpuPartitionKernel>> CpuPartitionKernel::Create(
     for (int32_t t : node.outputs) step.context.outputs.push_back(kernel->Local(t));
     kernel->steps_.push_back(std::move(step));
   }
-  for (auto& [t, tensor] : kernel->tensors_) {
-    if (tensor.is_constant || kernel->IsBoundary(t)) continue;
-    // Whole floats, at least one, so that every element type finds its bytes aligned.
-    kernel->storage_.push_back(std::make_unique<float[]>(tensor.bytes / sizeof(float) + 1));
-    tensor.data = reinterpret_cast<uint8_t*>(kernel->storage_.back().get());
-  }
+  kernel->PlaceInternalTensors();
   return kernel;
+}
+
+// The partition's internal tensors share one buffer, each placed for the steps from the first to
+// the last that touches it, as a delegate plans its own workspace (XNNPACK's memory planner, the
+// GPU delegate's GreedyBySize; this is the latter's): a buffer of their own each would hold every
+// intermediate of the partition at once. A variable keeps its bytes from one Eval to the next, so
+// it spans every step and shares with nothing.
+void CpuPartitionKernel::PlaceInternalTensors() {
+  const auto last_step = static_cast<uint32_t>(steps_.empty() ? 0 : steps_.size() - 1);
+  std::map<int32_t, GpuUsageRecord> usage;
+  for (uint32_t step = 0; step < steps_.size(); ++step) {
+    const Node& node = *steps_[step].context.node;
+    for (const auto* list : {&node.inputs, &node.outputs}) {
+      for (int32_t t : *list) {
+        const auto it = tensors_.find(t);
+        if (it == tensors_.end() || it->second.is_constant || IsBoundary(t)) continue;
+        usage.try_emplace(t, GpuUsageRecord{0, step, step}).first->second.last_task = step;
+      }
+    }
+  }
+  std::vector<int32_t> internal;
+  std::vector<GpuUsageRecord> records;
+  for (auto& [t, record] : usage) {
+    // At least one float, so that every element type finds its bytes aligned.
+    record.bytes = std::max<uint64_t>(tensors_.at(t).bytes, sizeof(float));
+    if (partition_.subgraph->tensors[static_cast<size_t>(t)].is_variable)
+      record = {record.bytes, 0, last_step};
+    internal.push_back(t);
+    records.push_back(record);
+  }
+  constexpr uint64_t kAlignment = 64;  // as the interpreter's arena: kernels may rely on it
+  const GpuOffsetsAssignment placed = AssignGreedyBySizeOffsets(records, kAlignment);
+  internal_bytes_ = placed.total_bytes;
+  // Zeroed, as a variable starts; 64 spare bytes to start on a 64-byte boundary.
+  internal_storage_ = std::make_unique<float[]>((placed.total_bytes + kAlignment) / sizeof(float));
+  const auto address = reinterpret_cast<uintptr_t>(internal_storage_.get());
+  uint8_t* base = reinterpret_cast<uint8_t*>(internal_storage_.get()) +
+                  (kAlignment - address % kAlignment) % kAlignment;
+  for (size_t i = 0; i < internal.size(); ++i)
+    tensors_.at(internal[i]).data = base + placed.offsets[i];
 }
 
 RuntimeTensor* CpuPartitionKernel::Local(int32_t tensor) {

@@ -5,7 +5,7 @@
 // Boundary tensors are bound to the interpreter's buffers at every call (the arena may place them
 // anywhere); constants keep pointing into the model; every other tensor the nodes touch is
 // internal to the partition, has no arena space (as upstream plans it) and lives in storage this
-// kernel owns.
+// kernel owns, shared between tensors whose lifetimes in the partition do not overlap.
 #ifndef RUNTIME_DELEGATES_CPU_PARTITION_KERNEL_H_
 #define RUNTIME_DELEGATES_CPU_PARTITION_KERNEL_H_
 
@@ -34,6 +34,8 @@ class CpuPartitionKernel : public DelegateKernel {
   const DelegatePartition& partition() const { return partition_; }
   // How many nodes the last Eval ran (all of the partition's, or the error stopped it).
   size_t nodes_evaluated() const { return nodes_evaluated_; }
+  // The bytes the internal tensors share: where each lives is planned by its lifetime.
+  uint64_t internal_bytes() const { return internal_bytes_; }
 
  private:
   struct Step {
@@ -47,12 +49,16 @@ class CpuPartitionKernel : public DelegateKernel {
   // Local(tensor), or a float32 copy of it when it is an fp16 constant.
   RuntimeTensor* FloatView(int32_t tensor);
   bool IsBoundary(int32_t tensor) const;
+  // Points every internal tensor into `internal_storage_`, sharing bytes between lifetimes.
+  void PlaceInternalTensors();
   void Bind(const KernelContext& context);
 
   DelegatePartition partition_;
   std::map<int32_t, RuntimeTensor> tensors_;       // node-based: addresses stay valid for contexts
   std::map<int32_t, RuntimeTensor> float_copies_;  // of fp16 constants, by tensor
-  std::vector<std::unique_ptr<float[]>> storage_;
+  std::vector<std::unique_ptr<float[]>> storage_;  // the float copies' values
+  std::unique_ptr<float[]> internal_storage_;
+  uint64_t internal_bytes_ = 0;
   std::vector<Step> steps_;
   std::unique_ptr<float[]> scratch_;
   size_t nodes_evaluated_ = 0;

@@ -27,6 +27,12 @@ TEST(RunCommand, ValidatesTheAddSubSampleDelegate) {
   EXPECT_EQ(j.at("measured").at("delegated_partitions"), 16);
   for (const auto& check : j.at("checks")) EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
   for (const auto& output : j.at("outputs")) EXPECT_EQ(output.at("max_abs_error"), 0.0);
+  const auto& rss = j.at("measured").at("rss");
+  EXPECT_EQ(rss.at("peak_above_baseline").get<uint64_t>(),
+            rss.at("peak").get<uint64_t>() - rss.at("before_model").get<uint64_t>());
+  // The arena is filled before the first Invoke: every byte of it is resident at the peak.
+  EXPECT_GE(rss.at("peak_above_baseline").get<uint64_t>(),
+            j.at("measured").at("arena_committed").get<uint64_t>());
 }
 
 TEST(RunCommand, ValidatesTheOpenClDelegateOnPocl) {

@@ -25,21 +25,23 @@ Status OpenClPartitionKernel::Upload(cl_mem buffer, const void* data, size_t byt
 
 void OpenClPartitionKernel::AlignedFree::operator()(uint8_t* p) const { std::free(p); }
 
-uint8_t* OpenClPartitionKernel::HostBuffer(uint64_t bytes) {
+uint8_t* OpenClPartitionKernel::HostBuffer(uint64_t bytes, std::vector<HostMemory>& owner) {
   // 64-byte aligned as the interpreter's arena: CPU kernels may rely on it.
   const size_t rounded = static_cast<size_t>((std::max<uint64_t>(bytes, 1) + 63) / 64 * 64);
-  host_buffers_.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, rounded)));
-  return host_buffers_.back().get();
+  owner.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, rounded)));
+  return owner.back().get();
 }
 
 Status OpenClPartitionKernel::FoldNode(KernelContext& context) {
   const KernelRegistration* cpu = FindCpuKernel(context.node->op);
   if (!cpu) return Status::Error("no CPU kernel to fold its constant inputs with");
   for (RuntimeTensor* out : context.outputs) {
-    if (out) out->data = HostBuffer(out->bytes);
+    if (out) out->data = HostBuffer(out->bytes, constant_host_buffers_);
   }
   TFA_RETURN_IF_ERROR(cpu->prepare(context));
-  context.scratch = context.scratch_bytes > 0 ? HostBuffer(context.scratch_bytes) : nullptr;
+  context.scratch = context.scratch_bytes > 0
+                        ? HostBuffer(context.scratch_bytes, constant_host_buffers_)
+                        : nullptr;
   TFA_RETURN_IF_ERROR(cpu->eval(context));
   for (RuntimeTensor* out : context.outputs) {
     if (out) out->is_constant = true;
@@ -55,7 +57,7 @@ Status OpenClPartitionKernel::DequantizeFp16Constant(RuntimeTensor& tensor) {
   output.quantization = nullptr;
   output.is_constant = false;
   output.bytes = static_cast<uint64_t>(tensor.NumElements()) * sizeof(float);
-  output.data = HostBuffer(output.bytes);
+  output.data = HostBuffer(output.bytes, constant_host_buffers_);
   Node node;
   node.op = "DEQUANTIZE";
   KernelContext context;
@@ -77,7 +79,7 @@ Status OpenClPartitionKernel::DequantizeQuantizedConstant(RuntimeTensor& tensor)
   output.type = TensorType::kFloat32;
   output.quantization = nullptr;
   output.bytes = values->size() * sizeof(float);
-  output.data = HostBuffer(output.bytes);
+  output.data = HostBuffer(output.bytes, constant_host_buffers_);
   std::copy(values->begin(), values->end(), output.Data<float>());
   tensor = output;
   return Status::Ok();
@@ -94,6 +96,13 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
   auto program = programs_.Get();
   if (!program.ok()) return program.status();
   const Subgraph& graph = *partition_.subgraph;
+  // A Prepare after a resize starts again from the interpreter's tensors: the host values of the
+  // last one's constants are gone.
+  tensors_.clear();
+  steps_.clear();
+  input_twins_.clear();
+  output_twins_.clear();
+  twin_buffers_.clear();
   auto local = [&](int32_t t) -> RuntimeTensor* {
     if (t < 0) return nullptr;
     auto [it, inserted] = tensors_.try_emplace(t);
@@ -102,7 +111,14 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
   };
   // Nodes whose inputs are all constants (DEQUANTIZE of fp16 weights, DENSIFY of sparse weights,
   // chains of them) run once here with their CPU kernels, as the GPU delegate turns them into
-  // constants when it builds its model; their outputs are constants from then on.
+  // constants when it builds its model; their outputs are constants from then on. One whose
+  // outputs nothing reads is dropped unrun: the FP16 helper points the DEQUANTIZE nodes'
+  // consumers at their fp16 inputs, so their float32 outputs would be a second copy of the
+  // weights on the host.
+  std::set<int32_t> read(partition_.outputs.begin(), partition_.outputs.end());
+  for (int32_t node : partition_.nodes) {
+    for (int32_t t : graph.nodes[static_cast<size_t>(node)].inputs) read.insert(t);
+  }
   std::vector<KernelContext> contexts;
   std::vector<bool> folded;
   for (int32_t node : partition_.nodes) {
@@ -116,7 +132,10 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
       if (t >= 0 && !c.inputs.back()->is_constant) constant_inputs = false;
     }
     for (int32_t t : n.outputs) c.outputs.push_back(local(t));
-    if (constant_inputs) TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
+    const bool outputs_read = std::any_of(n.outputs.begin(), n.outputs.end(),
+                                          [&](int32_t t) { return read.count(t) > 0; });
+    if (constant_inputs && outputs_read)
+      TFA_RETURN_IF_ERROR(FoldNode(c).WithContext(NodeLabel(graph, node)));
     folded.push_back(constant_inputs);
     contexts.push_back(std::move(c));
   }
@@ -134,7 +153,8 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
       if (t < 0 || !HasFloatTwin((*partition_.tensors)[static_cast<size_t>(t)])) continue;
       BoundaryTwin twin{position, temporary++, nullptr};
       const uint64_t bytes = tensors_.at(t).bytes;
-      if (!context.temporary(twin.temporary, bytes)) twin.own_buffer = HostBuffer(bytes);
+      if (!context.temporary(twin.temporary, bytes))
+        twin.own_buffer = HostBuffer(bytes, twin_buffers_);
       twins.push_back(twin);
     }
   }
@@ -287,7 +307,15 @@ Status OpenClPartitionKernel::Prepare(KernelContext& context) {
       steps_.push_back(std::move(step));
     }
   }
-  return CheckCl(clFinish(device_.queue()), "clFinish");
+  TFA_RETURN_IF_ERROR(CheckCl(clFinish(device_.queue()), "clFinish"));
+  // The device holds every constant now and Eval never reads one on the host: the host values of
+  // the folded and dequantized ones go, as upstream's delegate drops the graph it copied the
+  // weights into once its inference context is built.
+  for (auto& [t, tensor] : tensors_) {
+    if (tensor.is_constant) tensor.data = nullptr;
+  }
+  constant_host_buffers_.clear();
+  return Status::Ok();
 }
 
 Status OpenClPartitionKernel::Eval(KernelContext& context) {

@@ -66,8 +66,9 @@ class OpenClPartitionKernel : public DelegateKernel {
   struct AlignedFree {
     void operator()(uint8_t* p) const;
   };
-  // Host memory for folded constants that lives as long as the kernel.
-  uint8_t* HostBuffer(uint64_t bytes);
+  using HostMemory = std::unique_ptr<uint8_t, AlignedFree>;
+  // Host memory of `bytes`, held by `owner`.
+  uint8_t* HostBuffer(uint64_t bytes, std::vector<HostMemory>& owner);
   // Runs the node's CPU kernel on its constant inputs; its outputs become constants.
   Status FoldNode(KernelContext& context);
   // A quantized boundary tensor: its position in the partition's inputs or outputs and where its
@@ -90,12 +91,13 @@ class OpenClPartitionKernel : public DelegateKernel {
   DelegatePartition partition_;
   const OpenClDevice& device_;
   OpenClProgramCache& programs_;
-  std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
-  ClMem shared_parent_;                       // holds the runtime tensors' sub-buffers
-  std::map<int32_t, ClMem> buffers_;          // tensors on the device
-  std::map<int32_t, ClMem> input_staging_;    // boundary inputs cross through these...
-  std::map<int32_t, ClMem> output_staging_;   // ...and outputs through these
-  std::vector<std::unique_ptr<uint8_t, AlignedFree>> host_buffers_;
+  std::map<int32_t, RuntimeTensor> tensors_;       // node-based: addresses stay valid for contexts
+  ClMem shared_parent_;                            // holds the runtime tensors' sub-buffers
+  std::map<int32_t, ClMem> buffers_;               // tensors on the device
+  std::map<int32_t, ClMem> input_staging_;         // boundary inputs cross through these...
+  std::map<int32_t, ClMem> output_staging_;        // ...and outputs through these
+  std::vector<HostMemory> constant_host_buffers_;  // folded and dequantized, until uploaded
+  std::vector<HostMemory> twin_buffers_;           // boundary twins' float values
   ClMem empty_;
   std::vector<ClStep> steps_;
   // At fp16 storage: the boundary inputs' rounding after each upload, by tensor.

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""The resident-memory estimate of `report` beside the peak RSS of our own `run` (issue 32, item 4),
+for every corpus model and delegate: none (the CPU kernels), gpu (our OpenCL delegate; PoCL where
+there is no GPU) and xnnpack (simulated: its partitions run on our CPU kernels).
+
+    bench/rss_bench.py [--binary build/tflite-analyze] [--models 'corpus/models/*.tflite']
+                       [--delegates none,gpu,xnnpack] [--input-seed 1] [--runs 3]
+
+estimate: `report --json`'s interpreter.resident_bytes (arenas + persistent + delegate-owned +
+mapped weights). measured: `run --json --input-seed S`'s measured.rss.peak_above_baseline, the
+process's VmHWM after the run's two Invokes less its VmRSS before the model was opened, the
+median of --runs processes (transparent huge pages make single runs vary by a few MB). ratio:
+measured / estimate. reason: why a ratio is more than 10% from 1, from the attribution in the
+README's "Resident memory" section (heaptrack on `run`); "-" within 10%. MB are 10^6 bytes.
+Nothing here is asserted by a test: RSS depends on the machine (page size, transparent huge
+pages, the OpenCL driver).
+"""
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+# Why our process holds more (or less) than the estimate, as found by attributing the peak with
+# heaptrack and the process's RssAnon / RssFile (README, "Resident memory"). Without a delegate
+# the gap is the runtime's floor; with one, a row's gap is that floor (the same model's gap
+# without a delegate) and what the delegate adds beyond it.
+FLOOR = ("not estimated: the code of the kernels run (file pages), the plan, malloc's own, "
+         "Eigen's packing buffers")
+BEYOND = {
+    "gpu": (
+        "PoCL's worker threads and program builds, and the host float copies of the weights "
+        "until Prepare has uploaded them",
+        "less than the estimate",
+    ),
+    "xnnpack": (
+        "the partitions' internal tensors, in one buffer shared by lifetime (XNNPACK's "
+        "workspace, which the estimate leaves out)",
+        "the packed weights XNNPACK holds, which the simulation does not (it dequantizes fp16 "
+        "weights into its workspace at every Eval)",
+    ),
+}
+TOLERANCE = 0.10
+
+
+def json_of(command):
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = done.stderr.strip().splitlines()[-1:] or ["exit %d" % done.returncode]
+        return None, last[0].split(": ")[-1]
+    return json.loads(done.stdout), None
+
+
+def delegate_flags(delegate):
+    return [] if delegate == "none" else ["--delegate", delegate]
+
+
+def megabytes(value):
+    return "%.1f" % (value / 1e6)
+
+
+def peak_rss(command):
+    """The peak RSS of a process running `command`, in bytes (it includes the forked Python's)."""
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_maxrss * 1024
+
+
+def opencl_platform_bytes(binary):
+    """What opening the OpenCL platform costs: `devices` (which only lists it) beside `--version`."""
+    return max(0, peak_rss([binary, "devices"]) - peak_rss([binary, "--version"]))
+
+
+def explain(delegate, gap, floor, platform):
+    """The reason for a gap of `gap` bytes; `floor` is the same model's gap without a delegate,
+    `platform` what opening the OpenCL platform costs."""
+    if delegate == "none":
+        return f"{megabytes(gap)} MB {FLOOR}"
+    parts = []
+    if floor is not None:
+        parts.append(f"{megabytes(floor)} MB as without a delegate")
+        gap -= floor
+    if delegate == "gpu":
+        parts.append(f"{megabytes(platform)} MB opening the OpenCL platform (`devices`: PoCL, "
+                     "libLLVM's code)")
+        gap -= platform
+    more, less = BEYOND.get(delegate, ("not attributed", "not attributed"))
+    parts.append(f"{megabytes(gap)} MB: {more if gap > 0 else less}")
+    return "; ".join(parts)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=os.path.join(here, "..", "build", "tflite-analyze"))
+    parser.add_argument("--models", default=os.path.join(here, "..", "corpus", "models",
+                                                         "*.tflite"))
+    parser.add_argument("--delegates", default="none,gpu,xnnpack")
+    parser.add_argument("--input-seed", default="1")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if not os.access(args.binary, os.X_OK):
+        sys.exit(f"rss_bench: {args.binary} is not built (cmake --build BUILD --target "
+                 "tflite-analyze)")
+    models = sorted(glob.glob(args.models))
+    if not models:
+        sys.exit(f"rss_bench: no model matches {args.models}")
+
+    floors = {}  # per model: the gap without a delegate
+    platform = opencl_platform_bytes(args.binary) if "gpu" in args.delegates.split(",") else 0
+    print("| model | delegate | estimate MB | measured MB | ratio | reason |")
+    print("|---|---|---|---|---|---|")
+    for model in models:
+        name = os.path.splitext(os.path.basename(model))[0]
+        for delegate in args.delegates.split(","):
+            flags = delegate_flags(delegate)
+            report, error = json_of([args.binary, "report", model, *flags, "--json"])
+            peaks = []
+            for _ in range(args.runs if not error else 0):
+                run, error = json_of([args.binary, "run", model, *flags, "--json",
+                                      "--input-seed", args.input_seed])
+                if error:
+                    break
+                peaks.append(run["measured"]["rss"]["peak_above_baseline"])
+            if error:
+                print(f"| {name} | {delegate} | - | - | - | did not run: {error} |")
+                continue
+            estimate = report["interpreter"]["resident_bytes"]
+            measured = statistics.median(peaks)
+            ratio = measured / estimate if estimate else float("inf")
+            gap = measured - estimate
+            if delegate == "none":
+                floors[name] = gap
+            reason = "-" if abs(ratio - 1) <= TOLERANCE else explain(delegate, gap,
+                                                                     floors.get(name), platform)
+            print(f"| {name} | {delegate} | {megabytes(estimate)} | {megabytes(measured)} | "
+                  f"{ratio:.2f} | {reason} |")
+
+
+if __name__ == "__main__":
+    main()

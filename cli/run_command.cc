@@ -16,6 +16,7 @@
 #include "cli/number_flags.h"
 #include "cli/run_profile.h"
 #include "cli/runtime_delegates.h"
+#include "cli/xnnpack_run_summary.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/plan/delegate_request.h"
@@ -25,6 +26,7 @@
 #include "runtime/after_invoke_check.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
+#include "runtime/delegates/xnnpack/xnnpack_delegate.h"
 #include "runtime/divergence_finder.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
@@ -334,6 +336,12 @@ void Run(const RunArgs& args) {
     return Status::Ok();
   };
   const ModelPlan plan = PlanOrThrow(model, options, fill_inputs);
+  // The XNNPACK delegates' kernels of the run below are the ones they create from here on.
+  std::vector<size_t> xnnpack_kernels_before(owned.size(), 0);
+  for (size_t i = 0; i < owned.size(); ++i) {
+    if (const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get()))
+      xnnpack_kernels_before[i] = x->partitions().size();
+  }
   const TimedRun run = RunInterpreter(args, plan, options, fill_inputs);
   const runtime::RunStats& stats = run.first_stats;
   const Subgraph& executed = run.interpreter->execution_graph();
@@ -356,7 +364,7 @@ void Run(const RunArgs& args) {
                    {"transitions", stats.copies.transitions}};
   std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n",
                                  args.model, run.milliseconds, kernels, kernels == 1 ? "" : "s");
-  // A profile without a runtime of its own (xnnpack, nnapi, ops=, a profile file) runs as a
+  // A profile without a runtime of its own (nnapi, ops=, a profile file) runs as a
   // simulated delegate: what it validates is the partitioning and the copies, not the delegate's
   // arithmetic or speed.
   j["simulated_delegates"] = nlohmann::ordered_json::array();
@@ -368,6 +376,16 @@ void Run(const RunArgs& args) {
         "  {} is simulated: the partitions {} would take run on this runtime's CPU kernels, with "
         "its profile's copies; outputs and times are not {}'s own\n",
         name, name, name);
+  }
+  for (size_t i = 0; i < owned.size(); ++i) {
+    const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get());
+    if (!x) continue;
+    const auto& all = x->partitions();
+    const XnnpackRunSummary summary = SummarizeXnnpackRun(
+        x->Name(),
+        {all.begin() + static_cast<std::ptrdiff_t>(xnnpack_kernels_before[i]), all.end()});
+    text += summary.text;
+    j["xnnpack"].push_back(summary.json);
   }
   if (!args.output_dir.empty()) {
     std::vector<runtime::OutputFile> files;

@@ -3,7 +3,9 @@
 #include <xnnpack.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -22,11 +24,18 @@ class CountingAllocator {
     return pointer;
   }
 
+  // A new block and a copy rather than realloc, so that the old block's size is still known
+  // when it is released.
   void* Reallocate(void* pointer, size_t size) {
-    std::lock_guard lock(mutex_);
-    void* moved = std::realloc(pointer, std::max<size_t>(size, 1));
+    void* moved = std::malloc(std::max<size_t>(size, 1));
     if (!moved) return nullptr;  // the old block stays allocated, as the contract says
-    if (pointer) Remove(pointer);
+    std::lock_guard lock(mutex_);
+    if (pointer) {
+      const auto old = sizes_.find(reinterpret_cast<uintptr_t>(pointer));
+      if (old != sizes_.end()) std::memcpy(moved, pointer, std::min(old->second, size));
+      Remove(reinterpret_cast<uintptr_t>(pointer));
+      std::free(pointer);
+    }
     Add(moved, size, false);
     return moved;
   }
@@ -44,7 +53,7 @@ class CountingAllocator {
     if (!pointer) return;
     {
       std::lock_guard lock(mutex_);
-      Remove(pointer);
+      Remove(reinterpret_cast<uintptr_t>(pointer));
     }
     std::free(pointer);
   }
@@ -56,12 +65,12 @@ class CountingAllocator {
 
  private:
   void Add(void* pointer, size_t size, bool aligned) {
-    sizes_[pointer] = size;
+    sizes_[reinterpret_cast<uintptr_t>(pointer)] = size;
     counts_.live_bytes += size;
     counts_.peak_bytes = std::max(counts_.peak_bytes, counts_.live_bytes);
     counts_.aligned_since_plain = aligned ? counts_.aligned_since_plain + size : 0;
   }
-  void Remove(void* pointer) {
+  void Remove(uintptr_t pointer) {
     auto it = sizes_.find(pointer);
     if (it == sizes_.end()) return;
     counts_.live_bytes -= it->second;
@@ -69,7 +78,7 @@ class CountingAllocator {
   }
 
   mutable std::mutex mutex_;
-  std::unordered_map<void*, size_t> sizes_;
+  std::unordered_map<uintptr_t, size_t> sizes_;
   XnnpackAllocationCounts counts_;
 };
 

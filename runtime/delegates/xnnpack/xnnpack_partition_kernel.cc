@@ -150,8 +150,9 @@ uint8_t* XnnpackPartitionKernel::OwnedStorage(uint64_t bytes) {
   return reinterpret_cast<uint8_t*>(storage_.back().get());
 }
 
-// A DEQUANTIZE of constant data: its CPU kernel runs once, here, into float32 storage that the
-// runs then read as static weights.
+// A DEQUANTIZE of constant data, in this partition or another: its CPU kernel runs once, here,
+// into float32 storage that the runs read as static weights. Upstream's delegate likewise keeps
+// one unpacked copy per such tensor for all its partitions (static_unpacked_data_map_).
 Status XnnpackPartitionKernel::UnpackStatic(int32_t index) {
   const Node& node = partition_.subgraph->nodes[static_cast<size_t>(index)];
   const KernelRegistration* dequantize = FindCpuKernel("DEQUANTIZE");
@@ -169,7 +170,6 @@ Status XnnpackPartitionKernel::UnpackStatic(int32_t index) {
   context.scratch = reinterpret_cast<uint8_t*>(scratch.data());
   TFA_RETURN_IF_ERROR(dequantize->eval(context).WithContext(NodeName(node, index)));
   static_[node.outputs[0]] = true;
-  ++stats_->unpacked_nodes;
   return Status::Ok();
 }
 
@@ -262,6 +262,29 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
   out.subgraph = partition.subgraph_index;
   out.nodes = partition.nodes;
   const Subgraph& graph = *partition.subgraph;
+  auto is_output = [&](int32_t t) {
+    return std::binary_search(partition.outputs.begin(), partition.outputs.end(), t);
+  };
+  // The tensors a DEQUANTIZE of a constant produces, anywhere in the subgraph; those this
+  // partition reads are unpacked into static weights, except its own outputs, which it must
+  // write to the interpreter's buffers on every Invoke.
+  std::map<int32_t, int32_t> unpackable;
+  for (size_t index = 0; index < graph.nodes.size(); ++index) {
+    const Node& node = graph.nodes[index];
+    if (node.op != "DEQUANTIZE" || node.inputs.empty() || node.inputs[0] < 0 ||
+        node.outputs.size() != 1 ||
+        !(*partition.tensors)[static_cast<size_t>(node.inputs[0])].is_constant) {
+      continue;
+    }
+    unpackable[node.outputs[0]] = static_cast<int32_t>(index);
+  }
+  for (int32_t index : partition.nodes) {
+    for (int32_t t : graph.nodes[static_cast<size_t>(index)].inputs) {
+      auto producer = unpackable.find(t);
+      if (producer == unpackable.end() || is_output(t) || kernel->IsStatic(t)) continue;
+      TFA_RETURN_IF_ERROR(kernel->UnpackStatic(producer->second));
+    }
+  }
   for (int32_t index : partition.nodes) {
     const Node& node = graph.nodes[static_cast<size_t>(index)];
     for (int32_t t : node.inputs)
@@ -271,12 +294,16 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
   std::vector<int32_t> run;
   for (int32_t index : partition.nodes) {
     const Node& node = graph.nodes[static_cast<size_t>(index)];
-    const bool leaves = std::any_of(node.outputs.begin(), node.outputs.end(), [&](int32_t t) {
-      return std::binary_search(partition.outputs.begin(), partition.outputs.end(), t);
-    });
-    if (node.op == "DEQUANTIZE" && !node.inputs.empty() && node.inputs[0] >= 0 &&
-        (*partition.tensors)[static_cast<size_t>(node.inputs[0])].is_constant && !leaves) {
-      TFA_RETURN_IF_ERROR(kernel->UnpackStatic(index));
+    if (node.outputs.size() == 1 && unpackable.count(node.outputs[0])) {
+      if (!is_output(node.outputs[0])) {
+        ++out.unpacked_nodes;
+        continue;
+      }
+      if (!run.empty()) TFA_RETURN_IF_ERROR(kernel->AddXnnpackRun(run));
+      run.clear();
+      out.cpu_nodes.push_back(
+          {index, node.op, "a constant's DEQUANTIZE whose output leaves the partition"});
+      TFA_RETURN_IF_ERROR(kernel->AddCpuStep(index));
       continue;
     }
     const auto reason = XnnpackCannotRun(node, KernelView(*kernel));

@@ -119,6 +119,8 @@ std::optional<std::string> CheckWeights(const XnnpackTensorView& tensors, const 
   if (tensors.Tensor(filter).Rank() != static_cast<int>(filter_rank))
     return "unexpected filter rank";
   const int32_t bias = InputOrAbsent(node, 2);
+  // The 2022 library's convolutions need a bias (upstream's delegate refuses them without).
+  if (bias < 0 && node.op != "FULLY_CONNECTED") return "no bias";
   if (bias >= 0 && !tensors.IsStatic(bias)) return "the bias is not static";
   return std::nullopt;
 }
@@ -278,10 +280,7 @@ Status DefineXnnpackNode(xnn_subgraph_t subgraph, const Node& node, XnnpackTenso
     const int32_t bias = InputOrAbsent(node, 2);
     const size_t output_channels =
         static_cast<size_t>(op == "DEPTHWISE_CONV_2D" ? filter.Dim(3) : filter.Dim(0));
-    // TFLite lets a convolution go without a bias; the 2022 library's convolutions need one.
-    auto bias_value = bias >= 0                 ? tensors.Value(bias)
-                      : op == "FULLY_CONNECTED" ? Result<uint32_t>(XNN_INVALID_VALUE_ID)
-                                                : tensors.Zeros(output_channels);
+    auto bias_value = bias >= 0 ? tensors.Value(bias) : Result<uint32_t>(XNN_INVALID_VALUE_ID);
     if (!bias_value.ok()) return bias_value.status();
     if (op == "FULLY_CONNECTED") {
       const uint32_t flags = options.keep_num_dims ? 0 : XNN_FLAG_TENSORFLOW_RESHAPE_2D;

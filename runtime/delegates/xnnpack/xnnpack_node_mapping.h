@@ -43,8 +43,6 @@ class XnnpackTensors : public XnnpackTensorView {
   [[nodiscard]] virtual Result<uint32_t> Value(int32_t tensor) = 0;
   [[nodiscard]] virtual Result<uint32_t> ValueWithDims(int32_t tensor,
                                                        const std::vector<size_t>& dims) = 0;
-  // A static float32 value of `count` zeros.
-  [[nodiscard]] virtual Result<uint32_t> Zeros(size_t count) = 0;
 };
 
 // Why the node cannot become an XNNPACK node of this library version, or nullopt when it can.

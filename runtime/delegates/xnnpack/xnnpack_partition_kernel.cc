@@ -84,17 +84,6 @@ class XnnpackPartitionKernel::RunBuilder : public XnnpackTensors {
     if (flags != 0) externals_.emplace_back(id, tensor);
     return id;
   }
-  Result<uint32_t> Zeros(size_t count) override {
-    auto* zeros = reinterpret_cast<float*>(kernel_.OwnedStorage(count * sizeof(float)));
-    const size_t dims[1] = {count};
-    uint32_t id = XNN_INVALID_VALUE_ID;
-    const xnn_status status = xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, 1, dims, zeros,
-                                                      XNN_INVALID_VALUE_ID, 0, &id);
-    if (status != xnn_status_success)
-      return Status::Error("libXNNPACK refused a zero bias: " + XnnpackStatusName(status));
-    return id;
-  }
-
   const std::vector<std::pair<uint32_t, int32_t>>& externals() const { return externals_; }
 
  private:

@@ -63,7 +63,8 @@ XnnpackRunSummary SummarizeXnnpackRun(
                   name, runtime::kXnnpackLibraryVersion, total.xnnpack_nodes, total.nodes.size(),
                   total.xnnpack_runtimes, total.xnnpack_runtimes == 1 ? "" : "s");
   if (total.unpacked_nodes > 0)
-    text += fmt::format(", {} DEQUANTIZE unpacked into weights at creation", total.unpacked_nodes);
+    text += fmt::format(", {} DEQUANTIZE/DENSIFY of constants unpacked into weights at creation",
+                        total.unpacked_nodes);
   text += fmt::format(", {} on this runtime's CPU kernels", cpu_nodes);
   for (const auto& [reason, ops] : ops_by_reason)
     text += fmt::format("\n    {}: {}", reason, OpCounts(ops));
@@ -87,7 +88,7 @@ XnnpackRunSummary SummarizeXnnpackRun(
                   {"nodes", total.nodes.size()},
                   {"xnnpack_nodes", total.xnnpack_nodes},
                   {"unpacked_nodes", total.unpacked_nodes},
-                  {"cpu_nodes", cpu_nodes},
+                  {"cpu_node_count", cpu_nodes},
                   {"xnnpack_runtimes", total.xnnpack_runtimes},
                   {"packed_weights_and_operators_bytes", total.packed_weights_and_operators_bytes},
                   {"workspace_bytes", total.workspace_bytes},

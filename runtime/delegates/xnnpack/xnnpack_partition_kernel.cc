@@ -139,14 +139,20 @@ uint8_t* XnnpackPartitionKernel::OwnedStorage(uint64_t bytes) {
   return reinterpret_cast<uint8_t*>(storage_.back().get());
 }
 
-// A DEQUANTIZE of constant data, in this partition or another: its CPU kernel runs once, here,
-// into float32 storage that the runs read as static weights. Upstream's delegate likewise keeps
-// one unpacked copy per such tensor for all its partitions (static_unpacked_data_map_).
+// A DEQUANTIZE or DENSIFY of constant data (or of another such node's output), in this
+// partition or another: its CPU kernel runs once, here, into storage that the runs read as static
+// weights. Upstream's delegate likewise keeps one unpacked copy per such tensor for all its
+// partitions (static_unpacked_data_map_).
 Status XnnpackPartitionKernel::UnpackStatic(int32_t index) {
   const Node& node = partition_.subgraph->nodes[static_cast<size_t>(index)];
-  const KernelRegistration* dequantize = FindCpuKernel("DEQUANTIZE");
-  if (!dequantize) return Status::Error("no CPU kernel for DEQUANTIZE");
-  RuntimeTensor input = (*partition_.tensors)[static_cast<size_t>(node.inputs[0])];
+  const KernelRegistration* unpack = FindCpuKernel(node.op);
+  if (!unpack) return Status::Error("no CPU kernel for " + node.op);
+  const int32_t source = node.inputs[0];
+  RuntimeTensor input = (*partition_.tensors)[static_cast<size_t>(source)];
+  if (auto producer = unpackable_.find(source); producer != unpackable_.end()) {
+    if (!IsStatic(source)) TFA_RETURN_IF_ERROR(UnpackStatic(producer->second));
+    input = tensors_.at(source);
+  }
   RuntimeTensor* output = Local(node.outputs[0]);
   output->data = OwnedStorage(output->bytes);
   KernelContext context;
@@ -154,10 +160,10 @@ Status XnnpackPartitionKernel::UnpackStatic(int32_t index) {
   context.node_data = &partition_.model_data->Node(partition_.subgraph_index, index);
   context.inputs = {&input};
   context.outputs = {output};
-  TFA_RETURN_IF_ERROR(dequantize->prepare(context).WithContext(NodeName(node, index)));
+  TFA_RETURN_IF_ERROR(unpack->prepare(context).WithContext(NodeName(node, index)));
   std::vector<uint64_t> scratch(context.scratch_bytes / sizeof(uint64_t) + 8);
   context.scratch = reinterpret_cast<uint8_t*>(scratch.data());
-  TFA_RETURN_IF_ERROR(dequantize->eval(context).WithContext(NodeName(node, index)));
+  TFA_RETURN_IF_ERROR(unpack->eval(context).WithContext(NodeName(node, index)));
   static_[node.outputs[0]] = true;
   return Status::Ok();
 }
@@ -254,23 +260,25 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
   auto is_output = [&](int32_t t) {
     return std::binary_search(partition.outputs.begin(), partition.outputs.end(), t);
   };
-  // The tensors a DEQUANTIZE of a constant produces, anywhere in the subgraph; those this
-  // partition reads are unpacked into static weights, except its own outputs, which it must
+  // The tensors DEQUANTIZE and DENSIFY nodes make of constants, anywhere in the subgraph; those
+  // this partition reads are unpacked into static weights, except its own outputs, which it must
   // write to the interpreter's buffers on every Invoke.
-  std::map<int32_t, int32_t> unpackable;
   for (size_t index = 0; index < graph.nodes.size(); ++index) {
     const Node& node = graph.nodes[index];
-    if (node.op != "DEQUANTIZE" || node.inputs.empty() || node.inputs[0] < 0 ||
-        node.outputs.size() != 1 ||
-        !(*partition.tensors)[static_cast<size_t>(node.inputs[0])].is_constant) {
+    if ((node.op != "DEQUANTIZE" && node.op != "DENSIFY") || node.inputs.empty() ||
+        node.inputs[0] < 0 || node.outputs.size() != 1) {
       continue;
     }
-    unpackable[node.outputs[0]] = static_cast<int32_t>(index);
+    const int32_t source = node.inputs[0];
+    if ((*partition.tensors)[static_cast<size_t>(source)].is_constant ||
+        kernel->unpackable_.count(source)) {
+      kernel->unpackable_[node.outputs[0]] = static_cast<int32_t>(index);
+    }
   }
   for (int32_t index : partition.nodes) {
     for (int32_t t : graph.nodes[static_cast<size_t>(index)].inputs) {
-      auto producer = unpackable.find(t);
-      if (producer == unpackable.end() || is_output(t) || kernel->IsStatic(t)) continue;
+      auto producer = kernel->unpackable_.find(t);
+      if (producer == kernel->unpackable_.end() || is_output(t) || kernel->IsStatic(t)) continue;
       TFA_RETURN_IF_ERROR(kernel->UnpackStatic(producer->second));
     }
   }
@@ -283,15 +291,14 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
   std::vector<int32_t> run;
   for (int32_t index : partition.nodes) {
     const Node& node = graph.nodes[static_cast<size_t>(index)];
-    if (node.outputs.size() == 1 && unpackable.count(node.outputs[0])) {
+    if (node.outputs.size() == 1 && kernel->unpackable_.count(node.outputs[0])) {
       if (!is_output(node.outputs[0])) {
         ++out.unpacked_nodes;
         continue;
       }
       if (!run.empty()) TFA_RETURN_IF_ERROR(kernel->AddXnnpackRun(run));
       run.clear();
-      out.cpu_nodes.push_back(
-          {index, node.op, "a constant's DEQUANTIZE whose output leaves the partition"});
+      out.cpu_nodes.push_back({index, node.op, "unpacks a constant for another partition"});
       TFA_RETURN_IF_ERROR(kernel->AddCpuStep(index));
       continue;
     }

@@ -2,9 +2,10 @@
 //
 // The partition is split, in execution order, into maximal runs of nodes the library can express
 // (XnnpackCannotRun accepts them; one xnn_runtime per run) and single nodes it cannot, which run
-// on this runtime's CPU kernels as CpuPartitionKernel runs them. DEQUANTIZE nodes of constant data
-// are unpacked once at creation into float32 weights the kernel owns, as upstream's delegate
-// unpacks static fp16/int8 weights (PrepareOpsToDelegate), and cost nothing per Invoke.
+// on this runtime's CPU kernels as CpuPartitionKernel runs them. DEQUANTIZE and DENSIFY nodes of
+// constant data are unpacked once at creation into weights the kernel owns, as upstream's
+// delegate unpacks static fp16/int8/sparse weights (PrepareOpsToDelegate), and cost nothing per
+// Invoke.
 //
 // Tensors: the partition's boundary tensors are XNNPACK external values bound to the
 // interpreter's buffers (no copies: XNNPACK reads and writes TFLite's buffers in place); they
@@ -40,7 +41,7 @@ struct XnnpackPartitionStats {
   int32_t subgraph = 0;
   std::vector<int32_t> nodes;      // the partition's, in execution order
   int32_t xnnpack_nodes = 0;       // in an xnn_runtime
-  int32_t unpacked_nodes = 0;      // DEQUANTIZE nodes of constants, unpacked at creation
+  int32_t unpacked_nodes = 0;      // DEQUANTIZE / DENSIFY of constants, unpacked at creation
   std::vector<CpuNode> cpu_nodes;  // run by this runtime's CPU kernels
   int32_t xnnpack_runtimes = 0;
   // libXNNPACK's bytes, measured with its allocator. What xnn_create_runtime_v2 kept, split
@@ -86,6 +87,7 @@ class XnnpackPartitionKernel : public DelegateKernel {
   XnnpackLibrary* library_ = nullptr;
   std::map<int32_t, RuntimeTensor> tensors_;  // node-based: addresses stay valid for contexts
   std::map<int32_t, bool> static_;            // tensors whose data is known at creation
+  std::map<int32_t, int32_t> unpackable_;     // tensor -> the DEQUANTIZE / DENSIFY making it
   std::vector<std::unique_ptr<uint64_t[]>> storage_;
   // In execution order: each step is an XNNPACK run or a CPU node.
   std::vector<std::unique_ptr<XnnpackRun>> runs_;

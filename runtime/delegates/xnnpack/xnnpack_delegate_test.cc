@@ -337,6 +337,27 @@ INSTANTIATE_TEST_SUITE_P(
                       CorpusCase{"hands__hand_landmark_lite", 167, 65, 102, {}}),
     [](const auto& info) { return info.param.model.substr(info.param.model.find("__") + 2); });
 
+// An int8 model: the xnnpack profile (QS8 on) takes its nodes in 21 partitions, and the 2022
+// library runs every one of them as QS8, per-channel filters and int32 biases included.
+TEST(XnnpackDelegateTest, RunsAnInt8ModelAsQs8) {
+  const std::string path = tfa::testing::OraclePath("int8/face_landmark_int8.tflite");
+  auto xnnpack = MakeXnnpack();
+  auto delegated = RunModel(path, {xnnpack.get()});
+  ASSERT_TRUE(delegated);
+  const auto measured = Measure(*delegated);
+  ExpectPredictionMatches(PredictDelegation(path, {"xnnpack"}), measured);
+  EXPECT_EQ(measured.delegated_partitions, 21);
+  EXPECT_EQ(measured.copies.bytes_to_delegate + measured.copies.bytes_from_delegate, 0u);
+  int32_t nodes = 0, on_xnnpack = 0;
+  for (const auto& stats : xnnpack->partitions()) {
+    nodes += static_cast<int32_t>(stats->nodes.size());
+    on_xnnpack += stats->xnnpack_nodes;
+    EXPECT_TRUE(stats->cpu_nodes.empty());
+  }
+  EXPECT_EQ(nodes, 74);
+  EXPECT_EQ(on_xnnpack, 74);
+}
+
 TEST(XnnpackDelegateTest, UnknownOptionIsAnError) {
   auto delegate = CreateXnnpackDelegate({{"precision", "fp16"}});
   ASSERT_FALSE(delegate.ok());

@@ -217,6 +217,57 @@ std::optional<std::string> CheckOp(const Node& node, const XnnpackTensorView& te
   return std::nullopt;
 }
 
+// Ops whose 8-bit quantized form this mapping offers libXNNPACK (QS8 and QU8; the library
+// refuses the combinations its 2022 version lacks when the node is defined).
+bool IsQuantizedCandidate(const std::string& op) {
+  static const std::set<std::string> kOps = {"CONV_2D",
+                                             "DEPTHWISE_CONV_2D",
+                                             "FULLY_CONNECTED",
+                                             "ADD",
+                                             "SUB",
+                                             "MUL",
+                                             "MAX_POOL_2D",
+                                             "PAD",
+                                             "RESHAPE",
+                                             "MEAN",
+                                             "LOGISTIC"};
+  return kOps.count(op) > 0;
+}
+
+bool Is8Bit(TensorType type) { return type == TensorType::kInt8 || type == TensorType::kUInt8; }
+
+// Float32 throughout, or 8-bit quantized throughout: per-tensor activations, static filters
+// per-tensor or per-channel, static int32 biases.
+std::optional<std::string> CheckTypes(const Node& node, const std::vector<int32_t>& data,
+                                      const XnnpackTensorView& tensors) {
+  const TensorType kind = tensors.Tensor(node.inputs[0]).type;
+  if (kind == TensorType::kFloat32) {
+    for (int32_t t : data) {
+      if (t >= 0 && tensors.Tensor(t).type != TensorType::kFloat32)
+        return std::string(TensorTypeName(tensors.Tensor(t).type)) + " tensors among float32 ones";
+    }
+    return std::nullopt;
+  }
+  if (!Is8Bit(kind))
+    return std::string(TensorTypeName(kind)) + " tensors: this delegate maps float32 and 8-bit";
+  if (!IsQuantizedCandidate(node.op)) return "quantized " + node.op + " is not mapped";
+  for (int32_t t : data) {
+    if (t < 0) continue;
+    const RuntimeTensor& tensor = tensors.Tensor(t);
+    const Quantization* q = tensor.quantization;
+    const bool is_static = tensors.IsStatic(t);
+    if (tensor.type != kind && !(tensor.type == TensorType::kInt32 && is_static))
+      return "mixed tensor types";
+    if (!q || q->scale.empty() || q->blockwise) return "a tensor without quantization";
+    if (q->per_channel() && !is_static) return "per-channel quantized activations";
+    if (q->per_channel() &&
+        (q->quantized_dimension < 0 || q->quantized_dimension >= tensor.Rank() ||
+         q->scale.size() != static_cast<size_t>(tensor.Dim(q->quantized_dimension))))
+      return "malformed per-channel quantization";
+  }
+  return std::nullopt;
+}
+
 std::vector<size_t> Dims(const RuntimeTensor& tensor) {
   return std::vector<size_t>(tensor.shape.begin(), tensor.shape.end());
 }
@@ -246,13 +297,9 @@ std::optional<std::string> XnnpackCannotRun(const Node& node, const XnnpackTenso
                             node.inputs.begin() + static_cast<long>(data_inputs));
   data.push_back(node.outputs[0]);
   for (int32_t t : data) {
-    if (t < 0) continue;
-    const RuntimeTensor& tensor = tensors.Tensor(t);
-    if (tensor.type != TensorType::kFloat32) {
-      return std::string(TensorTypeName(tensor.type)) + " tensors: this delegate maps float32 only";
-    }
-    if (tensor.Rank() > XNN_MAX_TENSOR_DIMS) return "more than 6 dimensions";
+    if (t >= 0 && tensors.Tensor(t).Rank() > XNN_MAX_TENSOR_DIMS) return "more than 6 dimensions";
   }
+  if (auto reason = CheckTypes(node, data, tensors)) return reason;
   return CheckOp(node, tensors);
 }
 
@@ -401,6 +448,29 @@ Status DefineXnnpackNode(xnn_subgraph_t subgraph, const Node& node, XnnpackTenso
   if (op == "SQUARE") status = xnn_define_square(subgraph, *input, *output, 0);
   if (op == "SQRT") status = xnn_define_square_root(subgraph, *input, *output, 0);
   return Checked(status, node);
+}
+
+xnn_status DefineXnnpackValue(xnn_subgraph_t subgraph, const RuntimeTensor& tensor,
+                              const std::vector<size_t>& dims, const void* data,
+                              uint32_t external_id, uint32_t flags, uint32_t* id) {
+  const Quantization* q = tensor.quantization;
+  if (tensor.type == TensorType::kFloat32 || !q || q->scale.empty()) {
+    return xnn_define_tensor_value(subgraph, xnn_datatype_fp32, dims.size(), dims.data(), data,
+                                   external_id, flags, id);
+  }
+  if (q->per_channel()) {
+    const xnn_datatype type =
+        tensor.type == TensorType::kInt32 ? xnn_datatype_qcint32 : xnn_datatype_qcint8;
+    return xnn_define_channelwise_quantized_tensor_value(
+        subgraph, type, q->scale.data(), dims.size(), static_cast<size_t>(q->quantized_dimension),
+        dims.data(), data, external_id, flags, id);
+  }
+  const xnn_datatype type = tensor.type == TensorType::kInt32   ? xnn_datatype_qint32
+                            : tensor.type == TensorType::kUInt8 ? xnn_datatype_quint8
+                                                                : xnn_datatype_qint8;
+  const auto zero_point = static_cast<int32_t>(q->zero_point.empty() ? 0 : q->zero_point[0]);
+  return xnn_define_quantized_tensor_value(subgraph, type, zero_point, q->scale[0], dims.size(),
+                                           dims.data(), data, external_id, flags, id);
 }
 
 std::string XnnpackStatusName(xnn_status status) {

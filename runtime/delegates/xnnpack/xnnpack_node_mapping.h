@@ -5,7 +5,9 @@
 // becomes XNN_FLAG_TENSORFLOW_RESHAPE_2D, 1x1 pooling with stride 1 becomes a clamp, MEAN over
 // height and width becomes global average pooling, RELU/RELU6/RELU_N1_TO_1 become clamps.
 //
-// Float32 only. What the 2022 library has no node for (CONCATENATION, TRANSPOSE, SLICE,
+// Float32, and 8-bit quantized (QS8, QU8) for the convolutions, FULLY_CONNECTED, ADD, SUB, MUL,
+// MAX_POOL_2D, PAD, RESHAPE, MEAN and LOGISTIC, where the 2022 library defines them. What the 2022
+// library has no node for (CONCATENATION, TRANSPOSE, SLICE,
 // BATCH_MATMUL, TANH, ...) and the library's nodes this mapping does not use (deconvolution,
 // argmax pooling, unpooling, convert) are refused with the reason, and run elsewhere.
 #ifndef RUNTIME_DELEGATES_XNNPACK_XNNPACK_NODE_MAPPING_H_
@@ -51,6 +53,12 @@ std::optional<std::string> XnnpackCannotRun(const Node& node, const XnnpackTenso
 // Adds the node to `subgraph`; XnnpackCannotRun must have accepted it.
 [[nodiscard]] Status DefineXnnpackNode(xnn_subgraph_t subgraph, const Node& node,
                                        XnnpackTensors& tensors);
+
+// Defines the XNNPACK value of `tensor` with `dims`: fp32, or qint8 / quint8 / qint32 with the
+// tensor's scale and zero point, or qcint8 / qcint32 for per-channel quantization.
+xnn_status DefineXnnpackValue(xnn_subgraph_t subgraph, const RuntimeTensor& tensor,
+                              const std::vector<size_t>& dims, const void* data,
+                              uint32_t external_id, uint32_t flags, uint32_t* id);
 
 // libXNNPACK's status as its enumerator's name ("xnn_status_invalid_parameter").
 std::string XnnpackStatusName(xnn_status status);

@@ -74,8 +74,8 @@ class XnnpackPartitionKernel::RunBuilder : public XnnpackTensors {
     }
     if (flags != 0) external_id = next_external_++;
     uint32_t id = XNN_INVALID_VALUE_ID;
-    const xnn_status status = xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                      dims.data(), data, external_id, flags, &id);
+    const xnn_status status =
+        DefineXnnpackValue(subgraph_, Tensor(tensor), dims, data, external_id, flags, &id);
     if (status != xnn_status_success) {
       return Status::Error("libXNNPACK refused tensor " + std::to_string(tensor) + ": " +
                            XnnpackStatusName(status));
@@ -166,6 +166,24 @@ Status XnnpackPartitionKernel::UnpackStatic(int32_t index) {
   TFA_RETURN_IF_ERROR(unpack->eval(context).WithContext(NodeName(node, index)));
   static_[node.outputs[0]] = true;
   return Status::Ok();
+}
+
+// Defines the node alone in a subgraph of its own: what the rules accept, the 2022 library may
+// still refuse (a quantized form it lacks); that node then runs on the CPU kernels.
+std::optional<std::string> XnnpackPartitionKernel::RefusedByLibrary(int32_t index) {
+  const Node& node = partition_.subgraph->nodes[static_cast<size_t>(index)];
+  xnn_subgraph_t subgraph = nullptr;
+  if (xnn_create_subgraph(static_cast<uint32_t>(node.inputs.size() + node.outputs.size()), 0,
+                          &subgraph) != xnn_status_success) {
+    return "xnn_create_subgraph failed";
+  }
+  std::unique_ptr<xnn_subgraph, xnn_status (*)(xnn_subgraph_t)> owned(subgraph,
+                                                                      &xnn_delete_subgraph);
+  const std::set<int32_t> outputs(node.outputs.begin(), node.outputs.end());
+  RunBuilder builder(*this, subgraph, outputs, outputs);
+  const Status defined = DefineXnnpackNode(subgraph, node, builder);
+  if (defined.ok()) return std::nullopt;
+  return defined.message();
 }
 
 Status XnnpackPartitionKernel::AddXnnpackRun(const std::vector<int32_t>& nodes) {
@@ -302,7 +320,8 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
       TFA_RETURN_IF_ERROR(kernel->AddCpuStep(index));
       continue;
     }
-    const auto reason = XnnpackCannotRun(node, KernelView(*kernel));
+    auto reason = XnnpackCannotRun(node, KernelView(*kernel));
+    if (!reason) reason = kernel->RefusedByLibrary(index);
     if (!reason) {
       run.push_back(index);
       continue;

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,7 @@ class XnnpackPartitionKernel : public DelegateKernel {
   bool IsStatic(int32_t tensor) const;
   uint8_t* OwnedStorage(uint64_t bytes);
   Status UnpackStatic(int32_t node);
+  std::optional<std::string> RefusedByLibrary(int32_t node);
   Status AddXnnpackRun(const std::vector<int32_t>& nodes);
   Status AddCpuStep(int32_t node);
   void Bind(const KernelContext& context);

@@ -1,7 +1,6 @@
 #include "runtime/delegates/xnnpack/xnnpack_partition_kernel.h"
 
 #include <algorithm>
-#include <cstring>
 #include <set>
 #include <utility>
 

@@ -1,8 +1,9 @@
 // A delegate kernel that runs its partition on libXNNPACK 0.0~git20220216 (Debian 12).
 //
 // The partition is split, in execution order, into maximal runs of nodes the library can express
-// (XnnpackCannotRun accepts them; one xnn_runtime per run) and single nodes it cannot, which run
-// on this runtime's CPU kernels as CpuPartitionKernel runs them. DEQUANTIZE and DENSIFY nodes of
+// (XnnpackCannotRun accepts them and the library defines each alone; one xnn_runtime per run)
+// and single nodes it cannot, which run on this runtime's CPU kernels as CpuPartitionKernel runs
+// them. DEQUANTIZE and DENSIFY nodes of
 // constant data are unpacked once at creation into weights the kernel owns, as upstream's
 // delegate unpacks static fp16/int8/sparse weights (PrepareOpsToDelegate), and cost nothing per
 // Invoke.

@@ -13,6 +13,7 @@ packages=(
   flatbuffers-compiler libflatbuffers-dev libgraphviz-dev nlohmann-json3-dev libcli11-dev
   libfmt-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev libeigen3-dev libgemmlowp-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
+  libxnnpack-dev libpthreadpool-dev
   clang libclang-rt-14-dev clang-format ccache
   xdelta3
   python3-dev python3-pybind11 python3-numpy python3-pytest python3-venv

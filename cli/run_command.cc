@@ -16,6 +16,7 @@
 #include "cli/number_flags.h"
 #include "cli/run_profile.h"
 #include "cli/runtime_delegates.h"
+#include "cli/xnnpack_run_summary.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/plan/delegate_request.h"
@@ -25,6 +26,7 @@
 #include "runtime/after_invoke_check.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
+#include "runtime/delegates/xnnpack/xnnpack_delegate.h"
 #include "runtime/divergence_finder.h"
 #include "runtime/input_generator.h"
 #include "runtime/interpreter.h"
@@ -336,6 +338,12 @@ void Run(const RunArgs& args) {
     return Status::Ok();
   };
   const ModelPlan plan = PlanOrThrow(model, options, fill_inputs);
+  // The XNNPACK delegates' kernels of the run below are the ones they create from here on.
+  std::vector<size_t> xnnpack_kernels_before(owned.size(), 0);
+  for (size_t i = 0; i < owned.size(); ++i) {
+    if (const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get()))
+      xnnpack_kernels_before[i] = x->partitions().size();
+  }
   const TimedRun run = RunInterpreter(args, plan, options, fill_inputs);
   // The run's peak, read before --validate's reruns add interpreters of their own.
   const Result<runtime::ResidentMemory> after_run = runtime::ReadResidentMemory();
@@ -368,7 +376,7 @@ void Run(const RunArgs& args) {
     text += fmt::format("  resident: {} before the model, peak {} ({} above)\n",
                         HumanBytes(baseline), HumanBytes(peak), HumanBytes(above));
   }
-  // A profile without a runtime of its own (xnnpack, nnapi, ops=, a profile file) runs as a
+  // A profile without a runtime of its own (nnapi, ops=, a profile file) runs as a
   // simulated delegate: what it validates is the partitioning and the copies, not the delegate's
   // arithmetic or speed.
   j["simulated_delegates"] = nlohmann::ordered_json::array();
@@ -380,6 +388,16 @@ void Run(const RunArgs& args) {
         "  {} is simulated: the partitions {} would take run on this runtime's CPU kernels, with "
         "its profile's copies; outputs and times are not {}'s own\n",
         name, name, name);
+  }
+  for (size_t i = 0; i < owned.size(); ++i) {
+    const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get());
+    if (!x) continue;
+    const auto& all = x->partitions();
+    const XnnpackRunSummary summary = SummarizeXnnpackRun(
+        x->Name(),
+        {all.begin() + static_cast<std::ptrdiff_t>(xnnpack_kernels_before[i]), all.end()});
+    text += summary.text;
+    j["xnnpack"].push_back(summary.json);
   }
   if (!args.output_dir.empty()) {
     std::vector<runtime::OutputFile> files;

@@ -14,24 +14,32 @@ RuntimeDelegate CreateRuntimeDelegate(const DelegateRequest& request) {
   const bool gpu_max_partitions = request.spec == "gpu" && request.max_partitions;
   if ((request.max_partitions && !gpu_max_partitions) || request.min_nodes_per_partition ||
       request.no_greedy) {
-    throw CommandError{"run: --delegate " + request.spec +
-                       ": --max-partitions (except for gpu), --min-nodes-per-partition and --no-greedy are "
-                       "analysis-only options (use report)"};
+    throw CommandError{
+        "run: --delegate " + request.spec +
+        ": --max-partitions (except for gpu), --min-nodes-per-partition and --no-greedy are "
+        "analysis-only options (use report)"};
   }
-  if (const runtime::RegisteredDelegate* registered = runtime::FindRegisteredDelegate(request.spec)) {
+  if (const runtime::RegisteredDelegate* registered =
+          runtime::FindRegisteredDelegate(request.spec)) {
     auto options = request.options;
-    if (gpu_max_partitions) options.emplace_back("max_delegated_partitions", std::to_string(*request.max_partitions));
+    if (gpu_max_partitions)
+      options.emplace_back("max_delegated_partitions", std::to_string(*request.max_partitions));
     auto delegate = registered->create(options);
-    if (!delegate.ok()) throw CommandError{"--delegate " + request.spec + ": " + delegate.status().message()};
-    return {std::move(delegate).value(), request.spec == "gpu" ? "opencl" : "sample"};
+    if (!delegate.ok())
+      throw CommandError{"--delegate " + request.spec + ": " + delegate.status().message()};
+    const std::string kind = request.spec == "gpu"       ? "opencl"
+                             : request.spec == "xnnpack" ? "xnnpack"
+                                                         : "sample";
+    return {std::move(delegate).value(), kind};
   }
   auto simulated = runtime::CreateSimulatedDelegate(request.spec, request.options);
-  if (!simulated.ok()) throw CommandError{"--delegate " + request.spec + ": " + simulated.status().message()};
+  if (!simulated.ok())
+    throw CommandError{"--delegate " + request.spec + ": " + simulated.status().message()};
   return {std::move(simulated).value(), "simulated"};
 }
 
-RuntimeDelegate LoadPluginDelegate(const std::string& path,
-                                   const std::vector<std::pair<std::string, std::string>>& options) {
+RuntimeDelegate LoadPluginDelegate(
+    const std::string& path, const std::vector<std::pair<std::string, std::string>>& options) {
   auto delegate = runtime::LoadExternalDelegate(path, options);
   if (!delegate.ok()) throw CommandError{delegate.status().message()};
   return {std::move(delegate).value(), "plugin"};

@@ -1,6 +1,6 @@
 // The runtime delegate that executes each --delegate of `run`: the OpenCL delegate for `gpu`, the
-// sample delegates for `add-sub` and `sin`, a simulated delegate (CPU kernels, profile costs) for
-// every other profile, and external plugins.
+// libXNNPACK delegate for `xnnpack`, the sample delegates for `add-sub` and `sin`, a simulated
+// delegate (CPU kernels, profile costs) for every other profile, and external plugins.
 #ifndef CLI_RUNTIME_DELEGATES_H_
 #define CLI_RUNTIME_DELEGATES_H_
 
@@ -15,7 +15,7 @@ namespace tfa::cli {
 
 struct RuntimeDelegate {
   std::unique_ptr<runtime::Delegate> delegate;
-  std::string kind;  // "opencl", "sample", "simulated", "plugin"
+  std::string kind;  // "opencl", "xnnpack", "sample", "simulated", "plugin"
 };
 
 // Throws CommandError when a request cannot run (unknown delegate, no OpenCL platform, or a

@@ -23,10 +23,10 @@ Result<std::unique_ptr<CpuPartitionKernel>> CpuPartitionKernel::Create(
     step.kernel = registration;
     step.context.node = &node;
     step.context.node_data = &partition.model_data->Node(partition.subgraph_index, index);
-    for (int32_t t : node.inputs) {
-      step.context.inputs.push_back(node.op == "DEQUANTIZE" ? kernel->Local(t)
-                                                            : kernel->FloatView(t));
-    }
+    // DEQUANTIZE reads fp16 by design; DENSIFY keeps its input's type.
+    const bool reads_fp16 = node.op == "DEQUANTIZE" || node.op == "DENSIFY";
+    for (int32_t t : node.inputs)
+      step.context.inputs.push_back(reads_fp16 ? kernel->Local(t) : kernel->FloatView(t));
     for (int32_t t : node.outputs) step.context.outputs.push_back(kernel->Local(t));
     kernel->steps_.push_back(std::move(step));
   }

@@ -43,6 +43,38 @@ TEST(RunCommand, ValidatesTheOpenClDelegateOnPocl) {
       << run.out;
 }
 
+// The XNNPACK delegate on Debian's libXNNPACK: every node but the two CONCATENATIONs (not in the
+// 2022 library) on XNNPACK, in place on the interpreter's buffers; the 74 fp16 DEQUANTIZE nodes
+// unpacked into weights once. The workspace is the planner's for the internal values, whatever
+// the CPU; packed weights and indirection buffers depend on the microkernels the CPU gets.
+TEST(RunCommand, ValidatesTheXnnpackDelegateOnLibXnnpack) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  auto text = RunTool("run --validate --delegate xnnpack " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err << text.out;
+  EXPECT_NE(text.out.find("  xnnpack runs on libXNNPACK (Debian 0.0~git20220216): 88 of 164 nodes "
+                          "on XNNPACK in 1 runtime, 74 DEQUANTIZE/DENSIFY of constants unpacked "
+                          "into weights at creation, 2 on this runtime's CPU kernels\n"
+                          "    not in libXNNPACK 2022-02-16: CONCATENATION x2\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("simulated"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("VALIDATED"), std::string::npos) << text.out;
+  auto json = RunTool("run --validate --json --delegate xnnpack " + model);
+  ASSERT_EQ(json.exit_code, 0) << json.err << json.out;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  EXPECT_TRUE(j.at("simulated_delegates").empty());
+  EXPECT_EQ(j.at("measured").at("bytes_to_delegate"), 0);
+  EXPECT_EQ(j.at("measured").at("bytes_from_delegate"), 0);
+  ASSERT_EQ(j.at("xnnpack").size(), 1u);
+  const auto& x = j.at("xnnpack")[0];
+  EXPECT_EQ(x.at("xnnpack_nodes"), 88);
+  EXPECT_EQ(x.at("cpu_node_count"), 2);
+  EXPECT_EQ(x.at("workspace_bytes"), 1572880);
+  EXPECT_GT(x.at("packed_weights_and_operators_bytes").get<uint64_t>(), 0u);
+  EXPECT_EQ(x.at("partitions")[0].at("cpu_nodes")[0].at("op"), "CONCATENATION");
+}
+
 // An int8 model on the OpenCL delegate: the arena holds the float twins of the quantized
 // boundary (upstream's 321920 bytes), the boundary bytes are the int8 tensors', and the int8
 // outputs, computed in float without requantization, are compared in quantization steps: beyond

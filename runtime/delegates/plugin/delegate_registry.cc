@@ -3,6 +3,7 @@
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/samples/add_sub_delegate.h"
 #include "runtime/delegates/samples/sin_delegate.h"
+#include "runtime/delegates/xnnpack/xnnpack_delegate.h"
 
 namespace tfa::runtime {
 
@@ -17,6 +18,10 @@ const std::vector<RegisteredDelegate>& RegisteredDelegates() {
        "is_precision_loss_allowed, inference_priority1..3, inference_preference and the gpu "
        "profile's options",
        &CreateOpenClDelegate},
+      {"xnnpack", "--use-xnnpack-delegate",
+       "XNNPACK delegate on Debian's libXNNPACK 0.0~git20220216 (ops that version lacks run on "
+       "the CPU kernels inside the partition); options: the xnnpack profile's",
+       &CreateXnnpackDelegate},
   };
   return kDelegates;
 }

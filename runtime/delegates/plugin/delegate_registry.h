@@ -23,7 +23,7 @@ struct RegisteredDelegate {
   DelegateFactory create = nullptr;
 };
 
-// In a fixed order: add-sub, sin, gpu (OpenCL).
+// In a fixed order: add-sub, sin, gpu (OpenCL), xnnpack (libXNNPACK).
 const std::vector<RegisteredDelegate>& RegisteredDelegates();
 
 // The delegate called `name`, or nullptr.

@@ -64,7 +64,7 @@ TEST(DelegateRegistryTest, EveryDelegateHasAFlagAndAFactory) {
     EXPECT_EQ(delegate.flag, "--use-" + delegate.name + "-delegate");
     EXPECT_NE(delegate.create, nullptr);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"add-sub", "sin", "gpu"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"add-sub", "sin", "gpu", "xnnpack"}));
   ASSERT_NE(FindRegisteredDelegate("sin"), nullptr);
   auto sin = FindRegisteredDelegate("sin")->create({});
   ASSERT_TRUE(sin.ok());

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 
 #include "cli/command.h"
 #include "cli/common_flags.h"
@@ -22,7 +23,9 @@
 #include "libanalysis/plan/delegate_request.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/profiles/flex_ops.h"
+#include "libanalysis/profiles/xnnpack_rules.h"
 #include "libanalysis/report/report_builder.h"
+#include "libanalysis/report/xnnpack_workspace.h"
 #include "runtime/after_invoke_check.h"
 #include "runtime/delegates/opencl/opencl_delegate.h"
 #include "runtime/delegates/opencl/opencl_device.h"
@@ -258,6 +261,19 @@ ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& opt
   return std::move(plan).value();
 }
 
+// The `delegate` kernel node of `delegated` that replaces `nodes`, or -1.
+int32_t KernelReplacing(const Subgraph& delegated, const std::string& delegate,
+                        const std::vector<int32_t>& nodes) {
+  for (int32_t planned : delegated.execution_plan) {
+    const Node& kernel = delegated.nodes[static_cast<size_t>(planned)];
+    if (kernel.kind == NodeKind::kDelegateKernel && kernel.op == delegate &&
+        std::vector<int32_t>(kernel.replaces.begin(), kernel.replaces.end()) == nodes) {
+      return planned;
+    }
+  }
+  return -1;
+}
+
 void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   if (args.find_divergence && !args.validate)
@@ -389,10 +405,12 @@ void Run(const RunArgs& args) {
         "its profile's copies; outputs and times are not {}'s own\n",
         name, name, name);
   }
+  std::vector<size_t> xnnpack_kernels_after(owned.size(), 0);
   for (size_t i = 0; i < owned.size(); ++i) {
     const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get());
     if (!x) continue;
     const auto& all = x->partitions();
+    xnnpack_kernels_after[i] = all.size();
     const XnnpackRunSummary summary = SummarizeXnnpackRun(
         x->Name(),
         {all.begin() + static_cast<std::ptrdiff_t>(xnnpack_kernels_before[i]), all.end()});
@@ -473,7 +491,9 @@ void Run(const RunArgs& args) {
     };
     // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
     // analyser's replay of the first Invoke.
+    std::set<int32_t> ran = {entry};
     for (const runtime::SubgraphMemoryCheck& c : runtime::CheckAfterInvoke(plan, entry, stats)) {
+      if (c.measured_invoked) ran.insert(c.subgraph);
       const std::string name = "subgraph " + std::to_string(c.subgraph);
       checks.push_back({name + " ran", c.predicted_invoked, c.measured_invoked});
       if (!c.predicted_invoked || !c.measured_invoked) continue;
@@ -481,15 +501,19 @@ void Run(const RunArgs& args) {
       checks.push_back({name + " persistent", c.predicted_persistent, c.measured_persistent});
     }
     // The OpenCL delegate's device memory, against the prediction with this device's base
-    // address alignment; float32, which this runtime stores at every precision.
+    // address alignment; float32, which this runtime stores at every precision. Upstream's GPU
+    // delegate builds its inference context in the kernel's init, in every subgraph it is
+    // applied to (tflite/delegates/gpu/delegate.cc), which `report` counts; this runtime
+    // allocates in Prepare, so only the subgraphs the run prepared are held against it.
     for (const RuntimeDelegate& d : owned) {
       const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(d.delegate.get());
       if (!opencl) continue;
       const GpuMemoryOptions device{.float_bytes = 4,
                                     .base_alignment = opencl->device_info().base_alignment_bytes};
       uint64_t predicted[3] = {0, 0, 0};
-      for (const SubgraphPlan& sp : plan.subgraphs) {
-        if (!sp.delegated) continue;
+      for (size_t index = 0; index < plan.subgraphs.size(); ++index) {
+        const SubgraphPlan& sp = plan.subgraphs[index];
+        if (!sp.delegated || !ran.count(static_cast<int32_t>(index))) continue;
         auto memory = EstimateDelegateMemory(*sp.delegated, opencl->Profile(), device);
         if (!memory.ok()) throw CommandError{memory.status().message()};
         for (const DelegateMemoryPart& p : memory->parts) {
@@ -509,6 +533,38 @@ void Run(const RunArgs& args) {
       checks.push_back({"gpu shared tensors", predicted[0], measured[0]});
       checks.push_back({"gpu staging buffers", predicted[1], measured[1]});
       checks.push_back({"gpu constants", predicted[2], measured[2]});
+    }
+    // libXNNPACK's workspace for the partitions it runs whole in one runtime, against the
+    // analyser's plan of their internal values with that library's rules. Partitions with a
+    // DEQUANTIZE or DENSIFY upstream runs as a node are left out: this runtime's kernel unpacks
+    // every dequantization of weights once, so their outputs are static there.
+    for (size_t i = 0; i < owned.size(); ++i) {
+      const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get());
+      if (!x) continue;
+      uint64_t predicted = 0, measured = 0;
+      bool compared = false;
+      for (size_t k = xnnpack_kernels_before[i]; k < xnnpack_kernels_after[i]; ++k) {
+        const runtime::XnnpackPartitionStats& stats = *x->partitions()[k];
+        if (stats.xnnpack_runtimes != 1 || !stats.cpu_nodes.empty()) continue;
+        const SubgraphPlan& sp = plan.subgraphs.at(static_cast<size_t>(stats.subgraph));
+        const bool runs_an_unpack =
+            sp.delegated && std::any_of(stats.nodes.begin(), stats.nodes.end(), [&](int32_t index) {
+              const Node& node = sp.delegated->nodes[static_cast<size_t>(index)];
+              return (node.op == "DEQUANTIZE" || node.op == "DENSIFY") &&
+                     !IsXnnpackStaticUnpackNode(*sp.delegated, node);
+            });
+        if (runs_an_unpack) continue;
+        const int32_t kernel =
+            sp.delegated ? KernelReplacing(*sp.delegated, x->Name(), stats.nodes) : -1;
+        if (kernel < 0) continue;
+        auto workspace =
+            PlanXnnpackRuntimeWorkspace(*sp.delegated, kernel, kXnnpackDebian2022Rules);
+        if (!workspace.ok()) throw CommandError{workspace.status().message()};
+        predicted += workspace->workspace_bytes;
+        measured += stats.workspace_bytes;
+        compared = true;
+      }
+      if (compared) checks.push_back({"xnnpack workspace", predicted, measured});
     }
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();

@@ -75,6 +75,25 @@ TEST(RunCommand, ValidatesTheXnnpackDelegateOnLibXnnpack) {
   EXPECT_EQ(x.at("partitions")[0].at("cpu_nodes")[0].at("op"), "CONCATENATION");
 }
 
+// Where libXNNPACK runs a whole partition in one runtime, the workspace it allocates equals the
+// analyser's plan of the partition's internal values with that library's rules
+// (libanalysis/report/xnnpack_workspace.h): 3,538,960 bytes on face_landmark.
+TEST(RunCommand, LibXnnpacksWorkspaceIsTheAnalysersPlan) {
+  auto run = RunTool("run --validate --json --delegate xnnpack " +
+                     testing::CorpusModelPath("face_mesh__face_landmark"));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  bool found = false;
+  for (const auto& check : j.at("checks")) {
+    if (check.at("figure") != "xnnpack workspace") continue;
+    found = true;
+    EXPECT_EQ(check.at("predicted"), 3538960);
+    EXPECT_EQ(check.at("measured"), 3538960);
+  }
+  EXPECT_TRUE(found) << run.out;
+}
+
 // An int8 model on the OpenCL delegate: the arena holds the float twins of the quantized
 // boundary (upstream's 321920 bytes), the boundary bytes are the int8 tensors', and the int8
 // outputs, computed in float without requantization, are compared in quantization steps: beyond

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The resident-memory estimate of `report` beside the peak RSS of our own `run` (issue 32, item 4),
 for every corpus model and delegate: none (the CPU kernels), gpu (our OpenCL delegate; PoCL where
-there is no GPU) and xnnpack (simulated: its partitions run on our CPU kernels).
+there is no GPU) and xnnpack (our XNNPACK delegate on Debian's libXNNPACK 0.0~git20220216).
 
     bench/rss_bench.py [--binary build/tflite-analyze] [--models 'corpus/models/*.tflite']
                        [--delegates none,gpu,xnnpack] [--input-seed 1] [--runs 3]
@@ -35,12 +35,6 @@ BEYOND = {
         "until Prepare has uploaded them",
         "less than the estimate",
     ),
-    "xnnpack": (
-        "the partitions' internal tensors, in one buffer shared by lifetime (XNNPACK's "
-        "workspace, which the estimate leaves out)",
-        "the packed weights XNNPACK holds, which the simulation does not (it dequantizes fp16 "
-        "weights into its workspace at every Eval)",
-    ),
 }
 TOLERANCE = 0.10
 
@@ -73,7 +67,34 @@ def opencl_platform_bytes(binary):
     return max(0, peak_rss([binary, "devices"]) - peak_rss([binary, "--version"]))
 
 
-def explain(delegate, gap, floor, platform):
+def xnnpack_parts(report, run):
+    """What libXNNPACK 2022 and the delegate's kernels held (run's `xnnpack` section) beside the
+    estimate's parts for upstream's XNNPACK (report's delegate_memory)."""
+    estimated = {}
+    for subgraph in report["subgraphs"]:
+        for memory in subgraph.get("delegate_memory", []):
+            for part in memory["parts"]:
+                estimated[part["kind"]] = estimated.get(part["kind"], 0) + part["bytes"]
+    held = {"packed": 0, "workspace": 0, "setup": 0, "owned": 0}
+    for summary in run.get("xnnpack", []):
+        held["packed"] += summary["packed_weights_and_operators_bytes"]
+        held["workspace"] += summary["workspace_bytes"]
+        held["setup"] += summary["setup_bytes"]
+        held["owned"] += summary["kernel_owned_bytes"]
+    return [
+        f"libXNNPACK's packed weights and operators {megabytes(held['packed'])} MB (estimated "
+        f"{megabytes(estimated.get('packed_weights', 0))}: x86 tiles, operator structs)",
+        f"workspaces {megabytes(held['workspace'])} MB (estimated "
+        f"{megabytes(estimated.get('workspace', 0))} for upstream's XNNPACK, in-place outputs and "
+        "one shared workspace)",
+        f"indirection buffers {megabytes(held['setup'])} MB (not estimated)",
+        f"the kernels' float32 copies of fp16 and unpacked weights {megabytes(held['owned'])} MB "
+        f"(upstream: {megabytes(estimated.get('unpacked_static_weights', 0))} MB; the 2022 "
+        "library takes no fp16 weights)",
+    ]
+
+
+def explain(delegate, gap, floor, platform, report, run):
     """The reason for a gap of `gap` bytes; `floor` is the same model's gap without a delegate,
     `platform` what opening the OpenCL platform costs."""
     if delegate == "none":
@@ -82,6 +103,8 @@ def explain(delegate, gap, floor, platform):
     if floor is not None:
         parts.append(f"{megabytes(floor)} MB as without a delegate")
         gap -= floor
+    if delegate == "xnnpack":
+        return "; ".join(parts + xnnpack_parts(report, run))
     if delegate == "gpu":
         parts.append(f"{megabytes(platform)} MB opening the OpenCL platform (`devices`: PoCL, "
                      "libLLVM's code)")
@@ -133,8 +156,8 @@ def main():
             gap = measured - estimate
             if delegate == "none":
                 floors[name] = gap
-            reason = "-" if abs(ratio - 1) <= TOLERANCE else explain(delegate, gap,
-                                                                     floors.get(name), platform)
+            reason = "-" if abs(ratio - 1) <= TOLERANCE else explain(
+                delegate, gap, floors.get(name), platform, report, run)
             print(f"| {name} | {delegate} | {megabytes(estimate)} | {megabytes(measured)} | "
                   f"{ratio:.2f} | {reason} |")
 

@@ -92,6 +92,10 @@ TEST(RunCommand, LibXnnpacksWorkspaceIsTheAnalysersPlan) {
     EXPECT_EQ(check.at("measured"), 3538960);
   }
   EXPECT_TRUE(found) << run.out;
+  // The float32 copies of the weights libXNNPACK packed are dropped once it has packed them:
+  // what the kernel keeps is the unpacked weights other ops read, 6,976 bytes, which is the
+  // estimate's unpacked_static_weights for upstream's delegate.
+  EXPECT_EQ(j.at("xnnpack")[0].at("kernel_owned_bytes"), 6976);
 }
 
 // An int8 model on the OpenCL delegate: the arena holds the float twins of the quantized

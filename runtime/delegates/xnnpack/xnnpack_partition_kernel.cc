@@ -115,6 +115,7 @@ RuntimeTensor* XnnpackPartitionKernel::Local(int32_t tensor) {
   if (local.is_constant && local.type == TensorType::kFloat16) {
     const auto count = static_cast<size_t>(local.bytes / sizeof(uint16_t));
     auto* values = reinterpret_cast<float*>(OwnedStorage(count * sizeof(float)));
+    weight_storage_[tensor] = storage_.size() - 1;
     const auto* halves = reinterpret_cast<const uint16_t*>(local.data);
     for (size_t i = 0; i < count; ++i) values[i] = HalfToFloat(halves[i]);
     local.type = TensorType::kFloat32;
@@ -154,6 +155,7 @@ Status XnnpackPartitionKernel::UnpackStatic(int32_t index) {
   }
   RuntimeTensor* output = Local(node.outputs[0]);
   output->data = OwnedStorage(output->bytes);
+  weight_storage_[node.outputs[0]] = storage_.size() - 1;
   KernelContext context;
   context.node = &node;
   context.node_data = &partition_.model_data->Node(partition_.subgraph_index, index);
@@ -348,7 +350,39 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
     if (boundary || kernel->IsStatic(t)) continue;
     tensor.data = kernel->OwnedStorage(tensor.bytes);
   }
+  kernel->ReleasePackedWeights();
   return kernel;
+}
+
+// libXNNPACK packs the filters and biases of its convolutions and FULLY_CONNECTED into buffers
+// of its own as it creates a runtime (2022's create_convolution_operator and its siblings) and
+// never reads the static data again: the float32 copies this kernel made of weights that nothing
+// else reads are dropped, as upstream's delegate holds no such copies.
+void XnnpackPartitionKernel::ReleasePackedWeights() {
+  const Subgraph& graph = *partition_.subgraph;
+  std::set<int32_t> in_runs;
+  for (const auto& run : runs_) in_runs.insert(run->nodes.begin(), run->nodes.end());
+  std::map<int32_t, bool> only_packed;  // weight copy -> every reader packs it (or unpacked it)
+  for (int32_t index : partition_.nodes) {
+    const Node& node = graph.nodes[static_cast<size_t>(index)];
+    const bool unpacked =
+        node.outputs.size() == 1 && unpackable_.count(node.outputs[0]) && IsStatic(node.outputs[0]);
+    const bool packs =
+        in_runs.count(index) &&
+        (node.op == "CONV_2D" || node.op == "DEPTHWISE_CONV_2D" || node.op == "FULLY_CONNECTED");
+    for (size_t k = 0; k < node.inputs.size(); ++k) {
+      if (!weight_storage_.count(node.inputs[k])) continue;
+      auto [reader, inserted] = only_packed.try_emplace(node.inputs[k], true);
+      reader->second = reader->second && (unpacked || (packs && (k == 1 || k == 2)));
+    }
+  }
+  for (const auto& [tensor, only] : only_packed) {
+    if (!only) continue;
+    RuntimeTensor& copy = tensors_.at(tensor);
+    storage_[weight_storage_.at(tensor)].reset();
+    stats_->kernel_owned_bytes -= std::min(stats_->kernel_owned_bytes, copy.bytes);
+    copy.data = nullptr;
+  }
 }
 
 // The interpreter passes the boundary tensors in the partition's order; static ones keep the

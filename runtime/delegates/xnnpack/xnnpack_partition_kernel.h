@@ -82,6 +82,7 @@ class XnnpackPartitionKernel : public DelegateKernel {
   std::optional<std::string> RefusedByLibrary(int32_t node);
   Status AddXnnpackRun(const std::vector<int32_t>& nodes);
   Status AddCpuStep(int32_t node);
+  void ReleasePackedWeights();
   void Bind(const KernelContext& context);
   Status InvokeRun(XnnpackRun& run);
 
@@ -92,6 +93,7 @@ class XnnpackPartitionKernel : public DelegateKernel {
   std::map<int32_t, bool> static_;            // tensors whose data is known at creation
   std::map<int32_t, int32_t> unpackable_;     // tensor -> the DEQUANTIZE / DENSIFY making it
   std::vector<std::unique_ptr<uint64_t[]>> storage_;
+  std::map<int32_t, size_t> weight_storage_;  // float32 weight copies: tensor -> storage_ index
   // In execution order: each step is an XNNPACK run or a CPU node.
   std::vector<std::unique_ptr<XnnpackRun>> runs_;
   std::vector<std::unique_ptr<CpuStep>> cpu_steps_;

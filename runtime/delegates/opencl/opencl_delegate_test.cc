@@ -15,6 +15,7 @@
 #include "corpus/generator/model_builder.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
+#include "runtime/delegates/testing/delegate_test_graphs.h"
 #include "runtime/divergence_finder.h"
 #include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
@@ -22,11 +23,19 @@
 namespace tfa::runtime {
 namespace {
 
+using testing::Binary;
+using testing::Constant;
+using testing::Count;
 using testing::ExpectPredictionMatches;
+using testing::Float;
+using testing::Ints;
 using testing::MaxOutputError;
 using testing::Measure;
 using testing::PredictDelegation;
 using testing::RunModel;
+using testing::Unary;
+using testing::Values;
+using testing::Window;
 
 // One delegate for the whole binary: PoCL builds the op program once (about a second).
 OpenClDelegate* SharedDelegate() {
@@ -39,22 +48,6 @@ OpenClDelegate* SharedDelegate() {
 
 std::string NoOpenClReason() { return CreateOpenClDelegate().status().message(); }
 
-std::vector<float> Values(size_t n, uint32_t seed) {
-  std::vector<float> values(n);
-  uint32_t state = seed * 2654435761u + 1;
-  for (float& v : values) {
-    state = state * 1664525u + 1013904223u;
-    v = static_cast<float>(state >> 8) / static_cast<float>(1u << 24) - 0.5f;
-  }
-  return values;
-}
-
-size_t Count(const std::vector<int32_t>& shape) {
-  size_t n = 1;
-  for (int32_t d : shape) n *= static_cast<size_t>(d);
-  return n;
-}
-
 // One small model per case: an input, the op under test, constants as needed.
 struct OpCase {
   std::string name;
@@ -62,84 +55,40 @@ struct OpCase {
   std::vector<int32_t> input_shape = {1, 6, 7, 4};
 };
 
-int32_t Constant(ModelBuilder& b, const std::string& name, std::vector<int32_t> shape,
-                 uint32_t seed) {
-  const size_t n = Count(shape);
-  return b.AddConstant(0, name, TensorType::kFloat32, std::move(shape),
-                       FloatBytes(Values(n, seed)));
-}
-
-int32_t Float(ModelBuilder& b, const std::string& name, std::vector<int32_t> shape) {
-  return b.AddTensor(0, name, TensorType::kFloat32, std::move(shape));
-}
-
-int32_t Ints(ModelBuilder& b, const std::string& name, std::vector<int32_t> shape,
-             std::vector<int32_t> values) {
-  return b.AddConstant(0, name, TensorType::kInt32, std::move(shape), Int32Bytes(values));
-}
-
-OpOptions Conv(Padding padding, int32_t stride, Activation activation = Activation::kNone) {
-  OpOptions o;
-  o.padding = padding;
-  o.stride_h = o.stride_w = stride;
-  o.fused_activation = activation;
-  return o;
-}
-
-std::function<void(ModelBuilder&, int32_t)> Unary(const std::string& op) {
-  return [op](ModelBuilder& b, int32_t in) {
-    const int32_t out = Float(b, "out", {1, 6, 7, 4});
-    b.AddNode(0, op, {in}, {out});
-    b.SetOutputs(0, {out});
-  };
-}
-
-std::function<void(ModelBuilder&, int32_t)> Binary(const std::string& op,
-                                                   std::vector<int32_t> other_shape,
-                                                   Activation activation = Activation::kNone) {
-  return [=](ModelBuilder& b, int32_t in) {
-    const int32_t other = Constant(b, "other", other_shape, 7);
-    const int32_t out = Float(b, "out", {1, 6, 7, 4});
-    OpOptions o;
-    o.fused_activation = activation;
-    b.AddNode(0, op, {in, other}, {out}, o);
-    b.SetOutputs(0, {out});
-  };
-}
-
 std::vector<OpCase> OpCases() {
   std::vector<OpCase> cases;
-  cases.push_back(
-      {"conv_same_stride2_relu6", [](ModelBuilder& b, int32_t in) {
-         const int32_t w = Constant(b, "w", {5, 3, 3, 4}, 1);
-         const int32_t bias = Constant(b, "bias", {5}, 2);
-         const int32_t out = Float(b, "out", {1, 3, 4, 5});
-         b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Conv(Padding::kSame, 2, Activation::kRelu6));
-         b.SetOutputs(0, {out});
-       }});
+  cases.push_back({"conv_same_stride2_relu6", [](ModelBuilder& b, int32_t in) {
+                     const int32_t w = Constant(b, "w", {5, 3, 3, 4}, 1);
+                     const int32_t bias = Constant(b, "bias", {5}, 2);
+                     const int32_t out = Float(b, "out", {1, 3, 4, 5});
+                     b.AddNode(0, "CONV_2D", {in, w, bias}, {out},
+                               Window(Padding::kSame, 2, Activation::kRelu6));
+                     b.SetOutputs(0, {out});
+                   }});
   cases.push_back({"conv_valid_1x1", [](ModelBuilder& b, int32_t in) {
                      const int32_t w = Constant(b, "w", {3, 1, 1, 4}, 3);
                      const int32_t bias = Constant(b, "bias", {3}, 4);
                      const int32_t out = Float(b, "out", {1, 6, 7, 3});
-                     b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Conv(Padding::kValid, 1));
+                     b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Window(Padding::kValid, 1));
                      b.SetOutputs(0, {out});
                    }});
   cases.push_back({"depthwise_multiplier2", [](ModelBuilder& b, int32_t in) {
                      const int32_t w = Constant(b, "w", {1, 3, 3, 8}, 5);
                      const int32_t bias = Constant(b, "bias", {8}, 6);
                      const int32_t out = Float(b, "out", {1, 6, 7, 8});
-                     OpOptions o = Conv(Padding::kSame, 1, Activation::kRelu);
+                     OpOptions o = Window(Padding::kSame, 1, Activation::kRelu);
                      o.depth_multiplier = 2;
                      b.AddNode(0, "DEPTHWISE_CONV_2D", {in, w, bias}, {out}, o);
                      b.SetOutputs(0, {out});
                    }});
-  cases.push_back({"transpose_conv_stride2", [](ModelBuilder& b, int32_t in) {
-                     const int32_t shape = Ints(b, "shape", {4}, {1, 12, 14, 3});
-                     const int32_t w = Constant(b, "w", {3, 3, 3, 4}, 8);
-                     const int32_t out = Float(b, "out", {1, 12, 14, 3});
-                     b.AddNode(0, "TRANSPOSE_CONV", {shape, w, in}, {out}, Conv(Padding::kSame, 2));
-                     b.SetOutputs(0, {out});
-                   }});
+  cases.push_back(
+      {"transpose_conv_stride2", [](ModelBuilder& b, int32_t in) {
+         const int32_t shape = Ints(b, "shape", {4}, {1, 12, 14, 3});
+         const int32_t w = Constant(b, "w", {3, 3, 3, 4}, 8);
+         const int32_t out = Float(b, "out", {1, 12, 14, 3});
+         b.AddNode(0, "TRANSPOSE_CONV", {shape, w, in}, {out}, Window(Padding::kSame, 2));
+         b.SetOutputs(0, {out});
+       }});
   cases.push_back({"fully_connected", [](ModelBuilder& b, int32_t in) {
                      const int32_t shape = Ints(b, "shape", {2}, {1, 168});
                      const int32_t flat = Float(b, "flat", {1, 168});
@@ -159,14 +108,14 @@ std::vector<OpCase> OpCases() {
     cases.push_back({std::string("unary_") + op, Unary(op)});
   }
   cases.push_back({"average_pool_same", [](ModelBuilder& b, int32_t in) {
-                     OpOptions o = Conv(Padding::kSame, 2);
+                     OpOptions o = Window(Padding::kSame, 2);
                      o.filter_h = o.filter_w = 3;
                      const int32_t out = Float(b, "out", {1, 3, 4, 4});
                      b.AddNode(0, "AVERAGE_POOL_2D", {in}, {out}, o);
                      b.SetOutputs(0, {out});
                    }});
   cases.push_back({"max_pool_valid", [](ModelBuilder& b, int32_t in) {
-                     OpOptions o = Conv(Padding::kValid, 2);
+                     OpOptions o = Window(Padding::kValid, 2);
                      o.filter_h = o.filter_w = 2;
                      const int32_t out = Float(b, "out", {1, 3, 3, 4});
                      b.AddNode(0, "MAX_POOL_2D", {in}, {out}, o);
@@ -279,7 +228,7 @@ std::vector<OpCase> OpCases() {
                      const int32_t w = Float(b, "w", {5, 3, 3, 4});
                      b.AddNode(0, "DEQUANTIZE", {w16}, {w});
                      const int32_t out = Float(b, "out", {1, 6, 7, 5});
-                     b.AddNode(0, "CONV_2D", {in, w}, {out}, Conv(Padding::kSame, 1));
+                     b.AddNode(0, "CONV_2D", {in, w}, {out}, Window(Padding::kSame, 1));
                      b.SetOutputs(0, {out});
                    }});
   return cases;
@@ -569,12 +518,12 @@ TEST(OpenClSegmentationHeadTest, MatchesTheCpuRun) {
     const int32_t w = Constant(b, name + "_w", {out_channels, 3, 3, in_channels}, seed);
     const int32_t bias = Constant(b, name + "_b", {out_channels}, seed + 1);
     const int32_t out = Float(b, name, {1, 256, 256, out_channels});
-    b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Conv(Padding::kSame, 1, activation));
+    b.AddNode(0, "CONV_2D", {in, w, bias}, {out}, Window(Padding::kSame, 1, activation));
     return out;
   };
   const int32_t w1 = Constant(b, "reduce_w", {8, 1, 1, 16}, 20);
   const int32_t reduced = Float(b, "reduced", {1, 32, 32, 8});
-  b.AddNode(0, "CONV_2D", {features, w1}, {reduced}, Conv(Padding::kSame, 1));
+  b.AddNode(0, "CONV_2D", {features, w1}, {reduced}, Window(Padding::kSame, 1));
   const int32_t up64 = upsample(reduced, 64, "up64");
   const int32_t sum64 = add(up64, skip64, "sum64", 64, Activation::kRelu);
   const int32_t up128 = upsample(sum64, 128, "up128");
@@ -633,7 +582,7 @@ TEST(OpenClSegmentationHeadTest, AddsTheBiasAfterTheWindowSum) {
   const int32_t w = dequantized("w", {1, 3, 3, 8}, taps);
   const int32_t bias = dequantized("bias", {1}, {40000.0f});  // float32 spacing 1/256 there
   const int32_t out = Float(b, "segmentation", {1, 256, 256, 1});
-  b.AddNode(0, "CONV_2D", {levels, w, bias}, {out}, Conv(Padding::kSame, 1));
+  b.AddNode(0, "CONV_2D", {levels, w, bias}, {out}, Window(Padding::kSame, 1));
   b.SetOutputs(0, {out});
   SyntheticModel model = std::move(b).Finish();
   const std::string path = testing::WriteTempFile("segmentation_output_conv.tflite",
@@ -658,7 +607,7 @@ std::string ChainModel(int32_t* mul_node, int32_t* mul_output) {
   b.SetInputs(0, {input});
   const int32_t w = Constant(b, "w", {4, 3, 3, 4}, 1);
   const int32_t conv = Float(b, "conv", {1, 6, 7, 4});
-  b.AddNode(0, "CONV_2D", {input, w}, {conv}, Conv(Padding::kSame, 1, Activation::kRelu));
+  b.AddNode(0, "CONV_2D", {input, w}, {conv}, Window(Padding::kSame, 1, Activation::kRelu));
   const int32_t sum = Float(b, "sum", {1, 6, 7, 4});
   b.AddNode(0, "ADD", {conv, Constant(b, "bias", {4}, 2)}, {sum});
   *mul_output = Float(b, "scaled", {1, 6, 7, 4});

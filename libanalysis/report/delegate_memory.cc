@@ -14,8 +14,6 @@
 namespace tfa {
 namespace {
 
-constexpr uint64_t kXnnExtraBytes = 16;  // XNN_EXTRA_BYTES (XNNPACK include/xnnpack.h)
-
 // Adds up byte counts with overflow checks, naming the tensor that breaks them.
 class ByteSum {
  public:

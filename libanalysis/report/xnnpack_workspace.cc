@@ -15,8 +15,6 @@
 namespace tfa {
 namespace {
 
-constexpr uint64_t kXnnExtraBytes = 16;  // XNN_EXTRA_BYTES (XNNPACK include/xnnpack.h)
-
 bool IsBuiltin(const Node& node, std::initializer_list<const char*> ops) {
   if (node.kind != NodeKind::kBuiltin) return false;
   return std::any_of(ops.begin(), ops.end(), [&](const char* op) { return node.op == op; });

@@ -40,17 +40,20 @@
 
 namespace tfa {
 
+// XNN_EXTRA_BYTES (XNNPACK include/xnnpack.h): how far XNNPACK's kernels may read past a buffer.
+inline constexpr uint64_t kXnnExtraBytes = 16;
+
 // The planner's settings that changed between XNNPACK versions.
 struct XnnpackPlannerRules {
   // XNN_ALLOCATION_ALIGNMENT: 16 on ARM, where phones run XNNPACK (64 on desktop x86-64).
   uint64_t allocation_alignment = 16;
-  bool in_place = true;          // outputs written over inputs (XNNPACK from 2023)
-  uint64_t tail_bytes = 2 * 16;  // bytes after the arena: 2 * XNN_EXTRA_BYTES
+  bool in_place = true;                      // outputs written over inputs (XNNPACK from 2023)
+  uint64_t tail_bytes = 2 * kXnnExtraBytes;  // bytes after the arena
 };
 
 // Debian 12's libxnnpack (0.0~git20220216): no in-place outputs, one XNN_EXTRA_BYTES after the
 // arena, values rounded to 16 only; each runtime has a workspace of its own.
-inline constexpr XnnpackPlannerRules kXnnpackDebian2022Rules{16, false, 16};
+inline constexpr XnnpackPlannerRules kXnnpackDebian2022Rules{16, false, kXnnExtraBytes};
 
 struct XnnpackRuntimeWorkspace {
   int32_t kernel_node = -1;    // the delegate kernel node in the delegated subgraph

@@ -16,6 +16,7 @@
 #include "cli/delegate_args.h"
 #include "cli/number_flags.h"
 #include "cli/run_profile.h"
+#include "cli/run_verdict.h"
 #include "cli/runtime_delegates.h"
 #include "cli/xnnpack_run_summary.h"
 #include "libanalysis/core/byte_units.h"
@@ -52,27 +53,17 @@ struct RunArgs {
   std::string memory_limit = "1G";
   bool guard_writes = false;
   bool find_divergence = false;
+  bool accept_drift = false;
   std::vector<std::string> inputs;  // NAME_OR_INDEX=FILE.npy
   std::string output_dir;
   bool profile = false;
   std::string compare_with;
   int threads = 1;
+  uint64_t max_loop_iterations = runtime::InterpreterOptions::kDefaultMaxLoopIterations;
+  double time_limit_seconds = 0;
   DelegateArgs delegates;
   InputShapeArgs input_shapes;
   CommonFlags common;
-};
-
-// One predicted figure next to what the run measured.
-struct Check {
-  std::string figure;
-  uint64_t predicted = 0;
-  uint64_t measured = 0;
-  // Below `predicted`, the least a correct run may measure (the arena: the top of what the plan
-  // placed that some kernel must write); equal to `predicted` for the other figures.
-  std::optional<uint64_t> least = std::nullopt;
-  bool ok() const {
-    return measured == predicted || (least && *least <= measured && measured < predicted);
-  }
 };
 
 // The end of the highest allocation of the arena (or the persistent arena) that is no kernel
@@ -88,16 +79,6 @@ uint64_t HighestNonTemporaryEnd(const ArenaReport& arena, bool persistent) {
   }
   return end;
 }
-
-struct OutputComparison {
-  int32_t tensor = 0;
-  std::string name;
-  double max_abs_error = 0;
-  double max_rel_error = 0;
-  double max_error = 0;   // relative to max(1, |reference|), or steps: what the tolerance bounds
-  bool in_steps = false;  // a quantized integer output: the errors count quantization steps
-  bool ok = true;
-};
 
 // The outputs and statistics of the first Invoke (what upstream's figures are of: a model with
 // variables or CALL_ONCE changes state on every Invoke), and the time of the second.
@@ -135,6 +116,8 @@ runtime::InterpreterOptions RunOptions(const RunArgs& args,
   options.guard_writes = args.guard_writes;
   options.entry_subgraph = entry_subgraph;
   options.threads = args.threads;
+  options.max_loop_iterations = args.max_loop_iterations;
+  options.time_limit_seconds = args.time_limit_seconds;
   return options;
 }
 
@@ -180,75 +163,6 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
   return run;
 }
 
-// The quantized integers of an int8, uint8 or int16 tensor with a scale, widened; nullopt for
-// other tensors.
-std::optional<std::vector<int32_t>> QuantizedValues(const runtime::RuntimeTensor& tensor) {
-  if (!tensor.quantization || tensor.quantization->scale.empty()) return std::nullopt;
-  const int64_t n = tensor.NumElements();
-  std::vector<int32_t> values(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) {
-    switch (tensor.type) {
-      case TensorType::kInt8:
-        values[static_cast<size_t>(i)] = tensor.Data<const int8_t>()[i];
-        break;
-      case TensorType::kUInt8:
-        values[static_cast<size_t>(i)] = tensor.Data<const uint8_t>()[i];
-        break;
-      case TensorType::kInt16:
-        values[static_cast<size_t>(i)] = tensor.Data<const int16_t>()[i];
-        break;
-      default:
-        return std::nullopt;
-    }
-  }
-  return values;
-}
-
-// Float outputs within `tolerance` of the reference, relative to max(1, |reference|); quantized
-// integer outputs within `tolerance_steps` quantization steps; other types must match byte for
-// byte.
-OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
-                               const runtime::RuntimeTensor& want, int32_t tensor,
-                               const std::string& name, double tolerance, double tolerance_steps) {
-  OutputComparison c{tensor, name, 0, 0, 0, false, true};
-  if (got.bytes != want.bytes) {
-    c.ok = false;
-    return c;
-  }
-  const auto got_values = QuantizedValues(got), want_values = QuantizedValues(want);
-  if (got_values && want_values) {
-    c.in_steps = true;
-    for (size_t i = 0; i < got_values->size(); ++i) {
-      const double steps = std::abs((*got_values)[i] - (*want_values)[i]);
-      c.max_error = c.max_abs_error = std::max(c.max_abs_error, steps);
-    }
-    c.ok = c.max_error <= tolerance_steps;
-    return c;
-  }
-  if (got.type != TensorType::kFloat32) {
-    c.ok = std::equal(got.data, got.data + got.bytes, want.data);
-    return c;
-  }
-  const int64_t n = static_cast<int64_t>(got.bytes / sizeof(float));
-  for (int64_t i = 0; i < n; ++i) {
-    const double a = got.Data<float>()[i];
-    const double b = want.Data<float>()[i];
-    const double abs_error = std::fabs(a - b);
-    c.max_abs_error = std::max(c.max_abs_error, abs_error);
-    c.max_rel_error = std::max(c.max_rel_error, abs_error / std::max(1e-30, std::fabs(b)));
-    c.max_error = std::max(c.max_error, abs_error / std::max(1.0, std::fabs(b)));
-    if (!(abs_error <= tolerance * std::max(1.0, std::fabs(b)))) c.ok = false;
-  }
-  return c;
-}
-
-// "0.0123 of max(1, |cpu|) (abs 0.0456)", or "3 quantization steps" for a quantized output.
-std::string ErrorText(const OutputComparison& c, const char* reference) {
-  if (c.in_steps) return fmt::format("{:g} quantization steps", c.max_error);
-  return fmt::format("{:.3g} of max(1, |{}|) (abs {:.3g})", c.max_error, reference,
-                     c.max_abs_error);
-}
-
 // The plan of a run on the inputs `fill_inputs` writes: a model with control flow is planned with
 // the facts a first run finds (runtime/run_plan.h).
 ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& options,
@@ -259,6 +173,30 @@ ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& opt
   auto plan = runtime::PlanForRun(model, plan_options, options, fill_inputs);
   if (!plan.ok()) throw RunError(plan.status());
   return std::move(plan).value();
+}
+
+// The seed fills integer inputs byte by byte (the oracle's generator), so an index, a count or a
+// shape given as an input holds values no real caller would pass, and a kernel may refuse them at
+// Eval as upstream's would ("k = 1655013996"). Names the integer inputs the seed filled.
+std::string SeedFilledIntegerInputsHint(const Subgraph& graph,
+                                        const std::vector<runtime::InputFile>& given) {
+  std::vector<std::string> names;
+  for (int32_t t : graph.inputs) {
+    if (t < 0) continue;
+    const Tensor& tensor = graph.tensors[static_cast<size_t>(t)];
+    const bool integer = tensor.type == TensorType::kInt32 || tensor.type == TensorType::kInt64 ||
+                         tensor.type == TensorType::kInt16 || tensor.type == TensorType::kUInt32;
+    const bool quantized = !tensor.quantization->scale.empty();
+    const bool from_file = std::any_of(given.begin(), given.end(),
+                                       [&](const runtime::InputFile& f) { return f.tensor == t; });
+    if (!integer || quantized || from_file) continue;
+    names.push_back(tensor.name.empty() ? std::to_string(t) : tensor.name);
+  }
+  if (names.empty()) return {};
+  return fmt::format(
+      " (integer input{} {} got random values from --input-seed; if {} an index, a count or a "
+      "shape, give real values with --input NAME=FILE.npy)",
+      names.size() == 1 ? "" : "s", fmt::join(names, ", "), names.size() == 1 ? "it is" : "one is");
 }
 
 // The `delegate` kernel node of `delegated` that replaces `nodes`, or -1.
@@ -278,6 +216,8 @@ void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   if (args.find_divergence && !args.validate)
     throw CommandError{"run: --find-divergence needs --validate"};
+  if (args.accept_drift && !args.validate)
+    throw CommandError{"run: --accept-drift needs --validate"};
   const Result<runtime::ResidentMemory> before_model = runtime::ReadResidentMemory();
   Model model = LoadModelOrThrow(args.model);
   ApplyInputShapesOrThrow(model, args.input_shapes.Requests(), args.common.Signature());
@@ -353,14 +293,27 @@ void Run(const RunArgs& args) {
       TFA_RETURN_IF_ERROR(runtime::CopyInputFile(file, interpreter));
     return Status::Ok();
   };
-  const ModelPlan plan = PlanOrThrow(model, options, fill_inputs);
+  // A run that fails on its inputs' values says which inputs the seed filled with random integers.
+  const std::string integer_inputs_hint =
+      SeedFilledIntegerInputsHint(model.subgraphs[static_cast<size_t>(entry)], input_files);
+  const auto with_input_hint = [&](auto&& step) {
+    try {
+      return step();
+    } catch (CommandError& e) {
+      if (e.exit_code == kExitBadInput && e.message.find("memory limit") == std::string::npos)
+        e.message += integer_inputs_hint;
+      throw;
+    }
+  };
+  const ModelPlan plan = with_input_hint([&] { return PlanOrThrow(model, options, fill_inputs); });
   // The XNNPACK delegates' kernels of the run below are the ones they create from here on.
   std::vector<size_t> xnnpack_kernels_before(owned.size(), 0);
   for (size_t i = 0; i < owned.size(); ++i) {
     if (const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get()))
       xnnpack_kernels_before[i] = x->partitions().size();
   }
-  const TimedRun run = RunInterpreter(args, plan, options, fill_inputs);
+  TimedRun run = with_input_hint([&] { return RunInterpreter(args, plan, options, fill_inputs); });
+  const std::vector<int32_t> output_tensors = run.interpreter->outputs();
   // The run's peak, read before --validate's reruns add interpreters of their own.
   const Result<runtime::ResidentMemory> after_run = runtime::ReadResidentMemory();
   const runtime::RunStats& stats = run.first_stats;
@@ -569,7 +522,6 @@ void Run(const RunArgs& args) {
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {
-      all_ok &= c.ok();
       const char* verdict = !c.ok()                     ? "MISMATCH"
                             : c.measured == c.predicted ? "ok"
                                                         : "ok (the temporaries above it unused)";
@@ -591,54 +543,80 @@ void Run(const RunArgs& args) {
       widened = fmt::format(", widened for the gpu delegate's {} precision",
                             runtime::ClPrecisionName(opencl->precision()));
     }
+    const std::string tolerance_text =
+        fmt::format("{:g} of max(1, |cpu|){}, quantized outputs {:g} step{}", tolerance, widened,
+                    args.tolerance_steps, args.tolerance_steps == 1 ? "" : "s");
+    // The reruns below hold one interpreter at a time, each within the memory limit: the main
+    // run's is released first (the delegates keep its statistics), and so is each rerun's.
+    run.interpreter.reset();
     const runtime::InterpreterOptions cpu_options = RunOptions(args, {}, entry);
-    const TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs),
-                                        cpu_options, fill_inputs);
-    text += fmt::format(
-        "\n  outputs vs the CPU-only run (tolerance {:g} of max(1, |cpu|){}, "
-        "quantized outputs {:g} step{}); CPU-only {:.2f} ms\n",
-        tolerance, widened, args.tolerance_steps, args.tolerance_steps == 1 ? "" : "s",
-        cpu.milliseconds);
+    std::vector<runtime::RuntimeTensor> cpu_outputs;
+    std::vector<std::vector<uint8_t>> cpu_output_bytes;
+    double cpu_milliseconds = 0;
+    {
+      TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs), cpu_options,
+                                    fill_inputs);
+      cpu_outputs = std::move(cpu.outputs);
+      cpu_output_bytes = std::move(cpu.output_bytes);
+      cpu_milliseconds = cpu.milliseconds;
+    }
+    text += fmt::format("\n  outputs vs the CPU-only run (tolerance {}); CPU-only {:.2f} ms\n",
+                        tolerance_text, cpu_milliseconds);
     j["tolerance"] = tolerance;
     j["tolerance_steps"] = args.tolerance_steps;
-    j["cpu_latency_ms"] = cpu.milliseconds;
+    j["cpu_latency_ms"] = cpu_milliseconds;
     j["outputs"] = nlohmann::ordered_json::array();
     std::vector<OutputComparison> comparisons;
     bool outputs_ok = true;
     for (size_t o = 0; o < run.outputs.size(); ++o) {
-      const int32_t t = run.interpreter->outputs()[o];
+      const int32_t t = output_tensors[o];
       const std::string& name =
           model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(t)].name;
       comparisons.push_back(
-          CompareOutput(run.outputs[o], cpu.outputs[o], t, name, tolerance, args.tolerance_steps));
+          CompareOutput(run.outputs[o], cpu_outputs[o], t, name, tolerance, args.tolerance_steps));
       outputs_ok &= comparisons.back().ok;
     }
     // Outputs beyond the tolerance with a delegate: the node-by-node check tells a kernel fault
     // (some node leaves the tolerance with the CPU's own inputs) from float rounding that the
     // graph amplifies (every node within it, as on the pose models' segmentation heads, whose
     // last 3x3 conv multiplies last-bit differences by the sum of its |weights|, about 300).
+    // A check nobody asked for that cannot run within the limits is skipped with a note: the
+    // verdict is printed either way.
     std::vector<std::pair<std::string, runtime::DivergenceReport>> divergences;
+    std::string node_check_note;
     if (args.find_divergence || (!outputs_ok && !owned.empty())) {
       for (const RuntimeDelegate& d : owned) {
         const runtime::DivergenceOptions divergence{
             .tolerance = tolerance,
             .tolerance_steps = args.tolerance_steps,
             .input_seed = args.input_seed,
-            .memory_limit_bytes = ByteSizeOrThrow(args.memory_limit, "--memory-limit")};
+            .memory_limit_bytes = cpu_options.memory_limit_bytes};
         auto found = runtime::FindFirstDivergence(args.model, *d.delegate, divergence);
-        if (!found.ok())
-          throw CommandError{args.model + ": --find-divergence: " + found.status().message()};
+        if (!found.ok()) {
+          node_check_note = fmt::format("the node-by-node check of {} was skipped: {}",
+                                        d.delegate->Name(), found.status().message());
+          divergences.clear();
+          break;
+        }
         divergences.emplace_back(d.delegate->Name(), std::move(*found));
       }
     }
-    const bool amplified = !outputs_ok && !divergences.empty() &&
-                           std::all_of(divergences.begin(), divergences.end(),
-                                       [](const auto& d) { return !d.second.first.has_value(); });
-    all_ok &= outputs_ok || amplified;
+    std::optional<bool> every_node_within;
+    if (!divergences.empty()) {
+      every_node_within = std::all_of(divergences.begin(), divergences.end(),
+                                      [](const auto& d) { return !d.second.first.has_value(); });
+    }
+    RunVerdict verdict;
+    verdict.checks = checks;
+    verdict.outputs = JudgeOutputs(comparisons, every_node_within, args.accept_drift,
+                                   "the CPU-only run", tolerance_text);
+    verdict.outputs.node_check_note = node_check_note;
+    const bool drift = verdict.outputs.state == OutputsState::kDrift ||
+                       verdict.outputs.state == OutputsState::kDriftAccepted;
     for (const OutputComparison& c : comparisons) {
-      const char* verdict = c.ok ? "ok" : amplified ? "amplified" : "MISMATCH";
+      const char* state = c.ok ? "ok" : drift ? "drift" : "MISMATCH";
       text += fmt::format("  output {:>5} max error {}  {}  {}\n", c.tensor, ErrorText(c, "cpu"),
-                          verdict, c.name);
+                          state, c.name);
       j["outputs"].push_back({{"tensor", c.tensor},
                               {"name", c.name},
                               {"max_abs_error", c.max_abs_error},
@@ -646,19 +624,15 @@ void Run(const RunArgs& args) {
                               {"max_error", c.max_error},
                               {"in_steps", c.in_steps},
                               {"ok", c.ok},
-                              {"amplified", !c.ok && amplified}});
+                              {"drift", !c.ok && drift}});
     }
-    if (amplified) {
-      text +=
-          "  outputs beyond the tolerance, but every delegated node is within it on the CPU's own "
-          "inputs (below): rounding the graph amplifies (float rounding, or float arithmetic "
-          "where the CPU's integer kernels requantize every tensor), not a kernel fault\n";
-    }
+    if (!node_check_note.empty()) text += "  " + node_check_note + "\n";
     // The same plan on buffers of its own: outputs must be bit-identical, whatever the planner
     // decided about sharing.
     auto differences = runtime::CompareWithOwnBuffers(plan, options, fill_inputs, run.outputs);
     if (!differences.ok()) throw CommandError{args.model + ": " + differences.status().message()};
-    all_ok &= differences->empty();
+    if (!differences->empty())
+      verdict.other_failures.push_back("a run with every tensor in a buffer of its own differs");
     text += fmt::format("\n  outputs vs a run with every tensor in a buffer of its own: {}\n",
                         differences->empty() ? "bit-identical  ok" : "MISMATCH");
     j["own_buffers"] = {{"identical", differences->empty()},
@@ -691,8 +665,14 @@ void Run(const RunArgs& args) {
       }
       j["divergence"].push_back(jd);
     }
-    text += all_ok ? "\nVALIDATED: the run matches the prediction\n"
-                   : "\nFAILED: the run differs from the prediction\n";
+    // The whole process's peak, reruns included, beside the limit they were held to.
+    if (const Result<runtime::ResidentMemory> end = runtime::ReadResidentMemory(); end.ok()) {
+      text += fmt::format("\n  resident peak with the reruns: {}\n", HumanBytes(end->peak_bytes));
+      j["measured"]["rss"]["peak_with_reruns"] = end->peak_bytes;
+    }
+    text += VerdictText(verdict);
+    j["verdict"] = VerdictJson(verdict);
+    all_ok = verdict.ok();
     j["validated"] = all_ok;
   }
   if (!compared_ok) {
@@ -744,6 +724,9 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--find-divergence", args->find_divergence,
                 "With --validate: run each delegated node against the CPU kernels and name the "
                 "first beyond the tolerance");
+  cmd->add_flag("--accept-drift", args->accept_drift,
+                "With --validate: accept outputs beyond the tolerance when every delegated node is "
+                "within it (rounding the graph amplifies); the verdict still says by how much");
   cmd->add_option("--input", args->inputs,
                   "NAME_OR_INDEX=FILE.npy: an input's data (its tensor name, signature key or "
                   "tensor index; dtype, byte order and shape must be the tensor's; repeatable). "
@@ -765,6 +748,13 @@ void AddRunCommand(CLI::App& app) {
         args->threads = static_cast<int>(threads);
       },
       "Threads the CPU kernels split their work over (default 1)", kMaxThreads);
+  AddUnsignedOption(
+      cmd, "--max-loop-iterations", [args](uint64_t n) { args->max_loop_iterations = n; },
+      "Stop (exit 2) when one WHILE node loops more often in one Invoke; upstream loops until its "
+      "condition turns false (default 1000000)");
+  AddNonNegativeRealOption(
+      cmd, "--time-limit", [args](double seconds) { args->time_limit_seconds = seconds; },
+      "Stop (exit 2) when one Invoke runs longer than this many seconds (default 0: no limit)");
   args->delegates.AddTo(cmd);
   args->input_shapes.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson});

@@ -44,6 +44,8 @@ def test_validate_reports_the_verdict(default_model):
     assert result.validated is True
     assert result.measured["delegated_partitions"] == 1
     assert all(check["ok"] for check in result.to_dict()["checks"])
+    assert result.verdict["prediction"]["ok"] is True
+    assert result.verdict["outputs"]["state"] == "matched"
 
 
 def test_run_of_an_unrunnable_model_raises_the_cli_message(tmp_path):

@@ -130,13 +130,15 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
         delegates: Optional[Iterable[DelegateLike]] = None, *, validate: bool = False,
         input_seed: int = 1, input_shapes: Optional[Mapping[Union[str, int], Sequence[int]]] = None,
         threads: int = 1, memory_limit: Optional[str] = None,
-        tolerance: Optional[float] = None) -> RunResult:
+        tolerance: Optional[float] = None, accept_drift: bool = False) -> RunResult:
     """Runs the model once on the project's runtime, as `tflite-analyze run` does, and returns
     its outputs (numpy arrays keyed by output tensor name) and the measured figures.
 
     `inputs` maps an input's name (or position) to an array; inputs not given are generated from
     `input_seed`. With `validate=True`, the prediction is checked against the run and
-    `RunResult.validated` says whether it held (a failed check is a result, not an error)."""
+    `RunResult.validated` says whether it held (a failed check is a result, not an error), and
+    `RunResult.verdict` which part failed: the prediction, or the outputs (drift beyond the
+    tolerance passes only with `accept_drift=True`)."""
     import numpy as np
 
     with tempfile.TemporaryDirectory(prefix="tflite_analyze_") as work:
@@ -149,6 +151,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
             args += ["--input", f"{name}={file}"]
         if validate:
             args.append("--validate")
+            if accept_drift:
+                args.append("--accept-drift")
         if memory_limit is not None:
             args += ["--memory-limit", memory_limit]
         if tolerance is not None:
@@ -161,7 +165,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
         outputs = {name: np.load(file, allow_pickle=False)
                    for name, file in zip(names, result.get("output_files", []))}
     return RunResult(outputs, result.get("measured", {}), result.get("latency_ms", 0.0),
-                     result.get("validated") if validate else None, result)
+                     result.get("validated") if validate else None,
+                     result.get("verdict") if validate else None, result)
 
 
 def _output_names(path: str, result: dict) -> list[str]:

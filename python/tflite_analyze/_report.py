@@ -146,7 +146,10 @@ class RunResult:
     measured: dict[str, Any]  # figures in bytes or counts; "rss": the process's resident memory
     latency_ms: float
     validated: Optional[bool]  # None unless validate=True
-    _json: dict = field(repr=False, compare=False)
+    # With validate=True: {"prediction": {"ok", ...}, "outputs": {"ok", "state", ...}, "ok"}
+    # (`run --json`'s "verdict", docs/cli.md); None otherwise.
+    verdict: Optional[dict] = field(default=None, compare=False)
+    _json: dict = field(default_factory=dict, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         """The run as `run --json` prints it."""

@@ -101,52 +101,83 @@ TEST(RunCommand, LibXnnpacksWorkspaceIsTheAnalysersPlan) {
 // An int8 model on the OpenCL delegate: the arena holds the float twins of the quantized
 // boundary (upstream's 321920 bytes), the boundary bytes are the int8 tensors', and the int8
 // outputs, computed in float without requantization, are compared in quantization steps: beyond
-// one step at the model's outputs, within it at every delegated node, hence amplified.
-TEST(RunCommand, ValidatesAnInt8ModelOnTheOpenClDelegateInQuantizationSteps) {
-  auto run = RunTool("run --validate --json --delegate gpu " +
-                     testing::OraclePath("int8/face_detection_short_range_int8.tflite"));
-  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+// one step at the model's outputs, within it at every delegated node, hence drift. The prediction
+// matches; the outputs do not, so the run fails unless the user accepts drift, and the verdict
+// says by how much either way.
+TEST(RunCommand, Int8OutputsOnTheOpenClDelegateDriftAndPassOnlyWhenAccepted) {
+  const std::string model = testing::OraclePath("int8/face_detection_short_range_int8.tflite");
+  auto run = RunTool("run --validate --json --delegate gpu " + model);
+  ASSERT_EQ(run.exit_code, 1) << run.err << run.out;
   const auto j = nlohmann::json::parse(run.out);
-  EXPECT_TRUE(j.at("validated").get<bool>());
+  EXPECT_FALSE(j.at("validated").get<bool>());
   EXPECT_EQ(j.at("tolerance_steps"), 1.0);
   EXPECT_EQ(j.at("measured").at("arena_size"), 321920);
   EXPECT_EQ(j.at("measured").at("bytes_to_delegate"), 128 * 128 * 3);
   for (const auto& check : j.at("checks")) EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
+  const auto& verdict = j.at("verdict");
+  EXPECT_TRUE(verdict.at("prediction").at("ok").get<bool>());
+  EXPECT_FALSE(verdict.at("outputs").at("ok").get<bool>());
+  EXPECT_EQ(verdict.at("outputs").at("state"), "drift");
+  EXPECT_GT(verdict.at("outputs").at("worst").at("max_error").get<double>(), 1.0);
   ASSERT_EQ(j.at("outputs").size(), 2u);
   for (const auto& output : j.at("outputs")) {
     EXPECT_TRUE(output.at("in_steps").get<bool>()) << output.dump();
     EXPECT_GT(output.at("max_error").get<double>(), 1.0) << output.dump();
-    EXPECT_TRUE(output.at("amplified").get<bool>()) << output.dump();
+    EXPECT_TRUE(output.at("drift").get<bool>()) << output.dump();
   }
   ASSERT_EQ(j.at("divergence").size(), 1u);
   EXPECT_FALSE(j.at("divergence")[0].contains("first")) << run.out;
 
-  auto loose = RunTool("run --validate --delegate gpu --tolerance-steps 100 " +
-                       testing::OraclePath("int8/face_detection_short_range_int8.tflite"));
+  auto text = RunTool("run --validate --delegate gpu " + model);
+  EXPECT_EQ(text.exit_code, 1) << text.err;
+  EXPECT_NE(text.out.find("  prediction: matched ("), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  outputs vs the CPU-only run: DRIFT: output "), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("FAILED: the outputs drift beyond the tolerance\n"), std::string::npos)
+      << text.out;
+
+  auto accepted = RunTool("run --validate --accept-drift --delegate gpu " + model);
+  ASSERT_EQ(accepted.exit_code, 0) << accepted.err << accepted.out;
+  EXPECT_NE(accepted.out.find("  outputs vs the CPU-only run: drift accepted (--accept-drift): "),
+            std::string::npos)
+      << accepted.out;
+  EXPECT_NE(accepted.out.find("VALIDATED: the prediction matches; the outputs drift, accepted"),
+            std::string::npos)
+      << accepted.out;
+
+  auto loose = RunTool("run --validate --delegate gpu --tolerance-steps 100 " + model);
   ASSERT_EQ(loose.exit_code, 0) << loose.err << loose.out;
   EXPECT_NE(loose.out.find("quantized outputs 100 steps"), std::string::npos) << loose.out;
   EXPECT_NE(loose.out.find(" quantization steps  ok  regressors"), std::string::npos) << loose.out;
+  EXPECT_NE(loose.out.find("VALIDATED: the prediction and the outputs match"), std::string::npos)
+      << loose.out;
 }
 
 // pdl_ceil_round_x3 puts CPU CEIL/ROUND nodes between gpu partitions: a last-bit difference of a
 // delegated conv becomes a whole unit in the outputs. Every delegated node matches the CPU kernels
-// on the CPU's own inputs, so the outputs count as amplified rounding, not a kernel fault.
-TEST(RunCommand, OutputsAmplifiedByTheGraphAreNotAKernelFault) {
+// on the CPU's own inputs, so the outputs drift (rounding the graph amplifies, not a kernel
+// fault), which validates only with --accept-drift.
+TEST(RunCommand, OutputsAmplifiedByTheGraphAreDriftNotAKernelFault) {
   const std::string dir = testing::FreshDir("run_amplified");
   std::string model;
   for (const testing::GpuMutant& mutant : testing::GpuMutants()) {
     if (mutant.name == "pdl_ceil_round_x3") model = testing::RebuildGpuMutant(mutant, dir);
   }
   ASSERT_FALSE(model.empty());
-  auto run = RunTool("run --validate --json --delegate gpu --max-partitions 3 " + model);
-  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
-  const auto j = nlohmann::json::parse(run.out);
+  const std::string command = "run --validate --json --delegate gpu --max-partitions 3 " + model;
+  auto run = RunTool(command);
+  ASSERT_EQ(run.exit_code, 1) << run.err << run.out;
+  EXPECT_EQ(nlohmann::json::parse(run.out).at("verdict").at("outputs").at("state"), "drift");
+  auto accepted = RunTool(command + " --accept-drift");
+  ASSERT_EQ(accepted.exit_code, 0) << accepted.err << accepted.out;
+  const auto j = nlohmann::json::parse(accepted.out);
   EXPECT_TRUE(j.at("validated").get<bool>());
-  bool amplified = false;
-  for (const auto& output : j.at("outputs")) amplified |= output.at("amplified").get<bool>();
-  EXPECT_TRUE(amplified) << run.out;
+  EXPECT_EQ(j.at("verdict").at("outputs").at("state"), "drift_accepted");
+  bool drift = false;
+  for (const auto& output : j.at("outputs")) drift |= output.at("drift").get<bool>();
+  EXPECT_TRUE(drift) << accepted.out;
   ASSERT_EQ(j.at("divergence").size(), 1u);
-  EXPECT_FALSE(j.at("divergence")[0].contains("first")) << run.out;
+  EXPECT_FALSE(j.at("divergence")[0].contains("first")) << accepted.out;
 }
 
 // A user copies the gpu profile and drops RESIZE_BILINEAR: the FP16 helper then delegates part of
@@ -261,6 +292,20 @@ TEST(RunCommand, AStateGrowingPastTheMemoryLimitStopsTheRun) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("node 0 (WHILE): subgraph 2: tensor"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("above the memory limit of 262144 bytes"), std::string::npos) << run.err;
+}
+
+// TOPK_V2's k is a model input: the seed fills it with random bytes, which the kernel refuses as
+// upstream's does; the one-line error says the seed filled it and how to give a real k.
+TEST(RunCommand, AKernelRefusingASeedFilledIndexInputSaysHowToGiveIt) {
+  auto run = RunTool(
+      "run " +
+      testing::OraclePath("external/LiteRT__litert_test_testdata_simple_topk_op_runtime_k.tflite"));
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.err.find("TOPK_V2"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("got random values from --input-seed; if it is an index, a count or a "
+                         "shape, give real values with --input NAME=FILE.npy)\n"),
+            std::string::npos)
+      << run.err;
 }
 
 TEST(DevicesCommand, ListsPocl) {

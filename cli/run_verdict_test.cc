@@ -1,0 +1,84 @@
+#include "cli/run_verdict.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+namespace tfa::cli {
+namespace {
+
+OutputComparison Output(int32_t tensor, double max_error, bool ok) {
+  return {tensor, "out" + std::to_string(tensor), max_error, max_error, max_error, false, ok};
+}
+
+runtime::RuntimeTensor Floats(std::vector<float>& values) {
+  runtime::RuntimeTensor t;
+  t.type = TensorType::kFloat32;
+  t.shape = {static_cast<int32_t>(values.size())};
+  t.bytes = values.size() * sizeof(float);
+  t.data = reinterpret_cast<uint8_t*>(values.data());
+  return t;
+}
+
+TEST(RunVerdict, FloatOutputsAreHeldToTheToleranceOfMaxOneAndTheReference) {
+  std::vector<float> got = {1.0f, 200.1f}, want = {1.0005f, 200.0f};
+  const OutputComparison c = CompareOutput(Floats(got), Floats(want), 7, "y", 1e-3, 1);
+  EXPECT_TRUE(c.ok);
+  EXPECT_NEAR(c.max_abs_error, 0.1, 1e-4);
+  EXPECT_NEAR(c.max_error, 0.1 / 200.0, 1e-6);
+  const OutputComparison tight = CompareOutput(Floats(got), Floats(want), 7, "y", 1e-4, 1);
+  EXPECT_FALSE(tight.ok);
+}
+
+TEST(RunVerdict, DriftPassesOnlyWhenAccepted) {
+  const std::vector<OutputComparison> outputs = {Output(1, 1e-5, true), Output(2, 0.3, false)};
+  const OutputsVerdict drift = JudgeOutputs(outputs, true, false, "the CPU-only run", "1e-3");
+  EXPECT_EQ(drift.state, OutputsState::kDrift);
+  EXPECT_FALSE(drift.ok());
+  ASSERT_TRUE(drift.worst.has_value());
+  EXPECT_EQ(drift.worst->tensor, 2);
+  const OutputsVerdict accepted = JudgeOutputs(outputs, true, true, "the CPU-only run", "1e-3");
+  EXPECT_EQ(accepted.state, OutputsState::kDriftAccepted);
+  EXPECT_TRUE(accepted.ok());
+  // A node beyond the tolerance, or no node check, makes it a mismatch, accepted or not.
+  EXPECT_EQ(JudgeOutputs(outputs, false, true, "r", "t").state, OutputsState::kMismatch);
+  EXPECT_EQ(JudgeOutputs(outputs, std::nullopt, true, "r", "t").state, OutputsState::kMismatch);
+  EXPECT_EQ(JudgeOutputs({Output(1, 1e-5, true)}, std::nullopt, false, "r", "t").state,
+            OutputsState::kMatched);
+}
+
+TEST(RunVerdict, TextAndJsonNameEachPartThatFailed) {
+  RunVerdict verdict;
+  verdict.checks = {{"arena", 100, 100}, {"gpu shared tensors", 256, 1536}};
+  verdict.outputs = JudgeOutputs({Output(3, 0.3, false)}, true, false, "the CPU-only run",
+                                 "0.001 of max(1, |cpu|)");
+  EXPECT_FALSE(verdict.PredictionOk());
+  EXPECT_FALSE(verdict.ok());
+  const std::string text = VerdictText(verdict);
+  EXPECT_NE(text.find("  prediction: DIFFERS in 1 of 2 figures: gpu shared tensors\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  outputs vs the CPU-only run: DRIFT: output 3 (out3) 0.3 of max(1, "
+                      "|reference|) (abs 0.3) is beyond 0.001 of max(1, |cpu|)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nFAILED: the prediction differs; the outputs drift beyond the tolerance\n"),
+            std::string::npos)
+      << text;
+  const auto j = VerdictJson(verdict);
+  EXPECT_FALSE(j.at("prediction").at("ok").get<bool>());
+  EXPECT_EQ(j.at("prediction").at("failed"), nlohmann::ordered_json({"gpu shared tensors"}));
+  EXPECT_EQ(j.at("outputs").at("state"), "drift");
+  EXPECT_EQ(j.at("outputs").at("worst").at("tensor"), 3);
+  EXPECT_FALSE(j.at("ok").get<bool>());
+
+  verdict.checks = {{"arena", 100, 100}};
+  verdict.outputs = JudgeOutputs({Output(3, 1e-6, true)}, std::nullopt, false, "r", "t");
+  EXPECT_TRUE(verdict.ok());
+  EXPECT_NE(VerdictText(verdict).find("VALIDATED: the prediction and the outputs match"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace tfa::cli

@@ -12,13 +12,13 @@ cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DC
   -DTFA_BUILD_FUZZERS=ON -DTFA_BUILD_TESTS=OFF -DTFA_BUILD_BENCHMARKS=OFF \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_C_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target fuzz_tflite_loader fuzz_graph_json fuzz_json_run fuzz_report fuzz_gate_baseline \
-  fuzz_delegate_profile fuzz_npy
+  fuzz_delegate_profile fuzz_npy fuzz_run
 
 # Seeds: the committed ones plus small real and synthetic models made now (never committed).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tflite_loader" "$work/graph_json" "$work/json_run" "$work/report" "$work/gate_baseline" \
-  "$work/delegate_profile" "$work/npy"
+  "$work/delegate_profile" "$work/npy" "$work/run"
 # The built-in profiles and the documented example are the profile parser's seeds.
 cp libanalysis/profiles/builtin/*.json "$work/delegate_profile/"
 cp fuzz/seeds/gate_baseline/* "$work/gate_baseline/"
@@ -31,6 +31,9 @@ find corpus/models -name '*.tflite' -size -300k -exec cp {} "$work/tflite_loader
 find build/tests/oracle/external -name '*.tflite' -size -300k -exec cp {} "$work/tflite_loader/" \; \
   2>/dev/null || true
 if [ -x build/tfa-generate ]; then build/tfa-generate --out "$work/tflite_loader" >/dev/null || true; fi
+# The runtime's seeds: the small real models (every op they run is one the mutations reach).
+find build/tests/oracle/external build/tests/oracle/control_flow build/tests/oracle/families \
+  -name '*.tflite' -size -100k -exec cp {} "$work/run/" \; 2>/dev/null || true
 
 # Report seeds: each model seed prefixed with a delegate-selector byte.
 i=0
@@ -65,4 +68,5 @@ run fuzz_report fuzz/tflite.dict "$work/report"
 run fuzz_gate_baseline fuzz/gate_baseline.dict "$work/gate_baseline"
 run fuzz_delegate_profile fuzz/delegate_profile.dict "$work/delegate_profile"
 run fuzz_npy fuzz/npy.dict "$work/npy"
+run fuzz_run fuzz/tflite.dict "$work/run"
 exit $status

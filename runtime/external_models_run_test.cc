@@ -6,6 +6,7 @@
 // reason, in one line.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <ostream>
 #include <string>
 
@@ -121,6 +122,24 @@ INSTANTIATE_TEST_SUITE_P(
       for (char c : info.param.model) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
       return name;
     });
+
+// Every model of the external set, whatever it is: a run or a one-line error, never a crash (the
+// CI runs this under ASan and UBSan), a hang or memory past the limit.
+TEST(ExternalModelsSweep, EveryModelRunsOrIsRefusedInOneLine) {
+  int models = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::OraclePath("external"))) {
+    if (entry.path().extension() != ".tflite") continue;
+    ++models;
+    std::unique_ptr<Interpreter> run;
+    ModelPlan plan;
+    const Status ran = RunOnce(entry.path().stem().string(), run, plan);
+    if (!ran.ok()) {
+      EXPECT_EQ(ran.message().find('\n'), std::string::npos) << ran.message();
+      EXPECT_FALSE(ran.message().empty()) << entry.path();
+    }
+  }
+  EXPECT_GE(models, 28);
+}
 
 }  // namespace
 }  // namespace tfa::runtime

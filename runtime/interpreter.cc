@@ -12,6 +12,7 @@
 #include <queue>
 #include <set>
 #include <span>
+#include <sstream>
 
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/checked_math.h"
@@ -177,6 +178,8 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   i.arena_options_ = plan.prepare_options.arena;
   i.poison_outputs_ = options.poison_outputs;
   i.memory_limit_bytes_ = options.memory_limit_bytes;
+  i.max_loop_iterations_ = options.max_loop_iterations;
+  i.time_limit_seconds_ = options.time_limit_seconds;
   i.subgraphs_.resize(plan.subgraphs.size());
   const bool has_variables =
       std::any_of(plan.subgraphs.begin(), plan.subgraphs.end(), [](const SubgraphPlan& sp) {
@@ -359,6 +362,13 @@ bool NeedsOwnBuffer(const Subgraph& graph, const ArenaPlan& plan, bool own_buffe
   return tensor.bytes_or_zero() > 0 && (listed(graph.inputs) || listed(graph.outputs));
 }
 
+// "2.5 s": a limit as the user gave it.
+std::string FormatSeconds(double seconds) {
+  std::ostringstream out;
+  out << seconds << " s";
+  return out.str();
+}
+
 // Upstream kernels whose inputs are all constant compute their outputs once, at Prepare, into
 // persistent read-only tensors, and skip them at Eval (e.g. tflite/kernels/gather.cc).
 bool MakesOnlyPersistentRo(const Subgraph& graph, const Node& node) {
@@ -455,6 +465,13 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
       r.sparsity = model_data_->TensorSparsity(s.index, index);
       continue;
     }
+    // Upstream makes every string tensor dynamic (tflite/core/subgraph.cc): no buffer until a
+    // kernel or the application writes one of the size its contents need.
+    if (t.type == TensorType::kString) {
+      r.bytes = 0;
+      r.data = nullptr;
+      continue;
+    }
     if (NeedsOwnBuffer(s.graph, s.plan, own_buffers_, s.made_after_stop[i], i)) {
       if (!t.bytes && t.type != TensorType::kResource) {
         return Status::Error(where + ": tensor " + std::to_string(i) +
@@ -470,6 +487,10 @@ Status Interpreter::AllocateTensors(SubgraphState& s) {
       // In own-buffer mode too (the --validate rerun), or the state starts as garbage.
       if (t.is_variable) ResetVariable(t, r);
       continue;
+    }
+    if (i >= s.plan.tensors.size()) {
+      return Status::Error(where + ": tensor " + std::to_string(i) +
+                           " has no buffer: the plan does not place it and it is not dynamic");
     }
     const TensorPlacement& p = s.plan.tensors[i];
     if (p.arena == ArenaKind::kNone)
@@ -519,6 +540,26 @@ Status Interpreter::ResizeTensor(SubgraphState& s, int32_t t, const std::vector<
   s.own_capacity[i] = *bytes;
   r.data = own.get();
   return Status::Ok();
+}
+
+Status Interpreter::CopyIntoTensor(SubgraphState& s, int32_t t, const RuntimeTensor& from,
+                                   const std::string& what) {
+  const auto i = static_cast<size_t>(t);
+  RuntimeTensor& to = s.tensors[i];
+  if (to.type == TensorType::kString && !to.is_constant && to.bytes != from.bytes) {
+    Buffer& own = s.own_buffers[i];
+    if (s.own_capacity[i] < from.bytes) {
+      TFA_RETURN_IF_ERROR(CheckMemoryLimit(stats_.scratch_bytes).WithContext(what));
+      own = AllocateBuffer(from.bytes);
+      if (!own)
+        return Status::Error(what + ": cannot allocate " + std::to_string(from.bytes) + " bytes");
+      stats_.dynamic_bytes += from.bytes - s.own_capacity[i];
+      s.own_capacity[i] = from.bytes;
+    }
+    to.bytes = from.bytes;
+    to.data = from.bytes > 0 ? own.get() : nullptr;
+  }
+  return CopyTensor(from, to, what);
 }
 
 Status Interpreter::ResizeOutput(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape) {
@@ -943,6 +984,9 @@ Status Interpreter::Invoke() {
   timings_.reserve(entry().steps.size());
   stats_.facts = InvokeFacts();
   for (SubgraphRunStats& s : stats_.subgraphs) s.runs = 0;
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                  std::chrono::duration<double>(time_limit_seconds_));
   TFA_RETURN_IF_ERROR(RunSubgraph(entry_));
   for (const SubgraphState& s : subgraphs_) {
     if (!s.runnable || own_buffers_) continue;
@@ -992,6 +1036,12 @@ Status Interpreter::RunSubgraph(int32_t index) {
       if (!status.ok()) break;
     }
     const Node& node = *step.context.node;
+    if (time_limit_seconds_ > 0 && std::chrono::steady_clock::now() > deadline_) {
+      status =
+          Status::Error(NodeName(s, step.node) + ": the Invoke ran past its time limit of " +
+                        FormatSeconds(time_limit_seconds_) + " (--time-limit) before this node");
+      break;
+    }
     const bool on_cpu = step.kind != StepKind::kDelegate;
     if (is_entry) {
       if (on_cpu != previous_on_cpu || (!on_cpu && node.op != previous_delegate))
@@ -1088,8 +1138,8 @@ Result<std::vector<const RuntimeTensor*>> Interpreter::CallSubgraph(
   for (size_t i = 0; i < child.graph.inputs.size() && i < values.size(); ++i) {
     const int32_t t = child.graph.inputs[i];
     if (t < 0 || !values[i]) continue;  // an input the child never reads (dropped in Prepare)
-    TFA_RETURN_IF_ERROR(CopyTensor(*values[i], child.tensors[static_cast<size_t>(t)],
-                                   SubgraphName(index) + " input " + std::to_string(i)));
+    TFA_RETURN_IF_ERROR(
+        CopyIntoTensor(child, t, *values[i], SubgraphName(index) + " input " + std::to_string(i)));
   }
   TFA_RETURN_IF_ERROR(RunSubgraph(index));
   std::vector<const RuntimeTensor*> outputs;
@@ -1118,12 +1168,23 @@ Status Interpreter::EvalWhile(SubgraphState& s, Step& step) {
   for (;;) {
     auto cond = CallSubgraph(node.options->cond_subgraph, values);
     if (!cond.ok()) return cond.status();
-    const RuntimeTensor* verdict = cond->at(0);
+    const RuntimeTensor* verdict = cond->empty() ? nullptr : cond->front();
     if (!verdict || verdict->bytes < 1 || !verdict->data)
       return Status::Error("the cond subgraph gives no boolean");
     if (verdict->data[0] == 0) break;
+    if (static_cast<uint64_t>(iterations) >= max_loop_iterations_) {
+      return Status::Error(NodeName(s, step.node) + ": the loop ran " + std::to_string(iterations) +
+                           " iterations and its condition is still true; stopped at "
+                           "--max-loop-iterations (upstream would loop on: give inputs that end "
+                           "the loop, or raise the limit)");
+    }
     auto body = CallSubgraph(node.options->body_subgraph, values);
     if (!body.ok()) return body.status();
+    if (body->size() < n) {
+      return Status::Error(NodeName(s, step.node) + ": the body gives " +
+                           std::to_string(body->size()) + " outputs for " + std::to_string(n) +
+                           " loop values");
+    }
     for (size_t i = 0; i < n; ++i) {
       const RuntimeTensor* out = (*body)[i];
       if (!out) continue;
@@ -1141,7 +1202,8 @@ Status Interpreter::EvalWhile(SubgraphState& s, Step& step) {
     if (RuntimeTensor* out = step.context.outputs[i]) {
       if (out->shape != state[i].shape)
         TFA_RETURN_IF_ERROR(ResizeOutput(s, node.outputs[i], state[i].shape));
-      TFA_RETURN_IF_ERROR(CopyTensor(state[i], *out, "output " + std::to_string(i)));
+      TFA_RETURN_IF_ERROR(
+          CopyIntoTensor(s, node.outputs[i], state[i], "output " + std::to_string(i)));
     }
   }
   stats_.facts.while_iterations[{s.index, step.node}] = iterations;
@@ -1176,7 +1238,7 @@ Status Interpreter::CopyCalleeOutputs(SubgraphState& s, Step& step,
     if (!value) return Status::Error("subgraph output " + std::to_string(i) + " is absent");
     if (out->shape != value->shape)
       TFA_RETURN_IF_ERROR(ResizeOutput(s, node.outputs[i], value->shape));
-    TFA_RETURN_IF_ERROR(CopyTensor(*value, *out, "output " + std::to_string(i)));
+    TFA_RETURN_IF_ERROR(CopyIntoTensor(s, node.outputs[i], *value, "output " + std::to_string(i)));
   }
   return Status::Ok();
 }

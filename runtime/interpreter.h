@@ -36,6 +36,7 @@
 #ifndef RUNTIME_INTERPRETER_H_
 #define RUNTIME_INTERPRETER_H_
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -77,8 +78,14 @@ struct InterpreterOptions {
   int32_t entry_subgraph = 0;
   // Every non-constant tensor in a buffer of its own: no arena, no sharing, no plan.
   bool own_buffers = false;
+  // Upstream's WHILE loops until its condition turns false, forever if it never does; a run
+  // here stops with an error after this many iterations of one WHILE node in one Invoke.
+  uint64_t max_loop_iterations = kDefaultMaxLoopIterations;
+  // An Invoke that runs longer stops with an error at the next node (0: no limit).
+  double time_limit_seconds = 0;
 
   static constexpr uint64_t kDefaultMemoryLimitBytes = uint64_t{1} << 30;
+  static constexpr uint64_t kDefaultMaxLoopIterations = 1'000'000;
 };
 
 struct NodeTiming {
@@ -237,6 +244,11 @@ class Interpreter {
                            const std::vector<const RuntimeTensor*>& values);
   // A control-flow node's output `t` takes the shape its child gave it (a dynamic tensor).
   Status ResizeOutput(SubgraphState& s, int32_t t, const std::vector<int32_t>& shape);
+  // Copies `from` into tensor `t` of `s`. A string tensor, whose bytes depend on its contents,
+  // first takes `from`'s size, as tflite/kernels/control_flow_common.h reallocates a dynamic
+  // destination before TfLiteTensorCopy.
+  Status CopyIntoTensor(SubgraphState& s, int32_t t, const RuntimeTensor& from,
+                        const std::string& what);
   // Copies `values` into subgraph `index`'s inputs, runs it, and returns its outputs.
   Result<std::vector<const RuntimeTensor*>> CallSubgraph(
       int32_t index, const std::vector<const RuntimeTensor*>& values);
@@ -249,6 +261,9 @@ class Interpreter {
   bool own_buffers_ = false;
   bool poison_outputs_ = true;
   uint64_t memory_limit_bytes_ = 0;
+  uint64_t max_loop_iterations_ = InterpreterOptions::kDefaultMaxLoopIterations;
+  double time_limit_seconds_ = 0;
+  std::chrono::steady_clock::time_point deadline_;  // of the Invoke running, with a time limit
   // Set for more than one thread.
   std::unique_ptr<KernelThreadPool> thread_pool_;
   std::vector<std::string> prepare_assumptions_;

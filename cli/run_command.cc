@@ -610,6 +610,7 @@ void Run(const RunArgs& args) {
     verdict.checks = checks;
     verdict.outputs = JudgeOutputs(comparisons, every_node_within, args.accept_drift,
                                    "the CPU-only run", tolerance_text);
+    verdict.outputs.reference_symbol = "cpu";
     verdict.outputs.node_check_note = node_check_note;
     const bool drift = verdict.outputs.state == OutputsState::kDrift ||
                        verdict.outputs.state == OutputsState::kDriftAccepted;

@@ -33,8 +33,8 @@ std::optional<std::vector<int32_t>> QuantizedValues(const runtime::RuntimeTensor
   return values;
 }
 
-std::string OutputLine(const OutputComparison& c) {
-  return fmt::format("output {} ({}) {}", c.tensor, c.name, ErrorText(c, "reference"));
+std::string OutputLine(const OutputComparison& c, const std::string& symbol) {
+  return fmt::format("output {} ({}) {}", c.tensor, c.name, ErrorText(c, symbol.c_str()));
 }
 
 }  // namespace
@@ -122,7 +122,8 @@ std::string VerdictText(const RunVerdict& verdict) {
                                                    verdict.checks.size(), fmt::join(failed, ", "));
   text += "  prediction: " + prediction + "\n";
   const OutputsVerdict& o = verdict.outputs;
-  const std::string worst = o.worst ? OutputLine(*o.worst) : std::string("no outputs");
+  const std::string worst =
+      o.worst ? OutputLine(*o.worst, o.reference_symbol) : std::string("no outputs");
   std::string outputs;
   switch (o.state) {
     case OutputsState::kMatched:

@@ -64,6 +64,7 @@ enum class OutputsState {
 struct OutputsVerdict {
   OutputsState state = OutputsState::kMatched;
   std::string reference;  // what the outputs were compared with: "the CPU-only run"
+  std::string reference_symbol = "reference";  // its name in an error: "max(1, |cpu|)"
   std::string tolerance;  // in words: "1e-3 of max(1, |cpu|), quantized outputs 1 step"
   // The output furthest beyond the tolerance (or the furthest from the reference when all match).
   std::optional<OutputComparison> worst;

@@ -152,6 +152,15 @@ std::vector<std::set<int32_t>> IsolatingBatches(const Subgraph& graph,
   return batches;
 }
 
+// The bytes an interpreter holds for its tensors: every subgraph's arenas, the dynamic tensors and
+// the kernels' scratch.
+uint64_t HeldBytes(const RunStats& stats) {
+  uint64_t held = stats.dynamic_bytes + stats.scratch_bytes;
+  for (const SubgraphRunStats& s : stats.subgraphs)
+    held += s.arena_bytes + s.persistent_arena_bytes;
+  return held;
+}
+
 }  // namespace
 
 Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Delegate& delegate,
@@ -162,12 +171,22 @@ Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Dele
   auto cpu = Run(model_path, {}, options);
   if (!cpu.ok()) return cpu.status().WithContext("the CPU-only run");
   const Subgraph& graph = (*cpu)->execution_graph();
+  // The CPU run stays alive as every delegated run's reference: together they keep to the limit.
+  const uint64_t held = HeldBytes((*cpu)->stats());
+  if (held >= options.memory_limit_bytes) {
+    return Status::Error("the CPU-only run with every tensor kept holds " + std::to_string(held) +
+                         " bytes, leaving nothing of the memory limit of " +
+                         std::to_string(options.memory_limit_bytes) +
+                         " bytes for the delegated runs");
+  }
+  DivergenceOptions delegated_options = options;
+  delegated_options.memory_limit_bytes = options.memory_limit_bytes - held;
   // Which nodes the delegate takes when it has the whole model, in execution order.
   std::vector<int32_t> delegated;
   {
     InterpreterOptions probe_options;
     probe_options.delegates = {&delegate};
-    probe_options.memory_limit_bytes = options.memory_limit_bytes;
+    probe_options.memory_limit_bytes = delegated_options.memory_limit_bytes;
     auto probe = Interpreter::Create(model_path, probe_options);
     if (!probe.ok()) return probe.status();
     std::set<int32_t> claimed;
@@ -183,7 +202,7 @@ Result<DivergenceReport> FindFirstDivergence(const std::string& model_path, Dele
   std::map<int32_t, NodeError> errors;
   for (const std::set<int32_t>& batch : IsolatingBatches(graph, delegated)) {
     BatchDelegate restricted(delegate, batch, **cpu);
-    auto run = Run(model_path, {&restricted}, options);
+    auto run = Run(model_path, {&restricted}, delegated_options);
     if (!run.ok()) return run.status().WithContext("the delegated run");
     ++report.runs;
     // Only boundary tensors of the delegate kernels have values on the host.

@@ -37,6 +37,8 @@ struct DivergenceOptions {
   double tolerance = 1e-3;     // of the error above
   double tolerance_steps = 1;  // of quantized integer outputs, in quantization steps
   uint64_t input_seed = 1;     // FillDeterministicInputs' seed
+  // For all its interpreters together: the CPU run it keeps as the reference and the delegated
+  // run beside it.
   uint64_t memory_limit_bytes = InterpreterOptions::kDefaultMemoryLimitBytes;
 };
 

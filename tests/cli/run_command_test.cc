@@ -264,6 +264,23 @@ TEST(RunCommand, MemoryLimitAndGuardWrites) {
   EXPECT_EQ(guarded.exit_code, 0) << guarded.err;
 }
 
+// A node-by-node check and a rerun on buffers of its own that do not fit --memory-limit are
+// skipped with a note; the verdict is still printed, and the checks that ran decide it.
+TEST(RunCommand, ChecksThatDoNotFitTheMemoryLimitAreSkippedWithANote) {
+  auto run =
+      RunTool("run --validate --find-divergence --json --memory-limit 6M --delegate add-sub " +
+              testing::CorpusModelPath(kShortRange));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  const std::string note = j.at("verdict").at("outputs").at("node_check_note");
+  EXPECT_NE(note.find("the node-by-node check of add-sub was skipped: "), std::string::npos);
+  EXPECT_NE(note.find("above the memory limit of 6291456 bytes"), std::string::npos) << note;
+  EXPECT_NE(j.at("own_buffers").at("skipped").get<std::string>().find("above the memory limit"),
+            std::string::npos);
+  EXPECT_GT(j.at("measured").at("rss").at("peak_with_reruns").get<uint64_t>(), 0u);
+}
+
 // while_dynamic's WHILE body concatenates onto its state, 4 rows to 124 in 30 iterations with
 // seed 1: the body is re-planned every iteration, the node after the WHILE placed once it ran.
 // Upstream's figures after the Invoke (tests/oracle/control_flow/while_dynamic.none.json,

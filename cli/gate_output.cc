@@ -144,28 +144,38 @@ std::string GateText(const GateResult& result, const std::string& baseline_path,
   return out;
 }
 
+// Failures first, in a table of their own; the passing figures are folded under a <details>
+// block (GitHub and GitLab render it closed), so a pull-request comment leads with what failed.
 std::string GateMarkdown(const GateResult& result, const std::string& baseline_path) {
-  std::string out =
-      fmt::format("### tflite-analyze gate: {}\n\n", result.passed() ? "passed" : "FAILED");
-  out += "| model | configuration | figure | baseline | now | delta | limit | verdict |\n";
-  out += "|---|---|---|---:|---:|---:|---:|---|\n";
+  const std::string header =
+      "| model | configuration | figure | baseline | now | delta | limit | verdict |\n"
+      "|---|---|---|---:|---:|---:|---:|---|\n";
+  std::string failed, passed;
+  size_t passed_rows = 0;
   for (const ConfigCheck& c : result.checks) {
     if (!c.problem.empty()) {
-      out += fmt::format("| `{}` | `{}` | | | | | | ❌ {} |\n", c.file, c.config, c.problem);
+      failed += fmt::format("| `{}` | `{}` | | | | | | ❌ {} |\n", c.file, c.config, c.problem);
       continue;
     }
     for (const FigureCheck& f : c.figures) {
       const bool ok = f.verdict == FigureCheck::Verdict::kPass;
-      out += fmt::format("| `{}` | `{}` | {} | {} | {} | {} | {} | {} {} |\n", c.file, c.config,
-                         f.figure, Value(f, false), Value(f, true), Delta(f), f.limit,
-                         ok ? "✅" : "❌", VerdictWord(f));
+      (ok ? passed : failed) += fmt::format(
+          "| `{}` | `{}` | {} | {} | {} | {} | {} | {} {} |\n", c.file, c.config, f.figure,
+          Value(f, false), Value(f, true), Delta(f), f.limit, ok ? "✅" : "❌", VerdictWord(f));
+      passed_rows += ok;
     }
     if (!c.not_checked.empty()) {
-      out +=
+      passed +=
           fmt::format("| `{}` | `{}` | | | | | | {} |\n", c.file, c.config, NotCheckedSentence(c));
     }
   }
-  out += '\n';
+  std::string out =
+      fmt::format("### tflite-analyze gate: {}\n\n", result.passed() ? "passed" : "FAILED");
+  if (!failed.empty()) out += header + failed + "\n";
+  if (!passed.empty()) {
+    out += fmt::format("<details><summary>{} figure{} passed</summary>\n\n{}{}\n</details>\n\n",
+                       passed_rows, passed_rows == 1 ? "" : "s", header, passed);
+  }
   out += Summary(result, baseline_path);
   out += '\n';
   return out;

@@ -22,6 +22,16 @@ DelegateOrder OrderDelegatesAsInterpreter(const Model& model,
   std::vector<DelegateProfile> added_by_user;
   std::vector<DelegateProfile> at_build;
   for (DelegateProfile& profile : requested) {
+    const PartitionSettings& partition = profile.partition;
+    if (partition.max_partitions <= 0 && (partition.nonpositive_max_partitions_means_one ||
+                                          partition.nonpositive_max_partitions_means_all)) {
+      order.notes.push_back(profile.name + ": max_delegated_partitions " +
+                            std::to_string(partition.max_partitions) + " is taken as " +
+                            (partition.nonpositive_max_partitions_means_one
+                                 ? "1, as upstream's delegate turns N <= 0 into 1"
+                                 : "no limit, as upstream's delegate keeps every partition for "
+                                   "N <= 0"));
+    }
     if (profile.compiler_plugin) {
       std::string note = profile.name;
       note += ": transcribed; the vendor SDK's own op validation may still reject";

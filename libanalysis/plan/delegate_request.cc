@@ -14,6 +14,16 @@ Result<DelegateProfile> ResolveDelegateRequest(const DelegateRequest& request) {
   for (const auto& [key, value] : request.options) {
     TFA_RETURN_IF_ERROR(p.SetOption(key, value));  // its message names the delegate
   }
+  // Upstream's GPU delegate turns max_delegated_partitions <= 0 into 1 and NNAPI's keeps every
+  // partition; a delegate that only keeps the N largest would keep none, which no user means.
+  const PartitionSettings& partition = p.partition;
+  if (partition.max_partitions <= 0 && !partition.nonpositive_max_partitions_means_one &&
+      !partition.nonpositive_max_partitions_means_all) {
+    return Status::Error("--max-partitions " + std::to_string(partition.max_partitions) + " for " +
+                         p.name +
+                         ": it keeps the N largest partitions, so N must be at least 1 (gpu "
+                         "takes N <= 0 as 1, nnapi as every partition)");
+  }
   return p;
 }
 

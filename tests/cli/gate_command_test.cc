@@ -90,6 +90,23 @@ TEST(GateCommand, BiggerArenaFailsWithBeforeAfterAndDelta) {
   EXPECT_EQ(lenient.exit_code, 0) << lenient.out;
 }
 
+// A pull-request comment leads with what failed: the failing figures in their own table, the
+// passing ones folded under <details>.
+TEST(GateCommand, MarkdownPutsFailuresFirstAndFoldsThePasses) {
+  const Recorded r = RecordChain("gate_markdown");
+  const std::string v2 = WriteFile(r.dir + "/v2/chain.json", ChainGraphJson(16384));
+  ToolRun run = RunTool("gate " + v2 + " --baseline " + r.baseline +
+                        " --delegate ops=ADD --max-arena-growth 2% --format markdown");
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  const size_t failed = run.out.find("❌");
+  const size_t details = run.out.find("<details><summary>5 figures passed</summary>");
+  ASSERT_NE(failed, std::string::npos) << run.out;
+  ASSERT_NE(details, std::string::npos) << run.out;
+  EXPECT_LT(failed, details) << run.out;
+  EXPECT_EQ(run.out.find("✅"), run.out.find("✅", details)) << run.out;
+  EXPECT_EQ(run.out.rfind("❌"), run.out.rfind("❌", details)) << run.out;
+}
+
 TEST(GateCommand, FailOnShrinkCatchesAnUnexpectedImprovement) {
   const Recorded r = RecordChain("gate_shrink");
   const std::string v2 = WriteFile(r.dir + "/v2/chain.json", ChainGraphJson(4096));

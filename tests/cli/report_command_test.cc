@@ -21,6 +21,25 @@ using testing::ToolRun;
 const std::string kShortRange = "face_detection__face_detection_short_range";
 const std::string kPalm = "hands__palm_detection_lite";
 
+// --max-partitions N <= 0: the GPU delegate takes it as 1 and the report says so; a delegate that
+// only keeps the N largest partitions would keep none, so it is refused.
+TEST(ReportCommand, MaxPartitionsBelowOneSaysWhatItMeansOrIsRefused) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  ToolRun gpu = RunTool("report --json --delegate gpu --max-partitions -1 " + model);
+  ASSERT_EQ(gpu.exit_code, 0) << gpu.err;
+  const auto j = nlohmann::json::parse(gpu.out);
+  EXPECT_EQ(j.at("subgraphs").at(0).at("delegated_partition_count"), 1);
+  EXPECT_EQ(j.at("delegation_notes"),
+            nlohmann::json({"gpu: max_delegated_partitions -1 is taken as 1, as upstream's "
+                            "delegate turns N <= 0 into 1"}));
+  ToolRun ops = RunTool("report --delegate ops=ADD --max-partitions 0 " + model);
+  EXPECT_EQ(ops.exit_code, 2);
+  EXPECT_NE(ops.err.find("--max-partitions 0 for ops=ADD: it keeps the N largest partitions, so N "
+                         "must be at least 1"),
+            std::string::npos)
+      << ops.err;
+}
+
 TEST(ReportCommand, SeveralModelsGiveOneJsonReportEachInOrder) {
   ToolRun run = RunTool("report --json --delegate gpu " + testing::CorpusModelPath(kShortRange) +
                         " " + testing::CorpusModelPath(kPalm));

@@ -12,8 +12,13 @@
 namespace tfa::cli {
 namespace {
 
-const char* TargetWords(tflm::Target target) {
-  return target == tflm::Target::kHost64 ? "64-bit host" : "32-bit microcontroller";
+std::string TargetWords(const tflm::TflmArena& arena) {
+  std::string words = arena.target == tflm::Target::kHost64 ? "64-bit host"
+                      : arena.abi == tflm::Abi::kAapcs      ? "32-bit microcontroller, AAPCS"
+                                                            : "32-bit microcontroller, i386 ABI";
+  if (arena.static_memory) words += ", TF_LITE_STATIC_MEMORY";
+  if (arena.recording_allocator) words += ", RecordingMicroAllocator";
+  return words;
 }
 
 std::string OwnerText(const tflm::TailItem& item) {
@@ -29,9 +34,9 @@ std::string Row(std::string row) {
 }
 
 std::string Summary(const std::string& model_path, const tflm::TflmArena& arena) {
-  std::string out = fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
-                                tflm::TargetName(arena.target), TargetWords(arena.target),
-                                tflm::kTflmRulesVersion);
+  std::string out =
+      fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
+                  tflm::TargetName(arena.target), TargetWords(arena), tflm::kTflmRulesVersion);
   out += fmt::format(
       "  head                      {:>10}  {}  ({} tensors and {} scratch buffers, "
       "GreedyMemoryPlanner)\n",
@@ -111,6 +116,11 @@ std::string TflmReportText(const std::string& model_path, const Model& model,
 nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
   const tflm::StructSizes& sizes = arena.sizes;
   nlohmann::ordered_json j{{"target", tflm::TargetName(arena.target)},
+                           {"abi", arena.target == tflm::Target::kHost64
+                                       ? nlohmann::ordered_json(nullptr)
+                                       : nlohmann::ordered_json(tflm::AbiName(arena.abi))},
+                           {"static_memory", arena.static_memory},
+                           {"recording_allocator", arena.recording_allocator},
                            {"rules", std::string(tflm::kTflmRulesVersion)},
                            {"head", arena.head},
                            {"tail", arena.tail},
@@ -168,7 +178,7 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
   return j;
 }
 
-void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
+void RunTflmReport(const std::vector<std::string>& models, const tflm::Build& build,
                    OutputFormat format) {
   if (format != OutputFormat::kText && format != OutputFormat::kJson &&
       format != OutputFormat::kMarkdown) {
@@ -178,7 +188,7 @@ void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
   std::string out;
   for (const std::string& path : models) {
     const Model model = LoadModelOrThrow(path);
-    auto arena = tflm::ReplayMicroAllocator(model, target);
+    auto arena = tflm::ReplayMicroAllocator(model, build);
     if (!arena.ok()) throw CommandError{arena.status().message()};
     if (format == OutputFormat::kJson) {
       reports.push_back(
@@ -195,8 +205,8 @@ void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
   WriteOutput("-", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
-void RunTflmArena(const std::string& model, tflm::Target target, OutputFormat format) {
-  const tflm::TflmArena arena = ReplayTflmOrThrow(model, target);
+void RunTflmArena(const std::string& model, const tflm::Build& build, OutputFormat format) {
+  const tflm::TflmArena arena = ReplayTflmOrThrow(model, build);
   if (format == OutputFormat::kJson) {
     const nlohmann::ordered_json doc{{"model", model}, {"tflm", TflmJson(arena)}};
     return WriteOutput("-",

@@ -26,10 +26,10 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena);
 std::string OpResolverCode(const tflm::TflmArena& arena);
 
 // report --target: every model, as text, Markdown or JSON.
-void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
+void RunTflmReport(const std::vector<std::string>& models, const tflm::Build& build,
                    OutputFormat format);
 // arena --target: one model.
-void RunTflmArena(const std::string& model, tflm::Target target, OutputFormat format);
+void RunTflmArena(const std::string& model, const tflm::Build& build, OutputFormat format);
 
 }  // namespace tfa::cli
 

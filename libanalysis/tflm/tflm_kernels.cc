@@ -169,10 +169,10 @@ const OpRule* FindRule(std::string_view op) {
 
 // OpDataConv (conv.h), also the depthwise kernel's user data: TfLitePaddingValues, five
 // quantization int32s, the two per-channel arrays, the activation range, filter_buffer_index.
-uint64_t OpDataConvBytes(Target target) {
-  return StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                               F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kInt32,
-                               F::kInt32, F::kInt32})
+uint64_t OpDataConvBytes(const Build& build) {
+  return StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                              F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kInt32,
+                              F::kInt32, F::kInt32})
       .size;
 }
 
@@ -182,12 +182,12 @@ void AddInt4FilterScratch(const Tensor* filter, KernelRequests& requests) {
   if (Is(filter, TensorType::kInt4)) requests.scratch_buffers.push_back(FlatSize(filter));
 }
 
-void ConvRequests(Target target, const Subgraph& subgraph, const Node& node,
+void ConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                   KernelRequests& requests) {
   // TfLiteConvParams: padding, strides, activation, dilations, quantized_bias_type.
   requests.builtin_options = StructLayout(
-      target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
-  requests.op_data = OpDataConvBytes(target);
+      build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+  requests.op_data = OpDataConvBytes(build);
   const Tensor* filter = InputTensor(subgraph, node, 1);
   // ConvPrepare allocates the per-channel multiplier and shift for every type, float included.
   const uint64_t channels = Dim(filter, 0);
@@ -195,30 +195,30 @@ void ConvRequests(Target target, const Subgraph& subgraph, const Node& node,
   AddInt4FilterScratch(filter, requests);
 }
 
-void DepthwiseConvRequests(Target target, const Subgraph& subgraph, const Node& node,
+void DepthwiseConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                            KernelRequests& requests) {
   // TfLiteDepthwiseConvParams: padding, strides, depth_multiplier, activation, dilations.
   requests.builtin_options = StructLayout(
-      target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
-  requests.op_data = OpDataConvBytes(target);
+      build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+  requests.op_data = OpDataConvBytes(build);
   const Tensor* filter = InputTensor(subgraph, node, 1);
   const uint64_t channels = Dim(filter, 3);  // kDepthwiseConvQuantizedDimension
   requests.persistent_buffers = {channels * 4, channels * 4};
   AddInt4FilterScratch(filter, requests);
 }
 
-void TransposeConvRequests(Target target, const Subgraph& subgraph, const Node& node,
+void TransposeConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                            KernelRequests& requests) {
   // TfLiteTransposeConvParams: padding, strides, activation, quantized_bias_type.
   requests.builtin_options =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+      StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
   // OpData: ConvParams (padding type, int16 padding values and strides, offsets, multiplier,
   // shift, activation ranges), two buffer indices, the two per-channel arrays.
   requests.op_data =
-      StructLayout(target, {F::kUint8, F::kInt16, F::kInt16,   F::kInt16,  F::kInt16, F::kInt16,
-                            F::kInt16, F::kInt16, F::kInt16,   F::kInt32,  F::kInt32, F::kInt32,
-                            F::kInt32, F::kInt32, F::kInt32,   F::kInt32,  F::kFloat, F::kFloat,
-                            F::kInt32, F::kInt32, F::kPointer, F::kPointer})
+      StructLayout(build, {F::kUint8, F::kInt16, F::kInt16,   F::kInt16,  F::kInt16, F::kInt16,
+                           F::kInt16, F::kInt16, F::kInt16,   F::kInt32,  F::kInt32, F::kInt32,
+                           F::kInt32, F::kInt32, F::kInt32,   F::kInt32,  F::kFloat, F::kFloat,
+                           F::kInt32, F::kInt32, F::kPointer, F::kPointer})
           .size;
   // Inputs: output shape, filter, input, bias.
   const Tensor* filter = InputTensor(subgraph, node, 1);
@@ -235,17 +235,17 @@ void TransposeConvRequests(Target target, const Subgraph& subgraph, const Node& 
   }
 }
 
-void FullyConnectedRequests(Target target, const Subgraph& subgraph, const Node& node,
+void FullyConnectedRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                             KernelRequests& requests) {
   // TfLiteFullyConnectedParams: activation, weights_format, keep_num_dims,
   // asymmetric_quantize_inputs, quantized_bias_type.
   requests.builtin_options =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kBool, F::kBool, F::kInt32});
+      StructLayout(build, {F::kInt32, F::kInt32, F::kBool, F::kBool, F::kInt32});
   // OpDataFullyConnected: multiplier, shift, activation range, input_quantized_index, three zero
   // points, filter_buffer_index, the per-channel arrays, is_per_channel.
   requests.op_data =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                            F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kBool})
+      StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                           F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kBool})
           .size;
   const Tensor* filter = InputTensor(subgraph, node, 1);
   if (ScaleCount(filter) > 1) {
@@ -255,13 +255,13 @@ void FullyConnectedRequests(Target target, const Subgraph& subgraph, const Node&
   AddInt4FilterScratch(filter, requests);
 }
 
-void SvdfRequests(Target target, const Subgraph& subgraph, const Node& node,
+void SvdfRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                   KernelRequests& requests) {
   // TfLiteSVDFParams: rank, activation, asymmetric_quantize_inputs.
-  requests.builtin_options = StructLayout(target, {F::kInt32, F::kInt32, F::kBool});
+  requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32, F::kBool});
   // OpDataSvdf: two effective scales, two shifts, two scratch indices, three zero points.
-  requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                           F::kInt32, F::kInt32, F::kInt32, F::kInt32})
+  requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kInt32, F::kInt32, F::kInt32, F::kInt32})
                          .size;
   const Tensor* input = InputTensor(subgraph, node, 0);
   const Tensor* weights_feature = InputTensor(subgraph, node, 1);
@@ -273,13 +273,13 @@ void SvdfRequests(Target target, const Subgraph& subgraph, const Node& node,
   if (Is(input, TensorType::kInt8)) requests.scratch_buffers.push_back(batch * units * 4);
 }
 
-void SoftmaxRequests(Target target, const Subgraph& subgraph, const Node& node,
+void SoftmaxRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                      KernelRequests& requests) {
-  requests.builtin_options = StructLayout(target, {F::kFloat});  // TfLiteSoftmaxParams: beta
+  requests.builtin_options = StructLayout(build, {F::kFloat});  // TfLiteSoftmaxParams: beta
   // SoftmaxParams (kernels/internal/types.h): beta, six int32s, scale, five table pointers.
-  requests.op_data = StructLayout(target, {F::kDouble, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                           F::kInt32, F::kInt32, F::kFloat, F::kPointer,
-                                           F::kPointer, F::kPointer, F::kPointer, F::kPointer})
+  requests.op_data = StructLayout(build, {F::kDouble, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kInt32, F::kInt32, F::kFloat, F::kPointer, F::kPointer,
+                                          F::kPointer, F::kPointer, F::kPointer})
                          .size;
   // An int16 input gets its exp and 1/(1+x) lookup tables of kInt16LUTArraySize (513) entries.
   if (Is(InputTensor(subgraph, node, 0), TensorType::kInt16)) {
@@ -287,14 +287,14 @@ void SoftmaxRequests(Target target, const Subgraph& subgraph, const Node& node,
   }
 }
 
-void PoolRequests(Target target, KernelRequests& requests) {
+void PoolRequests(const Build& build, KernelRequests& requests) {
   // TfLitePoolParams: padding, strides, filter size, activation, computed TfLitePaddingValues.
   requests.builtin_options =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                            F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+      StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                           F::kInt32, F::kInt32, F::kInt32, F::kInt32});
   // OpDataPooling: TfLitePaddingValues, int32 and float activation ranges.
-  requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                           F::kInt32, F::kFloat, F::kFloat})
+  requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kInt32, F::kFloat, F::kFloat})
                          .size;
 }
 
@@ -312,7 +312,8 @@ std::optional<std::string_view> KernelSource(std::string_view op) {
   return rule->source;
 }
 
-Result<KernelRequests> RequestsOfNode(Target target, const Subgraph& subgraph, const Node& node) {
+Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgraph,
+                                      const Node& node) {
   const OpRule* rule = FindRule(node.op);
   if (rule == nullptr) {
     return Status::Error("TFLite Micro has no kernel for " + node.op + " (rules of " +
@@ -325,60 +326,60 @@ Result<KernelRequests> RequestsOfNode(Target target, const Subgraph& subgraph, c
   KernelRequests requests;
   const std::string_view op = node.op;
   if (op == "CONV_2D") {
-    ConvRequests(target, subgraph, node, requests);
+    ConvRequests(build, subgraph, node, requests);
   } else if (op == "DEPTHWISE_CONV_2D") {
-    DepthwiseConvRequests(target, subgraph, node, requests);
+    DepthwiseConvRequests(build, subgraph, node, requests);
   } else if (op == "TRANSPOSE_CONV") {
-    TransposeConvRequests(target, subgraph, node, requests);
+    TransposeConvRequests(build, subgraph, node, requests);
   } else if (op == "FULLY_CONNECTED") {
-    FullyConnectedRequests(target, subgraph, node, requests);
+    FullyConnectedRequests(build, subgraph, node, requests);
   } else if (op == "SVDF") {
-    SvdfRequests(target, subgraph, node, requests);
+    SvdfRequests(build, subgraph, node, requests);
   } else if (op == "SOFTMAX") {
-    SoftmaxRequests(target, subgraph, node, requests);
+    SoftmaxRequests(build, subgraph, node, requests);
   } else if (op == "MAX_POOL_2D" || op == "AVERAGE_POOL_2D") {
-    PoolRequests(target, requests);
+    PoolRequests(build, requests);
   } else if (op == "QUANTIZE") {
     // OpDataQuantizeReference: QuantizationParams {zero_point, double scale}, requantize
     // multiplier and shift, input zero point. ParseQuantize allocates no options.
-    requests.op_data = StructLayout(target, {}, StructLayout(target, {F::kInt32, F::kDouble}),
+    requests.op_data = StructLayout(build, {}, StructLayout(build, {F::kInt32, F::kDouble}),
                                     {F::kInt32, F::kInt32, F::kInt32})
                            .size;
   } else if (op == "DEQUANTIZE") {
     // DequantizeOpData: DequantizationParams {double scale, zero_point}, output multiplier,
     // shift and zero point. ParseDequantize allocates no options.
-    requests.op_data = StructLayout(target, {}, StructLayout(target, {F::kDouble, F::kInt32}),
+    requests.op_data = StructLayout(build, {}, StructLayout(build, {F::kDouble, F::kInt32}),
                                     {F::kInt32, F::kInt32, F::kInt32})
                            .size;
   } else if (op == "RESHAPE") {
     // TfLiteReshapeParams: shape[8], num_dimensions. The kernel has no Init, so no user data.
     requests.builtin_options =
-        StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                              F::kInt32, F::kInt32, F::kInt32});
+        StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                             F::kInt32, F::kInt32, F::kInt32});
   } else if (op == "ADD") {
-    requests.builtin_options = StructLayout(target, {F::kInt32, F::kBool});  // TfLiteAddParams
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kBool});  // TfLiteAddParams
     // OpDataAdd: requires_broadcast, then fourteen int32 / float fields.
-    requests.op_data = StructLayout(target, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                             F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                             F::kInt32, F::kInt32, F::kInt32, F::kFloat, F::kFloat})
+    requests.op_data = StructLayout(build, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32, F::kFloat, F::kFloat})
                            .size;
   } else if (op == "MUL") {
-    requests.builtin_options = StructLayout(target, {F::kInt32});  // TfLiteMulParams
+    requests.builtin_options = StructLayout(build, {F::kInt32});  // TfLiteMulParams
     // OpDataMul: five zero points / ranges, multiplier, shift, float activation range.
-    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                             F::kInt32, F::kInt32, F::kFloat, F::kFloat})
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kFloat, F::kFloat})
                            .size;
   } else if (op == "IF" || op == "WHILE") {
     // TfLiteIfParams / TfLiteWhileParams and the OpData each keep the two subgraph indices.
-    requests.builtin_options = StructLayout(target, {F::kInt32, F::kInt32});
-    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32}).size;
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32});
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32}).size;
   } else if (op == "CALL_ONCE") {
     // TfLiteCallOnceParams: init_subgraph_index; OpData: init_subgraph_index, has_run.
-    requests.builtin_options = StructLayout(target, {F::kInt32});
-    requests.op_data = StructLayout(target, {F::kInt32, F::kBool}).size;
+    requests.builtin_options = StructLayout(build, {F::kInt32});
+    requests.op_data = StructLayout(build, {F::kInt32, F::kBool}).size;
   } else if (op == "LOGISTIC") {
     // OpDataLogistic: input zero point, range radius, multiplier, left shift.
-    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
   }
   return requests;
 }

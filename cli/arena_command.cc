@@ -134,7 +134,7 @@ void RunArena(const ArenaArgs& args) {
   const OutputFormat format = args.common.Format();
   if (auto build = args.tflm_target.BuildOrThrow()) {
     if (!args.delegates.Requests().empty()) throw CommandError{"--target tflm takes no --delegate"};
-    return RunTflmArena(args.model, *build, format);
+    return RunTflmArena(args.model, *build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }
   const std::vector<std::string> planners = PlannersToRun(args.planner);
   const AnalysedModel analysed =

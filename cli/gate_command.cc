@@ -113,6 +113,9 @@ int RunGate(const GateArgs& args) {
   options.fail_on_shrink = args.fail_on_shrink;
   const std::vector<DelegateRequest> requested = args.delegates.Requests();
   const auto build = args.tflm_target.BuildOrThrow();
+  if (args.tflm_target.ArenaBudgetOrThrow()) {
+    throw CommandError{"--arena-budget is for report and arena; gate compares with a baseline"};
+  }
   if (build &&
       (build->abi != tflm::Abi::kAapcs || build->static_memory || build->recording_allocator)) {
     throw CommandError{

@@ -273,7 +273,7 @@ void RunReport(const ReportArgs& args) {
     if (!args.model_explorer.empty() || !args.trace.empty()) {
       throw CommandError{"--model-explorer and --trace show TFLite's plan, not --target tflm's"};
     }
-    return RunTflmReport(args.models, *tflm_build, format);
+    return RunTflmReport(args.models, *tflm_build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }
   const InvokeFacts facts = args.invoke_facts.Facts();
   const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();

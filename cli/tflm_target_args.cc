@@ -18,11 +18,39 @@ void TflmTargetArgs::AddTo(CLI::App* command) {
                     "With --target: replay the RecordingMicroAllocator TFLite Micro's own "
                     "memory_arena_threshold_test measures with (bigger allocator objects that "
                     "move the tail's padding); docs/tflm.md");
+  command->add_option("--arena-budget", arena_budget_,
+                      "With --target: the tensor arena the firmware has (bytes, or 256K, 1M): "
+                      "says whether the model fits and by how much; exit 1 when it does not");
+}
+
+std::optional<uint64_t> TflmTargetArgs::ArenaBudgetOrThrow() const {
+  if (arena_budget_.empty()) return std::nullopt;
+  if (target_.empty()) throw CommandError{"--arena-budget applies to --target tflm|tflm-32"};
+  const auto bad = [&] {
+    return CommandError{"--arena-budget: expected bytes, or a number with K or M (256K), got \"" +
+                        arena_budget_ + "\""};
+  };
+  size_t digits = 0;
+  uint64_t value = 0;
+  while (digits < arena_budget_.size() && arena_budget_[digits] >= '0' &&
+         arena_budget_[digits] <= '9') {
+    if (value > (uint64_t{1} << 40)) throw bad();
+    value = value * 10 + static_cast<uint64_t>(arena_budget_[digits] - '0');
+    ++digits;
+  }
+  const std::string suffix = arena_budget_.substr(digits);
+  if (digits == 0) throw bad();
+  if (suffix.empty()) return value;
+  if (suffix == "K" || suffix == "k") return value * 1024;
+  if (suffix == "M" || suffix == "m") return value * 1024 * 1024;
+  throw bad();
 }
 
 std::optional<tflm::Build> TflmTargetArgs::BuildOrThrow() const {
   if (target_.empty()) {
     if (!abi_.empty()) throw CommandError{"--abi applies to --target tflm-32"};
+    if (!arena_budget_.empty())
+      throw CommandError{"--arena-budget applies to --target tflm|tflm-32"};
     if (static_memory_ || recording_allocator_) {
       throw CommandError{
           "--static-memory and --recording-allocator apply to --target tflm|tflm-32"};

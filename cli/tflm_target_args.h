@@ -21,12 +21,16 @@ class TflmTargetArgs {
   // --target (TFLite); throws CommandError for an unknown name, --abi without --target tflm-32,
   // or a build flag without --target.
   std::optional<tflm::Build> BuildOrThrow() const;
+  // --arena-budget in bytes ("262144", "256K", "1M": K and M are 1024 and 1024 * 1024), nullopt
+  // without it; throws CommandError for a malformed size or a budget without --target.
+  std::optional<uint64_t> ArenaBudgetOrThrow() const;
 
  private:
   std::string target_;
   std::string abi_;
   bool static_memory_ = false;
   bool recording_allocator_ = false;
+  std::string arena_budget_;
 };
 
 // Loads `path` and replays TFLM's allocation, or throws CommandError (exit 2) with the one-line

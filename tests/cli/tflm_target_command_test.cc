@@ -209,6 +209,29 @@ TEST(TflmTargetCommand, BuildFlagsNeedTheirTarget) {
       << unknown.err;
 }
 
+// --arena-budget against the recommended kTensorArenaSize: test_conv_model on a 32-bit target
+// recommends 9,343 bytes (arena_used_bytes 9,328, rounded to 16, + 15).
+TEST(TflmTargetCommand, ArenaBudgetSaysWhetherTheModelFits) {
+  const std::string model = TflmModel("testing_test_conv_model");
+  ToolRun fits = RunTool("arena --target tflm-32 --arena-budget 16K " + model);
+  EXPECT_EQ(fits.exit_code, 0) << fits.err;
+  EXPECT_NE(fits.out.find("arena budget                   16384  16.4 kB  fits: 7041 bytes"),
+            std::string::npos)
+      << fits.out;
+  ToolRun over = RunTool("report --json --target tflm-32 --arena-budget 8192 " + model);
+  EXPECT_EQ(over.exit_code, 1) << over.err;
+  const auto budget = nlohmann::json::parse(over.out).at("tflm").at("arena_budget");
+  EXPECT_EQ(budget.at("bytes"), 8192);
+  EXPECT_EQ(budget.at("needed"), 9343);
+  EXPECT_EQ(budget.at("fits"), false);
+  EXPECT_EQ(budget.at("spare"), 8192 - 9343);
+  ToolRun bad = RunTool("arena --target tflm --arena-budget 256KB " + model);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--arena-budget: expected bytes, or a number with K or M"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST(TflmTargetCommand, UnknownTargetExitsTwo) {
   ToolRun run = RunTool("report --target tflm-64 " + TflmModel("testing_test_conv_model"));
   EXPECT_EQ(run.exit_code, 2);

@@ -443,6 +443,42 @@ std::optional<std::string> SoftmaxFailure(const Subgraph& g, const Node& node) {
   return std::nullopt;
 }
 
+// concatenation.cc Prepare: no fused activation, the types its Eval has, at most kMaxInputNum
+// (10) inputs of at most 4 dimensions.
+std::optional<std::string> ConcatenationFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "concatenation.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (node.options->fused_activation != Activation::kNone) {
+    return Failure("params->activation != kTfLiteActNone", kFile,
+                   std::string("activation ") + ActivationName(node.options->fused_activation));
+  }
+  if (!Is(input, T::kFloat32) && !Is(input, T::kInt8) && !Is(input, T::kInt16) &&
+      !Is(input, T::kInt32) && !Is(input, T::kInt64)) {
+    return Failure(
+        "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 "
+        "|| input_type == kTfLiteInt32 || input_type == kTfLiteInt64 was not true.",
+        kFile, "input " + TypeName(input->type));
+  }
+  if (output->type != input->type) {
+    return Failure(TypesNotEqual("output_type", "input_type", output->type, input->type), kFile);
+  }
+  if (node.inputs.size() > 10) {
+    return Failure("num_inputs <= kMaxInputNum was not true.", kFile,
+                   std::to_string(node.inputs.size()) + " inputs");
+  }
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    const int64_t rank = Rank(At(g, node.inputs, i));
+    if (rank > 4) {
+      return Failure("Op Concatenation does not currently support num dimensions >4 Tensor has " +
+                         std::to_string(rank) + " dimensions.",
+                     kFile);
+    }
+  }
+  return std::nullopt;
+}
+
 // add_common.cc AddPrepare: an int32 ADD takes unquantized inputs only.
 std::optional<std::string> AddFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "add_common.cc";
@@ -471,6 +507,7 @@ std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& 
   if (op == "QUANTIZE") return QuantizeFailure(subgraph, node);
   if (op == "SOFTMAX") return SoftmaxFailure(subgraph, node);
   if (op == "ADD") return AddFailure(subgraph, node);
+  if (op == "CONCATENATION") return ConcatenationFailure(subgraph, node);
   return std::nullopt;
 }
 

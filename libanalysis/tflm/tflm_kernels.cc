@@ -74,7 +74,7 @@ constexpr std::array kOpRules = {
     OpRule{"CALL_ONCE", "AddCallOnce", "call_once.cc"},
     OpRule{"CAST", "AddCast", ""},
     OpRule{"CEIL", "AddCeil", ""},
-    OpRule{"CONCATENATION", "AddConcatenation", ""},
+    OpRule{"CONCATENATION", "AddConcatenation", "concatenation.cc"},
     OpRule{"CONV_2D", "AddConv2D", "conv.h, conv_common.cc"},
     OpRule{"COS", "AddCos", ""},
     OpRule{"CUMSUM", "AddCumSum", ""},
@@ -84,7 +84,7 @@ constexpr std::array kOpRules = {
     OpRule{"DIV", "AddDiv", ""},
     OpRule{"ELU", "AddElu", ""},
     OpRule{"EMBEDDING_LOOKUP", "AddEmbeddingLookup", ""},
-    OpRule{"EQUAL", "AddEqual", ""},
+    OpRule{"EQUAL", "AddEqual", "comparisons.cc"},
     OpRule{"EXP", "AddExp", ""},
     OpRule{"EXPAND_DIMS", "AddExpandDims", ""},
     OpRule{"FILL", "AddFill", ""},
@@ -94,15 +94,15 @@ constexpr std::array kOpRules = {
     OpRule{"FULLY_CONNECTED", "AddFullyConnected", "fully_connected.h, fully_connected.cc"},
     OpRule{"GATHER", "AddGather", ""},
     OpRule{"GATHER_ND", "AddGatherNd", ""},
-    OpRule{"GREATER", "AddGreater", ""},
-    OpRule{"GREATER_EQUAL", "AddGreaterEqual", ""},
+    OpRule{"GREATER", "AddGreater", "comparisons.cc"},
+    OpRule{"GREATER_EQUAL", "AddGreaterEqual", "comparisons.cc"},
     OpRule{"HARD_SWISH", "AddHardSwish", ""},
     OpRule{"IF", "AddIf", "if.cc"},
     OpRule{"L2_NORMALIZATION", "AddL2Normalization", ""},
     OpRule{"L2_POOL_2D", "AddL2Pool2D", ""},
     OpRule{"LEAKY_RELU", "AddLeakyRelu", ""},
-    OpRule{"LESS", "AddLess", ""},
-    OpRule{"LESS_EQUAL", "AddLessEqual", ""},
+    OpRule{"LESS", "AddLess", "comparisons.cc"},
+    OpRule{"LESS_EQUAL", "AddLessEqual", "comparisons.cc"},
     OpRule{"LOG", "AddLog", ""},
     OpRule{"LOG_SOFTMAX", "AddLogSoftmax", ""},
     OpRule{"LOGICAL_AND", "AddLogicalAnd", ""},
@@ -116,7 +116,7 @@ constexpr std::array kOpRules = {
     OpRule{"MIRROR_PAD", "AddMirrorPad", ""},
     OpRule{"MUL", "AddMul", "mul.h, mul_common.cc"},
     OpRule{"NEG", "AddNeg", ""},
-    OpRule{"NOT_EQUAL", "AddNotEqual", ""},
+    OpRule{"NOT_EQUAL", "AddNotEqual", "comparisons.cc"},
     OpRule{"PACK", "AddPack", ""},
     OpRule{"PAD", "AddPad", ""},
     OpRule{"PADV2", "AddPadV2", ""},
@@ -147,7 +147,7 @@ constexpr std::array kOpRules = {
     OpRule{"SQUARED_DIFFERENCE", "AddSquaredDifference", ""},
     OpRule{"SQUEEZE", "AddSqueeze", ""},
     OpRule{"STRIDED_SLICE", "AddStridedSlice", ""},
-    OpRule{"SUB", "AddSub", ""},
+    OpRule{"SUB", "AddSub", "sub.h, sub_common.cc"},
     OpRule{"SUM", "AddSum", ""},
     OpRule{"SVDF", "AddSvdf", "svdf.h, svdf_common.cc"},
     OpRule{"TANH", "AddTanh", ""},
@@ -362,6 +362,33 @@ Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgra
     requests.op_data = StructLayout(build, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
                                             F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
                                             F::kInt32, F::kInt32, F::kInt32, F::kFloat, F::kFloat})
+                           .size;
+  } else if (op == "CONCATENATION") {
+    // TfLiteConcatenationParams: axis, activation. OpData: ConcatenationParams
+    // (kernels/internal/types.h): int8 axis, the input zero-point and scale pointers,
+    // uint16 inputs_count, output zero point and scale.
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32});
+    requests.op_data =
+        StructLayout(build, {F::kUint8, F::kPointer, F::kPointer, F::kInt16, F::kInt32, F::kFloat})
+            .size;
+    // An int8 concatenation keeps every input's scale, then its zero point.
+    if (Is(OutputTensor(subgraph, node, 0), TensorType::kInt8)) {
+      const uint64_t inputs = node.inputs.size();
+      requests.persistent_buffers = {inputs * 4, inputs * 4};
+    }
+  } else if (op == "SUB") {
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kBool});  // TfLiteSubParams
+    // OpDataSub: requires_broadcast, then twelve int32 shifts, ranges, multipliers and offsets.
+    requests.op_data = StructLayout(build, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32})
+                           .size;
+  } else if (op == "EQUAL" || op == "NOT_EQUAL" || op == "GREATER" || op == "GREATER_EQUAL" ||
+             op == "LESS" || op == "LESS_EQUAL") {
+    // comparisons.cc: OpData {ComparisonParams}, seven int32s and is_broadcast; the parsers
+    // allocate no options.
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kBool})
                            .size;
   } else if (op == "MUL") {
     requests.builtin_options = StructLayout(build, {F::kInt32});  // TfLiteMulParams

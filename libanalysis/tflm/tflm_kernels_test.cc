@@ -57,6 +57,26 @@ TEST(TflmKernels, DepthwiseChannelsAreTheFiltersLastDimension) {
   EXPECT_EQ(depthwise.persistent_buffers, (std::vector<uint64_t>{32, 32}));
 }
 
+// concatenation.cc Prepare: an int8 concatenation keeps each input's scale and zero point.
+TEST(TflmKernels, Int8ConcatenationKeepsEachInputsScaleAndZeroPoint) {
+  Model model = LoadTflmModel("testing_test_conv_model");
+  Subgraph& graph = model.subgraphs[0];
+  Node concatenation = graph.nodes[3];
+  concatenation.op = "CONCATENATION";
+  concatenation.inputs = {0, 0, 0};
+  concatenation.outputs = {0};
+  graph.tensors[0].type = TensorType::kInt8;
+  auto requests = RequestsOfNode(Target::kMcu32, graph, concatenation);
+  ASSERT_TRUE(requests.ok()) << requests.status().message();
+  EXPECT_EQ(requests.value().op_data, 24u);  // ConcatenationParams on a 32-bit target
+  EXPECT_EQ(requests.value().persistent_buffers, (std::vector<uint64_t>{12, 12}));
+  graph.tensors[0].type = TensorType::kFloat32;
+  requests = RequestsOfNode(Target::kHost64, graph, concatenation);
+  ASSERT_TRUE(requests.ok());
+  EXPECT_EQ(requests.value().op_data, 40u);
+  EXPECT_TRUE(requests.value().persistent_buffers.empty());
+}
+
 TEST(TflmKernels, ResolverMethodsAndSources) {
   EXPECT_EQ(ResolverMethod("DEPTHWISE_CONV_2D"), "AddDepthwiseConv2D");
   EXPECT_EQ(ResolverMethod("UNIDIRECTIONAL_SEQUENCE_LSTM"), "AddUnidirectionalSequenceLSTM");

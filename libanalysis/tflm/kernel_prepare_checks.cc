@@ -479,6 +479,34 @@ std::optional<std::string> ConcatenationFailure(const Subgraph& g, const Node& n
   return std::nullopt;
 }
 
+// pad_common.cc PadPrepare: input and output of one type, constant paddings, a pair of them per
+// output dimension.
+std::optional<std::string> PadFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "pad_common.cc";
+  if (node.inputs.size() != 2 && node.inputs.size() != 3) {
+    return Failure("NumInputs(node) == 2 || NumInputs(node) == 3 was not true.", kFile);
+  }
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* paddings = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || paddings == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile,
+                   Types("input", input, "output", output));
+  }
+  int64_t pairs = 1;
+  for (int32_t dim : paddings->shape) pairs *= dim;
+  if (pairs != Rank(output) * 2) {
+    return Failure(NotEqual("GetTensorShape(paddings).FlatSize()", "output->dims->size * 2", pairs,
+                            Rank(output) * 2),
+                   kFile);
+  }
+  if (!paddings->is_constant()) {
+    return Failure("Non-constant >paddings< tensor is not supported", kFile);
+  }
+  return std::nullopt;
+}
+
 // add_common.cc AddPrepare: an int32 ADD takes unquantized inputs only.
 std::optional<std::string> AddFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "add_common.cc";
@@ -508,6 +536,7 @@ std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& 
   if (op == "SOFTMAX") return SoftmaxFailure(subgraph, node);
   if (op == "ADD") return AddFailure(subgraph, node);
   if (op == "CONCATENATION") return ConcatenationFailure(subgraph, node);
+  if (op == "PAD" || op == "PADV2") return PadFailure(subgraph, node);
   return std::nullopt;
 }
 

@@ -118,8 +118,8 @@ constexpr std::array kOpRules = {
     OpRule{"NEG", "AddNeg", ""},
     OpRule{"NOT_EQUAL", "AddNotEqual", "comparisons.cc"},
     OpRule{"PACK", "AddPack", ""},
-    OpRule{"PAD", "AddPad", ""},
-    OpRule{"PADV2", "AddPadV2", ""},
+    OpRule{"PAD", "AddPad", "pad.h, pad_common.cc"},
+    OpRule{"PADV2", "AddPadV2", "pad.h, pad_common.cc"},
     OpRule{"PRELU", "AddPrelu", ""},
     OpRule{"QUANTIZE", "AddQuantize", "quantize.h, quantize_common.cc"},
     OpRule{"READ_VARIABLE", "AddReadVariable", ""},
@@ -371,11 +371,17 @@ Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgra
     requests.op_data =
         StructLayout(build, {F::kUint8, F::kPointer, F::kPointer, F::kInt16, F::kInt32, F::kFloat})
             .size;
-    // An int8 concatenation keeps every input's scale, then its zero point.
-    if (Is(OutputTensor(subgraph, node, 0), TensorType::kInt8)) {
-      const uint64_t inputs = node.inputs.size();
-      requests.persistent_buffers = {inputs * 4, inputs * 4};
-    }
+    // No Prepare buffers, int8 included: older kernels kept each int8 input's scale and zero
+    // point in two persistent arrays, TFLM 90b983c2b3f1 does not (palm_detection's int8
+    // CONCATENATIONs allocate nothing in Prepare there).
+  } else if (op == "PAD" || op == "PADV2") {
+    // pad.h OpData: PadParams (kernels/internal/types.h: int8 left count, five int32 left
+    // paddings, int8 right count, five right paddings, uint8 resizing category) and the output
+    // zero point. The parsers allocate no options.
+    requests.op_data = StructLayout(build, {F::kUint8, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kUint8, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kUint8, F::kInt32})
+                           .size;
   } else if (op == "SUB") {
     requests.builtin_options = StructLayout(build, {F::kInt32, F::kBool});  // TfLiteSubParams
     // OpDataSub: requires_broadcast, then twelve int32 shifts, ranges, multipliers and offsets.

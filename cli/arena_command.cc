@@ -132,9 +132,9 @@ std::string ArenaText(const std::string& title, const std::vector<SubgraphArena>
 
 void RunArena(const ArenaArgs& args) {
   const OutputFormat format = args.common.Format();
-  if (auto target = args.tflm_target.TargetOrThrow()) {
+  if (auto build = args.tflm_target.BuildOrThrow()) {
     if (!args.delegates.Requests().empty()) throw CommandError{"--target tflm takes no --delegate"};
-    return RunTflmArena(args.model, *target, format);
+    return RunTflmArena(args.model, *build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }
   const std::vector<std::string> planners = PlannersToRun(args.planner);
   const AnalysedModel analysed =

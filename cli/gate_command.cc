@@ -112,7 +112,18 @@ int RunGate(const GateArgs& args) {
   options.allowed_delegated_nodes_drop = args.allowed_delegated_nodes_drop;
   options.fail_on_shrink = args.fail_on_shrink;
   const std::vector<DelegateRequest> requested = args.delegates.Requests();
-  const auto target = args.tflm_target.TargetOrThrow();
+  const auto build = args.tflm_target.BuildOrThrow();
+  if (args.tflm_target.ArenaBudgetOrThrow()) {
+    throw CommandError{"--arena-budget is for report and arena; gate compares with a baseline"};
+  }
+  if (build &&
+      (build->abi != tflm::Abi::kAapcs || build->static_memory || build->recording_allocator)) {
+    throw CommandError{
+        "gate records the default TFLite Micro builds; --abi, --static-memory and "
+        "--recording-allocator are for report and arena"};
+  }
+  const std::optional<tflm::Target> target =
+      build ? std::optional<tflm::Target>(build->target) : std::nullopt;
   if (target && !requested.empty()) throw CommandError{"--target tflm takes no --delegate"};
   const Baseline baseline = LoadBaselineOrThrow(args.baseline, args.update_baseline);
 

@@ -260,7 +260,7 @@ void RunAcceleratorComparison(const ReportArgs& args, OutputFormat format) {
 void RunReport(const ReportArgs& args) {
   const OutputFormat format = args.common.Format();
   if (args.compare_accelerators) {
-    if (!args.delegates.Requests().empty() || args.advise || args.tflm_target.TargetOrThrow()) {
+    if (!args.delegates.Requests().empty() || args.advise || args.tflm_target.BuildOrThrow()) {
       throw CommandError{
           "--compare-accelerators plans each candidate alone: no --delegate, --advise or "
           "--target"};
@@ -268,12 +268,12 @@ void RunReport(const ReportArgs& args) {
     return RunAcceleratorComparison(args, format);
   }
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
-  if (auto target = args.tflm_target.TargetOrThrow()) {
+  if (auto tflm_build = args.tflm_target.BuildOrThrow()) {
     if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
     if (!args.model_explorer.empty() || !args.trace.empty()) {
       throw CommandError{"--model-explorer and --trace show TFLite's plan, not --target tflm's"};
     }
-    return RunTflmReport(args.models, *target, format);
+    return RunTflmReport(args.models, *tflm_build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }
   const InvokeFacts facts = args.invoke_facts.Facts();
   const std::vector<InputShapeRequest> shapes = args.input_shapes.Requests();

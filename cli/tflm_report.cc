@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 #include "cli/command.h"
 #include "cli/tflm_target_args.h"
@@ -12,8 +13,13 @@
 namespace tfa::cli {
 namespace {
 
-const char* TargetWords(tflm::Target target) {
-  return target == tflm::Target::kHost64 ? "64-bit host" : "32-bit microcontroller";
+std::string TargetWords(const tflm::TflmArena& arena) {
+  std::string words = arena.target == tflm::Target::kHost64 ? "64-bit host"
+                      : arena.abi == tflm::Abi::kAapcs      ? "32-bit microcontroller, AAPCS"
+                                                            : "32-bit microcontroller, i386 ABI";
+  if (arena.static_memory) words += ", TF_LITE_STATIC_MEMORY";
+  if (arena.recording_allocator) words += ", RecordingMicroAllocator";
+  return words;
 }
 
 std::string OwnerText(const tflm::TailItem& item) {
@@ -29,9 +35,9 @@ std::string Row(std::string row) {
 }
 
 std::string Summary(const std::string& model_path, const tflm::TflmArena& arena) {
-  std::string out = fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
-                                tflm::TargetName(arena.target), TargetWords(arena.target),
-                                tflm::kTflmRulesVersion);
+  std::string out =
+      fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
+                  tflm::TargetName(arena.target), TargetWords(arena), tflm::kTflmRulesVersion);
   out += fmt::format(
       "  head                      {:>10}  {}  ({} tensors and {} scratch buffers, "
       "GreedyMemoryPlanner)\n",
@@ -54,6 +60,36 @@ std::string Summary(const std::string& model_path, const tflm::TflmArena& arena)
   return out;
 }
 
+// --arena-budget: the budget against the recommended kTensorArenaSize (what the arena must hold
+// for AllocateTensors to succeed wherever the array starts).
+int64_t Spare(const tflm::TflmArena& arena, uint64_t budget) {
+  return static_cast<int64_t>(budget) - static_cast<int64_t>(arena.recommended_arena_size);
+}
+
+std::string BudgetText(const tflm::TflmArena& arena, std::optional<uint64_t> budget) {
+  if (!budget) return "";
+  const int64_t spare = Spare(arena, *budget);
+  if (spare >= 0) {
+    return fmt::format("  arena budget              {:>10}  {}  fits: {} bytes ({}) to spare\n",
+                       *budget, HumanBytes(*budget), spare,
+                       HumanBytes(static_cast<uint64_t>(spare)));
+  }
+  return fmt::format("  arena budget              {:>10}  {}  DOES NOT FIT: {} bytes ({}) over\n",
+                     *budget, HumanBytes(*budget), -spare,
+                     HumanBytes(static_cast<uint64_t>(-spare)));
+}
+
+nlohmann::ordered_json BudgetJson(const tflm::TflmArena& arena, uint64_t budget) {
+  return {{"bytes", budget},
+          {"needed", arena.recommended_arena_size},
+          {"fits", Spare(arena, budget) >= 0},
+          {"spare", Spare(arena, budget)}};
+}
+
+void EndWithBudgetVerdict(bool all_fit) {
+  if (!all_fit) throw CommandError{"", kExitGateFailed};
+}
+
 }  // namespace
 
 std::string OpResolverCode(const tflm::TflmArena& arena) {
@@ -70,8 +106,8 @@ std::string TflmArenaText(const std::string& model_path, const tflm::TflmArena& 
 }
 
 std::string TflmReportText(const std::string& model_path, const Model& model,
-                           const tflm::TflmArena& arena) {
-  std::string out = Summary(model_path, arena);
+                           const tflm::TflmArena& arena, const std::string& budget_text) {
+  std::string out = Summary(model_path, arena) + budget_text;
   out +=
       "\ntail, item by item from the arena's end (used = bytes the tail moved, padding "
       "included):\n";
@@ -111,6 +147,11 @@ std::string TflmReportText(const std::string& model_path, const Model& model,
 nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
   const tflm::StructSizes& sizes = arena.sizes;
   nlohmann::ordered_json j{{"target", tflm::TargetName(arena.target)},
+                           {"abi", arena.target == tflm::Target::kHost64
+                                       ? nlohmann::ordered_json(nullptr)
+                                       : nlohmann::ordered_json(tflm::AbiName(arena.abi))},
+                           {"static_memory", arena.static_memory},
+                           {"recording_allocator", arena.recording_allocator},
                            {"rules", std::string(tflm::kTflmRulesVersion)},
                            {"head", arena.head},
                            {"tail", arena.tail},
@@ -168,42 +209,55 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
   return j;
 }
 
-void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
-                   OutputFormat format) {
+void RunTflmReport(const std::vector<std::string>& models, const tflm::Build& build,
+                   std::optional<uint64_t> arena_budget, OutputFormat format) {
   if (format != OutputFormat::kText && format != OutputFormat::kJson &&
       format != OutputFormat::kMarkdown) {
     throw CommandError{"--target tflm reports as text, Markdown or JSON"};
   }
   auto reports = nlohmann::ordered_json::array();
   std::string out;
+  bool all_fit = true;
   for (const std::string& path : models) {
     const Model model = LoadModelOrThrow(path);
-    auto arena = tflm::ReplayMicroAllocator(model, target);
+    auto arena = tflm::ReplayMicroAllocator(model, build);
     if (!arena.ok()) throw CommandError{arena.status().message()};
+    if (arena_budget) all_fit = all_fit && Spare(arena.value(), *arena_budget) >= 0;
     if (format == OutputFormat::kJson) {
-      reports.push_back(
-          {{"model", path}, {"tool_version", TFA_VERSION}, {"tflm", TflmJson(arena.value())}});
+      nlohmann::ordered_json tflm = TflmJson(arena.value());
+      if (arena_budget) tflm["arena_budget"] = BudgetJson(arena.value(), *arena_budget);
+      reports.push_back({{"model", path}, {"tool_version", TFA_VERSION}, {"tflm", tflm}});
       continue;
     }
     if (!out.empty()) out += "\n";
-    const std::string text = TflmReportText(path, model, arena.value());
+    const std::string text =
+        TflmReportText(path, model, arena.value(), BudgetText(arena.value(), arena_budget));
     out += format == OutputFormat::kMarkdown ? "```\n" + text + "```\n" : text;
   }
-  if (format != OutputFormat::kJson) return WriteOutput("-", out);
+  if (format != OutputFormat::kJson) {
+    WriteOutput("-", out);
+    return EndWithBudgetVerdict(all_fit);
+  }
   const nlohmann::ordered_json doc =
       reports.size() == 1 ? reports[0] : nlohmann::ordered_json{{"reports", reports}};
   WriteOutput("-", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  EndWithBudgetVerdict(all_fit);
 }
 
-void RunTflmArena(const std::string& model, tflm::Target target, OutputFormat format) {
-  const tflm::TflmArena arena = ReplayTflmOrThrow(model, target);
+void RunTflmArena(const std::string& model, const tflm::Build& build,
+                  std::optional<uint64_t> arena_budget, OutputFormat format) {
+  const tflm::TflmArena arena = ReplayTflmOrThrow(model, build);
+  const bool fits = !arena_budget || Spare(arena, *arena_budget) >= 0;
   if (format == OutputFormat::kJson) {
-    const nlohmann::ordered_json doc{{"model", model}, {"tflm", TflmJson(arena)}};
-    return WriteOutput("-",
-                       doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    nlohmann::ordered_json tflm = TflmJson(arena);
+    if (arena_budget) tflm["arena_budget"] = BudgetJson(arena, *arena_budget);
+    const nlohmann::ordered_json doc{{"model", model}, {"tflm", tflm}};
+    WriteOutput("-", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    return EndWithBudgetVerdict(fits);
   }
-  const std::string text = TflmArenaText(model, arena);
+  const std::string text = TflmArenaText(model, arena) + BudgetText(arena, arena_budget);
   WriteOutput("-", format == OutputFormat::kMarkdown ? "```\n" + text + "```\n" : text);
+  EndWithBudgetVerdict(fits);
 }
 
 }  // namespace tfa::cli

@@ -6,6 +6,7 @@
 #define CLI_TFLM_REPORT_H_
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,7 @@ namespace tfa::cli {
 
 // The full report of one model.
 std::string TflmReportText(const std::string& model_path, const Model& model,
-                           const tflm::TflmArena& arena);
+                           const tflm::TflmArena& arena, const std::string& budget_text = "");
 // The short summary `arena --target tflm` prints.
 std::string TflmArenaText(const std::string& model_path, const tflm::TflmArena& arena);
 // The "tflm" object of the JSON report (docs/report-json.md).
@@ -25,11 +26,14 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena);
 // The resolver declaration, ready to paste.
 std::string OpResolverCode(const tflm::TflmArena& arena);
 
-// report --target: every model, as text, Markdown or JSON.
-void RunTflmReport(const std::vector<std::string>& models, tflm::Target target,
-                   OutputFormat format);
-// arena --target: one model.
-void RunTflmArena(const std::string& model, tflm::Target target, OutputFormat format);
+// report --target: every model, as text, Markdown or JSON. With `arena_budget`, also whether
+// each model's recommended kTensorArenaSize fits it and by how much; exits 1 (CommandError with
+// no message, after the output) when one does not.
+void RunTflmReport(const std::vector<std::string>& models, const tflm::Build& build,
+                   std::optional<uint64_t> arena_budget, OutputFormat format);
+// arena --target: one model, with the same budget verdict.
+void RunTflmArena(const std::string& model, const tflm::Build& build,
+                  std::optional<uint64_t> arena_budget, OutputFormat format);
 
 }  // namespace tfa::cli
 

@@ -17,17 +17,26 @@ namespace tfa::cli {
 class TflmTargetArgs {
  public:
   void AddTo(CLI::App* command);
-  // The target --target names, nullopt without --target (TFLite); throws CommandError for an
-  // unknown name.
-  std::optional<tflm::Target> TargetOrThrow() const;
+  // The build --target, --abi, --static-memory and --recording-allocator name, nullopt without
+  // --target (TFLite); throws CommandError for an unknown name, --abi without --target tflm-32,
+  // or a build flag without --target.
+  std::optional<tflm::Build> BuildOrThrow() const;
+  // --arena-budget in bytes ("262144", "256K", "1M": K and M are 1024 and 1024 * 1024), nullopt
+  // without it; throws CommandError for a malformed size or a budget without --target.
+  std::optional<uint64_t> ArenaBudgetOrThrow() const;
 
  private:
   std::string target_;
+  std::string abi_;
+  bool static_memory_ = false;
+  bool recording_allocator_ = false;
+  std::string arena_budget_;
 };
 
 // Loads `path` and replays TFLM's allocation, or throws CommandError (exit 2) with the one-line
-// reason (an op TFLM has no kernel for, a model a 32-bit target cannot address).
-tflm::TflmArena ReplayTflmOrThrow(const std::string& path, tflm::Target target);
+// reason (an op TFLM has no kernel for, a kernel that refuses the model in Prepare, a model a
+// 32-bit target cannot address).
+tflm::TflmArena ReplayTflmOrThrow(const std::string& path, const tflm::Build& build);
 
 // The gate's figures for `target` (named as the baseline records it): arena_bytes is
 // arena_used_bytes, persistent_bytes the tail; TFLM has no delegated partitions or copies.

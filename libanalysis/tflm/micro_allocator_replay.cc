@@ -9,6 +9,7 @@
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/tflm/allocation_lifetimes.h"
 #include "libanalysis/tflm/greedy_memory_planner.h"
+#include "libanalysis/tflm/kernel_prepare_checks.h"
 #include "libanalysis/tflm/tflm_kernels.h"
 
 namespace tfa::tflm {
@@ -132,27 +133,54 @@ const char* TailItemKindName(TailItemKind kind) {
   return "unknown";
 }
 
-Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target) {
+Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
+  const Target target = build.target;
   TflmArena arena;
   arena.target = target;
-  arena.sizes = StructSizesFor(target);
+  arena.abi = build.abi;
+  arena.static_memory = build.static_memory;
+  arena.recording_allocator = build.recording_allocator;
+  arena.sizes = StructSizesFor(build);
   const StructSizes& sizes = arena.sizes;
   if (model.subgraphs.empty()) return Status::Error(model.path + ": no subgraphs");
   const uint64_t pointer = PointerSize(target);
 
-  // Every node's kernel requests first: an op TFLM cannot run stops the replay.
+  auto node_context = [&](size_t s, size_t n) {
+    return model.path + ": subgraph " + std::to_string(s) + ": node " + std::to_string(n) + " (" +
+           model.subgraphs[s].nodes[n].op + ")";
+  };
+  // MicroInterpreter resolves every op before any kernel runs
+  // (PrepareNodeAndRegistrationDataFromFlatbuffer): an op without a kernel stops it first.
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    for (size_t n = 0; n < model.subgraphs[s].nodes.size(); ++n) {
+      const Node& node = model.subgraphs[s].nodes[n];
+      if (ResolverMethod(node.op)) continue;
+      return RequestsOfNode(build, model.subgraphs[s], node)
+          .status()
+          .WithContext(node_context(s, n));
+    }
+  }
+  // Then Prepare, subgraph by subgraph and node by node: the first kernel that refuses its node
+  // fails AllocateTensors, whatever comes after it (micro_interpreter_graph.cc PrepareSubgraphs).
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    for (size_t n = 0; n < model.subgraphs[s].nodes.size(); ++n) {
+      const Node& node = model.subgraphs[s].nodes[n];
+      if (auto failure = PrepareFailure(model.subgraphs[s], node)) {
+        return Status::Error(node_context(s, n) +
+                             ": TFLite Micro refuses it in Prepare: " + *failure);
+      }
+    }
+  }
+
+  // Every node's kernel requests: a kernel not modelled here stops the replay.
   std::vector<std::vector<KernelRequests>> requests(model.subgraphs.size());
   std::set<std::string> seen_ops;
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     const Subgraph& subgraph = model.subgraphs[s];
     for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
       const Node& node = subgraph.nodes[n];
-      auto node_requests = RequestsOfNode(target, subgraph, node);
-      if (!node_requests.ok()) {
-        return node_requests.status().WithContext(model.path + ": subgraph " + std::to_string(s) +
-                                                  ": node " + std::to_string(n) + " (" + node.op +
-                                                  ")");
-      }
+      auto node_requests = RequestsOfNode(build, subgraph, node);
+      if (!node_requests.ok()) return node_requests.status().WithContext(node_context(s, n));
       requests[s].push_back(std::move(node_requests).value());
       if (seen_ops.insert(node.op).second) {
         arena.resolver.push_back({node.op, std::string(*ResolverMethod(node.op))});

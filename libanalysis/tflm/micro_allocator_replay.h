@@ -65,6 +65,9 @@ struct ResolverEntry {
 
 struct TflmArena {
   Target target = Target::kHost64;
+  Abi abi = Abi::kAapcs;  // how `sizes` and the kernels' OpData were laid out on a 32-bit target
+  bool static_memory = false;        // a TF_LITE_STATIC_MEMORY build
+  bool recording_allocator = false;  // RecordingMicroAllocator's objects at the tail end
   StructSizes sizes;
   uint64_t head = 0;               // GetNonPersistentUsedBytes
   uint64_t tail = 0;               // GetPersistentUsedBytes less the allocator's own objects
@@ -91,9 +94,10 @@ struct TflmArena {
   uint64_t scratch_buffer_count = 0;
 };
 
-// Replays AllocateTensors for `model` on `target`. Errors name the node whose op TFLM has no
-// (modelled) kernel for, or a model a 32-bit target cannot address.
-Result<TflmArena> ReplayMicroAllocator(const Model& model, Target target);
+// Replays AllocateTensors for `model` as `build` compiles TFLM. Errors name the node whose op
+// TFLM has no (modelled) kernel for or whose kernel refuses it in Prepare (with TFLM's own
+// error line), or a model a 32-bit target cannot address.
+Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build);
 
 }  // namespace tfa::tflm
 

@@ -74,7 +74,7 @@ constexpr std::array kOpRules = {
     OpRule{"CALL_ONCE", "AddCallOnce", "call_once.cc"},
     OpRule{"CAST", "AddCast", ""},
     OpRule{"CEIL", "AddCeil", ""},
-    OpRule{"CONCATENATION", "AddConcatenation", ""},
+    OpRule{"CONCATENATION", "AddConcatenation", "concatenation.cc"},
     OpRule{"CONV_2D", "AddConv2D", "conv.h, conv_common.cc"},
     OpRule{"COS", "AddCos", ""},
     OpRule{"CUMSUM", "AddCumSum", ""},
@@ -84,7 +84,7 @@ constexpr std::array kOpRules = {
     OpRule{"DIV", "AddDiv", ""},
     OpRule{"ELU", "AddElu", ""},
     OpRule{"EMBEDDING_LOOKUP", "AddEmbeddingLookup", ""},
-    OpRule{"EQUAL", "AddEqual", ""},
+    OpRule{"EQUAL", "AddEqual", "comparisons.cc"},
     OpRule{"EXP", "AddExp", ""},
     OpRule{"EXPAND_DIMS", "AddExpandDims", ""},
     OpRule{"FILL", "AddFill", ""},
@@ -94,15 +94,15 @@ constexpr std::array kOpRules = {
     OpRule{"FULLY_CONNECTED", "AddFullyConnected", "fully_connected.h, fully_connected.cc"},
     OpRule{"GATHER", "AddGather", ""},
     OpRule{"GATHER_ND", "AddGatherNd", ""},
-    OpRule{"GREATER", "AddGreater", ""},
-    OpRule{"GREATER_EQUAL", "AddGreaterEqual", ""},
+    OpRule{"GREATER", "AddGreater", "comparisons.cc"},
+    OpRule{"GREATER_EQUAL", "AddGreaterEqual", "comparisons.cc"},
     OpRule{"HARD_SWISH", "AddHardSwish", ""},
     OpRule{"IF", "AddIf", "if.cc"},
     OpRule{"L2_NORMALIZATION", "AddL2Normalization", ""},
     OpRule{"L2_POOL_2D", "AddL2Pool2D", ""},
     OpRule{"LEAKY_RELU", "AddLeakyRelu", ""},
-    OpRule{"LESS", "AddLess", ""},
-    OpRule{"LESS_EQUAL", "AddLessEqual", ""},
+    OpRule{"LESS", "AddLess", "comparisons.cc"},
+    OpRule{"LESS_EQUAL", "AddLessEqual", "comparisons.cc"},
     OpRule{"LOG", "AddLog", ""},
     OpRule{"LOG_SOFTMAX", "AddLogSoftmax", ""},
     OpRule{"LOGICAL_AND", "AddLogicalAnd", ""},
@@ -116,10 +116,10 @@ constexpr std::array kOpRules = {
     OpRule{"MIRROR_PAD", "AddMirrorPad", ""},
     OpRule{"MUL", "AddMul", "mul.h, mul_common.cc"},
     OpRule{"NEG", "AddNeg", ""},
-    OpRule{"NOT_EQUAL", "AddNotEqual", ""},
+    OpRule{"NOT_EQUAL", "AddNotEqual", "comparisons.cc"},
     OpRule{"PACK", "AddPack", ""},
-    OpRule{"PAD", "AddPad", ""},
-    OpRule{"PADV2", "AddPadV2", ""},
+    OpRule{"PAD", "AddPad", "pad.h, pad_common.cc"},
+    OpRule{"PADV2", "AddPadV2", "pad.h, pad_common.cc"},
     OpRule{"PRELU", "AddPrelu", ""},
     OpRule{"QUANTIZE", "AddQuantize", "quantize.h, quantize_common.cc"},
     OpRule{"READ_VARIABLE", "AddReadVariable", ""},
@@ -147,7 +147,7 @@ constexpr std::array kOpRules = {
     OpRule{"SQUARED_DIFFERENCE", "AddSquaredDifference", ""},
     OpRule{"SQUEEZE", "AddSqueeze", ""},
     OpRule{"STRIDED_SLICE", "AddStridedSlice", ""},
-    OpRule{"SUB", "AddSub", ""},
+    OpRule{"SUB", "AddSub", "sub.h, sub_common.cc"},
     OpRule{"SUM", "AddSum", ""},
     OpRule{"SVDF", "AddSvdf", "svdf.h, svdf_common.cc"},
     OpRule{"TANH", "AddTanh", ""},
@@ -169,10 +169,10 @@ const OpRule* FindRule(std::string_view op) {
 
 // OpDataConv (conv.h), also the depthwise kernel's user data: TfLitePaddingValues, five
 // quantization int32s, the two per-channel arrays, the activation range, filter_buffer_index.
-uint64_t OpDataConvBytes(Target target) {
-  return StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                               F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kInt32,
-                               F::kInt32, F::kInt32})
+uint64_t OpDataConvBytes(const Build& build) {
+  return StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                              F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kInt32,
+                              F::kInt32, F::kInt32})
       .size;
 }
 
@@ -182,12 +182,12 @@ void AddInt4FilterScratch(const Tensor* filter, KernelRequests& requests) {
   if (Is(filter, TensorType::kInt4)) requests.scratch_buffers.push_back(FlatSize(filter));
 }
 
-void ConvRequests(Target target, const Subgraph& subgraph, const Node& node,
+void ConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                   KernelRequests& requests) {
   // TfLiteConvParams: padding, strides, activation, dilations, quantized_bias_type.
   requests.builtin_options = StructLayout(
-      target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
-  requests.op_data = OpDataConvBytes(target);
+      build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+  requests.op_data = OpDataConvBytes(build);
   const Tensor* filter = InputTensor(subgraph, node, 1);
   // ConvPrepare allocates the per-channel multiplier and shift for every type, float included.
   const uint64_t channels = Dim(filter, 0);
@@ -195,30 +195,30 @@ void ConvRequests(Target target, const Subgraph& subgraph, const Node& node,
   AddInt4FilterScratch(filter, requests);
 }
 
-void DepthwiseConvRequests(Target target, const Subgraph& subgraph, const Node& node,
+void DepthwiseConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                            KernelRequests& requests) {
   // TfLiteDepthwiseConvParams: padding, strides, depth_multiplier, activation, dilations.
   requests.builtin_options = StructLayout(
-      target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
-  requests.op_data = OpDataConvBytes(target);
+      build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+  requests.op_data = OpDataConvBytes(build);
   const Tensor* filter = InputTensor(subgraph, node, 1);
   const uint64_t channels = Dim(filter, 3);  // kDepthwiseConvQuantizedDimension
   requests.persistent_buffers = {channels * 4, channels * 4};
   AddInt4FilterScratch(filter, requests);
 }
 
-void TransposeConvRequests(Target target, const Subgraph& subgraph, const Node& node,
+void TransposeConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                            KernelRequests& requests) {
   // TfLiteTransposeConvParams: padding, strides, activation, quantized_bias_type.
   requests.builtin_options =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+      StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
   // OpData: ConvParams (padding type, int16 padding values and strides, offsets, multiplier,
   // shift, activation ranges), two buffer indices, the two per-channel arrays.
   requests.op_data =
-      StructLayout(target, {F::kUint8, F::kInt16, F::kInt16,   F::kInt16,  F::kInt16, F::kInt16,
-                            F::kInt16, F::kInt16, F::kInt16,   F::kInt32,  F::kInt32, F::kInt32,
-                            F::kInt32, F::kInt32, F::kInt32,   F::kInt32,  F::kFloat, F::kFloat,
-                            F::kInt32, F::kInt32, F::kPointer, F::kPointer})
+      StructLayout(build, {F::kUint8, F::kInt16, F::kInt16,   F::kInt16,  F::kInt16, F::kInt16,
+                           F::kInt16, F::kInt16, F::kInt16,   F::kInt32,  F::kInt32, F::kInt32,
+                           F::kInt32, F::kInt32, F::kInt32,   F::kInt32,  F::kFloat, F::kFloat,
+                           F::kInt32, F::kInt32, F::kPointer, F::kPointer})
           .size;
   // Inputs: output shape, filter, input, bias.
   const Tensor* filter = InputTensor(subgraph, node, 1);
@@ -235,17 +235,17 @@ void TransposeConvRequests(Target target, const Subgraph& subgraph, const Node& 
   }
 }
 
-void FullyConnectedRequests(Target target, const Subgraph& subgraph, const Node& node,
+void FullyConnectedRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                             KernelRequests& requests) {
   // TfLiteFullyConnectedParams: activation, weights_format, keep_num_dims,
   // asymmetric_quantize_inputs, quantized_bias_type.
   requests.builtin_options =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kBool, F::kBool, F::kInt32});
+      StructLayout(build, {F::kInt32, F::kInt32, F::kBool, F::kBool, F::kInt32});
   // OpDataFullyConnected: multiplier, shift, activation range, input_quantized_index, three zero
   // points, filter_buffer_index, the per-channel arrays, is_per_channel.
   requests.op_data =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                            F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kBool})
+      StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                           F::kInt32, F::kInt32, F::kInt32, F::kPointer, F::kPointer, F::kBool})
           .size;
   const Tensor* filter = InputTensor(subgraph, node, 1);
   if (ScaleCount(filter) > 1) {
@@ -255,13 +255,13 @@ void FullyConnectedRequests(Target target, const Subgraph& subgraph, const Node&
   AddInt4FilterScratch(filter, requests);
 }
 
-void SvdfRequests(Target target, const Subgraph& subgraph, const Node& node,
+void SvdfRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                   KernelRequests& requests) {
   // TfLiteSVDFParams: rank, activation, asymmetric_quantize_inputs.
-  requests.builtin_options = StructLayout(target, {F::kInt32, F::kInt32, F::kBool});
+  requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32, F::kBool});
   // OpDataSvdf: two effective scales, two shifts, two scratch indices, three zero points.
-  requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                           F::kInt32, F::kInt32, F::kInt32, F::kInt32})
+  requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kInt32, F::kInt32, F::kInt32, F::kInt32})
                          .size;
   const Tensor* input = InputTensor(subgraph, node, 0);
   const Tensor* weights_feature = InputTensor(subgraph, node, 1);
@@ -273,13 +273,13 @@ void SvdfRequests(Target target, const Subgraph& subgraph, const Node& node,
   if (Is(input, TensorType::kInt8)) requests.scratch_buffers.push_back(batch * units * 4);
 }
 
-void SoftmaxRequests(Target target, const Subgraph& subgraph, const Node& node,
+void SoftmaxRequests(const Build& build, const Subgraph& subgraph, const Node& node,
                      KernelRequests& requests) {
-  requests.builtin_options = StructLayout(target, {F::kFloat});  // TfLiteSoftmaxParams: beta
+  requests.builtin_options = StructLayout(build, {F::kFloat});  // TfLiteSoftmaxParams: beta
   // SoftmaxParams (kernels/internal/types.h): beta, six int32s, scale, five table pointers.
-  requests.op_data = StructLayout(target, {F::kDouble, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                           F::kInt32, F::kInt32, F::kFloat, F::kPointer,
-                                           F::kPointer, F::kPointer, F::kPointer, F::kPointer})
+  requests.op_data = StructLayout(build, {F::kDouble, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kInt32, F::kInt32, F::kFloat, F::kPointer, F::kPointer,
+                                          F::kPointer, F::kPointer, F::kPointer})
                          .size;
   // An int16 input gets its exp and 1/(1+x) lookup tables of kInt16LUTArraySize (513) entries.
   if (Is(InputTensor(subgraph, node, 0), TensorType::kInt16)) {
@@ -287,14 +287,14 @@ void SoftmaxRequests(Target target, const Subgraph& subgraph, const Node& node,
   }
 }
 
-void PoolRequests(Target target, KernelRequests& requests) {
+void PoolRequests(const Build& build, KernelRequests& requests) {
   // TfLitePoolParams: padding, strides, filter size, activation, computed TfLitePaddingValues.
   requests.builtin_options =
-      StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                            F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+      StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                           F::kInt32, F::kInt32, F::kInt32, F::kInt32});
   // OpDataPooling: TfLitePaddingValues, int32 and float activation ranges.
-  requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                           F::kInt32, F::kFloat, F::kFloat})
+  requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kInt32, F::kFloat, F::kFloat})
                          .size;
 }
 
@@ -312,7 +312,8 @@ std::optional<std::string_view> KernelSource(std::string_view op) {
   return rule->source;
 }
 
-Result<KernelRequests> RequestsOfNode(Target target, const Subgraph& subgraph, const Node& node) {
+Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgraph,
+                                      const Node& node) {
   const OpRule* rule = FindRule(node.op);
   if (rule == nullptr) {
     return Status::Error("TFLite Micro has no kernel for " + node.op + " (rules of " +
@@ -325,60 +326,93 @@ Result<KernelRequests> RequestsOfNode(Target target, const Subgraph& subgraph, c
   KernelRequests requests;
   const std::string_view op = node.op;
   if (op == "CONV_2D") {
-    ConvRequests(target, subgraph, node, requests);
+    ConvRequests(build, subgraph, node, requests);
   } else if (op == "DEPTHWISE_CONV_2D") {
-    DepthwiseConvRequests(target, subgraph, node, requests);
+    DepthwiseConvRequests(build, subgraph, node, requests);
   } else if (op == "TRANSPOSE_CONV") {
-    TransposeConvRequests(target, subgraph, node, requests);
+    TransposeConvRequests(build, subgraph, node, requests);
   } else if (op == "FULLY_CONNECTED") {
-    FullyConnectedRequests(target, subgraph, node, requests);
+    FullyConnectedRequests(build, subgraph, node, requests);
   } else if (op == "SVDF") {
-    SvdfRequests(target, subgraph, node, requests);
+    SvdfRequests(build, subgraph, node, requests);
   } else if (op == "SOFTMAX") {
-    SoftmaxRequests(target, subgraph, node, requests);
+    SoftmaxRequests(build, subgraph, node, requests);
   } else if (op == "MAX_POOL_2D" || op == "AVERAGE_POOL_2D") {
-    PoolRequests(target, requests);
+    PoolRequests(build, requests);
   } else if (op == "QUANTIZE") {
     // OpDataQuantizeReference: QuantizationParams {zero_point, double scale}, requantize
     // multiplier and shift, input zero point. ParseQuantize allocates no options.
-    requests.op_data = StructLayout(target, {}, StructLayout(target, {F::kInt32, F::kDouble}),
+    requests.op_data = StructLayout(build, {}, StructLayout(build, {F::kInt32, F::kDouble}),
                                     {F::kInt32, F::kInt32, F::kInt32})
                            .size;
   } else if (op == "DEQUANTIZE") {
     // DequantizeOpData: DequantizationParams {double scale, zero_point}, output multiplier,
     // shift and zero point. ParseDequantize allocates no options.
-    requests.op_data = StructLayout(target, {}, StructLayout(target, {F::kDouble, F::kInt32}),
+    requests.op_data = StructLayout(build, {}, StructLayout(build, {F::kDouble, F::kInt32}),
                                     {F::kInt32, F::kInt32, F::kInt32})
                            .size;
   } else if (op == "RESHAPE") {
     // TfLiteReshapeParams: shape[8], num_dimensions. The kernel has no Init, so no user data.
     requests.builtin_options =
-        StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                              F::kInt32, F::kInt32, F::kInt32});
+        StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                             F::kInt32, F::kInt32, F::kInt32});
   } else if (op == "ADD") {
-    requests.builtin_options = StructLayout(target, {F::kInt32, F::kBool});  // TfLiteAddParams
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kBool});  // TfLiteAddParams
     // OpDataAdd: requires_broadcast, then fourteen int32 / float fields.
-    requests.op_data = StructLayout(target, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                             F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                             F::kInt32, F::kInt32, F::kInt32, F::kFloat, F::kFloat})
+    requests.op_data = StructLayout(build, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32, F::kFloat, F::kFloat})
+                           .size;
+  } else if (op == "CONCATENATION") {
+    // TfLiteConcatenationParams: axis, activation. OpData: ConcatenationParams
+    // (kernels/internal/types.h): int8 axis, the input zero-point and scale pointers,
+    // uint16 inputs_count, output zero point and scale.
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32});
+    requests.op_data =
+        StructLayout(build, {F::kUint8, F::kPointer, F::kPointer, F::kInt16, F::kInt32, F::kFloat})
+            .size;
+    // No Prepare buffers, int8 included: older kernels kept each int8 input's scale and zero
+    // point in two persistent arrays, TFLM 90b983c2b3f1 does not (palm_detection's int8
+    // CONCATENATIONs allocate nothing in Prepare there).
+  } else if (op == "PAD" || op == "PADV2") {
+    // pad.h OpData: PadParams (kernels/internal/types.h: int8 left count, five int32 left
+    // paddings, int8 right count, five right paddings, uint8 resizing category) and the output
+    // zero point. The parsers allocate no options.
+    requests.op_data = StructLayout(build, {F::kUint8, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kUint8, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kUint8, F::kInt32})
+                           .size;
+  } else if (op == "SUB") {
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kBool});  // TfLiteSubParams
+    // OpDataSub: requires_broadcast, then twelve int32 shifts, ranges, multipliers and offsets.
+    requests.op_data = StructLayout(build, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kInt32})
+                           .size;
+  } else if (op == "EQUAL" || op == "NOT_EQUAL" || op == "GREATER" || op == "GREATER_EQUAL" ||
+             op == "LESS" || op == "LESS_EQUAL") {
+    // comparisons.cc: OpData {ComparisonParams}, seven int32s and is_broadcast; the parsers
+    // allocate no options.
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kBool})
                            .size;
   } else if (op == "MUL") {
-    requests.builtin_options = StructLayout(target, {F::kInt32});  // TfLiteMulParams
+    requests.builtin_options = StructLayout(build, {F::kInt32});  // TfLiteMulParams
     // OpDataMul: five zero points / ranges, multiplier, shift, float activation range.
-    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
-                                             F::kInt32, F::kInt32, F::kFloat, F::kFloat})
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32, F::kFloat, F::kFloat})
                            .size;
   } else if (op == "IF" || op == "WHILE") {
     // TfLiteIfParams / TfLiteWhileParams and the OpData each keep the two subgraph indices.
-    requests.builtin_options = StructLayout(target, {F::kInt32, F::kInt32});
-    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32}).size;
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32});
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32}).size;
   } else if (op == "CALL_ONCE") {
     // TfLiteCallOnceParams: init_subgraph_index; OpData: init_subgraph_index, has_run.
-    requests.builtin_options = StructLayout(target, {F::kInt32});
-    requests.op_data = StructLayout(target, {F::kInt32, F::kBool}).size;
+    requests.builtin_options = StructLayout(build, {F::kInt32});
+    requests.op_data = StructLayout(build, {F::kInt32, F::kBool}).size;
   } else if (op == "LOGISTIC") {
     // OpDataLogistic: input zero point, range radius, multiplier, left shift.
-    requests.op_data = StructLayout(target, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
   }
   return requests;
 }

@@ -31,7 +31,8 @@ struct KernelRequests {
 
 // The requests of `node`'s TFLM kernel, or an error naming the op when TFLM has no kernel for
 // it or its kernel is not modelled here.
-Result<KernelRequests> RequestsOfNode(Target target, const Subgraph& subgraph, const Node& node);
+Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgraph,
+                                      const Node& node);
 
 // MicroMutableOpResolver's Add method for a builtin op ("AddConv2D"), or nullopt when TFLM
 // registers no kernel for it.

@@ -57,6 +57,39 @@ TEST(TflmKernels, DepthwiseChannelsAreTheFiltersLastDimension) {
   EXPECT_EQ(depthwise.persistent_buffers, (std::vector<uint64_t>{32, 32}));
 }
 
+// concatenation.cc: ConcatenationParams as user data and no Prepare buffers, int8 included
+// (TFLM 90b983c2b3f1 measures none for palm_detection's int8 CONCATENATIONs).
+TEST(TflmKernels, ConcatenationAsksOnlyForItsParams) {
+  Model model = LoadTflmModel("testing_test_conv_model");
+  Subgraph& graph = model.subgraphs[0];
+  Node concatenation = graph.nodes[3];
+  concatenation.op = "CONCATENATION";
+  concatenation.inputs = {0, 0, 0};
+  concatenation.outputs = {0};
+  graph.tensors[0].type = TensorType::kInt8;
+  auto requests = RequestsOfNode(Target::kMcu32, graph, concatenation);
+  ASSERT_TRUE(requests.ok()) << requests.status().message();
+  EXPECT_EQ(requests.value().op_data, 24u);  // ConcatenationParams on a 32-bit target
+  EXPECT_TRUE(requests.value().persistent_buffers.empty());
+  requests = RequestsOfNode(Target::kHost64, graph, concatenation);
+  ASSERT_TRUE(requests.ok());
+  EXPECT_EQ(requests.value().op_data, 40u);
+}
+
+// pad.h OpData: PadParams (two counts, ten paddings, the resizing category) and a zero point,
+// 56 bytes on both targets; palm_detection's PADs replay exactly with it in TFLM's four builds.
+TEST(TflmKernels, PadAsksForItsParams) {
+  Model model = LoadTflmModel("testing_test_conv_model");
+  Node pad = model.subgraphs[0].nodes[3];
+  pad.op = "PAD";
+  for (Target target : {Target::kHost64, Target::kMcu32}) {
+    auto requests = RequestsOfNode(target, model.subgraphs[0], pad);
+    ASSERT_TRUE(requests.ok()) << requests.status().message();
+    EXPECT_EQ(requests.value().op_data, 56u);
+    EXPECT_EQ(requests.value().builtin_options.size, 0u);
+  }
+}
+
 TEST(TflmKernels, ResolverMethodsAndSources) {
   EXPECT_EQ(ResolverMethod("DEPTHWISE_CONV_2D"), "AddDepthwiseConv2D");
   EXPECT_EQ(ResolverMethod("UNIDIRECTIONAL_SEQUENCE_LSTM"), "AddUnidirectionalSequenceLSTM");

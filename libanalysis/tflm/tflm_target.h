@@ -1,7 +1,7 @@
 // The machine a TFLite Micro build runs on, and the sizes of the runtime structs MicroAllocator
 // places in the arena there. Sizes are derived from each struct's field list (C layout rules:
-// every field at a multiple of its alignment, the struct padded to its largest alignment), for
-// the non-TF_LITE_STATIC_MEMORY build upstream's memory_arena_threshold_test measures.
+// every field at a multiple of its alignment, the struct padded to its largest alignment), with
+// or without TF_LITE_STATIC_MEMORY.
 #ifndef LIBANALYSIS_TFLM_TFLM_TARGET_H_
 #define LIBANALYSIS_TFLM_TFLM_TARGET_H_
 
@@ -27,20 +27,60 @@ enum class Target : uint8_t {
 const char* TargetName(Target target);
 std::optional<Target> TargetFromName(std::string_view name);
 
+// How a 32-bit build aligns 8-byte members (double, int64_t) inside structs. It changes the
+// size of an OpData that holds one after a 4-byte member: QUANTIZE's and DEQUANTIZE's
+// (QuantizationParams {int32_t zero_point; double scale} is 16 bytes under AAPCS, 12 under i386).
+enum class Abi : uint8_t {
+  kAapcs,  // Arm's AAPCS (Cortex-M), also the RISC-V psABI: 8-aligned
+  kI386,   // the i386 System V ABI, what an x86 -m32 build follows: 4-aligned
+};
+
+const char* AbiName(Abi abi);
+std::optional<Abi> AbiFromName(std::string_view name);
+
+// The build TFLM is compiled for: the target, on a 32-bit one its ABI (a 64-bit host aligns
+// 8-byte members to 8 whatever `abi` says), and whether TF_LITE_STATIC_MEMORY is defined (what
+// firmware builds use: common.h's reduced TfLiteTensor and TfLiteNode).
+struct Build {
+  Build() = default;
+  Build(Target t, Abi a = Abi::kAapcs,  // NOLINT(google-explicit-constructor): a Target is a Build
+        bool static_memory_build = false)
+      : target(t), abi(a), static_memory(static_memory_build) {}
+  Target target = Target::kHost64;
+  Abi abi = Abi::kAapcs;
+  bool static_memory = false;
+  // The RecordingMicroAllocator upstream's memory_arena_threshold_test measures with instead of
+  // MicroInterpreter's plain MicroAllocator: its bigger objects (456 bytes on a 64-bit host, 236
+  // on a 32-bit target, against 248 and 132) come first in the tail and move where the 16-byte
+  // alignment of every later allocation falls. On a 32-bit target that changes the model's tail
+  // by 8 bytes.
+  bool recording_allocator = false;
+};
+
 // A C struct's size and alignment.
 struct Layout {
   uint64_t size = 0;
   uint64_t align = 1;
 };
 
-// Fields of a C scalar kind, sized for a target.
-enum class Field : uint8_t { kPointer, kSizeT, kInt32, kInt16, kUint8, kBool, kFloat, kDouble };
+// Fields of a C scalar kind, sized for a build.
+enum class Field : uint8_t {
+  kPointer,
+  kSizeT,
+  kInt64,
+  kInt32,
+  kInt16,
+  kUint8,
+  kBool,
+  kFloat,
+  kDouble
+};
 
-// Lays the fields out in order as a C compiler does for `target` (double is 8-aligned on both:
-// the Arm EABI and RISC-V psABI align it to 8).
-Layout StructLayout(Target target, std::initializer_list<Field> fields);
+// Lays the fields out in order as a C compiler does for `build` (8-byte members 8-aligned on a
+// 64-bit host and under AAPCS, 4-aligned under i386).
+Layout StructLayout(const Build& build, std::initializer_list<Field> fields);
 // A struct with a nested struct member: `prefix` fields, then the member, then `suffix` fields.
-Layout StructLayout(Target target, std::initializer_list<Field> prefix, Layout member,
+Layout StructLayout(const Build& build, std::initializer_list<Field> prefix, Layout member,
                     std::initializer_list<Field> suffix);
 
 uint64_t PointerSize(Target target);
@@ -48,19 +88,20 @@ uint64_t PointerSize(Target target);
 // The runtime structs of tensorflow/lite/core/c/common.h and tensorflow/lite/micro.
 struct StructSizes {
   Layout eval_tensor;            // TfLiteEvalTensor
-  Layout node;                   // TfLiteNode (non-static-memory build)
+  Layout node;                   // TfLiteNode
   Layout node_and_registration;  // NodeAndRegistration: TfLiteNode + const TFLMRegistration*
-  Layout tensor;                 // TfLiteTensor (non-static-memory build)
+  Layout tensor;                 // TfLiteTensor
   Layout affine_quantization;    // TfLiteAffineQuantization
   Layout scratch_buffer_handle;  // ScratchBufferHandle
   Layout subgraph_allocations;   // SubgraphAllocations
   // The allocator's own objects, placed at the tail end before any model data:
   // SingleArenaBufferAllocator, GreedyMemoryPlanner, MicroAllocator, MicroBuiltinDataAllocator
-  // and one SubgraphAllocations (MicroAllocator::GetDefaultTailUsage).
+  // and one SubgraphAllocations (MicroAllocator::GetDefaultTailUsage), or their recording
+  // versions.
   uint64_t allocator_objects = 0;
 };
 
-StructSizes StructSizesFor(Target target);
+StructSizes StructSizesFor(const Build& build);
 
 // TfLiteIntArrayGetSizeInBytes: the int count then the ints.
 inline uint64_t IntArrayBytes(uint64_t count) { return 4 + 4 * count; }

@@ -1,0 +1,543 @@
+#include "libanalysis/tflm/kernel_prepare_checks.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+
+#include "libanalysis/model/tensor_type.h"
+
+namespace tfa::tflm {
+namespace {
+
+using T = TensorType;
+
+const Tensor* At(const Subgraph& subgraph, const IdList& ids, size_t index) {
+  if (index >= ids.size()) return nullptr;
+  const int32_t id = ids[index];
+  if (id < 0 || static_cast<size_t>(id) >= subgraph.tensors.size()) return nullptr;
+  return &subgraph.tensors[id];
+}
+
+// TfLiteTypeGetName: the upper-case names TFLM's messages print ("FLOAT32", "INT4").
+std::string TypeName(TensorType type) {
+  std::string name = TensorTypeName(type);
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+// The TfLiteType value (c_api_types.h) TF_LITE_ENSURE_EQ prints for a type: the schema's
+// numbering shifted by kTfLiteNoType, with FLOAT16 and FLOAT64 moved.
+int TfLiteTypeValue(TensorType type) {
+  switch (type) {
+    case T::kFloat32:
+      return 1;
+    case T::kFloat16:
+      return 10;
+    case T::kFloat64:
+      return 11;
+    case T::kComplex128:
+      return 12;
+    default:
+      break;
+  }
+  const int schema = static_cast<int>(type);
+  return schema <= static_cast<int>(T::kInt8) ? schema : schema + 1;
+}
+
+bool Is(const Tensor* tensor, TensorType type) { return tensor != nullptr && tensor->type == type; }
+
+// micro_allocator.cc InitializeTfLiteTensorFromFlatbuffer: a tensor is affine-quantized when the
+// model gives it both scales and zero points.
+bool Affine(const Tensor* tensor) {
+  return tensor != nullptr && !tensor->quantization->scale.empty() &&
+         !tensor->quantization->zero_point.empty();
+}
+
+// TfLiteTensor::params: the first scale and zero point, 0 without quantization.
+float Scale(const Tensor* tensor) { return Affine(tensor) ? tensor->quantization->scale[0] : 0.0f; }
+int64_t ZeroPoint(const Tensor* tensor) {
+  return Affine(tensor) ? tensor->quantization->zero_point[0] : 0;
+}
+
+int64_t Dim(const Tensor* tensor, size_t axis) {
+  if (tensor == nullptr || axis >= tensor->shape.size()) return 0;
+  return tensor->shape[axis];
+}
+int64_t Rank(const Tensor* tensor) { return tensor == nullptr ? 0 : tensor->shape.size(); }
+
+std::string Failure(std::string_view tflm_line, std::string_view file, std::string_view why = {}) {
+  std::string out = std::string(tflm_line) + " (" + std::string(file);
+  if (!why.empty()) out += ": " + std::string(why);
+  return out + ")";
+}
+
+// TF_LITE_ENSURE_EQ's line for two integers.
+std::string NotEqual(std::string_view a, std::string_view b, int64_t x, int64_t y) {
+  return std::string(a) + " != " + std::string(b) + " (" + std::to_string(x) +
+         " != " + std::to_string(y) + ")";
+}
+
+// TF_LITE_ENSURE_EQ on two TfLiteTypes: the line prints their enum values.
+std::string TypesNotEqual(std::string_view a, std::string_view b, TensorType x, TensorType y) {
+  return NotEqual(a, b, TfLiteTypeValue(x), TfLiteTypeValue(y));
+}
+
+// TF_LITE_ENSURE_TYPES_EQ: the line prints their names.
+std::string TypeNamesNotEqual(std::string_view a, std::string_view b, TensorType x, TensorType y) {
+  return std::string(a) + " != " + std::string(b) + " (" + TypeName(x) + " != " + TypeName(y) + ")";
+}
+
+std::string Types(std::string_view first, const Tensor* a, std::string_view second,
+                  const Tensor* b) {
+  return std::string(first) + " " + TypeName(a->type) + ", " + std::string(second) + " " +
+         TypeName(b->type);
+}
+
+constexpr std::string_view kHybrid = "Hybrid models are not supported on TFLite Micro.";
+
+std::optional<std::string> ConvFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "conv_common.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* filter = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || filter == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile,
+                   Types("input", input, "output", output));
+  }
+  const bool supported = (Is(input, T::kFloat32) && Is(filter, T::kFloat32)) ||
+                         (Is(input, T::kInt16) && Is(filter, T::kInt8)) ||
+                         (Is(input, T::kInt8) && (Is(filter, T::kInt4) || Is(filter, T::kInt8)));
+  if (!supported) return Failure(kHybrid, kFile, Types("input", input, "filter", filter));
+  if (Is(input, T::kInt8) || Is(input, T::kInt16)) {
+    if (!Affine(filter)) {
+      return Failure("filter->quantization.type != kTfLiteAffineQuantization (0 != 1)", kFile,
+                     "the filter has no scales and zero points");
+    }
+    const uint64_t scales = filter->quantization->scale.size();
+    if (scales != 1 && static_cast<int64_t>(scales) != Dim(filter, 0)) {
+      return Failure(
+          "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+          "filter->dims->data[kConvQuantizedDimension] was not true.",
+          kFile,
+          std::to_string(scales) + " scales, " + std::to_string(Dim(filter, 0)) + " channels");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> DepthwiseConvFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "depthwise_conv_common.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* filter = At(g, node.inputs, 1);
+  if (input == nullptr || filter == nullptr) return std::nullopt;
+  if (Is(input, T::kInt8)) {
+    if (!Affine(filter)) {
+      return Failure("filter->quantization.type != kTfLiteAffineQuantization (0 != 1)", kFile,
+                     "the filter has no scales and zero points");
+    }
+    const uint64_t scales = filter->quantization->scale.size();
+    if (scales != 1 && static_cast<int64_t>(scales) != Dim(filter, 3)) {
+      return Failure(
+          "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+          "filter->dims->data[kDepthwiseConvQuantizedDimension] was not true.",
+          kFile,
+          std::to_string(scales) + " scales, " + std::to_string(Dim(filter, 3)) + " channels");
+    }
+    const uint64_t zero_points = filter->quantization->zero_point.size();
+    if (scales != zero_points) {
+      return Failure(NotEqual("affine_quantization->scale->size",
+                              "affine_quantization->zero_point->size", scales, zero_points),
+                     kFile);
+    }
+  }
+  // A filter of the input's type passes, uint8 included: the kernel refuses that only in Eval.
+  const bool supported = input->type == filter->type ||
+                         (Is(input, T::kInt8) && (Is(filter, T::kInt4) || Is(filter, T::kInt8)));
+  if (!supported) return Failure(kHybrid, kFile, Types("input", input, "filter", filter));
+  return std::nullopt;
+}
+
+// transpose_conv.cc Prepare: a quantized kernel needs per-tensor or per-channel filter scales
+// and as many zero points; mixed types are refused only in Eval.
+std::optional<std::string> TransposeConvFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "transpose_conv.cc";
+  const Tensor* filter = At(g, node.inputs, 1);
+  const Tensor* input = At(g, node.inputs, 2);
+  if (input == nullptr || filter == nullptr) return std::nullopt;
+  if (!Is(input, T::kInt8) && !Is(input, T::kInt16)) return std::nullopt;
+  if (!Affine(filter)) {
+    return Failure("filter->quantization.type != kTfLiteAffineQuantization (0 != 1)", kFile,
+                   "the filter has no scales and zero points");
+  }
+  const uint64_t scales = filter->quantization->scale.size();
+  if (scales != 1 && static_cast<int64_t>(scales) != Dim(filter, 0)) {
+    return Failure(
+        "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+        "filter->dims->data[kConvQuantizedDimension] was not true.",
+        kFile, std::to_string(scales) + " scales, " + std::to_string(Dim(filter, 0)) + " channels");
+  }
+  const uint64_t zero_points = filter->quantization->zero_point.size();
+  if (scales != zero_points) {
+    return Failure(NotEqual("affine_quantization->scale->size",
+                            "affine_quantization->zero_point->size", scales, zero_points),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> FullyConnectedFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "fully_connected.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* filter = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || filter == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                   kFile);
+  }
+  // Hybrid weights (int8 or int4 with a float input) and int4 with int16 are refused; other
+  // input types pass Prepare and fail only in Eval.
+  const bool refused = (Is(input, T::kFloat32) && !Is(filter, T::kFloat32)) ||
+                       (Is(input, T::kInt8) && !Is(filter, T::kInt8) && !Is(filter, T::kInt4)) ||
+                       (Is(input, T::kInt16) && !Is(filter, T::kInt8));
+  if (refused) {
+    return Failure("Input type: " + TypeName(input->type) +
+                       " with filter type: " + TypeName(filter->type) + " not supported.",
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+// svdf_common.cc PrepareSvdf, check by check in its order.
+std::optional<std::string> SvdfFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "svdf_common.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* weights_feature = At(g, node.inputs, 1);
+  const Tensor* weights_time = At(g, node.inputs, 2);
+  const Tensor* bias = At(g, node.inputs, 3);
+  const Tensor* state = At(g, node.inputs, 4);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || weights_feature == nullptr || weights_time == nullptr ||
+      state == nullptr || output == nullptr) {
+    return std::nullopt;
+  }
+  const int64_t rank = node.options->svdf_rank;
+  const int64_t input_size = Dim(input, 1);
+  const int64_t batch = Dim(input, 0);
+  const int64_t filters = Dim(weights_feature, 0);
+  if (rank <= 0) return Failure("params->rank must be positive", kFile);
+  if (filters % rank != 0)
+    return Failure(NotEqual("num_filters % rank", "0", filters % rank, 0), kFile);
+  const int64_t units = filters / rank;
+  const int64_t memory = Dim(weights_time, 1);
+  if (!Is(input, T::kFloat32) && !Is(input, T::kInt8)) {
+    return Failure("input->type == kTfLiteFloat32 || input->type == kTfLiteInt8 was not true.",
+                   kFile, "input " + TypeName(input->type));
+  }
+  if (Rank(input) != 2)
+    return Failure(NotEqual("NumDimensions(input)", "2", Rank(input), 2), kFile);
+  if (Rank(output) != 2) {
+    return Failure(NotEqual("NumDimensions(output)", "2", Rank(output), 2), kFile);
+  }
+  if (Dim(output, 0) != batch) {
+    return Failure(NotEqual("output->dims->data[0]", "batch_size", Dim(output, 0), batch), kFile);
+  }
+  if (Dim(output, 1) != units) {
+    return Failure(NotEqual("output->dims->data[1]", "num_units", Dim(output, 1), units), kFile,
+                   "num_units = weights_feature's " + std::to_string(filters) + " filters / rank " +
+                       std::to_string(rank));
+  }
+  if (Rank(weights_feature) != 2) {
+    return Failure(NotEqual("NumDimensions(weights_feature)", "2", Rank(weights_feature), 2),
+                   kFile);
+  }
+  if (Dim(weights_feature, 1) != input_size) {
+    return Failure(NotEqual("weights_feature->dims->data[1]", "input_size", Dim(weights_feature, 1),
+                            input_size),
+                   kFile);
+  }
+  if (Rank(weights_time) != 2) {
+    return Failure(NotEqual("NumDimensions(weights_time)", "2", Rank(weights_time), 2), kFile);
+  }
+  if (Dim(weights_time, 0) != filters) {
+    return Failure(
+        NotEqual("weights_time->dims->data[0]", "num_filters", Dim(weights_time, 0), filters),
+        kFile);
+  }
+  if (bias != nullptr && Dim(bias, 0) != units) {
+    return Failure(NotEqual("bias->dims->data[0]", "num_units", Dim(bias, 0), units), kFile);
+  }
+  if (Rank(state) != 2) {
+    return Failure(NotEqual("NumDimensions(activation_state)", "2", Rank(state), 2), kFile);
+  }
+  if (Dim(state, 0) != batch) {
+    return Failure(NotEqual("activation_state->dims->data[0]", "batch_size", Dim(state, 0), batch),
+                   kFile);
+  }
+  if (Dim(state, 1) != memory * filters) {
+    return Failure(NotEqual("activation_state->dims->data[1]", "memory_size * num_filters",
+                            Dim(state, 1), memory * filters),
+                   kFile);
+  }
+  if (!state->is_variable) {
+    return Failure("activation_state->is_variable != true (0 != 1)", kFile);
+  }
+  if (node.inputs.size() != 5) {
+    return Failure(NotEqual("node->inputs->size", "5", node.inputs.size(), 5), kFile);
+  }
+  if (Is(input, T::kInt8)) {
+    if (!Is(weights_feature, T::kInt8)) {
+      return Failure(
+          TypesNotEqual("weights_feature->type", "kTfLiteInt8", weights_feature->type, T::kInt8),
+          kFile);
+    }
+    if (!Is(weights_time, T::kInt16) && !Is(weights_time, T::kInt8)) {
+      return Failure(
+          "(weights_time->type == kTfLiteInt16) || (weights_time->type == kTfLiteInt8) was not "
+          "true.",
+          kFile);
+    }
+    if (!Is(state, T::kInt16) && !Is(state, T::kInt8)) {
+      return Failure(
+          "(activation_state->type == kTfLiteInt16) || (activation_state->type == kTfLiteInt8) "
+          "was not true.",
+          kFile);
+    }
+    if (bias != nullptr && !Is(bias, T::kInt32)) {
+      return Failure(TypesNotEqual("bias->type", "kTfLiteInt32", bias->type, T::kInt32), kFile);
+    }
+    if (!Is(output, T::kInt8)) {
+      return Failure(TypeNamesNotEqual("output->type", "kTfLiteInt8", output->type, T::kInt8),
+                     kFile);
+    }
+    return std::nullopt;
+  }
+  for (const auto& [tensor, name] :
+       {std::pair{weights_feature, "weights_feature->type"},
+        std::pair{weights_time, "weights_time->type"}, std::pair{state, "activation_state->type"},
+        std::pair{bias, "bias->type"}}) {
+    if (tensor != nullptr && !Is(tensor, T::kFloat32)) {
+      return Failure(TypesNotEqual(name, "kTfLiteFloat32", tensor->type, T::kFloat32), kFile);
+    }
+  }
+  if (!Is(output, T::kFloat32)) {
+    return Failure(TypeNamesNotEqual("output->type", "kTfLiteFloat32", output->type, T::kFloat32),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> DequantizeFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "dequantize_common.cc";
+  if (node.inputs.size() != 1) {
+    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
+  }
+  if (node.outputs.size() != 1) {
+    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
+  }
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  // A float16 weight DEQUANTIZE (what the converter writes for fp16 models) is refused.
+  if (!Is(input, T::kInt8) && !Is(input, T::kInt16) && !Is(input, T::kUInt8)) {
+    return Failure(
+        "input->type == kTfLiteInt8 || input->type == kTfLiteInt16 || input->type == "
+        "kTfLiteUInt8 was not true.",
+        kFile, "input " + TypeName(input->type));
+  }
+  if (!Is(output, T::kFloat32)) {
+    return Failure("output->type == kTfLiteFloat32 was not true.", kFile,
+                   "output " + TypeName(output->type));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> QuantizeFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "quantize_common.cc";
+  if (node.inputs.size() != 1) {
+    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
+  }
+  if (node.outputs.size() != 1) {
+    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
+  }
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (!Affine(output)) {
+    return Failure("output->quantization.type != kTfLiteAffineQuantization (0 != 1)", kFile,
+                   "the output has no scale and zero point");
+  }
+  if (output->quantization->scale.size() != 1) {
+    return Failure("affine_quantization->scale->size == 1 was not true.", kFile,
+                   std::to_string(output->quantization->scale.size()) + " output scales");
+  }
+  const bool input_ok = Is(input, T::kFloat32) || Is(input, T::kInt32) || Is(input, T::kInt16) ||
+                        Is(input, T::kInt8) || Is(input, T::kUInt8);
+  if (!input_ok) {
+    return Failure(
+        "input->type == kTfLiteFloat32 || input->type == kTfLiteInt32 || input->type == "
+        "kTfLiteInt16 || input->type == kTfLiteInt8 || input->type == kTfLiteUInt8 was not true.",
+        kFile, "input " + TypeName(input->type));
+  }
+  const bool output_ok = Is(output, T::kInt8) || Is(output, T::kInt16) || Is(output, T::kInt32) ||
+                         Is(output, T::kUInt8);
+  if (!output_ok) {
+    return Failure(
+        "output->type == kTfLiteInt8 || output->type == kTfLiteInt16 || output->type == "
+        "kTfLiteInt32 || output->type == kTfLiteUInt8 was not true.",
+        kFile, "output " + TypeName(output->type));
+  }
+  return std::nullopt;
+}
+
+// softmax_common.cc SoftmaxPrepare and CalculateSoftmaxParams.
+std::optional<std::string> SoftmaxFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "softmax_common.cc";
+  if (node.inputs.size() != 1) {
+    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
+  }
+  if (node.outputs.size() != 1) {
+    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
+  }
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (Rank(input) < 1) return Failure("NumDimensions(input) >= 1 was not true.", kFile);
+  if (Is(output, T::kInt16)) {
+    if (!Is(input, T::kInt8) && !Is(input, T::kInt16)) {
+      return Failure("input->type == kTfLiteInt8 || input->type == kTfLiteInt16 was not true.",
+                     kFile, Types("input", input, "output", output));
+    }
+  } else if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile,
+                   Types("input", input, "output", output));
+  }
+  if (Is(input, T::kInt16)) {
+    if (ZeroPoint(output) != 0) {
+      return Failure(NotEqual("output->params.zero_point", "0", ZeroPoint(output), 0), kFile);
+    }
+    if (std::fabs(Scale(output) - 1.0f / 32768) > 0.001f / 32768) {
+      return Failure("output->params.scale not near 1.f / 32768", kFile);
+    }
+  } else if (Is(input, T::kInt8) && Is(output, T::kInt16)) {
+    if (ZeroPoint(output) != -32768) {
+      return Failure(NotEqual("output->params.zero_point", "-32768", ZeroPoint(output), -32768),
+                     kFile);
+    }
+    if (std::fabs(Scale(output) - 1.0f / 65536) > 0.001f / 65536) {
+      return Failure("output->params.scale not near 1.f / 65536", kFile);
+    }
+  } else if (Is(input, T::kInt8)) {
+    if (ZeroPoint(output) != -128) {
+      return Failure(NotEqual("output->params.zero_point", "-128", ZeroPoint(output), -128), kFile);
+    }
+    if (Scale(output) != 1.0f / 256) {
+      return Failure("output->params.scale == 1.f / 256 was not true.", kFile);
+    }
+  } else if (!Is(input, T::kFloat32)) {
+    return Failure(TypeNamesNotEqual("input->type", "kTfLiteFloat32", input->type, T::kFloat32),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+// concatenation.cc Prepare: no fused activation, the types its Eval has, at most kMaxInputNum
+// (10) inputs of at most 4 dimensions.
+std::optional<std::string> ConcatenationFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "concatenation.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (node.options->fused_activation != Activation::kNone) {
+    return Failure("params->activation != kTfLiteActNone", kFile,
+                   std::string("activation ") + ActivationName(node.options->fused_activation));
+  }
+  if (!Is(input, T::kFloat32) && !Is(input, T::kInt8) && !Is(input, T::kInt16) &&
+      !Is(input, T::kInt32) && !Is(input, T::kInt64)) {
+    return Failure(
+        "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 "
+        "|| input_type == kTfLiteInt32 || input_type == kTfLiteInt64 was not true.",
+        kFile, "input " + TypeName(input->type));
+  }
+  if (output->type != input->type) {
+    return Failure(TypesNotEqual("output_type", "input_type", output->type, input->type), kFile);
+  }
+  if (node.inputs.size() > 10) {
+    return Failure("num_inputs <= kMaxInputNum was not true.", kFile,
+                   std::to_string(node.inputs.size()) + " inputs");
+  }
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    const int64_t rank = Rank(At(g, node.inputs, i));
+    if (rank > 4) {
+      return Failure("Op Concatenation does not currently support num dimensions >4 Tensor has " +
+                         std::to_string(rank) + " dimensions.",
+                     kFile);
+    }
+  }
+  return std::nullopt;
+}
+
+// pad_common.cc PadPrepare: input and output of one type, constant paddings, a pair of them per
+// output dimension.
+std::optional<std::string> PadFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "pad_common.cc";
+  if (node.inputs.size() != 2 && node.inputs.size() != 3) {
+    return Failure("NumInputs(node) == 2 || NumInputs(node) == 3 was not true.", kFile);
+  }
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* paddings = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || paddings == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile,
+                   Types("input", input, "output", output));
+  }
+  int64_t pairs = 1;
+  for (int32_t dim : paddings->shape) pairs *= dim;
+  if (pairs != Rank(output) * 2) {
+    return Failure(NotEqual("GetTensorShape(paddings).FlatSize()", "output->dims->size * 2", pairs,
+                            Rank(output) * 2),
+                   kFile);
+  }
+  if (!paddings->is_constant()) {
+    return Failure("Non-constant >paddings< tensor is not supported", kFile);
+  }
+  return std::nullopt;
+}
+
+// add_common.cc AddPrepare: an int32 ADD takes unquantized inputs only.
+std::optional<std::string> AddFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "add_common.cc";
+  const Tensor* output = At(g, node.outputs, 0);
+  if (!Is(output, T::kInt32)) return std::nullopt;
+  for (size_t i = 0; i < 2; ++i) {
+    if (Affine(At(g, node.inputs, i))) {
+      return Failure(
+          "input" + std::to_string(i + 1) + "->quantization.type != kTfLiteNoQuantization (1 != 0)",
+          kFile);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& node) {
+  const std::string_view op = node.op;
+  if (op == "CONV_2D") return ConvFailure(subgraph, node);
+  if (op == "DEPTHWISE_CONV_2D") return DepthwiseConvFailure(subgraph, node);
+  if (op == "TRANSPOSE_CONV") return TransposeConvFailure(subgraph, node);
+  if (op == "FULLY_CONNECTED") return FullyConnectedFailure(subgraph, node);
+  if (op == "SVDF") return SvdfFailure(subgraph, node);
+  if (op == "DEQUANTIZE") return DequantizeFailure(subgraph, node);
+  if (op == "QUANTIZE") return QuantizeFailure(subgraph, node);
+  if (op == "SOFTMAX") return SoftmaxFailure(subgraph, node);
+  if (op == "ADD") return AddFailure(subgraph, node);
+  if (op == "CONCATENATION") return ConcatenationFailure(subgraph, node);
+  if (op == "PAD" || op == "PADV2") return PadFailure(subgraph, node);
+  return std::nullopt;
+}
+
+}  // namespace tfa::tflm

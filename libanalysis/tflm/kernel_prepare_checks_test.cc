@@ -1,0 +1,128 @@
+#include "libanalysis/tflm/kernel_prepare_checks.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/support/small_graphs.h"
+
+namespace tfa::tflm {
+namespace {
+
+using testing::ArenaTensor;
+using testing::Constant;
+using testing::Graph;
+using testing::Op;
+using T = TensorType;
+
+Tensor Quantized(Tensor tensor, std::vector<float> scales, std::vector<int64_t> zero_points) {
+  tensor.quantization.Mutable() = Quantization{};
+  tensor.quantization.Mutable().scale = std::move(scales);
+  tensor.quantization.Mutable().zero_point = std::move(zero_points);
+  return tensor;
+}
+
+// input, filter, bias, output of a one-node CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED.
+Subgraph WeightedOp(const std::string& op, T input, T filter, T output,
+                    std::vector<int32_t> filter_shape = {8, 3, 3, 4}) {
+  return Graph(
+      {Quantized(ArenaTensor({1, 8, 8, 4}, input), {0.5f}, {0}),
+       Quantized(Constant(std::move(filter_shape), filter), {0.25f}, {0}), Constant({8}, T::kInt32),
+       Quantized(ArenaTensor({1, 8, 8, 8}, output), {0.5f}, {0})},
+      {Op(op, {0, 1, 2}, {3})}, {0}, {3});
+}
+
+std::string FailureOf(const Subgraph& graph) {
+  return PrepareFailure(graph, graph.nodes[0]).value_or("passes");
+}
+
+// conv_common.cc ConvPrepare: uint8 (the old quantization scheme) is hybrid to TFLM.
+TEST(TflmPrepareChecks, Uint8ConvIsRefusedAsHybrid) {
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kUInt8, T::kUInt8, T::kUInt8)),
+            "Hybrid models are not supported on TFLite Micro. (conv_common.cc: input UINT8, "
+            "filter UINT8)");
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kFloat32, T::kInt8, T::kFloat32)),
+            "Hybrid models are not supported on TFLite Micro. (conv_common.cc: input FLOAT32, "
+            "filter INT8)");
+}
+
+TEST(TflmPrepareChecks, ConvTypesTflmRunsPass) {
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kInt8, T::kInt8, T::kInt8)), "passes");
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kInt8, T::kInt4, T::kInt8)), "passes");
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kInt16, T::kInt8, T::kInt16)), "passes");
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kFloat32, T::kFloat32, T::kFloat32)), "passes");
+}
+
+// The TF_LITE_ENSURE_EQ line prints TfLiteType values: kTfLiteInt8 9, kTfLiteInt16 7.
+TEST(TflmPrepareChecks, ConvOutputOfAnotherTypeIsRefused) {
+  EXPECT_EQ(FailureOf(WeightedOp("CONV_2D", T::kInt8, T::kInt8, T::kInt16)),
+            "input->type != output->type (9 != 7) (conv_common.cc: input INT8, output INT16)");
+}
+
+// depthwise_conv_common.cc: a filter of the input's own type passes Prepare (uint8 included).
+TEST(TflmPrepareChecks, DepthwiseRefusesOnlyMixedTypes) {
+  EXPECT_EQ(
+      FailureOf(WeightedOp("DEPTHWISE_CONV_2D", T::kUInt8, T::kUInt8, T::kUInt8, {1, 3, 3, 8})),
+      "passes");
+  EXPECT_EQ(
+      FailureOf(WeightedOp("DEPTHWISE_CONV_2D", T::kFloat32, T::kInt8, T::kFloat32, {1, 3, 3, 8})),
+      "Hybrid models are not supported on TFLite Micro. (depthwise_conv_common.cc: input "
+      "FLOAT32, filter INT8)");
+}
+
+// fully_connected.cc FullyConnectedPrepare's own MicroPrintf line.
+TEST(TflmPrepareChecks, FullyConnectedWithFloatInputAndInt4WeightsIsRefused) {
+  EXPECT_EQ(FailureOf(WeightedOp("FULLY_CONNECTED", T::kFloat32, T::kInt4, T::kFloat32, {8, 4})),
+            "Input type: FLOAT32 with filter type: INT4 not supported. (fully_connected.cc)");
+  EXPECT_EQ(FailureOf(WeightedOp("FULLY_CONNECTED", T::kInt16, T::kInt4, T::kInt16, {8, 4})),
+            "Input type: INT16 with filter type: INT4 not supported. (fully_connected.cc)");
+  EXPECT_EQ(FailureOf(WeightedOp("FULLY_CONNECTED", T::kInt8, T::kInt4, T::kInt8, {8, 4})),
+            "passes");
+}
+
+// svdf_common.cc PrepareSvdf: the output must hold num_filters / rank units.
+TEST(TflmPrepareChecks, SvdfOutputOfTheWrongWidthIsRefused) {
+  Tensor state = ArenaTensor({1, 12 * 10}, T::kInt16);
+  state.is_variable = true;
+  Subgraph graph = Graph(
+      {ArenaTensor({1, 16}, T::kInt8), Constant({12, 16}, T::kInt8), Constant({12, 10}, T::kInt16),
+       Constant({6}, T::kInt32), state, ArenaTensor({1, 4}, T::kInt8)},
+      {Op("SVDF", {0, 1, 2, 3, 4}, {5})}, {0}, {5});
+  graph.nodes[0].options.Mutable().svdf_rank = 2;
+  EXPECT_EQ(FailureOf(graph),
+            "output->dims->data[1] != num_units (4 != 6) (svdf_common.cc: num_units = "
+            "weights_feature's 12 filters / rank 2)");
+  graph.tensors[5].shape = {1, 6};
+  EXPECT_EQ(FailureOf(graph), "passes");
+}
+
+// dequantize_common.cc: the float16 weights of a converter's fp16 model.
+TEST(TflmPrepareChecks, Float16DequantizeIsRefused) {
+  const Subgraph graph = Graph({Constant({8}, T::kFloat16), ArenaTensor({8}, T::kFloat32)},
+                               {Op("DEQUANTIZE", {0}, {1})}, {}, {1});
+  EXPECT_EQ(FailureOf(graph),
+            "input->type == kTfLiteInt8 || input->type == kTfLiteInt16 || input->type == "
+            "kTfLiteUInt8 was not true. (dequantize_common.cc: input FLOAT16)");
+}
+
+// softmax_common.cc: an int8 softmax writes int8 with scale 1/256 and zero point -128.
+TEST(TflmPrepareChecks, Int8SoftmaxNeedsItsFixedOutputQuantization) {
+  const auto softmax = [](float scale, int64_t zero_point) {
+    return Graph({Quantized(ArenaTensor({1, 4}, T::kInt8), {0.1f}, {0}),
+                  Quantized(ArenaTensor({1, 4}, T::kInt8), {scale}, {zero_point})},
+                 {Op("SOFTMAX", {0}, {1})}, {0}, {1});
+  };
+  EXPECT_EQ(FailureOf(softmax(1.0f / 256, -128)), "passes");
+  EXPECT_EQ(FailureOf(softmax(1.0f / 256, 0)),
+            "output->params.zero_point != -128 (0 != -128) (softmax_common.cc)");
+}
+
+TEST(TflmPrepareChecks, OpsWithoutModelledChecksPass) {
+  const Subgraph graph =
+      Graph({ArenaTensor({4}), ArenaTensor({4})}, {Op("RESHAPE", {0}, {1})}, {0}, {1});
+  EXPECT_EQ(FailureOf(graph), "passes");
+}
+
+}  // namespace
+}  // namespace tfa::tflm

@@ -77,8 +77,9 @@ std::optional<uint64_t> ValueBytes(const Tensor& tensor) {
   return elements ? DataBytes(tensor.type, *elements) : std::nullopt;
 }
 
-// A resource or variant tensor is a handle to data kept elsewhere (a VAR_HANDLE's output names
-// a variable), not values a node computes: it has no element size and no workspace memory.
+// A resource tensor is a handle to a variable, not values: the delegate defines it by the
+// variable's proxy value and makes it external, or leaves it out (tflite/delegates/xnnpack/
+// xnnpack_delegate.cc, Subgraph::Create); it takes no workspace. A variant is a handle too.
 bool IsHandle(const Tensor& tensor) {
   return tensor.type == TensorType::kResource || tensor.type == TensorType::kVariant;
 }

@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 
 #include "cli/command.h"
 #include "cli/common_flags.h"
@@ -306,11 +305,15 @@ void Run(const RunArgs& args) {
     }
   };
   const ModelPlan plan = with_input_hint([&] { return PlanOrThrow(model, options, fill_inputs); });
-  // The XNNPACK delegates' kernels of the run below are the ones they create from here on.
+  // The XNNPACK and OpenCL delegates' kernels of the run below are the ones they create from here
+  // on (PlanOrThrow's fact-finding run of a model with control flow made kernels of its own).
   std::vector<size_t> xnnpack_kernels_before(owned.size(), 0);
+  std::vector<size_t> opencl_kernels_before(owned.size(), 0);
   for (size_t i = 0; i < owned.size(); ++i) {
     if (const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get()))
       xnnpack_kernels_before[i] = x->partitions().size();
+    if (const auto* cl = dynamic_cast<const runtime::OpenClDelegate*>(owned[i].delegate.get()))
+      opencl_kernels_before[i] = cl->transfers().size();
   }
   TimedRun run = with_input_hint([&] { return RunInterpreter(args, plan, options, fill_inputs); });
   const std::vector<int32_t> output_tensors = run.interpreter->outputs();
@@ -444,9 +447,7 @@ void Run(const RunArgs& args) {
     };
     // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
     // analyser's replay of the first Invoke.
-    std::set<int32_t> ran = {entry};
     for (const runtime::SubgraphMemoryCheck& c : runtime::CheckAfterInvoke(plan, entry, stats)) {
-      if (c.measured_invoked) ran.insert(c.subgraph);
       const std::string name = "subgraph " + std::to_string(c.subgraph);
       checks.push_back({name + " ran", c.predicted_invoked, c.measured_invoked});
       if (!c.predicted_invoked || !c.measured_invoked) continue;
@@ -455,18 +456,19 @@ void Run(const RunArgs& args) {
     }
     // The OpenCL delegate's device memory, against the prediction with this device's base
     // address alignment; float32, which this runtime stores at every precision. Upstream's GPU
-    // delegate builds its inference context in the kernel's init, in every subgraph it is
-    // applied to (tflite/delegates/gpu/delegate.cc), which `report` counts; this runtime
-    // allocates in Prepare, so only the subgraphs the run prepared are held against it.
-    for (const RuntimeDelegate& d : owned) {
-      const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(d.delegate.get());
+    // delegate builds its inference context once, in the kernel's init, in every subgraph it is
+    // applied to (tflite/delegates/gpu/delegate.cc), whether control flow runs that subgraph or
+    // not; this runtime's kernels build theirs once too, when their subgraph is prepared at
+    // creation (every subgraph the entry reaches; another signature's are not set up).
+    for (size_t i = 0; i < owned.size(); ++i) {
+      const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(owned[i].delegate.get());
       if (!opencl) continue;
       const GpuMemoryOptions device{.float_bytes = 4,
                                     .base_alignment = opencl->device_info().base_alignment_bytes};
       uint64_t predicted[3] = {0, 0, 0};
       for (size_t index = 0; index < plan.subgraphs.size(); ++index) {
         const SubgraphPlan& sp = plan.subgraphs[index];
-        if (!sp.delegated || !ran.count(static_cast<int32_t>(index))) continue;
+        if (!sp.delegated || !stats.subgraphs.at(index).runnable) continue;
         auto memory = EstimateDelegateMemory(*sp.delegated, opencl->Profile(), device);
         if (!memory.ok()) throw CommandError{memory.status().message()};
         for (const DelegateMemoryPart& p : memory->parts) {
@@ -478,7 +480,8 @@ void Run(const RunArgs& args) {
         }
       }
       uint64_t measured[3] = {0, 0, 0};
-      for (const auto& t : opencl->transfers()) {
+      for (size_t k = opencl_kernels_before[i]; k < opencl->transfers().size(); ++k) {
+        const runtime::DeviceTransfers* t = opencl->transfers()[k].get();
         measured[0] += t->shared_tensor_bytes;
         measured[1] += t->staging_bytes;
         measured[2] += t->constant_bytes;

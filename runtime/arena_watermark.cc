@@ -1,5 +1,7 @@
 #include "runtime/arena_watermark.h"
 
+#include <algorithm>
+
 namespace tfa::runtime {
 namespace {
 
@@ -25,11 +27,14 @@ void FillUnwritten(std::span<uint8_t> bytes) {
   for (uint64_t i = 0; i < bytes.size(); ++i) bytes[i] = PatternByte(i);
 }
 
-uint64_t WrittenExtent(std::span<const uint8_t> bytes) {
-  for (uint64_t end = bytes.size(); end > 0; --end) {
+uint64_t WrittenExtent(std::span<const uint8_t> bytes) { return WrittenExtent(bytes, 0); }
+
+uint64_t WrittenExtent(std::span<const uint8_t> bytes, uint64_t known_written_end) {
+  const uint64_t known = std::min<uint64_t>(known_written_end, bytes.size());
+  for (uint64_t end = bytes.size(); end > known; --end) {
     if (bytes[end - 1] != PatternByte(end - 1)) return end;
   }
-  return 0;
+  return known;
 }
 
 }  // namespace tfa::runtime

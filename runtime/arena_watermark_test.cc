@@ -20,6 +20,21 @@ TEST(ArenaWatermarkTest, NothingWrittenIsZeroAndTheHighestChangedByteCounts) {
   EXPECT_EQ(WrittenExtent(arena), 4001u);
 }
 
+// A byte written with the pattern's own value reads as unwritten: the bytes known to be written
+// (a kernel's output) count whatever they hold, and the memory decides above them.
+TEST(ArenaWatermarkTest, BytesKnownWrittenCountWhateverTheyHold) {
+  std::vector<uint8_t> arena(4096);
+  FillUnwritten(arena);
+  const std::vector<uint8_t> pattern = arena;
+  arena[4095] = pattern[4095];  // the top byte written with the fill value
+  EXPECT_EQ(WrittenExtent(arena), 0u);
+  EXPECT_EQ(WrittenExtent(arena, 4096), 4096u);
+  EXPECT_EQ(WrittenExtent(arena, 5000), 4096u);  // capped at the buffer
+  arena[3000] ^= 1;                              // a temporary above the outputs
+  EXPECT_EQ(WrittenExtent(arena, 2048), 3001u);
+  EXPECT_EQ(WrittenExtent(arena, 3500), 3500u);
+}
+
 TEST(ArenaWatermarkTest, UnwrittenWordsReadAsNaN) {
   std::vector<uint8_t> arena(1024);
   FillUnwritten(arena);

@@ -992,10 +992,12 @@ Status Interpreter::Invoke() {
     if (!s.runnable || own_buffers_) continue;
     SubgraphRunStats& stats = stats_.subgraphs[static_cast<size_t>(s.index)];
     stats.arena_bytes_written =
-        std::max(stats.arena_bytes_written, WrittenExtent({s.arena.get(), s.arena_capacity}));
+        std::max(stats.arena_bytes_written,
+                 WrittenExtent({s.arena.get(), s.arena_capacity}, s.tensors_written_end));
     stats.persistent_bytes_written =
         std::max(stats.persistent_bytes_written,
-                 WrittenExtent({s.persistent_arena.get(), s.persistent_capacity}));
+                 WrittenExtent({s.persistent_arena.get(), s.persistent_capacity},
+                               s.persistent_tensors_written_end));
   }
   RecordRunShapes();
   const SubgraphRunStats& entry_stats = stats_.subgraphs[static_cast<size_t>(entry_)];
@@ -1007,6 +1009,17 @@ Status Interpreter::Invoke() {
   stats_.timings = std::move(timings_);
   ++stats_.invocations;
   return Status::Ok();
+}
+
+void Interpreter::MarkWritten(SubgraphState& s, int32_t t) {
+  if (t < 0 || static_cast<size_t>(t) >= s.plan.tensors.size() ||
+      s.own_buffers[static_cast<size_t>(t)])
+    return;
+  const TensorPlacement& placed = s.plan.tensors[static_cast<size_t>(t)];
+  if (placed.arena == ArenaKind::kNone) return;
+  uint64_t& end =
+      placed.arena == ArenaKind::kRw ? s.tensors_written_end : s.persistent_tensors_written_end;
+  end = std::max(end, placed.offset + s.tensors[static_cast<size_t>(t)].bytes);
 }
 
 Status Interpreter::RunSubgraph(int32_t index) {
@@ -1023,6 +1036,7 @@ Status Interpreter::RunSubgraph(int32_t index) {
   Status status;
   bool reshape = false;  // the step before was a dynamic node
   s.dynamic_stop = s.planning_stops_at;
+  for (int32_t t : s.graph.inputs) MarkWritten(s, t);  // by the caller, or the calling node
   for (size_t position = 0; position < s.steps.size(); ++position) {
     Step& step = s.steps[position];
     if (reshape) {
@@ -1078,6 +1092,7 @@ Status Interpreter::RunSubgraph(int32_t index) {
       status = status.WithContext(NodeName(s, step.node));
       break;
     }
+    for (int32_t t : node.outputs) MarkWritten(s, t);
     reshape |= s.outputs_resized;
     s.outputs_resized = false;
     if (guarded) {

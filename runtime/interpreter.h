@@ -208,6 +208,9 @@ class Interpreter {
     bool outputs_resized = false;       // a control-flow node just gave its outputs other shapes
     std::unique_ptr<WriteGuard> guard;  // set in guard_writes mode
     std::vector<Step> steps;
+    // The end of the highest arena and persistent-arena tensor the Invokes so far wrote: the
+    // subgraph's inputs and its steps' outputs, whatever their values (arena_watermark.h).
+    uint64_t tensors_written_end = 0, persistent_tensors_written_end = 0;
   };
 
   Interpreter() = default;
@@ -234,6 +237,8 @@ class Interpreter {
   Status CheckMemoryLimit(uint64_t scratch_bytes) const;
   static Status CheckWrites(const SubgraphState& s, const Step& step);
   static void WatchArenas(SubgraphState& s);
+  // Counts tensor `t` of `s` as written, where an arena holds it.
+  static void MarkWritten(SubgraphState& s, int32_t t);
   Status RunSubgraph(int32_t index);
   static std::string NodeName(const SubgraphState& s, int32_t node);
   Status EvalControlFlow(SubgraphState& s, Step& step);

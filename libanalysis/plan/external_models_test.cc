@@ -115,6 +115,19 @@ TEST(ExternalModels, XnnpackTakesAllThreeAddsOfMultiAdd) {
   EXPECT_EQ(kernel.replaces.size(), 3u);
 }
 
+// call_once_mul under XNNPACK (tests/oracle/external/...call_once_mul.xnnpack.json): the delegate
+// takes the VAR_HANDLE alone and the MUL with the ASSIGN_VARIABLE, and prepares the VAR_HANDLE
+// whose resource crosses to the CPU's READ_VARIABLE: arena 4, persistent arena 4.
+TEST(ExternalModels, XnnpackPreparesTheVarHandleItTook) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_call_once_mul");
+  auto plan = PlanModel(model, WithDelegate("xnnpack"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const SubgraphPlan& main = plan->subgraphs[0];
+  ASSERT_TRUE(main.memory.has_value());
+  EXPECT_EQ(main.memory->arena_size, 4u);
+  EXPECT_EQ(main.memory->persistent_arena_size, 4u);
+}
+
 // litert/compiler/plugin/compiler_plugin_test.cc PartitionModelTest.PartitionIsland: the example
 // plugin (MUL, SUB, odml.rms_norm) makes 2 partitions of 3 and 1 ops of MUL x3, ADD, MUL, and
 // the main subgraph keeps 3 ops: dispatch, ADD, dispatch.

@@ -21,6 +21,22 @@ bool IsResourceOrVariant(const Tensor& tensor) {
 
 namespace {
 
+// tflite/kernels/var_handle.cc Prepare: the resource id, 4 bytes in the persistent arena.
+void PrepareVarHandleOutput(Tensor& handle) {
+  handle.allocation = AllocationType::kArenaRwPersistent;
+  handle.bytes = sizeof(int32_t);
+  handle.shape.clear();
+}
+
+// Whether tensor `t` is a VAR_HANDLE's resource output.
+bool IsVarHandleOutput(const Subgraph& graph, int32_t t) {
+  if (t < 0 || graph.tensors[static_cast<size_t>(t)].type != TensorType::kResource) return false;
+  return std::any_of(graph.nodes.begin(), graph.nodes.end(), [&](const Node& n) {
+    return n.kind == NodeKind::kBuiltin && n.op == "VAR_HANDLE" && !n.outputs.empty() &&
+           n.outputs[0] == t;
+  });
+}
+
 // Upstream's Subgraph::GetInputTensorsCount: reads by the plan's nodes plus the graph outputs.
 std::vector<int32_t> InputTensorsCount(const Subgraph& graph) {
   std::vector<int32_t> count(graph.tensors.size(), 0);
@@ -282,6 +298,18 @@ Status ModelMemoryReplay::PrepareOpsFrom(int32_t s, int32_t first) {
 Status ModelMemoryReplay::PrepareNode(int32_t s, int32_t node_index) {
   Subgraph& graph = states_[static_cast<size_t>(s)].graph;
   const Node& node = graph.nodes[static_cast<size_t>(node_index)];
+  if (node.kind == NodeKind::kDelegateKernel) {
+    // A delegate that took a VAR_HANDLE prepares it when its resource crosses the kernel's
+    // boundary, as the CPU kernel would (tflite/delegates/xnnpack/xnnpack_delegate.cc,
+    // Subgraph::Prepare: PrepareVarHandle on each external resource's VAR_HANDLE).
+    for (const auto* list : {&node.inputs, &node.outputs}) {
+      for (int32_t t : *list) {
+        if (IsVarHandleOutput(graph, t))
+          PrepareVarHandleOutput(graph.tensors[static_cast<size_t>(t)]);
+      }
+    }
+    return Status::Ok();
+  }
   if (node.kind != NodeKind::kBuiltin) return Status::Ok();
   const std::string where = "subgraph " + std::to_string(s) + ": node " +
                             std::to_string(node_index) + " (" + node.op + ")";
@@ -293,10 +321,7 @@ Status ModelMemoryReplay::PrepareNode(int32_t s, int32_t node_index) {
   } else if (node.op == "STABLEHLO_COMPOSITE") {
     status = PrepareComposite(s, node_index);
   } else if (node.op == "VAR_HANDLE" && !node.outputs.empty() && node.outputs[0] >= 0) {
-    Tensor& handle = graph.tensors[static_cast<size_t>(node.outputs[0])];
-    handle.allocation = AllocationType::kArenaRwPersistent;
-    handle.bytes = sizeof(int32_t);
-    handle.shape.clear();
+    PrepareVarHandleOutput(graph.tensors[static_cast<size_t>(node.outputs[0])]);
   } else if (node.op == "READ_VARIABLE" && !node.outputs.empty() && node.outputs[0] >= 0) {
     // A scalar and an unranked output look the same to upstream: both become dynamic.
     Tensor& value = graph.tensors[static_cast<size_t>(node.outputs[0])];

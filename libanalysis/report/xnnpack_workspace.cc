@@ -77,6 +77,13 @@ std::optional<uint64_t> ValueBytes(const Tensor& tensor) {
   return elements ? DataBytes(tensor.type, *elements) : std::nullopt;
 }
 
+// A resource tensor is a handle to a variable, not values: the delegate defines it by the
+// variable's proxy value and makes it external, or leaves it out (tflite/delegates/xnnpack/
+// xnnpack_delegate.cc, Subgraph::Create); it takes no workspace. A variant is a handle too.
+bool IsHandle(const Tensor& tensor) {
+  return tensor.type == TensorType::kResource || tensor.type == TensorType::kVariant;
+}
+
 struct XnnNode {
   const Node* node = nullptr;
   std::vector<int32_t> inputs;  // -1 for absent optional inputs
@@ -182,7 +189,7 @@ Result<XnnpackRuntimeWorkspace> PlanXnnpackRuntimeWorkspace(const Subgraph& subg
   for (const auto& [tensor, u] : usage) {
     const Tensor& t = subgraph.tensors[static_cast<size_t>(tensor)];
     if (u.consumers == 0 || t.is_constant() || statics.count(tensor) || external.count(tensor) ||
-        external_outputs.count(tensor)) {
+        external_outputs.count(tensor) || IsHandle(t)) {
       continue;
     }
     const std::optional<uint64_t> bytes = ValueBytes(t);

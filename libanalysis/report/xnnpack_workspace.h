@@ -5,8 +5,9 @@
 // Per partition (one XNNPACK runtime, tflite/delegates/xnnpack/xnnpack_delegate.cc):
 // - one XNNPACK node per partition node, in plan order; the static unpack nodes (fp16 / int8
 //   DEQUANTIZE, DENSIFY of constants) define no node, their outputs are static values;
-// - boundary tensors are external values (TFLite's own buffers), constants static values; every
-//   other tensor is internal;
+// - boundary tensors are external values (TFLite's own buffers), constants static values,
+//   resource tensors their variable's external proxy value or nothing; every other tensor is
+//   internal;
 // - xnn_subgraph_optimize (XNNPACK src/subgraph.c) fuses a clamp (RELU, RELU6, RELU_N1_TO_1,
 //   RELU_0_TO_1) into the producer of its only input when that producer takes an activation, and
 //   a zero PAD of H and W into the VALID CONV_2D or DEPTHWISE_CONV_2D reading it; the value

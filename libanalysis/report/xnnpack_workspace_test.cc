@@ -128,6 +128,19 @@ TEST_F(XnnpackWorkspaceTest, AChainOfUnaryNodesAsDebiansXnnpackAllocatesIt) {
   EXPECT_EQ(Plan().bytes, 400000u + 32u);
 }
 
+// call_once_mul's variable subgraph: the delegate takes VAR_HANDLE with the ASSIGN_VARIABLE of its
+// resource. The resource tensor between them is a handle, no workspace value; the value assigned
+// is one.
+TEST_F(XnnpackWorkspaceTest, AResourceTensorTakesNoWorkspace) {
+  const int32_t resource = g.Tensor(TensorType::kResource, {});
+  g.Op("VAR_HANDLE", {{}, {resource}});
+  g.Op("ASSIGN_VARIABLE", {{resource, Unary("ABS", Activation())}, {}});
+  const XnnpackWorkspace w = Plan();
+  ASSERT_EQ(w.runtimes.size(), 1u);
+  EXPECT_EQ(w.runtimes[0].planned_values, 1u);
+  EXPECT_EQ(w.bytes, 112u + 32u);
+}
+
 TEST_F(XnnpackWorkspaceTest, APartitionWithoutInternalValuesNeedsNone) {
   Conv();
   EXPECT_EQ(Plan().bytes, 0u);

@@ -302,6 +302,24 @@ TEST(RunCommand, ValidatesAWhileWhoseStateGrows) {
   EXPECT_EQ(measured["subgraph 2 arena"], 249920u);
 }
 
+// if_branches under the OpenCL delegate: main, then and else each have a GPU partition. Upstream
+// builds each one's inference context once, at the kernel's init, whichever branch the IF takes;
+// the run's device memory is that of its own kernels, once each (not those of the run that
+// learns the IF's condition first): 262144 + 786432 + 524288 bytes of shared tensors.
+TEST(RunCommand, GpuMemoryOfEverySubgraphCountsOnce) {
+  auto run = RunTool("run --validate --json --input-seed 1 --delegate gpu " +
+                     testing::OraclePath("control_flow/if_branches.tflite"));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  std::map<std::string, uint64_t> measured;
+  for (const auto& check : j.at("checks")) {
+    EXPECT_TRUE(check.at("ok").get<bool>()) << check.dump();
+    measured[check.at("figure").get<std::string>()] = check.at("measured").get<uint64_t>();
+  }
+  EXPECT_EQ(measured["gpu shared tensors"], 1572864u);
+  EXPECT_EQ(measured["gpu staging buffers"], 1048576u);
+}
+
 // A loop state that grows past --memory-limit stops the run while it grows, not after.
 TEST(RunCommand, AStateGrowingPastTheMemoryLimitStopsTheRun) {
   auto run = RunTool("run --memory-limit 256K " +

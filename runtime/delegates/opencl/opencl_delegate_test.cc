@@ -17,6 +17,7 @@
 #include "runtime/delegates/testing/delegate_run_checks.h"
 #include "runtime/delegates/testing/delegate_test_graphs.h"
 #include "runtime/divergence_finder.h"
+#include "runtime/model_data.h"
 #include "tests/support/gpu_mutants.h"
 #include "tests/support/test_paths.h"
 
@@ -484,6 +485,82 @@ TEST(OpenClDelegateTest, ProgramIsBuiltOnceForAllKernels) {
         {SharedDelegate()}));
   }
   EXPECT_EQ(SharedDelegate()->program_builds(), 1);
+}
+
+// Upstream's GPU delegate builds its inference context once, at the kernel's init; a subgraph
+// prepared again (a WHILE body on every iteration) keeps it. A Prepare with the shapes the kernel
+// built for allocates and uploads nothing more; one after a resize builds again in place of the
+// old, so the device memory is that of the new shapes, counted once.
+TEST(OpenClDelegateTest, APartitionPreparedAgainKeepsWhatItBuilt) {
+  if (!SharedDelegate()) GTEST_SKIP() << NoOpenClReason();
+  ModelBuilder builder("prepared_again");
+  builder.AddSubgraph("main");
+  const int32_t input = Float(builder, "input", {1, 6, 7, 4});
+  builder.SetInputs(0, {input});
+  Binary("ADD", {4})(builder, input);
+  SyntheticModel model = std::move(builder).Finish();
+  const std::string path =
+      testing::WriteTempFile("prepared_again.tflite", WriteTflite(model.model, model.data));
+  auto data = ModelData::Open(path);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  Subgraph graph = model.model.subgraphs[0];
+  std::vector<RuntimeTensor> tensors(graph.tensors.size());
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = graph.tensors[i];
+    tensors[i].type = t.type;
+    tensors[i].shape.assign(t.shape.begin(), t.shape.end());
+    tensors[i].bytes = t.bytes_or_zero();
+    tensors[i].is_constant = t.is_constant();
+    if (t.is_constant()) {
+      const auto bytes = (*data)->TensorData(0, static_cast<int32_t>(i));
+      tensors[i].data = const_cast<uint8_t*>(bytes.data());
+    }
+  }
+  const DelegatePartition partition{.subgraph = &graph,
+                                    .nodes = {0},
+                                    .inputs = {input},
+                                    .outputs = {graph.outputs[0]},
+                                    .tensors = &tensors,
+                                    .model_data = data->get()};
+  auto prepared = [&](OpenClDelegate& delegate) {
+    auto kernel = delegate.CreateKernel(partition);
+    EXPECT_TRUE(kernel.ok()) << kernel.status().message();
+    return kernel.ok() ? std::move(*kernel) : std::unique_ptr<DelegateKernel>();
+  };
+  auto created = CreateOpenClDelegate();
+  ASSERT_TRUE(created.ok());
+  auto& delegate = static_cast<OpenClDelegate&>(**created);
+  auto kernel = prepared(delegate);
+  ASSERT_TRUE(kernel);
+  KernelContext context;
+  ASSERT_TRUE(kernel->Prepare(context).ok());
+  const DeviceTransfers once = *delegate.transfers().back();
+  EXPECT_EQ(once.staging_bytes, 2u * 6 * 7 * 4 * 4);
+  ASSERT_TRUE(kernel->Prepare(context).ok());
+  const DeviceTransfers& again = *delegate.transfers().back();
+  EXPECT_EQ(again.shared_tensor_bytes, once.shared_tensor_bytes);
+  EXPECT_EQ(again.staging_bytes, once.staging_bytes);
+  EXPECT_EQ(again.constant_bytes, once.constant_bytes);
+  EXPECT_EQ(again.init_upload_bytes, once.init_upload_bytes);
+
+  // Resized to half the rows: the counts are those of a kernel built for them from the start.
+  for (int32_t t : {input, graph.outputs[0]}) {
+    graph.tensors[static_cast<size_t>(t)].shape = {1, 3, 7, 4};
+    graph.tensors[static_cast<size_t>(t)].bytes = 3 * 7 * 4 * 4;
+    tensors[static_cast<size_t>(t)].shape = {1, 3, 7, 4};
+    tensors[static_cast<size_t>(t)].bytes = 3 * 7 * 4 * 4;
+  }
+  ASSERT_TRUE(kernel->Prepare(context).ok());
+  auto fresh = prepared(delegate);
+  ASSERT_TRUE(fresh);
+  ASSERT_TRUE(fresh->Prepare(context).ok());
+  const DeviceTransfers& resized = *delegate.transfers()[0];
+  const DeviceTransfers& built = *delegate.transfers()[1];
+  EXPECT_EQ(resized.staging_bytes, 2u * 3 * 7 * 4 * 4);
+  EXPECT_EQ(resized.shared_tensor_bytes, built.shared_tensor_bytes);
+  EXPECT_EQ(resized.staging_bytes, built.staging_bytes);
+  EXPECT_EQ(resized.constant_bytes, built.constant_bytes);
+  EXPECT_EQ(resized.init_upload_bytes, built.init_upload_bytes);
 }
 
 // The segmentation head of the pose landmark models, where the delegate once differed from the

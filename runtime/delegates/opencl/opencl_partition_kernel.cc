@@ -92,7 +92,41 @@ float* OpenClPartitionKernel::Staging(const KernelContext& context, const Bounda
   return temporary ? temporary->Data<float>() : nullptr;
 }
 
+std::vector<std::vector<int32_t>> OpenClPartitionKernel::TensorShapes() const {
+  std::vector<std::vector<int32_t>> shapes;
+  for (int32_t node : partition_.nodes) {
+    const Node& n = partition_.subgraph->nodes[static_cast<size_t>(node)];
+    for (const auto* list : {&n.inputs, &n.outputs}) {
+      for (int32_t t : *list) {
+        if (t >= 0) shapes.push_back((*partition_.tensors)[static_cast<size_t>(t)].shape);
+      }
+    }
+  }
+  return shapes;
+}
+
 Status OpenClPartitionKernel::Prepare(KernelContext& context) {
+  std::vector<std::vector<int32_t>> shapes = TensorShapes();
+  if (built_shapes_ == shapes) return Status::Ok();
+  // A build for other shapes replaces the last one: its device memory and uploads are gone.
+  transfers_->shared_tensor_bytes -= built_.shared_tensor_bytes;
+  transfers_->staging_bytes -= built_.staging_bytes;
+  transfers_->constant_bytes -= built_.constant_bytes;
+  transfers_->other_bytes -= built_.other_bytes;
+  transfers_->init_upload_bytes -= built_.init_upload_bytes;
+  built_shapes_.reset();
+  const DeviceTransfers before = *transfers_;
+  TFA_RETURN_IF_ERROR(Build(context));
+  built_.shared_tensor_bytes = transfers_->shared_tensor_bytes - before.shared_tensor_bytes;
+  built_.staging_bytes = transfers_->staging_bytes - before.staging_bytes;
+  built_.constant_bytes = transfers_->constant_bytes - before.constant_bytes;
+  built_.other_bytes = transfers_->other_bytes - before.other_bytes;
+  built_.init_upload_bytes = transfers_->init_upload_bytes - before.init_upload_bytes;
+  built_shapes_ = std::move(shapes);
+  return Status::Ok();
+}
+
+Status OpenClPartitionKernel::Build(KernelContext& context) {
   auto program = programs_.Get();
   if (!program.ok()) return program.status();
   const Subgraph& graph = *partition_.subgraph;

@@ -14,6 +14,10 @@
 // each boundary tensor has a staging buffer (upstream's TwoStepTensorTie), through which it
 // crosses; each uploaded constant has a buffer of its own. The kernel counts the bytes it
 // creates, so `run --validate` holds them against the analyser's prediction.
+// Upstream builds all of this once, in the delegate kernel's Init, and its Prepare only asks for
+// temporaries (tflite/delegates/gpu/delegate.cc): a Prepare that finds the partition's tensors
+// with the shapes it built for (a WHILE body prepared again on every iteration) keeps what it
+// built; one after a resize builds again in place of the old, its device memory counted once.
 // Eval: boundary inputs are written to the device (quantized ones dequantized on the host first,
 // into the node's float temporaries, as upstream does), the work is enqueued in node order on one
 // in-order queue, boundary outputs are read back (and quantized). Nothing else crosses: tensors
@@ -28,6 +32,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "runtime/delegate.h"
@@ -63,6 +68,10 @@ class OpenClPartitionKernel : public DelegateKernel {
   Status Eval(KernelContext& context) override;
 
  private:
+  // The shapes of the tensors the partition's nodes read and write, in node order.
+  std::vector<std::vector<int32_t>> TensorShapes() const;
+  // Builds the device work and memory for the tensors' current shapes.
+  Status Build(KernelContext& context);
   struct AlignedFree {
     void operator()(uint8_t* p) const;
   };
@@ -105,6 +114,10 @@ class OpenClPartitionKernel : public DelegateKernel {
   std::vector<BoundaryTwin> input_twins_;
   std::vector<BoundaryTwin> output_twins_;
   std::shared_ptr<DeviceTransfers> transfers_;
+  // What the last Build made: the shapes it built for, and what it added to `transfers_`
+  // (its device memory and uploads).
+  std::optional<std::vector<std::vector<int32_t>>> built_shapes_;
+  DeviceTransfers built_;
 };
 
 }  // namespace tfa::runtime

@@ -306,9 +306,29 @@ Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
   return Status::Ok();
 }
 
-// The delegates that run the plan's delegate kernels must be the plan's, in its order: a kernel
-// node is matched to its delegate by name.
-Status CheckDelegatesMatchPlan(const ModelPlan& plan, const std::vector<Delegate*>& delegates) {
+namespace {
+
+// Whether the interpreter took delegate `name` back (ModelPlan::delegate_failures): it runs
+// nothing.
+bool TakenBack(const ModelPlan& plan, const std::string& name) {
+  for (const DelegateFailure& f : plan.delegate_failures) {
+    if (f.delegate == name) return true;
+    for (const std::string& removed : f.also_removed) {
+      if (removed == name) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// The delegates that run the plan's delegate kernels must be the plan's, in its order, besides
+// those the interpreter took back: a kernel node is matched to its delegate by name.
+Status CheckDelegatesMatchPlan(const ModelPlan& plan, const std::vector<Delegate*>& given) {
+  std::vector<Delegate*> delegates;
+  for (Delegate* d : given) {
+    if (!TakenBack(plan, d->Name())) delegates.push_back(d);
+  }
   if (delegates.size() != plan.delegates.size()) {
     return Status::Error("the plan applies " + std::to_string(plan.delegates.size()) +
                          " delegates, the run has " + std::to_string(delegates.size()));

@@ -280,7 +280,8 @@ class Interpreter {
   RunStats stats_;
 };
 
-// Errors unless `delegates` are the plan's delegates, in order, with distinct names.
+// Errors unless `delegates`, less those the interpreter took back (ModelPlan::delegate_failures),
+// are the plan's delegates, in order, with distinct names.
 [[nodiscard]] Status CheckDelegatesMatchPlan(const ModelPlan& plan,
                                              const std::vector<Delegate*>& delegates);
 

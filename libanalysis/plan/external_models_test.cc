@@ -278,5 +278,79 @@ TEST(ExternalModels, TheFlexDelegateIsNotAppliedToAModelWithoutFlexOps) {
   EXPECT_TRUE(plan->subgraphs[0].unresolved_flex_nodes.empty());
 }
 
+// Upstream's GPU delegate takes all four nodes of micro_speech_quantized, then its kernel's init
+// fails (its FULLY_CONNECTED reads 8 channels with weights 4000 wide), and the interpreter
+// restores the original plan: no partition, the CPU arena (oracle: external/
+// tflite-micro__..._micro_speech_quantized.gpu.json, arena_size 7976, delegate_messages).
+TEST(ExternalModels, GpuKernelInitFailureOnMicroSpeechRestoresTheOriginalPlan) {
+  const Model model = LoadExternal(
+      "tflite-micro__tensorflow_lite_micro_examples_micro_speech_models_micro_speech_quantized");
+  auto plan = PlanModel(model, WithDelegate("gpu"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  EXPECT_TRUE(plan->delegates.empty());
+  ASSERT_EQ(plan->delegate_failures.size(), 1u);
+  const DelegateFailure& f = plan->delegate_failures[0];
+  EXPECT_EQ(f.delegate, "gpu");
+  EXPECT_EQ(f.subgraph, 0);
+  EXPECT_EQ(f.nodes, (std::vector<int32_t>{0, 1, 2, 3}));
+  EXPECT_EQ(f.reason, "FULLY_CONNECTED: Amount of input channels should match weights width");
+  EXPECT_EQ(f.log, (std::vector<std::string>{
+                       "TfLiteGpuDelegate Init: FULLY_CONNECTED: Amount of input channels should "
+                       "match weights width",
+                       "TfLiteGpuDelegate Prepare: delegate is not initialized",
+                       "Node number 4 (TfLiteGpuDelegateV2) failed to prepare.",
+                       "Restored original execution plan after delegate application failure."}));
+  const SubgraphPlan& sp = plan->subgraphs[0];
+  EXPECT_TRUE(sp.last_kernel_nodes.empty());
+  EXPECT_EQ(sp.delegated->execution_plan, (std::vector<int32_t>{0, 1, 2, 3}));
+  EXPECT_EQ(sp.memory->arena_size, 7976u);
+  EXPECT_EQ(sp.memory->persistent_arena_size, 0u);
+}
+
+// qwen_fc_blockwise_quantized: the GPU delegate selects the INT4 blockwise FULLY_CONNECTED and
+// its init cannot read the weights as float data (oracle gpu.json: arena 13380, "Node number 1");
+// XNNPACK takes it as a dynamically quantized FULLY_CONNECTED, since upstream builds the delegate
+// with XNNPACK_DELEGATE_USE_LATEST_OPS (oracle xnnpack.json: one kernel, arena 8192).
+TEST(ExternalModels, QwenBlockwiseInt4FullyConnectedGoesToXnnpackNotToTheGpu) {
+  const Model model = LoadExternal("LiteRT__litert_test_testdata_qwen_fc_blockwise_quantized");
+  auto gpu = PlanModel(model, WithDelegate("gpu"));
+  ASSERT_TRUE(gpu.ok()) << gpu.status().message();
+  ASSERT_EQ(gpu->delegate_failures.size(), 1u);
+  EXPECT_EQ(gpu->delegate_failures[0].reason,
+            "FULLY_CONNECTED: Unsupported data type for float32 tensor");
+  EXPECT_EQ(gpu->delegate_failures[0].log.at(2),
+            "Node number 1 (TfLiteGpuDelegateV2) failed to prepare.");
+  EXPECT_TRUE(gpu->subgraphs[0].last_kernel_nodes.empty());
+  EXPECT_EQ(gpu->subgraphs[0].memory->arena_size, 13380u);
+
+  auto xnnpack = PlanModel(model, WithDelegate("xnnpack"));
+  ASSERT_TRUE(xnnpack.ok()) << xnnpack.status().message();
+  EXPECT_TRUE(xnnpack->delegate_failures.empty());
+  const SubgraphPlan& sp = xnnpack->subgraphs[0];
+  ASSERT_EQ(sp.last_kernel_nodes.size(), 1u);
+  const Node& kernel = sp.delegated->nodes[static_cast<size_t>(sp.last_kernel_nodes[0])];
+  EXPECT_EQ(std::vector<int32_t>(kernel.replaces.begin(), kernel.replaces.end()),
+            std::vector<int32_t>{0});
+  EXPECT_TRUE(sp.rejected.empty());
+  EXPECT_EQ(sp.memory->arena_size, 8192u);
+}
+
+// multi_subgraphs_while: the GPU delegate takes one ADD of the WHILE body (subgraph 2), whose
+// kernel fails its init on the scalar "arg2"; the interpreter removes the delegate from every
+// subgraph (oracle gpu.json: "Node number 3", main arena 196).
+TEST(ExternalModels, GpuKernelInitFailureInAWhileBodyRemovesTheDelegateEverywhere) {
+  const Model model = LoadExternal("LiteRT__tflite_testdata_multi_subgraphs_while");
+  auto plan = PlanModel(model, WithDelegate("gpu"));
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->delegate_failures.size(), 1u);
+  const DelegateFailure& f = plan->delegate_failures[0];
+  EXPECT_EQ(f.subgraph, 2);
+  EXPECT_EQ(f.nodes, std::vector<int32_t>{1});
+  EXPECT_EQ(f.reason, "Tensor \"arg2\" has bad input dims size: 0.");
+  EXPECT_EQ(f.log.at(2), "Node number 3 (TfLiteGpuDelegateV2) failed to prepare.");
+  for (const SubgraphPlan& sp : plan->subgraphs) EXPECT_TRUE(sp.last_kernel_nodes.empty());
+  EXPECT_EQ(plan->subgraphs[0].memory->arena_size, 196u);
+}
+
 }  // namespace
 }  // namespace tfa

@@ -1,8 +1,11 @@
 #include "libanalysis/plan/model_plan.h"
 
+#include <cstddef>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/core/parallel_map.h"
@@ -11,14 +14,45 @@
 #include "libanalysis/plan/delegate_order.h"
 #include "libanalysis/profiles/delegate_selection.h"
 #include "libanalysis/profiles/flex_ops.h"
+#include "libanalysis/profiles/gpu_kernel_init.h"
 
 namespace tfa {
 namespace {
 
+// A delegate whose kernel failed its init, as ApplyProfile found it: the attempt stops there and
+// PlanModelOn plans again without it.
+struct FailedDelegation {
+  size_t position = 0;  // in PlanOptions::delegates
+  DelegateFailure failure;
+};
+
+// The log upstream writes when the kernel at `kernel_node` fails its init, through the restore.
+std::optional<DelegateFailure> KernelInitFailure(const DelegateProfile& profile,
+                                                 const Subgraph& graph, int32_t kernel_node) {
+  if (profile.kernel.delegate_kernel != "gpu") return std::nullopt;
+  const Node& kernel = graph.nodes[static_cast<size_t>(kernel_node)];
+  std::optional<std::string> error =
+      GpuKernelInitError(graph, kernel, profile.OptionEnabled("allow_quant_ops"));
+  if (!error) return std::nullopt;
+  DelegateFailure failure;
+  failure.delegate = profile.name;
+  failure.nodes.assign(kernel.replaces.begin(), kernel.replaces.end());
+  failure.reason = *error;
+  // tflite/delegates/gpu/delegate.cc: init logs and returns no kernel, Prepare refuses the node;
+  // tflite/core/subgraph.cc reports the node and restores the plan.
+  failure.log = {std::string(kGpuKernelInitLogPrefix) + *error,
+                 "TfLiteGpuDelegate Prepare: delegate is not initialized",
+                 "Node number " + std::to_string(kernel_node) + " (" + kGpuKernelRegistrationName +
+                     ") failed to prepare.",
+                 "Restored original execution plan after delegate application failure."};
+  return failure;
+}
+
 // One delegate applied to `input`, the subgraph as it stands: verdicts, node choice, delegate
 // kernels. The result replaces `sp.delegated`.
+// A kernel failing its init sets `failed` and stops the attempt.
 Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfile& profile,
-                    bool keep_input) {
+                    size_t position, bool keep_input, std::optional<FailedDelegation>& failed) {
   if (keep_input) sp.delegate_inputs.push_back(input);
   // Checked once for the selection, its preview partitioning and the kernels.
   auto valid = ValidSubgraph::Check(input);
@@ -32,6 +66,16 @@ Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfi
   }
   auto delegated = ApplyDelegateSelection(*valid, profile, *selection);
   if (!delegated.ok()) return delegated.status();
+  // The interpreter creates every kernel (their init) before preparing the first one.
+  for (int32_t kernel_node : delegated->kernel_nodes) {
+    std::optional<DelegateFailure> failure =
+        KernelInitFailure(profile, delegated->subgraph, kernel_node);
+    if (!failure) continue;
+    failure->subgraph = sp.index;
+    const std::string message = profile.name + ": delegate kernel init failed: " + failure->reason;
+    failed = FailedDelegation{position, std::move(*failure)};
+    return Status::Error(message);
+  }
   if (!delegated->subsets.empty()) {
     sp.last_subsets = std::move(delegated->subsets);
     sp.last_kernel_nodes = std::move(delegated->kernel_nodes);
@@ -58,7 +102,8 @@ Result<SubgraphMemory> PlanAsGiven(std::shared_ptr<const Subgraph> graph,
 
 // Graph JSON models, and any model when no arena is asked for: each subgraph delegated (and
 // planned) on its own.
-Status PlanSubgraphsOneByOne(const PlanOptions& options, ModelPlan& plan) {
+Status PlanSubgraphsOneByOne(const PlanOptions& options, ModelPlan& plan,
+                             std::optional<FailedDelegation>& failed) {
   for (SubgraphPlan& sp : plan.subgraphs) {
     const std::string where = "subgraph " + std::to_string(sp.index);
     const std::shared_ptr<const Subgraph> undelegated = sp.delegated;
@@ -70,9 +115,10 @@ Status PlanSubgraphsOneByOne(const PlanOptions& options, ModelPlan& plan) {
         cpu.emplace(PlanAsGiven(undelegated, options.arena));
         return Status::Ok();
       }
-      for (const DelegateProfile& profile : options.delegates) {
+      for (size_t d = 0; d < options.delegates.size(); ++d) {
         const std::shared_ptr<const Subgraph> input = sp.delegated;
-        TFA_RETURN_IF_ERROR(ApplyProfile(sp, *input, profile, options.keep_delegate_inputs));
+        TFA_RETURN_IF_ERROR(ApplyProfile(sp, *input, options.delegates[d], d,
+                                         options.keep_delegate_inputs, failed));
       }
       if (!options.plan_arena) return Status::Ok();
       auto memory = PlanAsGiven(sp.delegated, options.arena);
@@ -106,20 +152,23 @@ bool PlanningStops(const std::vector<SubgraphMemory>& memories) {
 // stopped at a node with dynamic outputs, also the first Invoke. Returns each subgraph's memory
 // after AllocateTensors.
 Result<std::vector<SubgraphMemory>> ReplayWithDelegates(const Model& model,
-                                                        const PlanOptions& options,
-                                                        ModelPlan& plan) {
+                                                        const PlanOptions& options, ModelPlan& plan,
+                                                        std::optional<FailedDelegation>& failed) {
   // The model's own subgraphs, as the plan starts with them: a replay that starts again needs them.
   std::vector<std::shared_ptr<const Subgraph>> model_subgraphs;
   for (const SubgraphPlan& sp : plan.subgraphs) model_subgraphs.push_back(sp.delegated);
   std::vector<ModelDelegate> delegates;
-  for (const DelegateProfile& profile : options.delegates) {
+  for (size_t position = 0; position < options.delegates.size(); ++position) {
+    const DelegateProfile& profile = options.delegates[position];
     ModelDelegate d;
     d.name = profile.name;
     d.allows_dynamic_tensors = !PrepareOptionsFor({profile}).prepare_before_delegation;
-    d.apply = [&plan, &profile, &options](int32_t s, const Subgraph& current) -> Result<Subgraph> {
+    d.apply = [&plan, &profile, &options, &failed, position](
+                  int32_t s, const Subgraph& current) -> Result<Subgraph> {
       SubgraphPlan& sp = plan.subgraphs[static_cast<size_t>(s)];
-      TFA_RETURN_IF_ERROR(ApplyProfile(sp, current, profile, options.keep_delegate_inputs)
-                              .WithContext("subgraph " + std::to_string(s)));
+      TFA_RETURN_IF_ERROR(
+          ApplyProfile(sp, current, profile, position, options.keep_delegate_inputs, failed)
+              .WithContext("subgraph " + std::to_string(s)));
       return *sp.delegated;
     };
     delegates.push_back(std::move(d));
@@ -151,12 +200,13 @@ Result<std::vector<SubgraphMemory>> ReplayWithDelegates(const Model& model,
 
 // .tflite models (ReplayWithDelegates), and the same model replayed without delegates for the
 // CPU-only figures.
-Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan& plan) {
+Status PlanWholeModel(const Model& model, const PlanOptions& options, ModelPlan& plan,
+                      std::optional<FailedDelegation>& failed) {
   // The CPU-only replay needs nothing of the delegated one: it runs beside it, on another core.
   std::optional<Result<std::vector<SubgraphMemory>>> after_allocate, cpu_only;
   ParallelMap(options.delegates.empty() ? 1 : 2, [&](size_t task) {
     if (task == 0) {
-      after_allocate.emplace(ReplayWithDelegates(model, options, plan));
+      after_allocate.emplace(ReplayWithDelegates(model, options, plan, failed));
     } else {
       PrepareOptions cpu_options;
       cpu_options.arena = options.arena;
@@ -191,9 +241,40 @@ PrepareOptions PrepareOptionsFor(const std::vector<DelegateProfile>& profiles) {
 
 namespace {
 
+// One attempt at the plan with the delegates of `options` (in the interpreter's order), which
+// stops at the first delegate kernel that fails its init (`failed` set).
+Result<ModelPlan> PlanAttempt(const Model& model,
+                              std::vector<std::shared_ptr<const Subgraph>> subgraphs,
+                              const PlanOptions& options, std::optional<FailedDelegation>& failed) {
+  ModelPlan plan;
+  plan.model_path = model.path;
+  plan.model_format = model.format;
+  plan.signatures = model.signatures;
+  plan.constant_bytes = model.constant_bytes;
+  plan.runtime_version = MinimumRuntimeVersion(model);
+  plan.delegates = options.delegates;
+  plan.prepare_options = PrepareOptionsFor(options.delegates);
+  plan.prepare_options.arena = options.arena;
+  plan.prepare_options.build = options.build;
+  plan.subgraphs.resize(model.subgraphs.size());
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    SubgraphPlan& sp = plan.subgraphs[s];
+    sp.index = static_cast<int32_t>(s);
+    sp.model_nodes = model.subgraphs[s].nodes.size();
+    sp.delegated = std::move(subgraphs[s]);
+  }
+  const Status planned = (model.format == "tflite" || model.kernel_prepare) && options.plan_arena
+                             ? PlanWholeModel(model, options, plan, failed)
+                             : PlanSubgraphsOneByOne(options, plan, failed);
+  TFA_RETURN_IF_ERROR(planned.WithContext(model.path));
+  for (SubgraphPlan& sp : plan.subgraphs)
+    sp.unresolved_flex_nodes = UnresolvedFlexNodes(*sp.delegated);
+  return plan;
+}
+
 // PlanModel with `subgraphs[s]` standing for the model's subgraph s.
 Result<ModelPlan> PlanModelOn(const Model& model,
-                              std::vector<std::shared_ptr<const Subgraph>> subgraphs,
+                              const std::vector<std::shared_ptr<const Subgraph>>& subgraphs,
                               const PlanOptions& requested) {
   DelegateOrder order = OrderDelegatesAsInterpreter(model, requested.delegates);
   PlanOptions options = requested;
@@ -212,31 +293,27 @@ Result<ModelPlan> PlanModelOn(const Model& model,
                            model.subgraphs[s].allocation_error);
     }
   }
-  ModelPlan plan;
-  plan.model_path = model.path;
-  plan.model_format = model.format;
-  plan.signatures = model.signatures;
-  plan.constant_bytes = model.constant_bytes;
-  plan.runtime_version = MinimumRuntimeVersion(model);
-  plan.delegates = options.delegates;
-  plan.delegation_notes = std::move(order.notes);
-  plan.prepare_options = PrepareOptionsFor(options.delegates);
-  plan.prepare_options.arena = options.arena;
-  plan.prepare_options.build = options.build;
-  plan.subgraphs.resize(model.subgraphs.size());
-  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
-    SubgraphPlan& sp = plan.subgraphs[s];
-    sp.index = static_cast<int32_t>(s);
-    sp.model_nodes = model.subgraphs[s].nodes.size();
-    sp.delegated = std::move(subgraphs[s]);
+  std::vector<DelegateFailure> failures;
+  while (true) {
+    std::optional<FailedDelegation> failed;
+    auto plan = PlanAttempt(model, subgraphs, options, failed);
+    if (!failed) {
+      if (!plan.ok()) return plan.status();
+      plan->delegation_notes.insert(plan->delegation_notes.begin(), order.notes.begin(),
+                                    order.notes.end());
+      plan->delegate_failures = std::move(failures);
+      return plan;
+    }
+    // The interpreter removes the failed delegate and every one applied before it; the rest
+    // apply to the restored model.
+    const auto removed_end =
+        options.delegates.begin() + static_cast<std::ptrdiff_t>(failed->position);
+    for (auto it = options.delegates.begin(); it != removed_end; ++it) {
+      failed->failure.also_removed.push_back(it->name);
+    }
+    failures.push_back(std::move(failed->failure));
+    options.delegates.erase(options.delegates.begin(), removed_end + 1);
   }
-  const Status planned = (model.format == "tflite" || model.kernel_prepare) && options.plan_arena
-                             ? PlanWholeModel(model, options, plan)
-                             : PlanSubgraphsOneByOne(options, plan);
-  TFA_RETURN_IF_ERROR(planned.WithContext(model.path));
-  for (SubgraphPlan& sp : plan.subgraphs)
-    sp.unresolved_flex_nodes = UnresolvedFlexNodes(*sp.delegated);
-  return plan;
 }
 
 }  // namespace
@@ -247,7 +324,7 @@ Result<ModelPlan> PlanModel(const Model& model, const PlanOptions& options) {
   for (const Subgraph& subgraph : model.subgraphs) {
     subgraphs.push_back(std::make_shared<const Subgraph>(subgraph));
   }
-  return PlanModelOn(model, std::move(subgraphs), options);
+  return PlanModelOn(model, subgraphs, options);
 }
 
 Result<ModelPlan> PlanModel(std::shared_ptr<const Model> model, const PlanOptions& options) {
@@ -256,7 +333,7 @@ Result<ModelPlan> PlanModel(std::shared_ptr<const Model> model, const PlanOption
   for (const Subgraph& subgraph : model->subgraphs) {
     subgraphs.emplace_back(model, &subgraph);  // owned by the model, kept alive with it
   }
-  return PlanModelOn(*model, std::move(subgraphs), options);
+  return PlanModelOn(*model, subgraphs, options);
 }
 
 }  // namespace tfa

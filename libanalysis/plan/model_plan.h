@@ -94,11 +94,29 @@ struct InvokePlan {
   std::optional<MissingFact> undetermined;
 };
 
+// A delegate the interpreter took back: a kernel it created failed its init (the GPU delegate
+// builds its GPU graph there, profiles/gpu_kernel_init.h), so the kernel's Prepare failed, the
+// subgraph restored its original execution plan and ModifyGraphWithDelegate returned
+// kTfLiteDelegateError, on which the interpreter removes every delegate applied so far from every
+// subgraph (tflite/core/subgraph.cc, interpreter.cc RemoveAllDelegates). The model then runs as
+// if the delegate had never been given; delegates given after it apply to the restored model.
+struct DelegateFailure {
+  std::string delegate;
+  int32_t subgraph = 0;
+  std::vector<int32_t> nodes;    // the failed kernel's nodes
+  std::string reason;            // upstream's message ("FULLY_CONNECTED: Amount of input ...")
+  std::vector<std::string> log;  // upstream's log lines, from the init to the restore
+  std::vector<std::string> also_removed;  // delegates applied before it, removed with it
+};
+
 struct ModelPlan {
   std::string model_path;
   std::string model_format;                   // "tflite" or "graph-json"
   std::vector<DelegateProfile> delegates;     // as applied, in the interpreter's order
   std::vector<std::string> delegation_notes;  // why a delegate moved or was not applied
+  // Delegates the interpreter took back, in the order they failed; `delegates` lists only those
+  // applied in the end.
+  std::vector<DelegateFailure> delegate_failures;
   PrepareOptions prepare_options;             // what the delegates' kernels do in Prepare
   std::vector<SignatureDef> signatures;       // the model's entry points, as the file lists them
   uint64_t constant_bytes = 0;                // the model's weights, each buffer once

@@ -328,6 +328,17 @@ class Visit {
     const Quantization& q = t.quantization;
     if (t.type == TensorType::kFloat32 || t.type == TensorType::kFloat16) return std::nullopt;
     if ((t.type == TensorType::kInt8 || t.type == TensorType::kInt4) && flags_.qs8) {
+      if (q.blockwise) {
+        if (q.block_scales < 0) {
+          return Format("missing scale quantization parameters in tensor #%d in node #%d", id,
+                        node_);
+        }
+        if (q.block_size % 32 != 0) {
+          return Format("Blocksize %d must be multiple of 32 in tensor #%d in node #%d",
+                        q.block_size, id, node_);
+        }
+        return std::nullopt;
+      }
       // Upstream only logs an unknown quantization type here and accepts the tensor.
       if (!IsAffine(t)) return std::nullopt;
       if (q.scale.size() > 1 && q.quantized_dimension != expected_quantized_dimension) {
@@ -660,7 +671,8 @@ CheckOutcome UnaryNode(const NodeContext& context) {
           "unsupported combination of input type (%s) and output type (%s) in QUANTIZE node #%d",
           TypeName(input.type).c_str(), TypeName(output.type).c_str(), v.node_index());
     }
-    // ABS, CEIL, COS, EXP, FLOOR, GELU, HARD_SWISH, NEG, RELU*, ROUND, RSQRT, SIN, SQRT, SQUARE.
+    // ABS, CEIL, COS, EXP, FLOOR, GELU, HARD_SWISH, LOG, NEG, RELU*, ROUND, RSQRT, SIN, SQRT,
+    // SQUARE.
     if (Reason r = v.CheckTensorFloatType(in)) return r;
     return v.CheckTensorFloatType(out);
   });

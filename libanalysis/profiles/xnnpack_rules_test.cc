@@ -141,6 +141,17 @@ TEST(XnnpackRulesTest, UnaryNode) {
   elu.Op("ELU", {{elu.Tensor(kU8, {4}, PerTensor(0.5f, 0))}, {elu.Tensor(kU8, {4})}});
   EXPECT_EQ(elu.Verdict(),
             "CheckTensorFloat32OrQInt8Type: unsupported type UINT8 in tensor #0 in node #0");
+
+  // LOG is a float unary node (xnn_unary_log): upstream's XNNPACK takes yamnet's LOG between its
+  // FULLY_CONNECTED and RESHAPE (oracle external/..._yamnet.xnnpack.json: partition
+  // [10, 11, 12, 13, 14], 4 partitions).
+  Graph log;
+  log.Op("LOG", {{log.Tensor(kF32, {96, 64})}, {log.Tensor(kF32, {96, 64})}});
+  EXPECT_EQ(log.Verdict(), "");
+  Graph int_log;
+  int_log.Op("LOG", {{int_log.Tensor(kI32, {4})}, {int_log.Tensor(kI32, {4})}});
+  EXPECT_EQ(int_log.Verdict(),
+            "CheckTensorFloatType: unsupported type INT32 in tensor #0 in node #0");
 }
 
 TEST(XnnpackRulesTest, BinaryNode) {
@@ -387,6 +398,43 @@ TEST(XnnpackRulesTest, FullyConnectedNode) {
       .options.Mutable()
       .weights_format = 1;
   EXPECT_EQ(shuffled.Verdict(), "unsupported non-default weights format in node #0");
+}
+
+// qwen_fc_blockwise_quantized: float32 input, INT4 weights [1024, 1024] with fp16 scales per 32
+// values. Upstream's build defines XNNPACK_DELEGATE_USE_LATEST_OPS, so the dynamically quantized
+// FULLY_CONNECTED is taken by default (oracle external/..._qwen_fc_blockwise_quantized
+// .xnnpack.json: one kernel over node 0); a build without it refuses the mixed types.
+TEST(XnnpackRulesTest, BlockwiseInt4FullyConnectedIsDynamicallyQuantized) {
+  const auto blockwise = [](int32_t scales, int32_t block_size) {
+    Quantization q;
+    q.blockwise = true;
+    q.block_scales = scales;
+    q.block_size = block_size;
+    return q;
+  };
+  Graph qwen;
+  const int32_t in = qwen.Tensor(kF32, {1, 1, 1024});
+  const int32_t weights = qwen.Constant(TensorType::kInt4, {1024, 1024}, blockwise(3, 32));
+  const int32_t out = qwen.Tensor(kF32, {1, 1, 1024});
+  qwen.Constant(kF16, {1024, 32});
+  qwen.Op("FULLY_CONNECTED", {{in, weights}, {out}});
+  EXPECT_EQ(qwen.Verdict(), "");
+  EXPECT_EQ(qwen.Verdict({{"enable_latest_operators", "false"}}),
+            "unsupported mixed types in FULLY_CONNECTED operator #0");
+
+  Graph block48;
+  block48.Op("FULLY_CONNECTED", {{block48.Tensor(kF32, {1, 96}),
+                                  block48.Constant(TensorType::kInt4, {8, 96}, blockwise(2, 48))},
+                                 {block48.Tensor(kF32, {1, 8})}});
+  block48.Constant(kF16, {8, 2});
+  EXPECT_EQ(block48.Verdict(), "Blocksize 48 must be multiple of 32 in tensor #1 in node #0");
+
+  Graph no_scales;
+  no_scales.Op("FULLY_CONNECTED",
+               {{no_scales.Tensor(kF32, {1, 64}),
+                 no_scales.Constant(TensorType::kInt4, {8, 64}, blockwise(-1, 32))},
+                {no_scales.Tensor(kF32, {1, 8})}});
+  EXPECT_EQ(no_scales.Verdict(), "missing scale quantization parameters in tensor #1 in node #0");
 }
 
 TEST(XnnpackRulesTest, DepthToSpaceAndSpaceToDepthNodes) {

@@ -101,6 +101,10 @@ Result<AcceleratorCandidate> PlanCandidate(const std::shared_ptr<const Model>& m
   auto report = BuildReport(*plan, "");
   if (!report.ok()) return report.status();
   candidate.notes = plan->delegation_notes;
+  for (const DelegateFailure& f : plan->delegate_failures) {
+    candidate.notes.push_back(
+        f.delegate + ": refused by the interpreter: a kernel failed its init: " + f.reason);
+  }
   for (const SubgraphReport& s : report->subgraphs) {
     uint64_t delegated = 0;
     for (const PartitionReport& p : s.partitions) {

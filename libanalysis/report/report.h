@@ -145,12 +145,25 @@ struct InterpreterTotals {
   bool delegate_bytes_unknown = false;  // some delegate's memory is unknown (NNAPI's driver)
 };
 
+// A delegate the interpreter took back because a kernel it created failed its init
+// (ModelPlan::delegate_failures): every figure of the report is without it.
+struct DelegateFailureReport {
+  std::string delegate;
+  int32_t subgraph = 0;
+  std::vector<int32_t> nodes;             // the failed kernel's nodes
+  std::string reason;                     // upstream's message
+  std::vector<std::string> log;           // upstream's log lines, from the init to the restore
+  std::vector<std::string> also_removed;  // delegates applied before it, removed with it
+};
+
 struct Report {
   std::string model;
   std::string tool_version;
   std::vector<std::string> delegates;  // in the order the interpreter applies them
   // Why a delegate moved in that order or was not applied (ModelPlan::delegation_notes).
   std::vector<std::string> delegation_notes;
+  // Delegates refused by the interpreter; `delegates` lists only those applied in the end.
+  std::vector<DelegateFailureReport> delegate_failures;
   // Why upstream's AllocateTensors fails on this model (unresolved ops); the figures stand for
   // the model with those ops resolved.
   std::optional<std::string> allocate_tensors_failure;

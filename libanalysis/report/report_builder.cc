@@ -241,6 +241,10 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
     report.delegate_trust.push_back(ProfileTrustName(profile.trust));
   }
   report.delegation_notes = plan.delegation_notes;
+  for (const DelegateFailure& f : plan.delegate_failures) {
+    report.delegate_failures.push_back(
+        DelegateFailureReport{f.delegate, f.subgraph, f.nodes, f.reason, f.log, f.also_removed});
+  }
   report.runtime_version = plan.runtime_version;
   for (const SignatureDef& s : plan.signatures) {
     report.signatures.push_back(SignatureReport{s.key, s.subgraph_index, s.inputs, s.outputs});

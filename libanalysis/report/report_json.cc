@@ -431,6 +431,24 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
     w.Key("delegation_notes");
     StringArray(w, r.delegation_notes);
   }
+  if (!r.delegate_failures.empty()) {
+    w.Key("delegate_failures");
+    w.BeginArray();
+    for (const DelegateFailureReport& f : r.delegate_failures) {
+      w.BeginObject();
+      w.Member("delegate", f.delegate);
+      w.Member("subgraph", f.subgraph);
+      w.Key("nodes");
+      IntArray(w, f.nodes);
+      w.Member("reason", f.reason);
+      w.Key("log");
+      StringArray(w, f.log);
+      w.Key("also_removed");
+      StringArray(w, f.also_removed);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   WriteRuntimeVersion(w, r.runtime_version);
   if (r.allocate_tensors_failure) {
     w.Key("allocate_tensors");

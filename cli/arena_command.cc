@@ -134,6 +134,7 @@ void RunArena(const ArenaArgs& args) {
   const OutputFormat format = args.common.Format();
   if (auto build = args.tflm_target.BuildOrThrow()) {
     if (!args.delegates.Requests().empty()) throw CommandError{"--target tflm takes no --delegate"};
+    if (!args.input_shapes.Requests().empty()) throw CommandError{kTflmInputShapeRefusal};
     return RunTflmArena(args.model, *build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }
   const std::vector<std::string> planners = PlannersToRun(args.planner);

@@ -270,6 +270,7 @@ void RunReport(const ReportArgs& args) {
   const std::vector<DelegateRequest> requests = args.delegates.Requests();
   if (auto tflm_build = args.tflm_target.BuildOrThrow()) {
     if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
+    if (!args.input_shapes.Requests().empty()) throw CommandError{kTflmInputShapeRefusal};
     if (!args.model_explorer.empty() || !args.trace.empty()) {
       throw CommandError{"--model-explorer and --trace show TFLite's plan, not --target tflm's"};
     }

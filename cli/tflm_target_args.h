@@ -14,6 +14,12 @@
 
 namespace tfa::cli {
 
+// TFLite Micro allocates the shapes the model file states: MicroInterpreter has no
+// ResizeInputTensor, so `--input-shape` has no TFLM answer and is refused with --target tflm.
+inline constexpr const char* kTflmInputShapeRefusal =
+    "--input-shape: TFLite Micro plans the shapes in the file (MicroInterpreter has no "
+    "ResizeInputTensor); convert the model at the shape you need";
+
 class TflmTargetArgs {
  public:
   void AddTo(CLI::App* command);

@@ -238,6 +238,18 @@ TEST(TflmTargetCommand, UnknownTargetExitsTwo) {
   EXPECT_NE(run.err.find("unknown target \"tflm-64\""), std::string::npos) << run.err;
 }
 
+// TFLite Micro cannot resize an input: a shape asked of --target tflm is refused, not ignored.
+TEST(TflmTargetCommand, AnInputShapeIsRefusedNotIgnored) {
+  for (const char* command : {"report", "arena"}) {
+    ToolRun run = RunTool(std::string(command) + " --target tflm --input-shape 0=1,49,40,1 " +
+                          TflmModel("testing_test_conv_model"));
+    EXPECT_EQ(run.exit_code, 2) << command << run.out;
+    EXPECT_NE(run.err.find("--input-shape: TFLite Micro plans the shapes in the file"),
+              std::string::npos)
+        << run.err;
+  }
+}
+
 TEST(TflmTargetCommand, GateRecordsAndChecksTheTflmArena) {
   const std::string baseline = testing::FreshDir("tflm_gate") + "/baseline.json";
   const std::string model = TflmModel("testing_test_conv_model");

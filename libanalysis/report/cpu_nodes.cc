@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 #include <utility>
 
 namespace tfa {
@@ -33,9 +34,39 @@ std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph
   return out;
 }
 
+namespace {
+
+// A reason without the node and tensor it was logged for: upstream's XNNPACK logs name them
+// ("unsupported input-to-output scale in ADD node #116", "unsupported type INT8 in tensor #11"),
+// which would make every node a group of its own. Drops " in node #N", " in tensor #N" and
+// " node #N"; other text stays as logged.
+std::string ReasonWithoutIndices(const std::string& reason) {
+  static constexpr std::string_view kPatterns[] = {" in node #", " in tensor #", " node #"};
+  std::string out;
+  size_t i = 0;
+  while (i < reason.size()) {
+    size_t skip = 0;
+    for (std::string_view pattern : kPatterns) {
+      if (reason.compare(i, pattern.size(), pattern) != 0) continue;
+      size_t end = i + pattern.size();
+      while (end < reason.size() && reason[end] >= '0' && reason[end] <= '9') ++end;
+      if (end > i + pattern.size()) skip = end - i;
+      break;
+    }
+    if (skip > 0) {
+      i += skip;
+      continue;
+    }
+    out += reason[i++];
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<CpuNodeGroup> GroupCpuNodes(const std::vector<CpuNode>& nodes) {
   std::map<std::pair<std::string, std::string>, std::vector<int32_t>> groups;
-  for (const CpuNode& n : nodes) groups[{n.op, n.reason}].push_back(n.node);
+  for (const CpuNode& n : nodes) groups[{n.op, ReasonWithoutIndices(n.reason)}].push_back(n.node);
   std::vector<CpuNodeGroup> out;
   for (auto& [key, members] : groups) out.push_back({key.first, key.second, std::move(members)});
   std::stable_sort(out.begin(), out.end(), [](const CpuNodeGroup& a, const CpuNodeGroup& b) {

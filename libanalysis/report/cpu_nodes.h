@@ -36,7 +36,9 @@ struct CpuNodeGroup {
 std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph& subgraph,
                                     const std::vector<std::string>& delegates);
 
-// `nodes` grouped by op and reason, the largest group first (ties by op, then reason).
+// `nodes` grouped by op and reason, the largest group first (ties by op, then reason). A reason
+// that names its node or tensor ("... in ADD node #116", "... in tensor #11") groups without the
+// index.
 std::vector<CpuNodeGroup> GroupCpuNodes(const std::vector<CpuNode>& nodes);
 
 // "#3..7, #9, +14 more": ascending `nodes` as runs of consecutive indices, the first `shown` runs

@@ -103,5 +103,24 @@ TEST(GroupCpuNodes, ByOpAndReasonLargestFirst) {
   EXPECT_EQ(AbbreviatedNodeList({3, 4, 5, 6, 7, 9, 12, 13}, 2), "#3..7, #9, +2 more");
 }
 
+// Upstream's XNNPACK logs name the node and tensor; the groups do not, so 24 ADD nodes with one
+// reason are one group, its nodes in numeric order (#27 before #116).
+TEST(GroupCpuNodes, AReasonNamingItsNodeGroupsWithoutTheIndex) {
+  const std::vector<CpuNode> nodes = {
+      {27, "ADD", "unsupported input-to-output scale in ADD node #27"},
+      {116, "ADD", "unsupported input-to-output scale in ADD node #116"},
+      {130, "ADD", "unsupported input-to-output scale in ADD node #130"},
+      {131, "ADD", "unsupported node # in ADD"},
+      {140, "MUL", "Quantized tensor #9 in node #140 has invalid quantization"},
+      {150, "RELU", "CheckTensorFloatType: unsupported type INT8 in tensor #11 in node #150"}};
+  const std::vector<CpuNodeGroup> groups = GroupCpuNodes(nodes);
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups[0].reason, "unsupported input-to-output scale in ADD");
+  EXPECT_EQ(groups[0].nodes, (std::vector<int32_t>{27, 116, 130}));
+  EXPECT_EQ(groups[1].reason, "unsupported node # in ADD");
+  EXPECT_EQ(groups[2].reason, "Quantized tensor #9 has invalid quantization");
+  EXPECT_EQ(groups[3].reason, "CheckTensorFloatType: unsupported type INT8");
+}
+
 }  // namespace
 }  // namespace tfa

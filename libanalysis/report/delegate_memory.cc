@@ -230,6 +230,12 @@ Result<DelegateMemory> EstimateDelegateMemory(const Subgraph& delegated,
          "what the vendor's NNAPI driver allocates for the compiled model: not knowable without "
          "the device",
          MemoryBasis::kUnknown}};
+  } else if (profile.compiler_plugin && !nodes.empty()) {
+    parts = std::vector<DelegateMemoryPart>{
+        {"npu_runtime", 0,
+         "what the vendor's NPU runtime allocates for the compiled bytecode and its buffers: not "
+         "knowable without the device and its SDK",
+         MemoryBasis::kUnknown}};
   } else if (profile.name == "flex" && !nodes.empty()) {
     parts = std::vector<DelegateMemoryPart>{
         {"tensorflow_kernels", 0,

@@ -88,6 +88,23 @@ std::string TypeNamesNotEqual(std::string_view a, std::string_view b, TensorType
   return std::string(a) + " != " + std::string(b) + " (" + TypeName(x) + " != " + TypeName(y) + ")";
 }
 
+// TF_LITE_ENSURE_EQ on NumInputs(node), then on NumOutputs(node): the line of the first that
+// fails.
+std::optional<std::string> CountFailure(const Node& node, size_t inputs, size_t outputs,
+                                        std::string_view file) {
+  if (node.inputs.size() != inputs) {
+    return Failure(NotEqual("NumInputs(node)", std::to_string(inputs), node.inputs.size(),
+                            static_cast<int64_t>(inputs)),
+                   file);
+  }
+  if (node.outputs.size() != outputs) {
+    return Failure(NotEqual("NumOutputs(node)", std::to_string(outputs), node.outputs.size(),
+                            static_cast<int64_t>(outputs)),
+                   file);
+  }
+  return std::nullopt;
+}
+
 std::string Types(std::string_view first, const Tensor* a, std::string_view second,
                   const Tensor* b) {
   return std::string(first) + " " + TypeName(a->type) + ", " + std::string(second) + " " +
@@ -331,12 +348,7 @@ std::optional<std::string> SvdfFailure(const Subgraph& g, const Node& node) {
 
 std::optional<std::string> DequantizeFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "dequantize_common.cc";
-  if (node.inputs.size() != 1) {
-    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
-  }
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
-  }
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
   if (input == nullptr || output == nullptr) return std::nullopt;
@@ -356,12 +368,7 @@ std::optional<std::string> DequantizeFailure(const Subgraph& g, const Node& node
 
 std::optional<std::string> QuantizeFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "quantize_common.cc";
-  if (node.inputs.size() != 1) {
-    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
-  }
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
-  }
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
   if (input == nullptr || output == nullptr) return std::nullopt;
@@ -395,12 +402,7 @@ std::optional<std::string> QuantizeFailure(const Subgraph& g, const Node& node) 
 // softmax_common.cc SoftmaxPrepare and CalculateSoftmaxParams.
 std::optional<std::string> SoftmaxFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "softmax_common.cc";
-  if (node.inputs.size() != 1) {
-    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
-  }
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
-  }
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
   if (input == nullptr || output == nullptr) return std::nullopt;

@@ -1,5 +1,6 @@
 #include "libanalysis/tflm/kernel_prepare_checks.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
@@ -86,6 +87,23 @@ std::string TypesNotEqual(std::string_view a, std::string_view b, TensorType x, 
 // TF_LITE_ENSURE_TYPES_EQ: the line prints their names.
 std::string TypeNamesNotEqual(std::string_view a, std::string_view b, TensorType x, TensorType y) {
   return std::string(a) + " != " + std::string(b) + " (" + TypeName(x) + " != " + TypeName(y) + ")";
+}
+
+// TF_LITE_ENSURE_EQ on NumInputs(node), then on NumOutputs(node): the line of the first that
+// fails.
+std::optional<std::string> CountFailure(const Node& node, size_t inputs, size_t outputs,
+                                        std::string_view file) {
+  if (node.inputs.size() != inputs) {
+    return Failure(NotEqual("NumInputs(node)", std::to_string(inputs), node.inputs.size(),
+                            static_cast<int64_t>(inputs)),
+                   file);
+  }
+  if (node.outputs.size() != outputs) {
+    return Failure(NotEqual("NumOutputs(node)", std::to_string(outputs), node.outputs.size(),
+                            static_cast<int64_t>(outputs)),
+                   file);
+  }
+  return std::nullopt;
 }
 
 std::string Types(std::string_view first, const Tensor* a, std::string_view second,
@@ -331,12 +349,7 @@ std::optional<std::string> SvdfFailure(const Subgraph& g, const Node& node) {
 
 std::optional<std::string> DequantizeFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "dequantize_common.cc";
-  if (node.inputs.size() != 1) {
-    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
-  }
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
-  }
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
   if (input == nullptr || output == nullptr) return std::nullopt;
@@ -356,12 +369,7 @@ std::optional<std::string> DequantizeFailure(const Subgraph& g, const Node& node
 
 std::optional<std::string> QuantizeFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "quantize_common.cc";
-  if (node.inputs.size() != 1) {
-    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
-  }
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
-  }
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
   if (input == nullptr || output == nullptr) return std::nullopt;
@@ -395,12 +403,7 @@ std::optional<std::string> QuantizeFailure(const Subgraph& g, const Node& node) 
 // softmax_common.cc SoftmaxPrepare and CalculateSoftmaxParams.
 std::optional<std::string> SoftmaxFailure(const Subgraph& g, const Node& node) {
   constexpr std::string_view kFile = "softmax_common.cc";
-  if (node.inputs.size() != 1) {
-    return Failure(NotEqual("NumInputs(node)", "1", node.inputs.size(), 1), kFile);
-  }
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
-  }
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
   if (input == nullptr || output == nullptr) return std::nullopt;
@@ -522,6 +525,307 @@ std::optional<std::string> AddFailure(const Subgraph& g, const Node& node) {
   return std::nullopt;
 }
 
+// batch_matmul.cc BatchMatMulPrepare: float32, int8 or int16 operands of one type, the output's
+// type, ranks 2 to 5, broadcastable batch dimensions and matching accumulation depths.
+std::optional<std::string> BatchMatMulFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "batch_matmul.cc";
+  if (auto failure = CountFailure(node, 2, 1, kFile)) return failure;
+  const Tensor* lhs = At(g, node.inputs, 0);
+  const Tensor* rhs = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (lhs == nullptr || rhs == nullptr || output == nullptr) return std::nullopt;
+  const auto supported = [](const Tensor* t) {
+    return Is(t, T::kFloat32) || Is(t, T::kInt8) || Is(t, T::kInt16);
+  };
+  if (!supported(lhs)) {
+    return Failure(
+        "lhs_data->type == kTfLiteFloat32 || lhs_data->type == kTfLiteInt8 || lhs_data->type == "
+        "kTfLiteInt16 was not true.",
+        kFile, "lhs " + TypeName(lhs->type));
+  }
+  if (!supported(rhs)) {
+    return Failure(
+        "rhs_data->type == kTfLiteFloat32 || rhs_data->type == kTfLiteInt8 || rhs_data->type == "
+        "kTfLiteInt16 was not true.",
+        kFile, "rhs " + TypeName(rhs->type));
+  }
+  if (lhs->type != rhs->type) {
+    return Failure("lhs_data->type == rhs_data->type was not true.", kFile,
+                   Types("lhs", lhs, "rhs", rhs));
+  }
+  if (lhs->type != output->type) {
+    return Failure("lhs_data->type == output->type was not true.", kFile,
+                   Types("lhs", lhs, "output", output));
+  }
+  const int64_t lhs_rank = Rank(lhs);
+  const int64_t rhs_rank = Rank(rhs);
+  if (lhs_rank < 2) return Failure("lhs_rank >= 2 was not true.", kFile);
+  if (lhs_rank > 5) return Failure("lhs_rank <= 5 was not true.", kFile);
+  if (rhs_rank < 2) return Failure("rhs_rank >= 2 was not true.", kFile);
+  if (rhs_rank > 5) return Failure("rhs_rank <= 5 was not true.", kFile);
+  if (Is(lhs, T::kInt16)) {
+    for (const auto& [tensor, name] : {std::pair{lhs, "lhs_data->params.zero_point"},
+                                       std::pair{rhs, "rhs_data->params.zero_point"},
+                                       std::pair{output, "output->params.zero_point"}}) {
+      if (ZeroPoint(tensor) != 0) return Failure(NotEqual(name, "0", ZeroPoint(tensor), 0), kFile);
+    }
+  }
+  // RuntimeShape::ExtendedShape: leading 1s up to the larger rank.
+  const int64_t rank = std::max(lhs_rank, rhs_rank);
+  const auto extended = [rank](const Tensor* t, int64_t axis) {
+    const int64_t shift = rank - Rank(t);
+    return axis < shift ? int64_t{1} : Dim(t, static_cast<size_t>(axis - shift));
+  };
+  for (int64_t i = 0; i < rank - 2; ++i) {
+    const int64_t lhs_dim = extended(lhs, i);
+    const int64_t rhs_dim = extended(rhs, i);
+    if (lhs_dim != rhs_dim && lhs_dim != 1 && rhs_dim != 1) {
+      return Failure(NotEqual("rhs_dim", "1", rhs_dim, 1), kFile);
+    }
+  }
+  const int64_t accum_lhs = extended(lhs, node.options->adj_x ? rank - 2 : rank - 1);
+  const int64_t accum_rhs = extended(rhs, node.options->adj_y ? rank - 1 : rank - 2);
+  if (accum_lhs != accum_rhs) {
+    return Failure(NotEqual("accum_dim_lhs", "accum_dim_rhs", accum_lhs, accum_rhs), kFile);
+  }
+  if (rank > Rank(output)) {
+    return Failure("output_rank <= NumDimensions(output) was not true.", kFile);
+  }
+  return std::nullopt;
+}
+
+// log_softmax.cc CalculateOpData: one type and one shape in and out; an int8 output has
+// TFLM's fixed scale 16/256 and zero point 127.
+std::optional<std::string> LogSoftmaxFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "log_softmax.cc";
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                   kFile);
+  }
+  if (input->shape != output->shape) {
+    return Failure("HaveSameShapes(input, output) was not true.", kFile);
+  }
+  if (Is(input, T::kInt8)) {
+    if (Scale(output) != 16.0f / 256) {
+      return Failure("output->params.scale == kOutputScale was not true.", kFile);
+    }
+    if (ZeroPoint(output) != 127) {
+      return Failure("output->params.zero_point == kOutputZeroPoint was not true.", kFile);
+    }
+  }
+  return std::nullopt;
+}
+
+// div.cc CalculateOpDataDiv and DivPrepare: one type throughout; an int32 DIV takes unquantized
+// inputs only.
+std::optional<std::string> DivFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "div.cc";
+  const Tensor* input1 = At(g, node.inputs, 0);
+  const Tensor* input2 = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input1 == nullptr || input2 == nullptr || output == nullptr) return std::nullopt;
+  if (input1->type != input2->type) {
+    return Failure(TypeNamesNotEqual("input1->type", "input2->type", input1->type, input2->type),
+                   kFile);
+  }
+  if (input1->type != output->type) {
+    return Failure(TypeNamesNotEqual("input1->type", "output->type", input1->type, output->type),
+                   kFile);
+  }
+  if (Is(output, T::kInt32)) {
+    for (size_t i = 0; i < 2; ++i) {
+      if (Affine(At(g, node.inputs, i))) {
+        return Failure("input" + std::to_string(i + 1) +
+                           "->quantization.type != kTfLiteNoQuantization (1 != 0)",
+                       kFile);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// assign_variable.cc Prepare: a resource (or int32) id of one element, then the value.
+std::optional<std::string> AssignVariableFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "assign_variable.cc";
+  if (auto failure = CountFailure(node, 2, 0, kFile)) return failure;
+  const Tensor* id = At(g, node.inputs, 0);
+  if (id == nullptr) return std::nullopt;
+  if (!Is(id, T::kResource) && !Is(id, T::kInt32)) {
+    return Failure(
+        "(input_resource_id_tensor->type == kTfLiteResource || input_resource_id_tensor->type == "
+        "kTfLiteInt32) was not true.",
+        kFile, "id " + TypeName(id->type));
+  }
+  int64_t elements = 1;
+  for (int32_t dim : id->shape) elements *= dim;
+  if (elements != 1) {
+    return Failure(NotEqual("NumElements(input_resource_id_tensor->dims)", "1", elements, 1),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+// elementwise.cc GenericPrepare and PrepareAbsRsqrt: one type in and out, of the types the op
+// evaluates (float32 for SIN, COS, LOG, SQRT, SQUARE; bool for LOGICAL_NOT; float32, int8, int16
+// for ABS; float32, int8 for RSQRT); a quantized ABS / RSQRT needs scales and zero points, an
+// int16 one zero points of 0.
+std::optional<std::string> ElementwiseFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "elementwise.cc";
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                   kFile);
+  }
+  const std::string_view op = node.op;
+  bool supported = Is(input, T::kFloat32);
+  if (op == "LOGICAL_NOT") supported = Is(input, T::kBool);
+  if (op == "ABS") supported = supported || Is(input, T::kInt8) || Is(input, T::kInt16);
+  if (op == "RSQRT") supported = supported || Is(input, T::kInt8);
+  if (!supported) {
+    return Failure("Input data type " + TypeName(input->type) + " (" +
+                       std::to_string(TfLiteTypeValue(input->type)) + ") is not supported.",
+                   kFile);
+  }
+  const bool quantized = Is(input, T::kInt8) || (Is(input, T::kInt16) && Affine(input));
+  if ((op == "ABS" || op == "RSQRT") && quantized) {
+    if (!Affine(input)) {
+      return Failure("input->quantization.type != kTfLiteAffineQuantization (0 != 1)", kFile);
+    }
+    if (!Affine(output)) {
+      return Failure("output->quantization.type != kTfLiteAffineQuantization (0 != 1)", kFile);
+    }
+    if (Is(input, T::kInt16)) {
+      if (ZeroPoint(input) != 0) {
+        return Failure(NotEqual("op_data->input_offset", "0", ZeroPoint(input), 0), kFile);
+      }
+      if (ZeroPoint(output) != 0) {
+        return Failure(NotEqual("op_data->output_offset", "0", ZeroPoint(output), 0), kFile);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// mirror_pad.cc MirrorPadPrepare: a padding matrix of one row per input dimension.
+std::optional<std::string> MirrorPadFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "mirror_pad.cc";
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* paddings = At(g, node.inputs, 1);
+  if (input == nullptr || paddings == nullptr) return std::nullopt;
+  if (Rank(paddings) != 2) {
+    return Failure(NotEqual("NumDimensions(padding_matrix)", "2", Rank(paddings), 2), kFile);
+  }
+  if (Dim(paddings, 0) != Rank(input)) {
+    return Failure(NotEqual("SizeOfDimension(padding_matrix, 0)", "NumDimensions(input_tensor)",
+                            Dim(paddings, 0), Rank(input)),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+// strided_slice.cc Prepare: input, begin, end, strides; at most 4 dimensions.
+std::optional<std::string> StridedSliceFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "strided_slice.cc";
+  if (auto failure = CountFailure(node, 4, 1, kFile)) return failure;
+  if (Rank(At(g, node.inputs, 0)) > 4) return Failure("input dim should not exceed 4", kFile);
+  return std::nullopt;
+}
+
+// reduce_common.cc PrepareSimple: an input and an int32 axis, one output.
+std::optional<std::string> ReduceFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "reduce_common.cc";
+  if (node.inputs.size() != 2) {
+    return Failure(NotEqual("node->inputs->size", "2", node.inputs.size(), 2), kFile);
+  }
+  if (node.outputs.size() != 1) {
+    return Failure(NotEqual("node->outputs->size", "1", node.outputs.size(), 1), kFile);
+  }
+  const Tensor* axis = At(g, node.inputs, 1);
+  if (axis != nullptr && !Is(axis, T::kInt32)) {
+    return Failure(TypeNamesNotEqual("axis->type", "kTfLiteInt32", axis->type, T::kInt32), kFile);
+  }
+  return std::nullopt;
+}
+
+// tanh.cc CalculateArithmeticOpData: one type in and out.
+std::optional<std::string> TanhFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "tanh.cc";
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr || input->type == output->type) return std::nullopt;
+  return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                 kFile);
+}
+
+// floor_div.cc / floor_mod.cc CalculateOpData: two inputs and the output of one type.
+std::optional<std::string> FloorDivModFailure(const Subgraph& g, const Node& node) {
+  const std::string_view file = node.op == "FLOOR_DIV" ? "floor_div.cc" : "floor_mod.cc";
+  if (auto failure = CountFailure(node, 2, 1, file)) return failure;
+  const Tensor* input1 = At(g, node.inputs, 0);
+  const Tensor* input2 = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input1 == nullptr || input2 == nullptr || output == nullptr) return std::nullopt;
+  if (input1->type != input2->type) {
+    return Failure(TypeNamesNotEqual("input1->type", "input2->type", input1->type, input2->type),
+                   file);
+  }
+  if (input1->type != output->type) {
+    return Failure(TypeNamesNotEqual("input1->type", "output->type", input1->type, output->type),
+                   file);
+  }
+  return std::nullopt;
+}
+
+// add_n.cc CalculateOpData: at least two inputs of the output's type and the first's shape
+// (int8 ones with its quantization); float32 or int8 only.
+std::optional<std::string> AddNFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "add_n.cc";
+  if (node.inputs.size() < 2) return Failure("num_inputs >= 2 was not true.", kFile);
+  if (node.outputs.size() != 1) {
+    return Failure(NotEqual("NumOutputs(node)", "1", node.outputs.size(), 1), kFile);
+  }
+  const Tensor* first = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (first == nullptr || output == nullptr) return std::nullopt;
+  if (output->type != first->type) {
+    return Failure(
+        TypeNamesNotEqual("output->type", "input_tensor_first->type", output->type, first->type),
+        kFile);
+  }
+  for (size_t i = 1; i < node.inputs.size(); ++i) {
+    const Tensor* input = At(g, node.inputs, i);
+    if (input == nullptr) continue;
+    if (input->shape != first->shape) {
+      return Failure("HaveSameShapes(input_tensor_first, input) was not true.", kFile);
+    }
+    if (input->type != first->type) {
+      return Failure(
+          TypeNamesNotEqual("input_tensor_first->type", "input->type", first->type, input->type),
+          kFile);
+    }
+    if (Is(first, T::kInt8) && ZeroPoint(first) != ZeroPoint(input)) {
+      return Failure(
+          "input_tensor_first->params.zero_point == input->params.zero_point was not true.", kFile);
+    }
+    if (Is(first, T::kInt8) && Scale(first) != Scale(input)) {
+      return Failure("input_tensor_first->params.scale == input->params.scale was not true.",
+                     kFile);
+    }
+  }
+  if (!Is(output, T::kFloat32) && !Is(output, T::kInt8)) {
+    return Failure("ADD_N only supports FLOAT32 and INT8, got " + TypeName(output->type) + ".",
+                   kFile);
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& node) {
@@ -537,6 +841,23 @@ std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& 
   if (op == "ADD") return AddFailure(subgraph, node);
   if (op == "CONCATENATION") return ConcatenationFailure(subgraph, node);
   if (op == "PAD" || op == "PADV2") return PadFailure(subgraph, node);
+  if (op == "BATCH_MATMUL") return BatchMatMulFailure(subgraph, node);
+  if (op == "LOG_SOFTMAX") return LogSoftmaxFailure(subgraph, node);
+  if (op == "DIV") return DivFailure(subgraph, node);
+  if (op == "CAST") return CountFailure(node, 1, 1, "cast.cc");
+  if (op == "ASSIGN_VARIABLE") return AssignVariableFailure(subgraph, node);
+  if (op == "SIN" || op == "COS" || op == "LOG" || op == "SQRT" || op == "SQUARE" ||
+      op == "LOGICAL_NOT" || op == "ABS" || op == "RSQRT") {
+    return ElementwiseFailure(subgraph, node);
+  }
+  if (op == "MIRROR_PAD") return MirrorPadFailure(subgraph, node);
+  if (op == "STRIDED_SLICE") return StridedSliceFailure(subgraph, node);
+  if (op == "MEAN" || op == "SUM" || op == "REDUCE_MAX" || op == "REDUCE_MIN") {
+    return ReduceFailure(subgraph, node);
+  }
+  if (op == "TANH") return TanhFailure(subgraph, node);
+  if (op == "FLOOR_DIV" || op == "FLOOR_MOD") return FloorDivModFailure(subgraph, node);
+  if (op == "ADD_N") return AddNFailure(subgraph, node);
   return std::nullopt;
 }
 

@@ -118,6 +118,64 @@ TEST(TflmPrepareChecks, Int8SoftmaxNeedsItsFixedOutputQuantization) {
             "output->params.zero_point != -128 (0 != -128) (softmax_common.cc)");
 }
 
+// The NumInputs / NumOutputs checks every kernel starts with, one helper for all of them.
+TEST(TflmPrepareChecks, AnInputCountTheKernelDoesNotTakeIsRefused) {
+  const Subgraph graph = Graph({ArenaTensor({4}), ArenaTensor({4}), ArenaTensor({4})},
+                               {Op("LOG_SOFTMAX", {0, 1}, {2})}, {0, 1}, {2});
+  EXPECT_EQ(FailureOf(graph), "NumInputs(node) != 1 (2 != 1) (log_softmax.cc)");
+}
+
+// batch_matmul.cc: float32 input with int8 weights (hybrid) is refused, ranks 2 to 5 only.
+TEST(TflmPrepareChecks, BatchMatMulOfMixedTypesIsRefused) {
+  const auto batch_matmul = [](T lhs, T rhs, std::vector<int32_t> lhs_shape) {
+    return Graph(
+        {ArenaTensor(std::move(lhs_shape), lhs), Constant({4, 3}, rhs), ArenaTensor({2, 3}, lhs)},
+        {Op("BATCH_MATMUL", {0, 1}, {2})}, {0}, {2});
+  };
+  EXPECT_EQ(FailureOf(batch_matmul(T::kFloat32, T::kFloat32, {2, 4})), "passes");
+  EXPECT_EQ(FailureOf(batch_matmul(T::kFloat32, T::kInt8, {2, 4})),
+            "lhs_data->type == rhs_data->type was not true. (batch_matmul.cc: lhs FLOAT32, rhs "
+            "INT8)");
+  EXPECT_EQ(FailureOf(batch_matmul(T::kFloat32, T::kFloat32, {4})),
+            "lhs_rank >= 2 was not true. (batch_matmul.cc)");
+  EXPECT_EQ(FailureOf(batch_matmul(T::kFloat32, T::kFloat32, {2, 5})),
+            "accum_dim_lhs != accum_dim_rhs (5 != 4) (batch_matmul.cc)");
+}
+
+// elementwise.cc GenericPrepare: SIN evaluates float32 only; RSQRT float32 and int8.
+TEST(TflmPrepareChecks, ElementwiseOpsRefuseTypesTheyDoNotEvaluate) {
+  const auto unary = [](const char* op, T type) {
+    return Graph({ArenaTensor({4}, type), ArenaTensor({4}, type)}, {Op(op, {0}, {1})}, {0}, {1});
+  };
+  EXPECT_EQ(FailureOf(unary("SIN", T::kFloat32)), "passes");
+  EXPECT_EQ(FailureOf(unary("SIN", T::kInt8)),
+            "Input data type INT8 (9) is not supported. (elementwise.cc)");
+  EXPECT_EQ(FailureOf(unary("RSQRT", T::kInt16)),
+            "Input data type INT16 (7) is not supported. (elementwise.cc)");
+}
+
+// log_softmax.cc: an int8 output has TFLM's fixed scale 16/256 and zero point 127.
+TEST(TflmPrepareChecks, Int8LogSoftmaxNeedsItsFixedOutputQuantization) {
+  const auto log_softmax = [](float scale, int64_t zero_point) {
+    return Graph({Quantized(ArenaTensor({1, 4}, T::kInt8), {0.1f}, {0}),
+                  Quantized(ArenaTensor({1, 4}, T::kInt8), {scale}, {zero_point})},
+                 {Op("LOG_SOFTMAX", {0}, {1})}, {0}, {1});
+  };
+  EXPECT_EQ(FailureOf(log_softmax(16.0f / 256, 127)), "passes");
+  EXPECT_EQ(FailureOf(log_softmax(1.0f / 256, 127)),
+            "output->params.scale == kOutputScale was not true. (log_softmax.cc)");
+}
+
+// mirror_pad.cc: one row of the padding matrix per input dimension.
+TEST(TflmPrepareChecks, MirrorPadMatrixMustCoverEveryDimension) {
+  const Subgraph graph =
+      Graph({ArenaTensor({1, 4, 4, 2}), Constant({3, 2}), ArenaTensor({1, 6, 6, 2})},
+            {Op("MIRROR_PAD", {0, 1}, {2})}, {0}, {2});
+  EXPECT_EQ(FailureOf(graph),
+            "SizeOfDimension(padding_matrix, 0) != NumDimensions(input_tensor) (3 != 4) "
+            "(mirror_pad.cc)");
+}
+
 TEST(TflmPrepareChecks, OpsWithoutModelledChecksPass) {
   const Subgraph graph =
       Graph({ArenaTensor({4}), ArenaTensor({4})}, {Op("RESHAPE", {0}, {1})}, {0}, {1});

@@ -10,6 +10,7 @@
 #include "libanalysis/tflm/allocation_lifetimes.h"
 #include "libanalysis/tflm/greedy_memory_planner.h"
 #include "libanalysis/tflm/kernel_prepare_checks.h"
+#include "libanalysis/tflm/resource_variables.h"
 #include "libanalysis/tflm/tflm_kernels.h"
 
 namespace tfa::tflm {
@@ -107,6 +108,8 @@ const char* TailItemKindName(TailItemKind kind) {
   switch (kind) {
     case TailItemKind::kAllocatorObject:
       return "allocator";
+    case TailItemKind::kResourceVariables:
+      return "resource_variables";
     case TailItemKind::kSubgraphAllocations:
       return "subgraph_allocations";
     case TailItemKind::kEvalTensors:
@@ -173,6 +176,22 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
   }
 
   // Every node's kernel requests: a kernel not modelled here stops the replay.
+  VarHandleNames var_handle_names;
+  if (std::any_of(model.subgraphs.begin(), model.subgraphs.end(), [](const Subgraph& subgraph) {
+        return std::any_of(subgraph.nodes.begin(), subgraph.nodes.end(),
+                           [](const Node& node) { return node.op == "VAR_HANDLE"; });
+      })) {
+    // Which handles share a variable is in the .tflite's VarHandleOptions, not in Graph JSON.
+    if (model.format != "tflite") {
+      return Status::Error(model.path +
+                           ": VAR_HANDLE's variable names are read from a .tflite file; give the "
+                           "model as .tflite for --target tflm");
+    }
+    auto names = VarHandleNamesOfFile(model.path);
+    if (!names.ok()) return names.status();
+    var_handle_names = std::move(names).value();
+  }
+  const ResourceVariables resources = PlanResourceVariables(model, var_handle_names);
   std::vector<std::vector<KernelRequests>> requests(model.subgraphs.size());
   std::set<std::string> seen_ops;
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
@@ -182,6 +201,9 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
       auto node_requests = RequestsOfNode(build, subgraph, node);
       if (!node_requests.ok()) return node_requests.status().WithContext(node_context(s, n));
       requests[s].push_back(std::move(node_requests).value());
+      if (const uint64_t bytes = resources.buffer_bytes[s][n]; bytes != 0) {
+        requests[s].back().persistent_buffers.push_back(bytes);
+      }
       if (seen_ops.insert(node.op).second) {
         arena.resolver.push_back({node.op, std::string(*ResolverMethod(node.op))});
       }
@@ -189,16 +211,29 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
   }
 
   TailReplay tail(arena.tail_items);
-  // MicroAllocator::Create and StartModelAllocation: the allocator's own objects.
+  // MicroAllocator::Create: the allocator's own objects. Then the application's
+  // MicroResourceVariables::Create (two persistent buffers), then StartModelAllocation's builtin
+  // data allocator and SubgraphAllocations.
   tail.Allocate(Item(TailItemKind::kAllocatorObject, "allocator objects",
-                     sizes.allocator_objects - sizes.subgraph_allocations.size),
+                     sizes.allocator_objects - sizes.builtin_data_allocator.size -
+                         sizes.subgraph_allocations.size),
                 pointer);
+  if (resources.max_variables != 0) {
+    tail.Allocate(Item(TailItemKind::kResourceVariables, "MicroResourceVariables",
+                       ResourceVariablesObject(build).size),
+                  kArenaAlignment);
+    tail.Allocate(Item(TailItemKind::kResourceVariables,
+                       "MicroResourceVariable[" + std::to_string(resources.max_variables) + "]",
+                       ResourceVariableEntry(build).size * resources.max_variables),
+                  kArenaAlignment);
+  }
+  tail.Allocate(Item(TailItemKind::kAllocatorObject, "MicroBuiltinDataAllocator",
+                     sizes.builtin_data_allocator.size),
+                sizes.builtin_data_allocator.align);
   tail.Allocate(Item(TailItemKind::kSubgraphAllocations, "SubgraphAllocations",
                      sizes.subgraph_allocations.size * model.subgraphs.size()),
                 sizes.subgraph_allocations.align);
   arena.allocator_objects = sizes.allocator_objects;
-  const uint64_t objects_end =
-      tail.used() - sizes.subgraph_allocations.size * (model.subgraphs.size() - 1);
 
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     const uint64_t count = model.subgraphs[s].tensors.size();
@@ -285,7 +320,7 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
     const Subgraph& subgraph = model.subgraphs[s];
     for (size_t t = 0; t < subgraph.tensors.size(); ++t) {
       const Tensor& tensor = subgraph.tensors[t];
-      if (!NeedsAllocating(tensor)) continue;
+      if (!NeedsAllocating(tensor) || resources.handle_outputs[s][t]) continue;
       HeadBuffer buffer;
       buffer.subgraph = static_cast<int32_t>(s);
       buffer.tensor = static_cast<int32_t>(t);
@@ -341,7 +376,8 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
   persistent_tensors(main.outputs, "output_tensors_");
 
   if (tail.overflowed()) return Status::Error(model.path + ": the arena's tail overflows 64 bits");
-  arena.tail = tail.used() - objects_end;
+  // The model's tail: all but the allocator's own objects (resource variables included).
+  arena.tail = tail.used() - sizes.allocator_objects;
   arena.arena_used_bytes = arena.head + tail.used();
 
   // While the plan is made, the head holds the scratch requests, AllocationInfoBuilder's arrays

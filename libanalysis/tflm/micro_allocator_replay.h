@@ -21,6 +21,7 @@ namespace tfa::tflm {
 
 enum class TailItemKind : uint8_t {
   kAllocatorObject,      // the allocator's own objects (GetDefaultTailUsage)
+  kResourceVariables,    // MicroResourceVariables and its array, made by the application
   kSubgraphAllocations,  // one per subgraph; the first counts as an allocator object upstream
   kEvalTensors,
   kNodeAndRegistrations,

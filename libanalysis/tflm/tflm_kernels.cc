@@ -1,6 +1,8 @@
 #include "libanalysis/tflm/tflm_kernels.h"
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -60,102 +62,103 @@ struct OpRule {
 // Every builtin MicroMutableOpResolver registers (micro_mutable_op_resolver.h); the ones with a
 // source are modelled below.
 constexpr std::array kOpRules = {
-    OpRule{"ABS", "AddAbs", ""},
+    OpRule{"ABS", "AddAbs", "elementwise.cc"},
     OpRule{"ADD", "AddAdd", "add.h, add_common.cc"},
-    OpRule{"ADD_N", "AddAddN", ""},
+    OpRule{"ADD_N", "AddAddN", "add_n.cc"},
     OpRule{"ARG_MAX", "AddArgMax", ""},
     OpRule{"ARG_MIN", "AddArgMin", ""},
-    OpRule{"ASSIGN_VARIABLE", "AddAssignVariable", ""},
+    OpRule{"ASSIGN_VARIABLE", "AddAssignVariable", "assign_variable.cc"},
     OpRule{"AVERAGE_POOL_2D", "AddAveragePool2D", "pooling.h, pooling_common.cc"},
-    OpRule{"BATCH_MATMUL", "AddBatchMatMul", ""},
-    OpRule{"BATCH_TO_SPACE_ND", "AddBatchToSpaceNd", ""},
+    OpRule{"BATCH_MATMUL", "AddBatchMatMul", "batch_matmul.cc"},
+    OpRule{"BATCH_TO_SPACE_ND", "AddBatchToSpaceNd", "batch_to_space_nd.cc"},
     OpRule{"BROADCAST_ARGS", "AddBroadcastArgs", ""},
     OpRule{"BROADCAST_TO", "AddBroadcastTo", ""},
     OpRule{"CALL_ONCE", "AddCallOnce", "call_once.cc"},
-    OpRule{"CAST", "AddCast", ""},
+    OpRule{"CAST", "AddCast", "cast.cc"},
     OpRule{"CEIL", "AddCeil", ""},
     OpRule{"CONCATENATION", "AddConcatenation", "concatenation.cc"},
     OpRule{"CONV_2D", "AddConv2D", "conv.h, conv_common.cc"},
-    OpRule{"COS", "AddCos", ""},
+    OpRule{"COS", "AddCos", "elementwise.cc"},
     OpRule{"CUMSUM", "AddCumSum", ""},
     OpRule{"DEPTH_TO_SPACE", "AddDepthToSpace", ""},
     OpRule{"DEPTHWISE_CONV_2D", "AddDepthwiseConv2D", "depthwise_conv.h, depthwise_conv_common.cc"},
     OpRule{"DEQUANTIZE", "AddDequantize", "dequantize.h, dequantize_common.cc"},
-    OpRule{"DIV", "AddDiv", ""},
+    OpRule{"DIV", "AddDiv", "div.cc"},
     OpRule{"ELU", "AddElu", ""},
-    OpRule{"EMBEDDING_LOOKUP", "AddEmbeddingLookup", ""},
+    OpRule{"EMBEDDING_LOOKUP", "AddEmbeddingLookup", "embedding_lookup.cc"},
     OpRule{"EQUAL", "AddEqual", "comparisons.cc"},
     OpRule{"EXP", "AddExp", ""},
-    OpRule{"EXPAND_DIMS", "AddExpandDims", ""},
+    OpRule{"EXPAND_DIMS", "AddExpandDims", "expand_dims.cc"},
     OpRule{"FILL", "AddFill", ""},
     OpRule{"FLOOR", "AddFloor", ""},
-    OpRule{"FLOOR_DIV", "AddFloorDiv", ""},
-    OpRule{"FLOOR_MOD", "AddFloorMod", ""},
+    OpRule{"FLOOR_DIV", "AddFloorDiv", "floor_div.cc"},
+    OpRule{"FLOOR_MOD", "AddFloorMod", "floor_mod.cc"},
     OpRule{"FULLY_CONNECTED", "AddFullyConnected", "fully_connected.h, fully_connected.cc"},
-    OpRule{"GATHER", "AddGather", ""},
-    OpRule{"GATHER_ND", "AddGatherNd", ""},
+    OpRule{"GATHER", "AddGather", "gather.cc"},
+    OpRule{"GATHER_ND", "AddGatherNd", "gather_nd.cc"},
     OpRule{"GREATER", "AddGreater", "comparisons.cc"},
     OpRule{"GREATER_EQUAL", "AddGreaterEqual", "comparisons.cc"},
-    OpRule{"HARD_SWISH", "AddHardSwish", ""},
+    OpRule{"HARD_SWISH", "AddHardSwish", "hard_swish.h, hard_swish.cc"},
     OpRule{"IF", "AddIf", "if.cc"},
-    OpRule{"L2_NORMALIZATION", "AddL2Normalization", ""},
+    OpRule{"L2_NORMALIZATION", "AddL2Normalization", "l2norm.cc"},
     OpRule{"L2_POOL_2D", "AddL2Pool2D", ""},
-    OpRule{"LEAKY_RELU", "AddLeakyRelu", ""},
+    OpRule{"LEAKY_RELU", "AddLeakyRelu", "leaky_relu.h, leaky_relu.cc"},
     OpRule{"LESS", "AddLess", "comparisons.cc"},
     OpRule{"LESS_EQUAL", "AddLessEqual", "comparisons.cc"},
-    OpRule{"LOG", "AddLog", ""},
-    OpRule{"LOG_SOFTMAX", "AddLogSoftmax", ""},
+    OpRule{"LOG", "AddLog", "elementwise.cc"},
+    OpRule{"LOG_SOFTMAX", "AddLogSoftmax", "log_softmax.cc"},
     OpRule{"LOGICAL_AND", "AddLogicalAnd", ""},
-    OpRule{"LOGICAL_NOT", "AddLogicalNot", ""},
+    OpRule{"LOGICAL_NOT", "AddLogicalNot", "elementwise.cc"},
     OpRule{"LOGICAL_OR", "AddLogicalOr", ""},
     OpRule{"LOGISTIC", "AddLogistic", "logistic.h, logistic_common.cc"},
     OpRule{"MAX_POOL_2D", "AddMaxPool2D", "pooling.h, pooling_common.cc"},
-    OpRule{"MAXIMUM", "AddMaximum", ""},
-    OpRule{"MEAN", "AddMean", ""},
-    OpRule{"MINIMUM", "AddMinimum", ""},
-    OpRule{"MIRROR_PAD", "AddMirrorPad", ""},
+    OpRule{"MAXIMUM", "AddMaximum", "maximum_minimum.cc"},
+    OpRule{"MEAN", "AddMean", "reduce.h, reduce_common.cc"},
+    OpRule{"MINIMUM", "AddMinimum", "maximum_minimum.cc"},
+    OpRule{"MIRROR_PAD", "AddMirrorPad", "mirror_pad.cc"},
     OpRule{"MUL", "AddMul", "mul.h, mul_common.cc"},
-    OpRule{"NEG", "AddNeg", ""},
+    OpRule{"NEG", "AddNeg", "neg.cc"},
     OpRule{"NOT_EQUAL", "AddNotEqual", "comparisons.cc"},
-    OpRule{"PACK", "AddPack", ""},
+    OpRule{"PACK", "AddPack", "pack.cc"},
     OpRule{"PAD", "AddPad", "pad.h, pad_common.cc"},
     OpRule{"PADV2", "AddPadV2", "pad.h, pad_common.cc"},
-    OpRule{"PRELU", "AddPrelu", ""},
+    OpRule{"PRELU", "AddPrelu", "prelu.h, prelu.cc"},
     OpRule{"QUANTIZE", "AddQuantize", "quantize.h, quantize_common.cc"},
-    OpRule{"READ_VARIABLE", "AddReadVariable", ""},
-    OpRule{"REDUCE_MAX", "AddReduceMax", ""},
-    OpRule{"REDUCE_MIN", "AddReduceMin", ""},
-    OpRule{"RELU", "AddRelu", ""},
-    OpRule{"RELU6", "AddRelu6", ""},
+    OpRule{"READ_VARIABLE", "AddReadVariable", "read_variable.cc"},
+    OpRule{"REDUCE_MAX", "AddReduceMax", "reduce.h, reduce_common.cc"},
+    OpRule{"REDUCE_MIN", "AddReduceMin", "reduce.h, reduce_common.cc"},
+    OpRule{"RELU", "AddRelu", "activations.h, activations.cc"},
+    OpRule{"RELU6", "AddRelu6", "activations.h, activations.cc"},
     OpRule{"RESHAPE", "AddReshape", "reshape.cc, reshape_common.cc"},
-    OpRule{"RESIZE_BILINEAR", "AddResizeBilinear", ""},
-    OpRule{"RESIZE_NEAREST_NEIGHBOR", "AddResizeNearestNeighbor", ""},
+    OpRule{"RESIZE_BILINEAR", "AddResizeBilinear", "resize_bilinear.cc"},
+    OpRule{"RESIZE_NEAREST_NEIGHBOR", "AddResizeNearestNeighbor", "resize_nearest_neighbor.cc"},
     OpRule{"REVERSE_V2", "AddReverse", ""},
     OpRule{"ROUND", "AddRound", ""},
-    OpRule{"RSQRT", "AddRsqrt", ""},
+    OpRule{"RSQRT", "AddRsqrt", "elementwise.cc"},
     OpRule{"SELECT_V2", "AddSelectV2", ""},
-    OpRule{"SHAPE", "AddShape", ""},
-    OpRule{"SIN", "AddSin", ""},
-    OpRule{"SLICE", "AddSlice", ""},
+    OpRule{"SHAPE", "AddShape", "shape.cc"},
+    OpRule{"SIN", "AddSin", "elementwise.cc"},
+    OpRule{"SLICE", "AddSlice", "slice.cc"},
     OpRule{"SOFTMAX", "AddSoftmax", "softmax.h, softmax_common.cc"},
-    OpRule{"SPACE_TO_BATCH_ND", "AddSpaceToBatchNd", ""},
+    OpRule{"SPACE_TO_BATCH_ND", "AddSpaceToBatchNd", "space_to_batch_nd.cc"},
     OpRule{"SPACE_TO_DEPTH", "AddSpaceToDepth", ""},
-    OpRule{"SPLIT", "AddSplit", ""},
-    OpRule{"SPLIT_V", "AddSplitV", ""},
-    OpRule{"SQRT", "AddSqrt", ""},
-    OpRule{"SQUARE", "AddSquare", ""},
-    OpRule{"SQUARED_DIFFERENCE", "AddSquaredDifference", ""},
-    OpRule{"SQUEEZE", "AddSqueeze", ""},
-    OpRule{"STRIDED_SLICE", "AddStridedSlice", ""},
+    OpRule{"SPLIT", "AddSplit", "split.cc"},
+    OpRule{"SPLIT_V", "AddSplitV", "split_v.cc"},
+    OpRule{"SQRT", "AddSqrt", "elementwise.cc"},
+    OpRule{"SQUARE", "AddSquare", "elementwise.cc"},
+    OpRule{"SQUARED_DIFFERENCE", "AddSquaredDifference", "squared_difference.cc"},
+    OpRule{"SQUEEZE", "AddSqueeze", "squeeze.cc"},
+    OpRule{"STRIDED_SLICE", "AddStridedSlice", "strided_slice.cc"},
     OpRule{"SUB", "AddSub", "sub.h, sub_common.cc"},
-    OpRule{"SUM", "AddSum", ""},
+    OpRule{"SUM", "AddSum", "reduce.h, reduce_common.cc"},
     OpRule{"SVDF", "AddSvdf", "svdf.h, svdf_common.cc"},
-    OpRule{"TANH", "AddTanh", ""},
-    OpRule{"TRANSPOSE", "AddTranspose", ""},
+    OpRule{"TANH", "AddTanh", "tanh.cc"},
+    OpRule{"TRANSPOSE", "AddTranspose", "transpose.cc"},
     OpRule{"TRANSPOSE_CONV", "AddTransposeConv", "transpose_conv.cc"},
-    OpRule{"UNIDIRECTIONAL_SEQUENCE_LSTM", "AddUnidirectionalSequenceLSTM", ""},
-    OpRule{"UNPACK", "AddUnpack", ""},
-    OpRule{"VAR_HANDLE", "AddVarHandle", ""},
+    OpRule{"UNIDIRECTIONAL_SEQUENCE_LSTM", "AddUnidirectionalSequenceLSTM",
+           "unidirectional_sequence_lstm.cc"},
+    OpRule{"UNPACK", "AddUnpack", "unpack.cc"},
+    OpRule{"VAR_HANDLE", "AddVarHandle", "var_handle.cc"},
     OpRule{"WHILE", "AddWhile", "while.cc"},
     OpRule{"ZEROS_LIKE", "AddZerosLike", ""},
 };
@@ -180,6 +183,121 @@ uint64_t OpDataConvBytes(const Build& build) {
 // depthwise_conv_common.cc, fully_connected.cc).
 void AddInt4FilterScratch(const Tensor* filter, KernelRequests& requests) {
   if (Is(filter, TensorType::kInt4)) requests.scratch_buffers.push_back(FlatSize(filter));
+}
+
+// A struct whose members are these layouts, in order: nested structs and scalars alike.
+Layout Members(std::initializer_list<Layout> members) {
+  Layout out;
+  for (const Layout& member : members) {
+    out.size = (out.size + member.align - 1) / member.align * member.align + member.size;
+    out.align = std::max(out.align, member.align);
+  }
+  out.size = (out.size + out.align - 1) / out.align * out.align;
+  return out;
+}
+
+// FullyConnectedParams (kernels/internal/types.h): seven int32 offsets, multiplier, shift and
+// activation range, the float range, two cacheable flags, the uint8 weights format.
+Layout FullyConnectedParamsLayout(const Build& build) {
+  return StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                              F::kInt32, F::kFloat, F::kFloat, F::kBool, F::kBool, F::kUint8});
+}
+
+// ArithmeticParams (kernels/internal/types.h): the uint8 broadcast category, twelve int32 offsets,
+// multipliers, shifts and the activation range, the float range, the int64 range, the int16
+// range, broadcast_shape[5].
+Layout ArithmeticParamsLayout(const Build& build) {
+  return StructLayout(build, {F::kUint8, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                              F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                              F::kInt32, F::kFloat, F::kFloat, F::kInt64, F::kInt64, F::kInt16,
+                              F::kInt16, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+}
+
+uint64_t ElementBytes(const Tensor* tensor) {
+  if (tensor == nullptr) return 0;
+  return ElementSize(tensor->type).value_or(0);
+}
+
+// batch_matmul.cc AllocInitTransposeTensorFromTfLiteTensor: a TfLiteEvalTensor, its dims and
+// its data, three persistent buffers for an operand the kernel transposes.
+void AddTransposedOperand(const Build& build, const Tensor* operand, KernelRequests& requests) {
+  requests.persistent_buffers.push_back(StructSizesFor(build).eval_tensor.size);
+  requests.persistent_buffers.push_back(
+      IntArrayBytes(operand == nullptr ? 0 : operand->shape.size()));
+  requests.persistent_buffers.push_back(FlatSize(operand) * ElementBytes(operand));
+}
+
+void BatchMatMulRequests(const Build& build, const Subgraph& subgraph, const Node& node,
+                         KernelRequests& requests) {
+  // TfLiteBatchMatMulParams: adj_x, adj_y, asymmetric_quantize_inputs.
+  requests.builtin_options = StructLayout(build, {F::kBool, F::kBool, F::kBool});
+  // OpDataBatchMatmul (batch_matmul.h): the quantization pointer, the two transposed tensors,
+  // three flags.
+  requests.op_data =
+      StructLayout(build, {F::kPointer, F::kPointer, F::kPointer, F::kBool, F::kBool, F::kBool})
+          .size;
+  const Tensor* lhs = InputTensor(subgraph, node, 0);
+  const Tensor* rhs = InputTensor(subgraph, node, 1);
+  // InitializeTemporaries: QuantizationOpDataBatchMatmul (seven int32s) for int8 and int16.
+  if (Is(lhs, TensorType::kInt8) || Is(lhs, TensorType::kInt16)) {
+    requests.persistent_buffers.push_back(
+        StructLayout(build,
+                     {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32})
+            .size);
+  }
+  if (node.options->adj_x) AddTransposedOperand(build, lhs, requests);
+  if (!node.options->adj_y) AddTransposedOperand(build, rhs, requests);
+  // ReshapeOutputTensor: CreateWritableTensorDimsWithCopy copies the output's dims.
+  const Tensor* output = OutputTensor(subgraph, node, 0);
+  requests.persistent_buffers.push_back(
+      IntArrayBytes(output == nullptr ? 0 : output->shape.size()));
+}
+
+void ReduceRequests(const Build& build, const Subgraph& subgraph, const Node& node,
+                    KernelRequests& requests) {
+  requests.builtin_options = StructLayout(build, {F::kBool});  // TfLiteReducerParams: keep_dims
+  // OpDataReduce: multiplier, shift, two buffer indices, input and output zero point and scale,
+  // output element count, axis count.
+  requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                          F::kFloat, F::kInt32, F::kFloat, F::kInt32, F::kInt32})
+                         .size;
+  const Tensor* input = InputTensor(subgraph, node, 0);
+  if (node.op == "REDUCE_MAX" || node.op == "REDUCE_MIN") {
+    // PrepareMaxHelper: an int per input dimension, an int per axis element.
+    const Tensor* axis = InputTensor(subgraph, node, 1);
+    requests.scratch_buffers = {(input == nullptr ? 0 : input->shape.size()) * 4,
+                                FlatSize(axis) * 4};
+  } else if (Is(input, TensorType::kInt8) || Is(input, TensorType::kInt16)) {
+    // PrepareMeanOrSumHelper: an int32 accumulator per output element.
+    requests.scratch_buffers = {FlatSize(OutputTensor(subgraph, node, 0)) * 4};
+  }
+}
+
+void SequenceLstmRequests(const Build& build, const Subgraph& subgraph, const Node& node,
+                          KernelRequests& requests) {
+  // TfLiteUnidirectionalSequenceLSTMParams: activation, cell_clip, proj_clip, time_major,
+  // asymmetric_quantize_inputs, diagonal_recurrent_tensors.
+  requests.builtin_options =
+      StructLayout(build, {F::kInt32, F::kFloat, F::kFloat, F::kBool, F::kBool, F::kBool});
+  // OpDataLSTM (lstm_shared.h): LstmSizeInfo, CellStateInfo, the gate activation, four
+  // GateParameters (two FullyConnectedParams each), InterGateParameters (three
+  // ArithmeticParams), buffer_indices[4].
+  const Layout fc = FullyConnectedParamsLayout(build);
+  const Layout arithmetic = ArithmeticParamsLayout(build);
+  const Layout size_info =
+      StructLayout(build, {F::kBool, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+  const Layout cell_state_info = StructLayout(build, {F::kFloat, F::kInt16, F::kInt32});
+  const Layout int32 = StructLayout(build, {F::kInt32});
+  requests.op_data = Members({size_info, cell_state_info, int32, fc, fc, fc, fc, fc, fc, fc, fc,
+                              arithmetic, arithmetic, arithmetic, int32, int32, int32, int32})
+                         .size;
+  // Prepare: four scratch buffers of batch x state x the cell state's element size.
+  const Tensor* input = InputTensor(subgraph, node, 0);
+  const Tensor* output_state = InputTensor(subgraph, node, 18);
+  const Tensor* cell_state = InputTensor(subgraph, node, 19);
+  const uint64_t batch = Dim(input, node.options->time_major ? 1 : 0);
+  const uint64_t bytes = batch * Dim(output_state, 1) * ElementBytes(cell_state);
+  requests.scratch_buffers = {bytes, bytes, bytes, bytes};
 }
 
 void ConvRequests(const Build& build, const Subgraph& subgraph, const Node& node,
@@ -410,6 +528,125 @@ Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgra
     // TfLiteCallOnceParams: init_subgraph_index; OpData: init_subgraph_index, has_run.
     requests.builtin_options = StructLayout(build, {F::kInt32});
     requests.op_data = StructLayout(build, {F::kInt32, F::kBool}).size;
+  } else if (op == "BATCH_MATMUL") {
+    BatchMatMulRequests(build, subgraph, node, requests);
+  } else if (op == "UNIDIRECTIONAL_SEQUENCE_LSTM") {
+    SequenceLstmRequests(build, subgraph, node, requests);
+  } else if (op == "CAST") {
+    // TfLiteCastParams: in_data_type, out_data_type. No Init.
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32});
+  } else if (op == "DIV") {
+    requests.builtin_options = StructLayout(build, {F::kInt32});  // TfLiteDivParams
+    // OpDataDiv: three zero points, the activation range, multiplier, shift.
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32})
+                           .size;
+  } else if (op == "LOG_SOFTMAX") {
+    // No Init: Prepare allocates LogSoftmaxOpData (five int32s, outer size and depth) for int8.
+    if (Is(InputTensor(subgraph, node, 0), TensorType::kInt8)) {
+      requests.persistent_buffers.push_back(
+          StructLayout(
+              build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kSizeT, F::kSizeT})
+              .size);
+    }
+  } else if (op == "VAR_HANDLE") {
+    // TfLiteVarHandleParams: container, shared_name; OpData: resource_id. The variable itself
+    // is resource_variables.h's.
+    requests.builtin_options = StructLayout(build, {F::kPointer, F::kPointer});
+    requests.op_data = StructLayout(build, {F::kInt32}).size;
+  } else if (op == "GATHER" || op == "PACK" || op == "UNPACK") {
+    // TfLiteGatherParams {axis, batch_dims}, TfLitePackParams {values_count, axis},
+    // TfLiteUnpackParams {num, axis}. No Init.
+    requests.builtin_options = StructLayout(build, {F::kInt32, F::kInt32});
+  } else if (op == "SPLIT" || op == "SPLIT_V" || op == "SHAPE") {
+    // TfLiteSplitParams / TfLiteSplitVParams: num_splits; TfLiteShapeParams: out_type. No Init.
+    requests.builtin_options = StructLayout(build, {F::kInt32});
+  } else if (op == "SQUEEZE") {
+    // TfLiteSqueezeParams: squeeze_dims[8], num_squeeze_dims. No Init.
+    requests.builtin_options =
+        StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                             F::kInt32, F::kInt32, F::kInt32});
+  } else if (op == "RESIZE_BILINEAR" || op == "RESIZE_NEAREST_NEIGHBOR") {
+    // TfLiteResize*Params: align_corners, half_pixel_centers. No Init.
+    requests.builtin_options = StructLayout(build, {F::kBool, F::kBool});
+  } else if (op == "RELU") {
+    // ReluOpData {ReluParams}: ActivationParams (uint8 type, int32 range), input and output
+    // offsets, multiplier, shift.
+    requests.op_data = StructLayout(build, {F::kUint8, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32})
+                           .size;
+  } else if (op == "RELU6") {
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32}).size;  // Relu6OpData: six, zero
+  } else if (op == "ABS" || op == "RSQRT") {
+    // OpDataAbsRsqrt: multiplier, shift, two offsets, needs_rescale, quantization type, type.
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kBool,
+                                            F::kInt32, F::kInt32})
+                           .size;
+  } else if (op == "TANH") {
+    // OpData: input zero point, range radius, multiplier, left shift.
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
+  } else if (op == "HARD_SWISH") {
+    // HardSwishParams (kernels/internal/types.h): two int16 zero points, then two int16
+    // fixed-point multipliers each with its int exponent.
+    requests.op_data =
+        StructLayout(build, {F::kInt16, F::kInt16, F::kInt16, F::kInt32, F::kInt16, F::kInt32})
+            .size;
+  } else if (op == "LEAKY_RELU") {
+    requests.builtin_options = StructLayout(build, {F::kFloat});  // TfLiteLeakyReluParams: alpha
+    // LeakyReluOpData: two multipliers and shifts, two zero points.
+    requests.op_data =
+        StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32})
+            .size;
+  } else if (op == "PRELU") {
+    // PreluParams: three offsets, two multipliers and their shifts.
+    requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                                            F::kInt32, F::kInt32})
+                           .size;
+  } else if (op == "L2_NORMALIZATION") {
+    requests.builtin_options = StructLayout(build, {F::kInt32});  // TfLiteL2NormParams
+    requests.op_data = StructLayout(build, {F::kInt32}).size;     // L2NormalizationParams
+  } else if (op == "SQUARED_DIFFERENCE") {
+    // OpData: requires_broadcast, then ArithmeticParams.
+    requests.op_data =
+        Members({StructLayout(build, {F::kBool}), ArithmeticParamsLayout(build)}).size;
+  } else if (op == "SPACE_TO_BATCH_ND") {
+    requests.op_data = StructLayout(build, {F::kInt32}).size;  // SpaceToBatchParams
+  } else if (op == "STRIDED_SLICE") {
+    // TfLiteStridedSliceParams: five masks, offset.
+    requests.builtin_options =
+        StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kBool});
+    // StridedSliceParams (kernels/internal/types.h): three int8 counts each with int32[5],
+    // five uint16 masks, offset.
+    const Layout indices =
+        StructLayout(build, {F::kUint8, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32});
+    requests.op_data = Members({indices, indices, indices,
+                                StructLayout(build, {F::kInt16, F::kInt16, F::kInt16, F::kInt16,
+                                                     F::kInt16, F::kBool})})
+                           .size;
+  } else if (op == "MIRROR_PAD") {
+    requests.builtin_options = StructLayout(build, {F::kInt32});  // TfLiteMirrorPaddingParams
+    // OpDataMirrorPad: five ints. Prepare: two scratch arrays of an int per input dimension.
+    requests.op_data =
+        StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
+    const Tensor* input = InputTensor(subgraph, node, 0);
+    const uint64_t rank = input == nullptr ? 0 : input->shape.size();
+    requests.scratch_buffers = {rank * 4, rank * 4};
+  } else if (op == "EMBEDDING_LOOKUP") {
+    // No Init: Prepare allocates OpData {float scale; size_t num_columns}.
+    requests.persistent_buffers.push_back(StructLayout(build, {F::kFloat, F::kSizeT}).size);
+  } else if (op == "ADD_N") {
+    // No Init. Prepare: a scratch array of a data pointer per input; for int8 first an OpData
+    // of ten ints (ranges, offsets, multipliers, shifts, the scratch index).
+    const Tensor* output = OutputTensor(subgraph, node, 0);
+    if (Is(output, TensorType::kInt8)) {
+      requests.persistent_buffers.push_back(
+          StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                               F::kInt32, F::kInt32, F::kInt32, F::kInt32})
+              .size);
+    }
+    requests.scratch_buffers.push_back(PointerSize(build.target) * node.inputs.size());
+  } else if (op == "MEAN" || op == "SUM" || op == "REDUCE_MAX" || op == "REDUCE_MIN") {
+    ReduceRequests(build, subgraph, node, requests);
   } else if (op == "LOGISTIC") {
     // OpDataLogistic: input zero point, range radius, multiplier, left shift.
     requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;

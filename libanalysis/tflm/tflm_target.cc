@@ -146,9 +146,9 @@ StructSizes StructSizesFor(const Build& build) {
   const Layout allocator =
       StructLayout(build, {F::kPointer, F::kPointer, F::kPointer, F::kPointer, F::kPointer,
                            F::kBool, F::kSizeT, F::kSizeT, F::kPointer});
-  const Layout builtin_data_allocator = StructLayout(build, {F::kPointer, F::kPointer});
+  sizes.builtin_data_allocator = StructLayout(build, {F::kPointer, F::kPointer});
   sizes.allocator_objects = arena_allocator.size + planner.size + allocator.size +
-                            builtin_data_allocator.size + sizes.subgraph_allocations.size;
+                            sizes.builtin_data_allocator.size + sizes.subgraph_allocations.size;
   if (build.recording_allocator) {
     // recording_single_arena_buffer_allocator.h: requested_head_bytes_, requested_tail_bytes_,
     // used_bytes_, alloc_count_. recording_micro_allocator.h: the recording arena allocator's

@@ -87,13 +87,14 @@ uint64_t PointerSize(Target target);
 
 // The runtime structs of tensorflow/lite/core/c/common.h and tensorflow/lite/micro.
 struct StructSizes {
-  Layout eval_tensor;            // TfLiteEvalTensor
-  Layout node;                   // TfLiteNode
-  Layout node_and_registration;  // NodeAndRegistration: TfLiteNode + const TFLMRegistration*
-  Layout tensor;                 // TfLiteTensor
-  Layout affine_quantization;    // TfLiteAffineQuantization
-  Layout scratch_buffer_handle;  // ScratchBufferHandle
-  Layout subgraph_allocations;   // SubgraphAllocations
+  Layout eval_tensor;             // TfLiteEvalTensor
+  Layout node;                    // TfLiteNode
+  Layout node_and_registration;   // NodeAndRegistration: TfLiteNode + const TFLMRegistration*
+  Layout tensor;                  // TfLiteTensor
+  Layout affine_quantization;     // TfLiteAffineQuantization
+  Layout scratch_buffer_handle;   // ScratchBufferHandle
+  Layout subgraph_allocations;    // SubgraphAllocations
+  Layout builtin_data_allocator;  // MicroBuiltinDataAllocator: vtable, persistent allocator
   // The allocator's own objects, placed at the tail end before any model data:
   // SingleArenaBufferAllocator, GreedyMemoryPlanner, MicroAllocator, MicroBuiltinDataAllocator
   // and one SubgraphAllocations (MicroAllocator::GetDefaultTailUsage), or their recording

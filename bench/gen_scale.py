@@ -19,7 +19,8 @@ Every 10th output and the last one are graph outputs.
 random DAG (write_random_dag, issue 46): node i is ADD or MUL at random (one half each), so
 `--delegate ops=ADD` claims a random half of the nodes. It reads one of the 8 outputs before it
 and, with probability 0.5, one of the 64 before it (else the constant); it writes one arena
-tensor of 1 kB to 100 kB. Every 10th output and the last one are graph outputs.
+tensor of 1 kB to 100 kB. Every 10th output and the last one are graph outputs. Greedy
+clustering joins the claimed nodes into about NODES / 17 delegate partitions.
 
 The random graphs are the same for the same NODES and SEED (default 46).
 """

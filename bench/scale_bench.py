@@ -7,7 +7,8 @@ sparse). The graphs (bench/gen_scale.py describes them), one case each:
   alternating  ADD / MUL alternating, skips three back: a partition per node, about NODES / 2
                delegate partitions (issue 46);
   random-dag   ADD or MUL at random on a local random DAG: the delegate claims a random half
-               of the nodes, in about NODES / 4 delegate partitions (issue 46).
+               of the nodes; greedy clustering joins them into about NODES / 17 delegate
+               partitions (15k at 256k nodes) (issue 46).
 Prints wall and CPU (user + sys) seconds, peak RSS and RSS bytes per node, the growth of wall and
 CPU time from one size to the next against the growth in nodes, and, for sizes given an upstream
 time, the speedup. The reader and the planner use every core, so wall time is below CPU time;

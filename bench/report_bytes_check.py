@@ -2,10 +2,10 @@
 """Check that two tflite-analyze builds write the same `report --json` bytes (issue 18).
 
 A representation or speed change must not change a byte of the report. This runs both binaries
-on every corpus model and every oracle model (families, control_flow, int8) with no delegate,
-`--delegate gpu`, `--delegate xnnpack` and `--delegate ops=ADD`, and on every generated oracle
-graph (graphs/*.jsonl) with no delegate, its `nodes=` delegate and `ops=ADD`; it compares stdout,
-stderr and the exit code, and prints the cases that differ and a last line 'SAME k/n'.
+on every corpus model and every oracle model (families, control_flow, int8, external) with no
+delegate, `--delegate gpu`, `--delegate xnnpack` and `--delegate ops=ADD`, and on every generated
+oracle graph (graphs/*.jsonl) with no delegate, its `nodes=` delegate and `ops=ADD`; it compares
+stdout, stderr and the exit code, and prints the cases that differ and a last line 'SAME k/n'.
 
 usage: report_bytes_check.py BASELINE_CLI CANDIDATE_CLI [--corpus DIR] [--oracle DIR]
                              [--workdir DIR] [--cache DIR]
@@ -31,7 +31,7 @@ def run(cli, args):
 
 def model_cases(corpus, oracle):
     models = sorted(glob.glob(os.path.join(corpus, "*.tflite")))
-    for sub in ("families", "control_flow", "int8"):
+    for sub in ("families", "control_flow", "int8", "external"):
         models += sorted(glob.glob(os.path.join(oracle, sub, "*.tflite")))
     for model in models:
         for variant in MODEL_VARIANTS:

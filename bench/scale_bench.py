@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""End-to-end scale benchmark (issue 18): wall time and peak RSS of `tflite-analyze report --json`
-on gen_scale chains (every 10th output live, --delegate ops=ADD) at 64k / 256k / 1M nodes, and of
-`info` and `report --json` on a 4 GiB model in the >2 GB form (weights outside the flatbuffer,
-written sparse). Prints wall and CPU (user + sys) seconds, peak RSS and RSS bytes per node, the
-growth of wall and CPU time from one size to the next against the growth in nodes, and, for sizes
-given an upstream time, the speedup. The reader and the planner use every core, so wall time is
-below CPU time; issue 18's targets are wall time. Measures only; asserts nothing.
+"""End-to-end scale benchmark (issues 18 and 46): wall time and peak RSS of `tflite-analyze report
+--json GRAPH --delegate ops=ADD` on gen_scale graphs at 64k / 256k / 1M nodes, and of `info` and
+`report --json` on a 4 GiB model in the >2 GB form (weights outside the flatbuffer, written
+sparse). The graphs (bench/gen_scale.py describes them), one case each:
+  chain        an ADD chain, every 10th output live: one delegate partition (issue 18);
+  alternating  ADD / MUL alternating, skips three back: a partition per node, about NODES / 2
+               delegate partitions (issue 46);
+  random-dag   ADD or MUL at random on a local random DAG: the delegate claims a random half
+               of the nodes; greedy clustering joins them into about NODES / 17 delegate
+               partitions (15k at 256k nodes) (issue 46).
+Prints wall and CPU (user + sys) seconds, peak RSS and RSS bytes per node, the growth of wall and
+CPU time from one size to the next against the growth in nodes, and, for sizes given an upstream
+time, the speedup. The reader and the planner use every core, so wall time is below CPU time;
+issues 18 and 46 target wall time. Measures only; asserts nothing.
 
 usage: scale_bench.py BUILD_DIR [--workdir DIR] [--sizes 65536,262144,1048576]
-                      [--upstream NODES=SECONDS ...] [--baseline CLI] [--skip-large]
-                      [--repeat N] [--load]
+                      [--cases chain,alternating,random-dag] [--upstream NODES=SECONDS ...]
+                      [--baseline CLI] [--skip-large] [--repeat N] [--load]
 BUILD_DIR holds tflite-analyze and gen_large_model. Generated files are kept in --workdir
 (default /tmp/tfa-scale-bench) and reused. --baseline CLI measures another tflite-analyze (e.g.
-the build before a change) on the same chains, one row each after the BUILD_DIR row. --repeat N
+the build before a change) on the same graphs, one row each after the BUILD_DIR row. --repeat N
 runs each command N times and shows the best of each column: the least wall, the least CPU, the
 least peak RSS (page faults on a shared virtual machine vary by a third from run to run). --load
 adds an `info` row per size: loading the Graph JSON alone, the part of `report` before
-delegation and planning.
+delegation and planning. --upstream applies to the chain case.
 """
 import argparse
 import os
@@ -24,7 +31,10 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_scale import write_chain  # noqa: E402
+from gen_scale import write_alternating_chain, write_chain, write_random_dag  # noqa: E402
+
+CASES = {"chain": write_chain, "alternating": write_alternating_chain,
+         "random-dag": write_random_dag}
 
 
 def measure(cmd):
@@ -50,11 +60,42 @@ def best_of(cmd, repeat):
     return tuple(min(run[i] for run in runs) for i in range(3))
 
 
+def measure_case(name, args, binaries, upstream):
+    """The rows of one graph case: each size, each binary."""
+    previous = {}
+    for nodes in (int(s) for s in args.sizes.split(",")):
+        graph = os.path.join(args.workdir, f"{name}_{nodes}.json")
+        if not os.path.exists(graph):
+            CASES[name](nodes, graph)
+        for label, binary in binaries:
+            if args.load:
+                wall, cpu, rss = best_of([binary, "info", graph], args.repeat)
+                case = f"info, {name}, {nodes} nodes{label}"
+                print(f"{case:<56} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f} {rss / nodes:8.0f}",
+                      flush=True)
+            wall, cpu, rss = best_of(
+                [binary, "report", graph, "--json", "--delegate", "ops=ADD"], args.repeat)
+            wall_growth = cpu_growth = ""
+            if label in previous:
+                before_nodes, before_wall, before_cpu = previous[label]
+                wall_growth = f"{wall / before_wall:.2f}x/{nodes / before_nodes:.0f}x"
+                cpu_growth = f"{cpu / before_cpu:.2f}x/{nodes / before_nodes:.0f}x"
+            ratio = ""
+            if name == "chain" and nodes in upstream and not label:
+                ratio = f"{upstream[nodes] / wall:.1f}x"
+            case = f"report --json, {name}, {nodes} nodes{label}"
+            print(f"{case:<56} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f} {rss / nodes:8.0f} "
+                  f"{wall_growth:>12} {cpu_growth:>12} {ratio:>12}", flush=True)
+            previous[label] = (nodes, wall, cpu)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("build_dir")
     parser.add_argument("--workdir", default="/tmp/tfa-scale-bench")
     parser.add_argument("--sizes", default="65536,262144,1048576")
+    parser.add_argument("--cases", default=",".join(CASES),
+                        help="comma-separated: " + ", ".join(CASES))
     parser.add_argument("--upstream", action="append", default=[],
                         help="NODES=SECONDS: upstream's partition + arena time at that size")
     parser.add_argument("--baseline", help="another tflite-analyze to measure on the same chains")
@@ -67,32 +108,13 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     upstream = {int(k): float(v) for k, v in (u.split("=") for u in args.upstream)}
 
-    print(f"{'case':<45} {'wall s':>8} {'cpu s':>8} {'peak RSS MB':>12} {'B/node':>8} "
+    print(f"{'case':<56} {'wall s':>8} {'cpu s':>8} {'peak RSS MB':>12} {'B/node':>8} "
           f"{'wall growth':>12} {'cpu growth':>12} {'vs upstream':>12}")
     binaries = [("", cli)] + ([(" (baseline)", args.baseline)] if args.baseline else [])
-    previous = {}
-    for nodes in (int(s) for s in args.sizes.split(",")):
-        graph = os.path.join(args.workdir, f"chain_{nodes}.json")
-        if not os.path.exists(graph):
-            write_chain(nodes, graph)
-        for label, binary in binaries:
-            if args.load:
-                wall, cpu, rss = best_of([binary, "info", graph], args.repeat)
-                case = f"info, {nodes} nodes{label}"
-                print(f"{case:<45} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f} {rss / nodes:8.0f}",
-                      flush=True)
-            wall, cpu, rss = best_of(
-                [binary, "report", graph, "--json", "--delegate", "ops=ADD"], args.repeat)
-            wall_growth = cpu_growth = ""
-            if label in previous:
-                before_nodes, before_wall, before_cpu = previous[label]
-                wall_growth = f"{wall / before_wall:.2f}x/{nodes / before_nodes:.0f}x"
-                cpu_growth = f"{cpu / before_cpu:.2f}x/{nodes / before_nodes:.0f}x"
-            ratio = f"{upstream[nodes] / wall:.1f}x" if nodes in upstream and not label else ""
-            case = f"report --json, {nodes} nodes{label}"
-            print(f"{case:<45} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f} {rss / nodes:8.0f} "
-                  f"{wall_growth:>12} {cpu_growth:>12} {ratio:>12}", flush=True)
-            previous[label] = (nodes, wall, cpu)
+    for name in args.cases.split(","):
+        if name not in CASES:
+            sys.exit(f"unknown case {name}; cases: {', '.join(CASES)}")
+        measure_case(name, args, binaries, upstream)
 
     if args.skip_large:
         return
@@ -105,7 +127,7 @@ def main():
     for command in (["info", large], ["report", large, "--json"]):
         wall, cpu, rss = best_of([cli] + command, args.repeat)
         label = f"{command[0]}, {size_gb:.1f} GiB model"
-        print(f"{label:<45} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f}")
+        print(f"{label:<56} {wall:8.2f} {cpu:8.2f} {rss / 2**20:12.1f}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #include "libanalysis/delegation/delegated_plan.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 #include <utility>
 
@@ -111,11 +112,10 @@ Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
 Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
     const ValidSubgraph& subgraph, std::span<const int32_t> nodes_to_replace,
     const std::string& delegate_name, const PartitionOptions& options,
-    const std::vector<NodeSubset>* partitioning) {
+    std::optional<std::vector<NodeSubset>> partitioning) {
   if (nodes_to_replace.empty()) return DelegatedSubgraph{subgraph.graph(), {}, {}};
-  if (partitioning != nullptr) {
-    return ReplaceWithKernels(subgraph.graph(), *partitioning, delegate_name);
-  }
+  if (partitioning)
+    return ReplaceWithKernels(subgraph.graph(), std::move(*partitioning), delegate_name);
   auto subsets = PartitionExecutionPlan(subgraph, nodes_to_replace, options);
   if (!subsets.ok()) return subsets.status();
   return ReplaceWithKernels(subgraph.graph(), std::move(subsets).value(), delegate_name);

@@ -4,6 +4,7 @@
 #define LIBANALYSIS_DELEGATION_DELEGATED_PLAN_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,11 +46,11 @@ Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
 
 // The same on a subgraph already checked. `partitioning`, when given, is what
 // PartitionExecutionPlan returns for these nodes and options (NodeSelection::partitioning): the
-// kernels are built from it instead.
+// kernels are built from it instead, and it becomes the result's `subsets`.
 Result<DelegatedSubgraph> ReplaceNodeSubsetsWithDelegateKernels(
     const ValidSubgraph& subgraph, std::span<const int32_t> nodes_to_replace,
     const std::string& delegate_name, const PartitionOptions& options,
-    const std::vector<NodeSubset>* partitioning = nullptr);
+    std::optional<std::vector<NodeSubset>> partitioning = std::nullopt);
 
 }  // namespace tfa
 

@@ -1,9 +1,11 @@
 #include "libanalysis/delegation/delegated_plan.h"
 
-#include <vector>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <vector>
+
+#include "libanalysis/delegation/partition.h"
 
 namespace tfa {
 namespace {
@@ -49,6 +51,24 @@ TEST(DelegatedPlanTest, EachDelegateSubsetBecomesOneAppendedKernel) {
   EXPECT_EQ(first.inplace, kInplaceNone);
   EXPECT_FALSE(first.side_effect);
   EXPECT_THAT(s.nodes[4].outputs, ElementsAre(3));
+}
+
+// A selection hands over its preview partitioning, which is taken, not copied (issue 46): the
+// kernels and subsets are those a partitioning of their own would give.
+TEST(DelegatedPlanTest, AGivenPartitioningBuildsTheSameKernels) {
+  const std::vector<int32_t> claimed = {2, 0};
+  const Subgraph chain = ThreeNodeChain();
+  auto valid = ValidSubgraph::Check(chain);
+  ASSERT_TRUE(valid.ok());
+  auto partitioning = PartitionExecutionPlan(*valid, claimed, {});
+  ASSERT_TRUE(partitioning.ok());
+  auto given = ReplaceNodeSubsetsWithDelegateKernels(*valid, claimed, "gpu", {}, *partitioning);
+  auto own = ReplaceNodeSubsetsWithDelegateKernels(*valid, claimed, "gpu", {});
+  ASSERT_TRUE(given.ok() && own.ok());
+  EXPECT_EQ(given->subsets, *partitioning);
+  EXPECT_EQ(given->subsets, own->subsets);
+  EXPECT_EQ(given->kernel_nodes, own->kernel_nodes);
+  EXPECT_EQ(given->subgraph.execution_plan, own->subgraph.execution_plan);
 }
 
 TEST(DelegatedPlanTest, NothingClaimedLeavesThePlanAlone) {

@@ -64,7 +64,7 @@ Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfi
     sp.rejected.push_back(RejectedNode{v.node, input.nodes[static_cast<size_t>(v.node)].op,
                                        profile.name, ReasonText(v)});
   }
-  auto delegated = ApplyDelegateSelection(*valid, profile, *selection);
+  auto delegated = ApplyDelegateSelection(*valid, profile, std::move(*selection));
   if (!delegated.ok()) return delegated.status();
   // The interpreter creates every kernel (their init) before preparing the first one.
   for (int32_t kernel_node : delegated->kernel_nodes) {

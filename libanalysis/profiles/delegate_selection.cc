@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/delegation/plugin_partition.h"
@@ -143,14 +144,20 @@ Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
 Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection) {
-  const NodeSelection& chosen = selection.selection;
+  DelegateSelection copy = selection;
+  return ApplyDelegateSelection(subgraph, profile, std::move(copy));
+}
+
+Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
+                                                 const DelegateProfile& profile,
+                                                 DelegateSelection&& selection) {
+  NodeSelection& chosen = selection.selection;
   // As SelectDelegateNodes partitions for its preview (NodeSelection::partitioning).
   const PartitionOptions options{.greedy = profile.partition.greedy};
   // The fp16 helper's remaps apply to a copy; without any, no copy of the graph is made.
   if (chosen.input_remaps.empty()) {
-    return ReplaceNodeSubsetsWithDelegateKernels(
-        subgraph, chosen.nodes_to_replace, profile.name, options,
-        chosen.partitioning ? &*chosen.partitioning : nullptr);
+    return ReplaceNodeSubsetsWithDelegateKernels(subgraph, chosen.nodes_to_replace, profile.name,
+                                                 options, std::move(chosen.partitioning));
   }
   const Subgraph remapped = ApplyInputRemaps(subgraph.graph(), chosen.input_remaps);
   return ReplaceNodeSubsetsWithDelegateKernels(remapped, chosen.nodes_to_replace, profile.name,

@@ -62,6 +62,11 @@ Result<DelegatedSubgraph> ApplyDelegateSelection(const Subgraph& subgraph,
 Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const DelegateSelection& selection);
+// The same, taking the selection's preview partitioning instead of a copy of it (a million
+// subsets when every other node is claimed).
+Result<DelegatedSubgraph> ApplyDelegateSelection(const ValidSubgraph& subgraph,
+                                                 const DelegateProfile& profile,
+                                                 DelegateSelection&& selection);
 
 // "CONV_2D #12: fused activation TANH not supported", one line per unsupported planned node, in
 // plan order (fp16 DEQUANTIZE nodes held back by the helper read "held back ...").

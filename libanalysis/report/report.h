@@ -113,7 +113,7 @@ struct SubgraphReport {
   CopyCost copy;
   std::vector<UnsupportedNode> unsupported;
   std::optional<ArenaReport> arena;               // on the plan after delegation
-  std::optional<ArenaReport> arena_cpu_only;      // on the plain CPU plan
+  std::optional<ArenaReport> arena_cpu_only;      // on the plain CPU plan; no `allocs`
   std::optional<AfterInvokeReport> after_invoke;  // models with control flow only
   // Memory each applied delegate owns outside the arena (delegate_memory.h), in delegate order.
   std::vector<DelegateMemory> delegate_memory;

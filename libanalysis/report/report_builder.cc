@@ -31,10 +31,12 @@ bool IsOnceUploaded(const Subgraph& prepared, int32_t t) {
 // partition and the CPU nodes between them keep the subsets the last partitioning made (with no
 // partitioning, the whole plan is one cpu subset).
 std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
-                                        std::vector<NodeSubset> last_subsets,
+                                        const std::vector<NodeSubset>& last_subsets,
                                         const std::vector<int32_t>& last_kernel_nodes) {
-  if (last_subsets.empty())
-    last_subsets.push_back(NodeSubset{SubsetType::kCpu, final_plan.execution_plan, {}, {}});
+  if (last_subsets.empty()) {
+    return Partitions(final_plan, {NodeSubset{SubsetType::kCpu, final_plan.execution_plan, {}, {}}},
+                      last_kernel_nodes);
+  }
   auto delegate_partition = [&](int32_t kernel_node) {
     const Node& kernel = final_plan.nodes[static_cast<size_t>(kernel_node)];
     PartitionReport p;
@@ -46,6 +48,7 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
     return p;
   };
   std::vector<PartitionReport> out;
+  out.reserve(last_subsets.size());
   size_t next_kernel = 0;
   for (const NodeSubset& s : last_subsets) {
     if (s.type == SubsetType::kDelegate) {
@@ -108,8 +111,10 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegatePr
   return total;
 }
 
+// `with_allocs`: the allocations too, one per arena tensor; the report prints them for the
+// delegated arena only.
 ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
-                                std::vector<std::string> assumptions) {
+                                std::vector<std::string> assumptions, bool with_allocs) {
   ArenaReport a;
   a.size = plan.arena_size;
   a.persistent_size = plan.persistent_arena_size;
@@ -118,9 +123,10 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
   a.lower_bound = bound.bytes;
   a.peak_step = bound.peak_step;
   a.peak_at = NodeAtStep(planned, bound.peak_step);
+  a.assumptions = std::move(assumptions);
+  if (!with_allocs) return a;
   const std::map<int32_t, std::shared_ptr<const PlanStepNode>> temporary_owners =
       TemporaryOwners(planned);
-  a.assumptions = std::move(assumptions);
   const int32_t last_step = std::max(plan.num_steps - 1, 0);
   a.allocs.reserve(static_cast<size_t>(
       std::count_if(plan.tensors.begin(), plan.tensors.end(),
@@ -147,10 +153,10 @@ ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
 // A subgraph's arena as the plan left it: the committed buffers (the largest plan) with the last
 // plan's allocations, or an empty arena marked unplanned. `notes` say who planned it, or why not;
 // a single subgraph planned as usual needs none.
-ArenaReport ArenaReportFromMemory(const SubgraphMemory& memory, bool with_notes) {
+ArenaReport ArenaReportFromMemory(const SubgraphMemory& memory, bool with_notes, bool with_allocs) {
   ArenaReport a;
   if (memory.planned) {
-    a = ArenaReportFromPlan(memory.plan, *memory.prepared, memory.assumptions);
+    a = ArenaReportFromPlan(memory.plan, *memory.prepared, memory.assumptions, with_allocs);
     a.size = memory.arena_size;
     a.persistent_size = memory.persistent_arena_size;
     a.planning_stops_at_node = memory.planning_stops_at;
@@ -166,7 +172,7 @@ AfterInvokeReport AfterInvokeFromMemory(const SubgraphMemory& memory) {
   r.persistent_high_water_mark = memory.planned ? memory.plan.persistent_arena_size : 0;
   r.invoked = memory.invoked;
   r.released = memory.released;
-  r.arena = ArenaReportFromMemory(memory, true);
+  r.arena = ArenaReportFromMemory(memory, true, true);
   return r;
 }
 
@@ -200,13 +206,18 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   const bool cpu_only_apart = !plan.delegates.empty() && sp.cpu_only_memory;
   ParallelMap(cpu_only_apart ? 2 : 1, [&](size_t task) {
     if (task == 0) {
-      sr.arena = ArenaReportFromMemory(*sp.memory, !usual);
+      sr.arena = ArenaReportFromMemory(*sp.memory, !usual, true);
     } else {
-      sr.arena_cpu_only = ArenaReportFromMemory(*sp.cpu_only_memory, !one_subgraph);
+      sr.arena_cpu_only = ArenaReportFromMemory(*sp.cpu_only_memory, !one_subgraph, false);
     }
     return true;
   });
-  if (plan.delegates.empty()) sr.arena_cpu_only = sr.arena;
+  if (plan.delegates.empty()) {
+    // The same plan, without a copy of its allocations (a million in a large graph).
+    std::vector<ArenaAllocation> allocs = std::move(sr.arena->allocs);
+    sr.arena_cpu_only = *sr.arena;
+    sr.arena->allocs = std::move(allocs);
+  }
   if (sp.after_invoke) sr.after_invoke = AfterInvokeFromMemory(*sp.after_invoke);
   return sr;
 }

@@ -89,6 +89,19 @@ TEST(ReportBuilder, NoDelegateMeansOneCpuPartitionAndBothArenasEqual) {
   EXPECT_EQ(s.copy.transitions, 0u);
   ASSERT_TRUE(s.arena && s.arena_cpu_only);
   EXPECT_EQ(s.arena->size, s.arena_cpu_only->size);
+  EXPECT_EQ(s.arena->lower_bound, s.arena_cpu_only->lower_bound);
+  // The report prints the allocations of the delegated arena only (issue 46).
+  EXPECT_FALSE(s.arena->allocs.empty());
+  EXPECT_TRUE(s.arena_cpu_only->allocs.empty());
+}
+
+TEST(ReportBuilder, TheCpuOnlyArenaHoldsItsFiguresWithoutAllocations) {
+  const Report r = BuildFor(kAlternating, {Ops("ADD")});
+  const SubgraphReport& s = r.subgraphs.at(0);
+  ASSERT_TRUE(s.arena && s.arena_cpu_only);
+  EXPECT_FALSE(s.arena->allocs.empty());
+  EXPECT_TRUE(s.arena_cpu_only->allocs.empty());
+  EXPECT_GT(s.arena_cpu_only->size, 0u);
 }
 
 TEST(ReportBuilder, UnknownDelegateIsAnError) {

@@ -14,7 +14,9 @@
 #include "cli/common_flags.h"
 #include "cli/delegate_args.h"
 #include "cli/number_flags.h"
+#include "cli/run_prediction_checks.h"
 #include "cli/run_profile.h"
+#include "cli/run_reference.h"
 #include "cli/run_verdict.h"
 #include "cli/runtime_delegates.h"
 #include "cli/xnnpack_run_summary.h"
@@ -57,33 +59,32 @@ struct RunArgs {
   std::string output_dir;
   bool profile = false;
   std::string compare_with;
+  std::string reference;  // --reference: the float model the outputs are judged against
   int threads = 1;
   uint64_t max_loop_iterations = runtime::InterpreterOptions::kDefaultMaxLoopIterations;
   double time_limit_seconds = 0;
+  uint64_t warmup_runs = 1;
+  uint64_t num_runs = 1;
   DelegateArgs delegates;
   InputShapeArgs input_shapes;
   CommonFlags common;
 };
 
-// The end of the highest allocation of the arena (or the persistent arena) that is no kernel
-// temporary: every byte up to it is written by some node. Above it lie only temporaries, which
-// upstream's kernels write only when they need them (BATCH_MATMUL's LHS copy only with adj_x, the
-// hybrid kernels' persistent row sums only with asymmetric_quantize_inputs), so a run that
-// measures less than the arena but at least this wrote what upstream's would.
-uint64_t HighestNonTemporaryEnd(const ArenaReport& arena, bool persistent) {
-  uint64_t end = 0;
-  for (const ArenaAllocation& a : arena.allocs) {
-    if (a.persistent != persistent || a.temporary_of) continue;
-    end = std::max(end, a.offset + a.size);
-  }
-  return end;
-}
+// How often a run invokes the model, as upstream's benchmark_model counts: `warmup` Invokes, then
+// `timed` ones whose mean is the latency. The first Invoke (a warm-up one when there is any) is
+// the one whose outputs and statistics are kept.
+struct InvokeCounts {
+  uint64_t warmup = 1;
+  uint64_t timed = 1;
+};
 
 // The outputs and statistics of the first Invoke (what upstream's figures are of: a model with
-// variables or CALL_ONCE changes state on every Invoke), and the time of the second.
+// variables or CALL_ONCE changes state on every Invoke), and the times of the timed ones.
 struct TimedRun {
   std::unique_ptr<runtime::Interpreter> interpreter;
-  double milliseconds = 0;
+  double milliseconds = 0;  // the mean of the timed Invokes
+  double min_milliseconds = 0;
+  double first_milliseconds = 0;
   runtime::RunStats first_stats;
   std::vector<runtime::RuntimeTensor> outputs;  // point into output_bytes
   std::vector<std::vector<uint8_t>> output_bytes;
@@ -128,26 +129,29 @@ CommandError RunError(const Status& status) {
   return CommandError{message};
 }
 
-// Runs `plan` (made with `delegates`' profiles, in order).
+// Runs `plan` (made with `delegates`' profiles, in order) `counts.warmup + counts.timed` times.
 TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
                         const runtime::InterpreterOptions& options,
-                        const runtime::InputFiller& fill_inputs) {
+                        const runtime::InputFiller& fill_inputs, InvokeCounts counts) {
   const std::string& path = args.model;
   auto interpreter = runtime::Interpreter::Create(plan, options);
   if (!interpreter.ok()) throw RunError(interpreter.status());
   if (Status s = fill_inputs(**interpreter); !s.ok()) throw CommandError{s.message()};
   TimedRun run;
+  double timed_sum = 0;
   // The first Invoke pays one-time costs (OpenCL program builds run at Prepare, caches warm up);
-  // the second is the one timed.
-  for (int i = 0; i < 2; ++i) {
+  // the warm-up Invokes are not in the latency.
+  for (uint64_t i = 0; i < counts.warmup + counts.timed; ++i) {
     const auto start = std::chrono::steady_clock::now();
     if (Status s = (*interpreter)->Invoke(); !s.ok()) throw CommandError{path + ": " + s.message()};
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (i == 1) {
-      run.milliseconds = ms;
-      break;
+    if (i >= counts.warmup) {
+      run.min_milliseconds = i == counts.warmup ? ms : std::min(run.min_milliseconds, ms);
+      timed_sum += ms;
     }
+    if (i > 0) continue;
+    run.first_milliseconds = ms;
     runtime::Interpreter& first = **interpreter;
     run.first_stats = first.stats();
     for (int32_t t : first.outputs()) {
@@ -158,6 +162,7 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
     for (size_t o = 0; o < run.outputs.size(); ++o)
       run.outputs[o].data = run.output_bytes[o].data();
   }
+  run.milliseconds = timed_sum / static_cast<double>(counts.timed);
   run.interpreter = std::move(interpreter).value();
   return run;
 }
@@ -198,25 +203,14 @@ std::string SeedFilledIntegerInputsHint(const Subgraph& graph,
       names.size() == 1 ? "" : "s", fmt::join(names, ", "), names.size() == 1 ? "it is" : "one is");
 }
 
-// The `delegate` kernel node of `delegated` that replaces `nodes`, or -1.
-int32_t KernelReplacing(const Subgraph& delegated, const std::string& delegate,
-                        const std::vector<int32_t>& nodes) {
-  for (int32_t planned : delegated.execution_plan) {
-    const Node& kernel = delegated.nodes[static_cast<size_t>(planned)];
-    if (kernel.kind == NodeKind::kDelegateKernel && kernel.op == delegate &&
-        std::vector<int32_t>(kernel.replaces.begin(), kernel.replaces.end()) == nodes) {
-      return planned;
-    }
-  }
-  return -1;
-}
-
 void Run(const RunArgs& args) {
   const OutputFormat format = args.common.Format();
   if (args.find_divergence && !args.validate)
     throw CommandError{"run: --find-divergence needs --validate"};
   if (args.accept_drift && !args.validate)
     throw CommandError{"run: --accept-drift needs --validate"};
+  if (!args.reference.empty() && !args.validate)
+    throw CommandError{"run: --reference needs --validate"};
   const Result<runtime::ResidentMemory> before_model = runtime::ReadResidentMemory();
   Model model = LoadModelOrThrow(args.model);
   ApplyInputShapesOrThrow(model, args.input_shapes.Requests(), args.common.Signature());
@@ -258,6 +252,17 @@ void Run(const RunArgs& args) {
   // node-by-node answers included) applied by libanalysis's pipeline, as `report` applies them.
   const int32_t entry = args.common.SingleSubgraph(model);
   const runtime::InterpreterOptions options = RunOptions(args, delegates, entry);
+  std::optional<Model> reference_model;
+  int32_t reference_entry = 0;
+  if (!args.reference.empty()) {
+    reference_model = LoadModelOrThrow(args.reference);
+    reference_entry = args.common.SingleSubgraph(*reference_model);
+    if (Status s = CheckReferenceMatches(
+            model.subgraphs[static_cast<size_t>(entry)],
+            reference_model->subgraphs[static_cast<size_t>(reference_entry)], args.reference);
+        !s.ok())
+      throw CommandError{s.message()};
+  }
   // Every --input file is read and checked before anything runs; inputs no file names keep the
   // seed's values (one stream over all inputs, as without files).
   const SignatureDef* signature = nullptr;
@@ -286,10 +291,21 @@ void Run(const RunArgs& args) {
       references.push_back(std::move(file).value());
     }
   }
+  // With --reference, the inputs' real values, for the reference model.
+  std::vector<std::vector<double>> real_inputs;
   const runtime::InputFiller fill_inputs = [&](runtime::Interpreter& interpreter) {
     runtime::FillDeterministicInputs(interpreter, args.input_seed);
     for (const runtime::InputFile& file : input_files)
       TFA_RETURN_IF_ERROR(runtime::CopyInputFile(file, interpreter));
+    if (!reference_model) return Status::Ok();
+    real_inputs.clear();
+    for (int32_t t : interpreter.inputs()) {
+      if (t < 0) continue;
+      auto values = RealValues(interpreter.tensor(t),
+                               interpreter.execution_graph().tensors[static_cast<size_t>(t)].name);
+      if (!values.ok()) return values.status();
+      real_inputs.push_back(std::move(values).value());
+    }
     return Status::Ok();
   };
   // A run that fails on its inputs' values says which inputs the seed filled with random integers.
@@ -307,16 +323,15 @@ void Run(const RunArgs& args) {
   const ModelPlan plan = with_input_hint([&] { return PlanOrThrow(model, options, fill_inputs); });
   // The XNNPACK and OpenCL delegates' kernels of the run below are the ones they create from here
   // on (PlanOrThrow's fact-finding run of a model with control flow made kernels of its own).
-  std::vector<size_t> xnnpack_kernels_before(owned.size(), 0);
-  std::vector<size_t> opencl_kernels_before(owned.size(), 0);
-  for (size_t i = 0; i < owned.size(); ++i) {
-    if (const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get()))
-      xnnpack_kernels_before[i] = x->partitions().size();
-    if (const auto* cl = dynamic_cast<const runtime::OpenClDelegate*>(owned[i].delegate.get()))
-      opencl_kernels_before[i] = cl->transfers().size();
-  }
-  TimedRun run = with_input_hint([&] { return RunInterpreter(args, plan, options, fill_inputs); });
+  std::vector<KernelRange> run_kernels(owned.size());
+  for (size_t i = 0; i < owned.size(); ++i)
+    run_kernels[i].begin = DelegateKernelCount(*owned[i].delegate);
+  TimedRun run = with_input_hint([&] {
+    return RunInterpreter(args, plan, options, fill_inputs, {args.warmup_runs, args.num_runs});
+  });
   const std::vector<int32_t> output_tensors = run.interpreter->outputs();
+  for (size_t i = 0; i < owned.size(); ++i)
+    run_kernels[i].end = DelegateKernelCount(*owned[i].delegate);
   // The run's peak, read before --validate's reruns add interpreters of their own.
   const Result<runtime::ResidentMemory> after_run = runtime::ReadResidentMemory();
   const runtime::RunStats& stats = run.first_stats;
@@ -329,6 +344,11 @@ void Run(const RunArgs& args) {
   for (const DelegateRequest& r : requests) j["delegates"].push_back(r.spec);
   if (!args.external_delegate.empty()) j["delegates"].push_back(plan.delegates.back().name);
   j["latency_ms"] = run.milliseconds;
+  j["latency"] = {{"warmup_runs", args.warmup_runs},
+                  {"timed_runs", args.num_runs},
+                  {"first_ms", run.first_milliseconds},
+                  {"mean_ms", run.milliseconds},
+                  {"min_ms", run.min_milliseconds}};
   j["measured"] = {{"arena_size", stats.arena_bytes_written},
                    {"persistent_size", stats.persistent_bytes_written},
                    {"arena_committed", stats.arena_bytes},
@@ -340,6 +360,13 @@ void Run(const RunArgs& args) {
                    {"transitions", stats.copies.transitions}};
   std::string text = fmt::format("{}: ran in {:.2f} ms on the runtime ({} delegate kernel{})\n",
                                  args.model, run.milliseconds, kernels, kernels == 1 ? "" : "s");
+  if (args.num_runs > 1 || args.warmup_runs != 1) {
+    text += fmt::format(
+        "  latency: mean {:.2f} ms, min {:.2f} ms over {} Invoke{} after {} warm-up; first Invoke "
+        "{:.2f} ms\n",
+        run.milliseconds, run.min_milliseconds, args.num_runs, args.num_runs == 1 ? "" : "s",
+        args.warmup_runs, run.first_milliseconds);
+  }
   if (before_model.ok() && after_run.ok()) {
     const uint64_t baseline = before_model->current_bytes, peak = after_run->peak_bytes;
     const uint64_t above = peak > baseline ? peak - baseline : 0;
@@ -361,15 +388,13 @@ void Run(const RunArgs& args) {
         "its profile's copies; outputs and times are not {}'s own\n",
         name, name, name);
   }
-  std::vector<size_t> xnnpack_kernels_after(owned.size(), 0);
   for (size_t i = 0; i < owned.size(); ++i) {
     const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get());
     if (!x) continue;
     const auto& all = x->partitions();
-    xnnpack_kernels_after[i] = all.size();
     const XnnpackRunSummary summary = SummarizeXnnpackRun(
-        x->Name(),
-        {all.begin() + static_cast<std::ptrdiff_t>(xnnpack_kernels_before[i]), all.end()});
+        x->Name(), {all.begin() + static_cast<std::ptrdiff_t>(run_kernels[i].begin),
+                    all.begin() + static_cast<std::ptrdiff_t>(run_kernels[i].end)});
     text += summary.text;
     j["xnnpack"].push_back(summary.json);
   }
@@ -423,105 +448,8 @@ void Run(const RunArgs& args) {
   }
   bool all_ok = true;
   if (args.validate) {
-    auto report = BuildReport(plan, TFA_VERSION);
-    if (!report.ok()) throw CommandError{report.status().message()};
-    const SubgraphReport& predicted = report->subgraphs.at(static_cast<size_t>(entry));
-    // The entry's arena as the first Invoke leaves it where the plan replayed that Invoke (the
-    // nodes after a dynamic one are placed only then), else as AllocateTensors leaves it.
-    const ArenaReport& predicted_arena =
-        predicted.after_invoke ? predicted.after_invoke->arena : *predicted.arena;
-    std::vector<Check> checks = {
-        {"delegated partitions", static_cast<uint64_t>(predicted.delegated_partition_count),
-         kernels},
-        {"bytes to delegates", predicted.copy.bytes_to_delegate, stats.copies.bytes_to_delegate},
-        {"bytes from delegates", predicted.copy.bytes_from_delegate,
-         stats.copies.bytes_from_delegate},
-        {"uploaded once", predicted.copy.init_upload_bytes, stats.copies.init_upload_bytes},
-        {"transitions", predicted.copy.transitions,
-         static_cast<uint64_t>(stats.copies.transitions)},
-        // The highest bytes the run really wrote, found from the memory (not the plan's end).
-        {"arena", predicted_arena.size, stats.arena_bytes_written,
-         HighestNonTemporaryEnd(predicted_arena, false)},
-        {"persistent arena", predicted_arena.persistent_size, stats.persistent_bytes_written,
-         HighestNonTemporaryEnd(predicted_arena, true)},
-    };
-    // Subgraphs the entry's control flow ran: whether each ran and its arena, against the
-    // analyser's replay of the first Invoke.
-    for (const runtime::SubgraphMemoryCheck& c : runtime::CheckAfterInvoke(plan, entry, stats)) {
-      const std::string name = "subgraph " + std::to_string(c.subgraph);
-      checks.push_back({name + " ran", c.predicted_invoked, c.measured_invoked});
-      if (!c.predicted_invoked || !c.measured_invoked) continue;
-      checks.push_back({name + " arena", c.predicted_arena, c.measured_arena});
-      checks.push_back({name + " persistent", c.predicted_persistent, c.measured_persistent});
-    }
-    // The OpenCL delegate's device memory, against the prediction with this device's base
-    // address alignment; float32, which this runtime stores at every precision. Upstream's GPU
-    // delegate builds its inference context once, in the kernel's init, in every subgraph it is
-    // applied to (tflite/delegates/gpu/delegate.cc), whether control flow runs that subgraph or
-    // not; this runtime's kernels build theirs once too, when their subgraph is prepared at
-    // creation (every subgraph the entry reaches; another signature's are not set up).
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const auto* opencl = dynamic_cast<const runtime::OpenClDelegate*>(owned[i].delegate.get());
-      if (!opencl) continue;
-      const GpuMemoryOptions device{.float_bytes = 4,
-                                    .base_alignment = opencl->device_info().base_alignment_bytes};
-      uint64_t predicted[3] = {0, 0, 0};
-      for (size_t index = 0; index < plan.subgraphs.size(); ++index) {
-        const SubgraphPlan& sp = plan.subgraphs[index];
-        if (!sp.delegated || !stats.subgraphs.at(index).runnable) continue;
-        auto memory = EstimateDelegateMemory(*sp.delegated, opencl->Profile(), device);
-        if (!memory.ok()) throw CommandError{memory.status().message()};
-        for (const DelegateMemoryPart& p : memory->parts) {
-          const int index = p.kind == "shared_tensors"    ? 0
-                            : p.kind == "staging_buffers" ? 1
-                            : p.kind == "constants"       ? 2
-                                                          : -1;
-          if (index >= 0) predicted[index] += p.bytes;
-        }
-      }
-      uint64_t measured[3] = {0, 0, 0};
-      for (size_t k = opencl_kernels_before[i]; k < opencl->transfers().size(); ++k) {
-        const runtime::DeviceTransfers* t = opencl->transfers()[k].get();
-        measured[0] += t->shared_tensor_bytes;
-        measured[1] += t->staging_bytes;
-        measured[2] += t->constant_bytes;
-      }
-      checks.push_back({"gpu shared tensors", predicted[0], measured[0]});
-      checks.push_back({"gpu staging buffers", predicted[1], measured[1]});
-      checks.push_back({"gpu constants", predicted[2], measured[2]});
-    }
-    // libXNNPACK's workspace for the partitions it runs whole in one runtime, against the
-    // analyser's plan of their internal values with that library's rules. Partitions with a
-    // DEQUANTIZE or DENSIFY upstream runs as a node are left out: this runtime's kernel unpacks
-    // every dequantization of weights once, so their outputs are static there.
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const auto* x = dynamic_cast<const runtime::XnnpackDelegate*>(owned[i].delegate.get());
-      if (!x) continue;
-      uint64_t predicted = 0, measured = 0;
-      bool compared = false;
-      for (size_t k = xnnpack_kernels_before[i]; k < xnnpack_kernels_after[i]; ++k) {
-        const runtime::XnnpackPartitionStats& stats = *x->partitions()[k];
-        if (stats.xnnpack_runtimes != 1 || !stats.cpu_nodes.empty()) continue;
-        const SubgraphPlan& sp = plan.subgraphs.at(static_cast<size_t>(stats.subgraph));
-        const bool runs_an_unpack =
-            sp.delegated && std::any_of(stats.nodes.begin(), stats.nodes.end(), [&](int32_t index) {
-              const Node& node = sp.delegated->nodes[static_cast<size_t>(index)];
-              return (node.op == "DEQUANTIZE" || node.op == "DENSIFY") &&
-                     !IsXnnpackStaticUnpackNode(*sp.delegated, node);
-            });
-        if (runs_an_unpack) continue;
-        const int32_t kernel =
-            sp.delegated ? KernelReplacing(*sp.delegated, x->Name(), stats.nodes) : -1;
-        if (kernel < 0) continue;
-        auto workspace =
-            PlanXnnpackRuntimeWorkspace(*sp.delegated, kernel, kXnnpackDebian2022Rules);
-        if (!workspace.ok()) throw CommandError{workspace.status().message()};
-        predicted += workspace->workspace_bytes;
-        measured += stats.workspace_bytes;
-        compared = true;
-      }
-      if (compared) checks.push_back({"xnnpack workspace", predicted, measured});
-    }
+    const std::vector<Check> checks =
+        PredictionChecks(plan, entry, stats, kernels, owned, run_kernels);
     text += fmt::format("\n  {:<22} {:>12} {:>12}\n", "figure", "predicted", "measured");
     j["checks"] = nlohmann::ordered_json::array();
     for (const Check& c : checks) {
@@ -547,27 +475,67 @@ void Run(const RunArgs& args) {
                             runtime::ClPrecisionName(opencl->precision()));
     }
     const std::string tolerance_text =
-        fmt::format("{:g} of max(1, |cpu|){}, quantized outputs {:g} step{}", tolerance, widened,
-                    args.tolerance_steps, args.tolerance_steps == 1 ? "" : "s");
+        fmt::format("{:g} of max(1, |{}|){}, quantized outputs {:g} step{}", tolerance,
+                    reference_model ? "reference" : "cpu", widened, args.tolerance_steps,
+                    args.tolerance_steps == 1 ? "" : "s");
     // The reruns below hold one interpreter at a time, each within the memory limit: the main
     // run's is released first (the delegates keep its statistics), and so is each rerun's.
-    run.interpreter.reset();
-    const runtime::InterpreterOptions cpu_options = RunOptions(args, {}, entry);
+    // Without a delegate the run is itself the CPU-only run, so --validate costs the run and the
+    // rerun on buffers of its own; with one, the CPU-only rerun invokes once.
+    const bool cpu_only = delegates.empty() && !reference_model;
     std::vector<runtime::RuntimeTensor> cpu_outputs;
     std::vector<std::vector<uint8_t>> cpu_output_bytes;
-    double cpu_milliseconds = 0;
-    {
+    std::vector<std::vector<double>> reference_outputs;
+    double cpu_milliseconds = run.first_milliseconds;
+    if (cpu_only) cpu_outputs = run.outputs;
+    run.interpreter.reset();
+    const runtime::InterpreterOptions cpu_options = RunOptions(args, {}, entry);
+    if (reference_model) {
+      // The reference model on the CPU kernels, on the run's inputs in real values.
+      const runtime::InterpreterOptions reference_options = RunOptions(args, {}, reference_entry);
+      const runtime::InputFiller fill_reference = [&](runtime::Interpreter& interpreter) {
+        const std::vector<int32_t>& inputs = interpreter.inputs();
+        for (size_t i = 0, k = 0; i < inputs.size(); ++i) {
+          if (inputs[i] < 0) continue;
+          TFA_RETURN_IF_ERROR(WriteRealValues(
+              real_inputs.at(k++), interpreter.tensor(inputs[i]),
+              interpreter.execution_graph().tensors[static_cast<size_t>(inputs[i])].name));
+        }
+        return Status::Ok();
+      };
+      const ModelPlan reference_plan =
+          PlanOrThrow(*reference_model, reference_options, fill_reference);
+      TimedRun reference = RunInterpreter(args, reference_plan, reference_options, fill_reference,
+                                          {.warmup = 0, .timed = 1});
+      const Subgraph& graph = reference_model->subgraphs[static_cast<size_t>(reference_entry)];
+      for (size_t o = 0; o < reference.outputs.size(); ++o) {
+        const int32_t t = graph.outputs[o];
+        auto values = RealValues(reference.outputs[o], graph.tensors[static_cast<size_t>(t)].name);
+        if (!values.ok()) throw CommandError{values.status().message()};
+        reference_outputs.push_back(std::move(values).value());
+      }
+      cpu_milliseconds = reference.first_milliseconds;
+    } else if (!cpu_only) {
       TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs), cpu_options,
-                                    fill_inputs);
+                                    fill_inputs, {.warmup = 0, .timed = 1});
       cpu_outputs = std::move(cpu.outputs);
       cpu_output_bytes = std::move(cpu.output_bytes);
-      cpu_milliseconds = cpu.milliseconds;
+      cpu_milliseconds = cpu.first_milliseconds;
     }
-    text += fmt::format("\n  outputs vs the CPU-only run (tolerance {}); CPU-only {:.2f} ms\n",
-                        tolerance_text, cpu_milliseconds);
+    const std::string reference_name =
+        reference_model ? "the reference model " + args.reference + " on the CPU kernels"
+                        : "the CPU-only run";
+    text += reference_model
+                ? fmt::format("\n  outputs vs {} (tolerance {}); its first Invoke {:.2f} ms\n",
+                              reference_name, tolerance_text, cpu_milliseconds)
+                : fmt::format(
+                      "\n  outputs vs the CPU-only run{} (tolerance {}); CPU-only first "
+                      "Invoke {:.2f} ms\n",
+                      cpu_only ? " (this run: no delegate)" : "", tolerance_text, cpu_milliseconds);
     j["tolerance"] = tolerance;
     j["tolerance_steps"] = args.tolerance_steps;
-    j["cpu_latency_ms"] = cpu_milliseconds;
+    j[reference_model ? "reference_latency_ms" : "cpu_latency_ms"] = cpu_milliseconds;
+    if (reference_model) j["reference"] = args.reference;
     j["outputs"] = nlohmann::ordered_json::array();
     std::vector<OutputComparison> comparisons;
     bool outputs_ok = true;
@@ -575,8 +543,15 @@ void Run(const RunArgs& args) {
       const int32_t t = output_tensors[o];
       const std::string& name =
           model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(t)].name;
-      comparisons.push_back(
-          CompareOutput(run.outputs[o], cpu_outputs[o], t, name, tolerance, args.tolerance_steps));
+      if (reference_model) {
+        auto got = RealValues(run.outputs[o], name);
+        if (!got.ok()) throw CommandError{got.status().message()};
+        comparisons.push_back(CompareWithReference(run.outputs[o], *got, reference_outputs.at(o), t,
+                                                   name, tolerance, args.tolerance_steps));
+      } else {
+        comparisons.push_back(CompareOutput(run.outputs[o], cpu_outputs[o], t, name, tolerance,
+                                            args.tolerance_steps));
+      }
       outputs_ok &= comparisons.back().ok;
     }
     // Outputs beyond the tolerance with a delegate: the node-by-node check tells a kernel fault
@@ -587,7 +562,7 @@ void Run(const RunArgs& args) {
     // verdict is printed either way.
     std::vector<std::pair<std::string, runtime::DivergenceReport>> divergences;
     std::string node_check_note;
-    if (args.find_divergence || (!outputs_ok && !owned.empty())) {
+    if (args.find_divergence || (!outputs_ok && !owned.empty() && !reference_model)) {
       for (const RuntimeDelegate& d : owned) {
         const runtime::DivergenceOptions divergence{
             .tolerance = tolerance,
@@ -612,15 +587,15 @@ void Run(const RunArgs& args) {
     RunVerdict verdict;
     verdict.checks = checks;
     verdict.outputs = JudgeOutputs(comparisons, every_node_within, args.accept_drift,
-                                   "the CPU-only run", tolerance_text);
-    verdict.outputs.reference_symbol = "cpu";
+                                   reference_name, tolerance_text);
+    verdict.outputs.reference_symbol = reference_model ? "reference" : "cpu";
     verdict.outputs.node_check_note = node_check_note;
     const bool drift = verdict.outputs.state == OutputsState::kDrift ||
                        verdict.outputs.state == OutputsState::kDriftAccepted;
     for (const OutputComparison& c : comparisons) {
       const char* state = c.ok ? "ok" : drift ? "drift" : "MISMATCH";
-      text += fmt::format("  output {:>5} max error {}  {}  {}\n", c.tensor, ErrorText(c, "cpu"),
-                          state, c.name);
+      text += fmt::format("  output {:>5} max error {}  {}  {}\n", c.tensor,
+                          ErrorText(c, reference_model ? "reference" : "cpu"), state, c.name);
       j["outputs"].push_back({{"tensor", c.tensor},
                               {"name", c.name},
                               {"max_abs_error", c.max_abs_error},
@@ -751,6 +726,10 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--compare-with", args->compare_with,
                   "A directory of reference outputs (<tensor index>_<name>.npy, as --output-dir "
                   "writes them): each output must be within --tolerance (exit 1 otherwise)");
+  cmd->add_option("--reference", args->reference,
+                  "With --validate: judge the outputs against this model (the float model a "
+                  "quantized one was made from) on the CPU kernels, in real values, instead of "
+                  "against a CPU-only run");
   cmd->add_flag("--profile", args->profile,
                 "Print the time of every node of one Invoke (op, node, ms, share) and per op");
   cmd->add_flag("--guard-writes", args->guard_writes,
@@ -763,6 +742,21 @@ void AddRunCommand(CLI::App& app) {
         args->threads = static_cast<int>(threads);
       },
       "Threads the CPU kernels split their work over (default 1)", kMaxThreads);
+  constexpr uint64_t kMaxRuns = 1000000;
+  AddUnsignedOption(
+      cmd, "--num-runs",
+      [args](uint64_t runs) {
+        if (runs == 0) throw CommandError{"--num-runs: expected at least 1 run, got 0"};
+        args->num_runs = runs;
+      },
+      "Invokes timed after the warm-up ones; the latency is their mean, as benchmark_model's "
+      "--num_runs (default 1)",
+      kMaxRuns);
+  AddUnsignedOption(
+      cmd, "--warmup-runs", [args](uint64_t runs) { args->warmup_runs = runs; },
+      "Invokes before the timed ones, as benchmark_model's --warmup_runs; the outputs are the "
+      "first Invoke's either way (default 1)",
+      kMaxRuns);
   AddUnsignedOption(
       cmd, "--max-loop-iterations", [args](uint64_t n) { args->max_loop_iterations = n; },
       "Stop (exit 2) when one WHILE node loops more often in one Invoke; upstream loops until its "

@@ -130,7 +130,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
         delegates: Optional[Iterable[DelegateLike]] = None, *, validate: bool = False,
         input_seed: int = 1, input_shapes: Optional[Mapping[Union[str, int], Sequence[int]]] = None,
         threads: int = 1, memory_limit: Optional[str] = None,
-        tolerance: Optional[float] = None, accept_drift: bool = False) -> RunResult:
+        tolerance: Optional[float] = None, accept_drift: bool = False,
+        reference: Optional[Union[str, os.PathLike]] = None) -> RunResult:
     """Runs the model once on the project's runtime, as `tflite-analyze run` does, and returns
     its outputs (numpy arrays keyed by output tensor name) and the measured figures.
 
@@ -138,7 +139,9 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
     `input_seed`. With `validate=True`, the prediction is checked against the run and
     `RunResult.validated` says whether it held (a failed check is a result, not an error), and
     `RunResult.verdict` which part failed: the prediction, or the outputs (drift beyond the
-    tolerance passes only with `accept_drift=True`)."""
+    tolerance passes only with `accept_drift=True`). `reference` (with `validate=True`) judges the
+    outputs against that model, the float model a quantized one was made from, instead of a
+    CPU-only run (`run --reference`)."""
     import numpy as np
 
     with tempfile.TemporaryDirectory(prefix="tflite_analyze_") as work:
@@ -153,6 +156,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
             args.append("--validate")
             if accept_drift:
                 args.append("--accept-drift")
+            if reference is not None:
+                args += ["--reference", _path(reference)]
         if memory_limit is not None:
             args += ["--memory-limit", memory_limit]
         if tolerance is not None:

@@ -264,6 +264,64 @@ TEST(RunCommand, MemoryLimitAndGuardWrites) {
   EXPECT_EQ(guarded.exit_code, 0) << guarded.err;
 }
 
+// Timed as benchmark_model times: warm-up Invokes, then timed ones whose mean is the latency; the
+// outputs are the first Invoke's either way.
+TEST(RunCommand, TimesTheMeanOfTheRunsAfterTheWarmUp) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  auto run = RunTool("run --json --num-runs 3 --warmup-runs 0 " + model);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto latency = nlohmann::json::parse(run.out).at("latency");
+  EXPECT_EQ(latency.at("timed_runs"), 3);
+  EXPECT_EQ(latency.at("warmup_runs"), 0);
+  EXPECT_LE(latency.at("min_ms").get<double>(), latency.at("mean_ms").get<double>());
+  EXPECT_LE(latency.at("min_ms").get<double>(), latency.at("first_ms").get<double>());
+  auto text = RunTool("run --num-runs 2 " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("  latency: mean "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(" over 2 Invokes after 1 warm-up; first Invoke "), std::string::npos)
+      << text.out;
+  auto none = RunTool("run --num-runs 0 " + model);
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_NE(none.err.find("--num-runs: expected at least 1 run, got 0"), std::string::npos)
+      << none.err;
+}
+
+// Without a delegate the run is the CPU-only run: --validate adds only the rerun on buffers of
+// its own, and the outputs match themselves exactly.
+TEST(RunCommand, ValidatingACpuOnlyRunDoesNotRunItTwice) {
+  auto run = RunTool("run --validate --json " + testing::CorpusModelPath(kShortRange));
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_TRUE(j.at("validated").get<bool>());
+  for (const auto& output : j.at("outputs")) EXPECT_EQ(output.at("max_abs_error"), 0.0);
+  EXPECT_EQ(j.at("cpu_latency_ms"), j.at("latency").at("first_ms"));
+  auto text = RunTool("run --validate " + testing::CorpusModelPath(kShortRange));
+  EXPECT_NE(text.out.find("outputs vs the CPU-only run (this run: no delegate)"), std::string::npos)
+      << text.out;
+}
+
+// --reference judges a quantized model's outputs against the float model, in real values: the
+// int8 face detector's outputs in steps of their own scales against the float corpus model's.
+TEST(RunCommand, AQuantizedModelIsJudgedAgainstItsFloatReference) {
+  const std::string int8 = testing::OraclePath("int8/face_detection_short_range_int8.tflite");
+  const std::string reference = " --reference " + testing::CorpusModelPath(kShortRange);
+  auto strict = RunTool("run --validate --json " + int8 + reference);
+  ASSERT_EQ(strict.exit_code, 1) << strict.err << strict.out;
+  const auto j = nlohmann::json::parse(strict.out);
+  EXPECT_EQ(j.at("verdict").at("outputs").at("state"), "mismatch") << j.at("verdict").dump();
+  EXPECT_TRUE(j.contains("reference_latency_ms"));
+  for (const auto& output : j.at("outputs")) EXPECT_TRUE(output.at("in_steps").get<bool>());
+  auto loose = RunTool("run --validate --tolerance-steps 100 " + int8 + reference);
+  EXPECT_EQ(loose.exit_code, 0) << loose.err << loose.out;
+  EXPECT_NE(loose.out.find("outputs vs the reference model "), std::string::npos) << loose.out;
+  auto unrelated = RunTool("run --validate " + int8 + " --reference " +
+                           testing::CorpusModelPath("hands__hand_landmark_lite"));
+  EXPECT_EQ(unrelated.exit_code, 2);
+  EXPECT_NE(unrelated.err.find("does not have the element count of the model's"), std::string::npos)
+      << unrelated.err;
+  EXPECT_EQ(RunTool("run " + int8 + reference).exit_code, 2);
+}
+
 // A node-by-node check and a rerun on buffers of its own that do not fit --memory-limit are
 // skipped with a note; the verdict is still printed, and the checks that ran decide it.
 TEST(RunCommand, ChecksThatDoNotFitTheMemoryLimitAreSkippedWithANote) {

@@ -213,6 +213,8 @@ class Interpreter {
     uint64_t tensors_written_end = 0, persistent_tensors_written_end = 0;
   };
 
+  static constexpr uint64_t kBufferAlignment = 64;
+
   Interpreter() = default;
   SubgraphState& entry() { return subgraphs_[static_cast<size_t>(entry_)]; }
   const SubgraphState& entry() const { return subgraphs_[static_cast<size_t>(entry_)]; }
@@ -240,6 +242,8 @@ class Interpreter {
   // Counts tensor `t` of `s` as written, where an arena holds it.
   static void MarkWritten(SubgraphState& s, int32_t t);
   Status RunSubgraph(int32_t index);
+  // "subgraph N", how the interpreter's messages name a subgraph.
+  static std::string SubgraphName(int32_t subgraph);
   static std::string NodeName(const SubgraphState& s, int32_t node);
   Status EvalControlFlow(SubgraphState& s, Step& step);
   Status EvalWhile(SubgraphState& s, Step& step);

@@ -10,6 +10,9 @@
 // TFLITE_XNNPACK_DELEGATE_FLAG_* flags: qs8, qu8, dynamic_fully_connected,
 // enable_latest_operators (force_fp16 changes precision only, not the choice of nodes).
 //
+// The checks live by op family in xnnpack_rules_*.cc, on the building blocks of xnnpack_visit.h;
+// kXnnpackChecks (xnnpack_rules.cc) names them.
+//
 // Named checks (docs/xnnpack.md maps each to its upstream function and its test):
 //   xnnpack_static_unpack           PrepareOpsToDelegate: DEQUANTIZE of static fp16/int8 data and
 //                                   DENSIFY of static sparse data are taken without a Visit

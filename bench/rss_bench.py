@@ -14,6 +14,15 @@ measured / estimate. reason: why a ratio is more than 10% from 1, from the attri
 README's "Resident memory" section (heaptrack on `run`); "-" within 10%. MB are 10^6 bytes.
 Nothing here is asserted by a test: RSS depends on the machine (page size, transparent huge
 pages, the OpenCL driver).
+
+    bench/rss_bench.py --upstream-table ../shared/oracle/memory/upstream_rss.tsv
+                       [--models-dir corpus/models] [--models-dir DIR ...]
+
+sets the estimate beside upstream's own process instead (issue 47): for every row of the table
+(model, config none or xnnpack), `report --json` with the row's delegate, the estimate
+(interpreter.resident_bytes), the table's upstream_above_baseline, their ratio and the terms the
+estimate adds up (interpreter.resident_terms, each with its basis). A model missing from every
+--models-dir is listed as not here. The last line counts the rows within 10%.
 """
 import argparse
 import glob
@@ -114,6 +123,53 @@ def explain(delegate, gap, floor, platform, report, run):
     return "; ".join(parts)
 
 
+def term_summary(interpreter):
+    """The resident terms as `name bytes(basis)`, largest first; unknown terms named."""
+    terms = interpreter.get("resident_terms")
+    if terms is None:  # a build before the terms: the totals it had
+        return "arenas %s + persistent %s + delegates %s + weights %s" % tuple(
+            megabytes(interpreter[k]) for k in
+            ("arena_bytes", "persistent_bytes", "delegate_bytes", "constant_bytes"))
+    parts = []
+    for term in sorted(terms, key=lambda t: -t["bytes"]):
+        if term["basis"] == "unknown":
+            parts.append(f"{term['term']} unknown")
+        elif term["bytes"]:
+            parts.append(f"{term['term']} {megabytes(term['bytes'])}"
+                         f"{'' if term['basis'] == 'predicted' else ' (' + term['basis'] + ')'}")
+    return ", ".join(parts)
+
+
+def upstream_table(args):
+    """Each row of the upstream RSS table beside the estimate, with the terms."""
+    rows = [line.rstrip("\n").split("\t") for line in open(args.upstream_table)]
+    header, rows = rows[0], rows[1:]
+    column = {name: i for i, name in enumerate(header)}
+    print("| model | config | estimate MB | upstream MB | ratio | terms (MB) |")
+    print("|---|---|---|---|---|---|")
+    within = counted = 0
+    for row in rows:
+        model, config = row[column["model"]], row[column["config"]]
+        upstream = int(row[column["upstream_above_baseline"]])
+        path = next((os.path.join(d, model + ".tflite") for d in args.models_dir
+                     if os.path.exists(os.path.join(d, model + ".tflite"))), None)
+        if path is None:
+            print(f"| {model} | {config} | - | {megabytes(upstream)} | - | not here |")
+            continue
+        report, error = json_of([args.binary, "report", path, *delegate_flags(config), "--json"])
+        if error:
+            print(f"| {model} | {config} | - | {megabytes(upstream)} | - | {error} |")
+            continue
+        interpreter = report["interpreter"]
+        estimate = interpreter["resident_bytes"]
+        ratio = estimate / upstream
+        counted += 1
+        within += abs(ratio - 1) <= TOLERANCE
+        print(f"| {model} | {config} | {megabytes(estimate)} | {megabytes(upstream)} | "
+              f"{ratio:.2f} | {term_summary(interpreter)} |")
+    print(f"\nwithin {TOLERANCE:.0%}: {within} of {counted} rows here ({len(rows)} in the table)")
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -123,10 +179,17 @@ def main():
     parser.add_argument("--delegates", default="none,gpu,xnnpack")
     parser.add_argument("--input-seed", default="1")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--upstream-table", help="compare with upstream's RSS table instead")
+    parser.add_argument("--models-dir", action="append",
+                        help="where --upstream-table's models are (repeatable)")
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"rss_bench: {args.binary} is not built (cmake --build BUILD --target "
                  "tflite-analyze)")
+    if args.upstream_table:
+        args.models_dir = args.models_dir or [os.path.join(here, "..", "corpus", "models")]
+        upstream_table(args)
+        return
     models = sorted(glob.glob(args.models))
     if not models:
         sys.exit(f"rss_bench: no model matches {args.models}")

@@ -294,13 +294,15 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
   }
   if (r.interpreter) {
     const InterpreterTotals& t = *r.interpreter;
-    out += fmt::format(
-        "\nresident estimate {}{}: arenas {} (exact) + persistent {} (exact) + delegate-owned {} "
-        "({}) + mapped weights {} (exact)\n",
-        t.delegate_bytes_unknown ? "at least " : "", HumanBytes(t.resident_bytes),
-        HumanBytes(t.arena_bytes), HumanBytes(t.persistent_bytes), HumanBytes(t.delegate_bytes),
-        t.delegate_bytes_unknown ? "predicted, plus unknown" : "predicted",
-        HumanBytes(t.constant_bytes));
+    std::string terms;
+    for (const ResidentTerm& term : t.resident_terms) {
+      if (term.bytes == 0 && term.basis != MemoryBasis::kUnknown) continue;
+      terms += fmt::format("{}{} {} ({})", terms.empty() ? "" : " + ", term.term,
+                           term.basis == MemoryBasis::kUnknown ? "?" : HumanBytes(term.bytes),
+                           MemoryBasisName(term.basis));
+    }
+    out += fmt::format("\nresident estimate {}{}: {}\n", t.resident_unknown ? "at least " : "",
+                       HumanBytes(t.resident_bytes), terms);
   }
   out += RuntimeVersionText(r.runtime_version, "");
   return out;

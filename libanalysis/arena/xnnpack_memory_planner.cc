@@ -17,9 +17,10 @@ bool Overlap(const XnnUsageRecord& a, const XnnUsageRecord& b) {
 
 // find_value_alloc_offset: one live block gives its end; more are sorted by start and
 // coalesced where they touch or overlap, and the first smallest gap that holds `bytes` wins.
-uint64_t FindOffset(std::vector<Block>& live, uint64_t bytes) {
+// With `leading_gap`, the space below the first block is the first candidate.
+uint64_t FindOffset(std::vector<Block>& live, uint64_t bytes, bool leading_gap) {
   if (live.empty()) return 0;
-  if (live.size() == 1) return live[0].end;
+  if (live.size() == 1 && !leading_gap) return live[0].end;
   std::sort(live.begin(), live.end(),
             [](const Block& a, const Block& b) { return a.start < b.start; });
   size_t coalesced = 1;
@@ -31,15 +32,19 @@ uint64_t FindOffset(std::vector<Block>& live, uint64_t bytes) {
     }
   }
   uint64_t smallest_gap = std::numeric_limits<uint64_t>::max();
-  size_t after = coalesced - 1;
+  uint64_t offset = live[coalesced - 1].end;
+  if (leading_gap && live[0].start >= bytes) {
+    smallest_gap = live[0].start;
+    offset = 0;
+  }
   for (size_t i = 0; i + 1 < coalesced; ++i) {
     const uint64_t gap = live[i + 1].start - live[i].end;
     if (gap >= bytes && gap < smallest_gap) {
       smallest_gap = gap;
-      after = i;
+      offset = live[i].end;
     }
   }
-  return live[after].end;
+  return offset;
 }
 
 // The records to place, largest first. XNNPACK sorts with qsort, which gives ties no order;
@@ -56,7 +61,7 @@ std::vector<size_t> PlacingOrder(const std::vector<XnnUsageRecord>& records) {
 
 }  // namespace
 
-XnnMemoryPlan PlanXnnpackValues(const std::vector<XnnUsageRecord>& records) {
+XnnMemoryPlan PlanXnnpackValues(const std::vector<XnnUsageRecord>& records, bool leading_gap) {
   XnnMemoryPlan plan;
   plan.offsets.assign(records.size(), 0);
   std::vector<size_t> by_offset;  // placed records, by offset
@@ -71,6 +76,11 @@ XnnMemoryPlan PlanXnnpackValues(const std::vector<XnnUsageRecord>& records) {
       if (!Overlap(current, records[placed])) continue;
       const uint64_t start = plan.offsets[placed];
       const uint64_t end = start + records[placed].bytes;
+      if (leading_gap && !any_live && start >= current.bytes) {
+        smallest_gap = start;
+        offset = 0;
+        gap_found = true;
+      }
       if (any_live && start > block_end) {
         const uint64_t gap = start - block_end;
         if (gap >= current.bytes && gap < smallest_gap) {
@@ -96,7 +106,8 @@ XnnMemoryPlan PlanXnnpackValues(const std::vector<XnnUsageRecord>& records) {
   return plan;
 }
 
-XnnMemoryPlan PlanXnnpackValuesReference(const std::vector<XnnUsageRecord>& records) {
+XnnMemoryPlan PlanXnnpackValuesReference(const std::vector<XnnUsageRecord>& records,
+                                         bool leading_gap) {
   XnnMemoryPlan plan;
   plan.offsets.assign(records.size(), 0);
   const std::vector<size_t> order = PlacingOrder(records);
@@ -110,7 +121,7 @@ XnnMemoryPlan PlanXnnpackValuesReference(const std::vector<XnnUsageRecord>& reco
       const uint64_t start = plan.offsets[order[j]];
       live.push_back({start, start + placed.bytes});
     }
-    const uint64_t offset = FindOffset(live, current.bytes);
+    const uint64_t offset = FindOffset(live, current.bytes, leading_gap);
     plan.offsets[order[k]] = offset;
     plan.arena_bytes = std::max(plan.arena_bytes, offset + current.bytes);
   }

@@ -3,9 +3,11 @@
 // (ties in record order), each in the smallest gap between the coalesced blocks of the records
 // already placed whose node ranges overlap its own, or after the last of them.
 //
-// Unlike TFLite's arena and the GPU delegate's GreedyBySize, the space below the lowest live
-// block is never a candidate: with one live block the value goes after it even when it would fit
-// below.
+// Until XNNPACK's "Reuse leading gaps in memory planner" (google/XNNPACK#10801), the space below
+// the lowest live block was never a candidate: with one live block the value went after it even
+// when it would fit below, so a chain of values the size of their neighbours climbed one value per
+// node. With `leading_gap` that space is the first candidate, replaced only by a strictly smaller
+// gap between blocks, as the fixed planner does.
 //
 // Two implementations: the reference transcribes XNNPACK (collect, sort and coalesce the live
 // blocks for every record); the fast one keeps the placed records in offset order and coalesces
@@ -29,8 +31,10 @@ struct XnnMemoryPlan {
   uint64_t arena_bytes = 0;       // max(offset + bytes)
 };
 
-XnnMemoryPlan PlanXnnpackValues(const std::vector<XnnUsageRecord>& records);
-XnnMemoryPlan PlanXnnpackValuesReference(const std::vector<XnnUsageRecord>& records);
+XnnMemoryPlan PlanXnnpackValues(const std::vector<XnnUsageRecord>& records,
+                                bool leading_gap = false);
+XnnMemoryPlan PlanXnnpackValuesReference(const std::vector<XnnUsageRecord>& records,
+                                         bool leading_gap = false);
 
 }  // namespace tfa
 

@@ -42,6 +42,23 @@ TEST(XnnpackMemoryPlanner, TheSpaceBelowTheOnlyLiveBlockIsNoCandidate) {
   EXPECT_EQ(plan.arena_bytes, 170u);
 }
 
+TEST(XnnpackMemoryPlanner, TheLeadingGapIsTheFirstCandidateSinceXnnpack10801) {
+  // The same records: the 30 bytes go below the 40, at 0; the arena stays 140.
+  for (const XnnMemoryPlan& plan :
+       {PlanXnnpackValues({{100, 0, 0}, {40, 0, 2}, {30, 1, 2}}, true),
+        PlanXnnpackValuesReference({{100, 0, 0}, {40, 0, 2}, {30, 1, 2}}, true)}) {
+    EXPECT_THAT(plan.offsets, ElementsAre(0, 100, 0));
+    EXPECT_EQ(plan.arena_bytes, 140u);
+  }
+  // A strictly smaller gap between blocks wins over the leading one: 100 (step 0) at 0, 50
+  // (0..1) at 100, 40 (0) at 150, 35 (0..1) at 190; then 30 at step 1 sees 50 and 35 live,
+  // [100,150) and [190,225): the leading gap (100) and the one between (40) both hold it.
+  const XnnMemoryPlan plan =
+      PlanXnnpackValues({{100, 0, 0}, {50, 0, 1}, {40, 0, 0}, {35, 0, 1}, {30, 1, 1}}, true);
+  EXPECT_THAT(plan.offsets, ElementsAre(0, 100, 150, 190, 150));
+  EXPECT_EQ(plan.arena_bytes, 225u);
+}
+
 TEST(XnnpackMemoryPlanner, RecordsOfNoBytesAreNotPlaced) {
   const XnnMemoryPlan plan = PlanXnnpackValues({{0, 0, 3}, {16, 0, 3}});
   EXPECT_THAT(plan.offsets, ElementsAre(0, 0));
@@ -63,8 +80,9 @@ std::vector<XnnUsageRecord> GenRecords() {
 
 RC_GTEST_PROP(XnnpackMemoryPlannerProperty, FastAgreesWithTheReference, ()) {
   const std::vector<XnnUsageRecord> records = GenRecords();
-  const XnnMemoryPlan fast = PlanXnnpackValues(records);
-  const XnnMemoryPlan reference = PlanXnnpackValuesReference(records);
+  const bool leading_gap = *rc::gen::arbitrary<bool>();
+  const XnnMemoryPlan fast = PlanXnnpackValues(records, leading_gap);
+  const XnnMemoryPlan reference = PlanXnnpackValuesReference(records, leading_gap);
   RC_ASSERT(fast.offsets == reference.offsets);
   RC_ASSERT(fast.arena_bytes == reference.arena_bytes);
 }

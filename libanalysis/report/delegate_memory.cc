@@ -9,6 +9,7 @@
 #include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 #include "libanalysis/report/gpu_device_memory.h"
+#include "libanalysis/report/xnnpack_operator_memory.h"
 #include "libanalysis/report/xnnpack_workspace.h"
 
 namespace tfa {
@@ -74,73 +75,42 @@ bool XnnpackSkipsFp16Unpack(const Subgraph& subgraph, const Node& dequantize) {
   return true;
 }
 
-uint64_t XnnpackWeightBytes(const Tensor& weights) {
-  return weights.type == TensorType::kInt8 || weights.type == TensorType::kUInt8 ? 1 : 4;
-}
-
 Result<std::vector<DelegateMemoryPart>> XnnpackParts(const Subgraph& subgraph,
                                                      const std::string& delegate,
                                                      const std::vector<int32_t>& nodes) {
   ByteSum unpacked(subgraph);
-  ByteSum packed(subgraph);
   for (int32_t node_index : nodes) {
     const Node& node = subgraph.nodes[static_cast<size_t>(node_index)];
-    if (IsXnnpackStaticUnpackNode(subgraph, node)) {
-      const Tensor& input = subgraph.tensors[static_cast<size_t>(node.inputs[0])];
-      const bool skipped = IsOp(node, "DEQUANTIZE") && input.type == TensorType::kFloat16 &&
-                           XnnpackSkipsFp16Unpack(subgraph, node);
-      if (skipped) continue;
-      const Tensor& output = subgraph.tensors[static_cast<size_t>(node.outputs[0])];
-      const uint64_t element = output.type == TensorType::kFloat16 ? 2
-                               : output.type == TensorType::kInt8  ? 1
-                                                                   : 4;
-      TFA_RETURN_IF_ERROR(unpacked.Add(node.outputs[0], element, kXnnExtraBytes));
-      continue;
-    }
-    int filter = -1, bias = -1;
-    if (IsOp(node, "CONV_2D") || IsOp(node, "DEPTHWISE_CONV_2D") || IsOp(node, "FULLY_CONNECTED") ||
-        (node.kind == NodeKind::kCustom && node.op == "Convolution2DTransposeBias")) {
-      filter = 1;
-      bias = 2;
-    } else if (IsOp(node, "TRANSPOSE_CONV")) {
-      filter = 1;
-      bias = 3;
-    } else if (IsOp(node, "BATCH_MATMUL")) {
-      filter = 1;
-    }
-    if (filter < 0 || static_cast<size_t>(filter) >= node.inputs.size()) continue;
-    const int32_t weights = node.inputs[static_cast<size_t>(filter)];
-    if (weights < 0) continue;
-    const Tensor& w = subgraph.tensors[static_cast<size_t>(weights)];
-    // Only static (or delegate-unpacked) weights are packed ahead of time.
-    const bool is_static = w.is_constant() || [&] {
-      for (int32_t other : nodes) {
-        const Node& producer = subgraph.nodes[static_cast<size_t>(other)];
-        if (!producer.outputs.empty() && producer.outputs[0] == weights &&
-            IsXnnpackStaticUnpackNode(subgraph, producer)) {
-          return true;
-        }
-      }
-      return false;
-    }();
-    if (!is_static) continue;
-    TFA_RETURN_IF_ERROR(packed.Add(weights, XnnpackWeightBytes(w)));
-    if (bias >= 0 && static_cast<size_t>(bias) < node.inputs.size() &&
-        node.inputs[static_cast<size_t>(bias)] >= 0) {
-      TFA_RETURN_IF_ERROR(packed.Add(node.inputs[static_cast<size_t>(bias)], 4));
-    }
+    if (!IsXnnpackStaticUnpackNode(subgraph, node)) continue;
+    const Tensor& input = subgraph.tensors[static_cast<size_t>(node.inputs[0])];
+    const bool skipped = IsOp(node, "DEQUANTIZE") && input.type == TensorType::kFloat16 &&
+                         XnnpackSkipsFp16Unpack(subgraph, node);
+    if (skipped) continue;
+    const Tensor& output = subgraph.tensors[static_cast<size_t>(node.outputs[0])];
+    const uint64_t element = output.type == TensorType::kFloat16 ? 2
+                             : output.type == TensorType::kInt8  ? 1
+                                                                 : 4;
+    TFA_RETURN_IF_ERROR(unpacked.Add(node.outputs[0], element, kXnnExtraBytes));
   }
+  auto operators = EstimateXnnpackOperatorMemory(subgraph, delegate);
+  if (!operators.ok()) return operators.status();
   auto workspace = PlanXnnpackWorkspace(subgraph, delegate);
   if (!workspace.ok()) return workspace.status();
+  const std::string tiles = kXnnpackX86Avx512Tiles.cpu;
   return std::vector<DelegateMemoryPart>{
       {"unpacked_static_weights", unpacked.total(),
        "outputs of the fp16/int8 DEQUANTIZE and DENSIFY nodes XNNPACK unpacks at "
        "PrepareOpsToDelegate, each aligned to XNN_EXTRA_BYTES (16); fp16 weights fed straight "
        "to CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED are skipped"},
-      {"packed_weights", packed.total(),
-       "static filters and biases of the delegated convolutions, FULLY_CONNECTED and "
-       "BATCH_MATMUL, repacked on the heap in the compute type (4 bytes per element, 1 for "
-       "8-bit weights); channels not rounded up to XNNPACK's tiles, so a lower bound"},
+      {"packed_weights", operators->packed_weights,
+       "filters and biases of the delegated convolutions, FULLY_CONNECTED and BATCH_MATMUL with "
+       "a static right-hand side, and bilinear resizes' weights, packed in the compute type "
+       "(float32, or 8-bit weights with int32 biases) with channels rounded up to XNNPACK's " +
+           tiles + " tiles"},
+      {"indirection_buffers", operators->indirection_buffers,
+       "one per IGEMM and depthwise convolution, pooling and bilinear resize, kept on the heap "
+       "(the default options leave the transient indirection buffer off), sized as on " +
+           tiles},
       {"workspace", workspace->bytes,
        "the partitions' internal values as XNNPACK's memory planner lays them out (clamps and "
        "zero pads fused, elementwise outputs in place, 16-byte ARM alignment), in the one "

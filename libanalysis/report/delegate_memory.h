@@ -7,11 +7,9 @@
 //            the delegate unpacks in PrepareOpsToDelegate (static_unpacked_data_, each start
 //            aligned to XNN_EXTRA_BYTES = 16), except fp16 weights fed straight to
 //            CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED, which it skips and packs itself;
-//            packed weights: the filter and bias of every delegated convolution,
-//            FULLY_CONNECTED and BATCH_MATMUL with a static right-hand side, repacked by
-//            XNNPACK into its own heap buffer in the compute type (float32, or int8 weights with
-//            int32 biases), channels not rounded up to XNNPACK's tiles (a lower bound); no
-//            weight cache is set by default, so the packed weights are per delegate instance;
+//            packed weights and indirection buffers: what XNNPACK's operators keep on the heap,
+//            tiles and all (xnnpack_operator_memory.h); no weight cache is set by default, so
+//            they are per delegate instance;
 //            workspace: the partitions' internal values, as XNNPACK plans them
 //            (xnnpack_workspace.h).
 //   gpu      per partition, as upstream's OpenCL inference context allocates it

@@ -57,7 +57,8 @@ class Graph {
 TEST(DelegateMemoryTest, XnnpackPacksStaticWeightsAndUnpacksQuantizedConstants) {
   Graph g;
   // FULLY_CONNECTED with fp16 weights through DEQUANTIZE: XNNPACK skips that unpack and packs
-  // the 4x3 filter (48 bytes as float32) and the 4 biases (16 bytes).
+  // the 4x3 filter and the 4 biases as float32, output channels rounded up to the 16 of its
+  // x86-64 GEMM tile: 16 x (3 + 1) x 4 bytes.
   const int32_t fp16 = g.Tensor(TensorType::kFloat16, {4, 3}, true);
   const int32_t weights = g.Tensor(TensorType::kFloat32, {4, 3});
   g.Op("DEQUANTIZE", {fp16}, {weights});
@@ -78,16 +79,18 @@ TEST(DelegateMemoryTest, XnnpackPacksStaticWeightsAndUnpacksQuantizedConstants) 
   g.Op("MUL", {sum, scalar}, {g.Tensor(TensorType::kFloat32, {1, 4})});
 
   const DelegateMemory memory = g.Memory("xnnpack");
-  ASSERT_EQ(memory.parts.size(), 3u);
+  ASSERT_EQ(memory.parts.size(), 4u);
   EXPECT_EQ(memory.parts[0].kind, "unpacked_static_weights");
   EXPECT_EQ(memory.parts[0].bytes, 16u + 4u);
   EXPECT_EQ(memory.parts[1].kind, "packed_weights");
-  EXPECT_EQ(memory.parts[1].bytes, 48u + 16u);
+  EXPECT_EQ(memory.parts[1].bytes, 16u * 4u * 4u);
+  EXPECT_EQ(memory.parts[2].kind, "indirection_buffers");  // a GEMM reads its input directly
+  EXPECT_EQ(memory.parts[2].bytes, 0u);
   // The FULLY_CONNECTED output (16 bytes) is the one internal value planned: the ADD writes over
   // it in place, and nothing reads the MUL's output. A runtime adds 32 bytes.
-  EXPECT_EQ(memory.parts[2].kind, "workspace");
-  EXPECT_EQ(memory.parts[2].bytes, 16u + 32u);
-  EXPECT_EQ(memory.total_bytes, 84u + 48u);
+  EXPECT_EQ(memory.parts[3].kind, "workspace");
+  EXPECT_EQ(memory.parts[3].bytes, 16u + 32u);
+  EXPECT_EQ(memory.total_bytes, 20u + 256u + 48u);
 }
 
 TEST(DelegateMemoryTest, GpuSharesItsTensorsAsUpstreamsInferenceContext) {

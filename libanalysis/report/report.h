@@ -15,6 +15,7 @@
 #include "libanalysis/model/runtime_version.h"
 #include "libanalysis/report/accelerator_segments.h"
 #include "libanalysis/report/delegate_memory.h"
+#include "libanalysis/report/resident_memory.h"
 
 namespace tfa {
 
@@ -138,11 +139,14 @@ struct InterpreterTotals {
   uint64_t arena_bytes = 0;
   uint64_t persistent_bytes = 0;
   int32_t subgraphs_planned = 0;
-  uint64_t delegate_bytes = 0;  // what the delegates own (SubgraphReport::delegate_memory)
-  uint64_t constant_bytes = 0;  // the model's weights, mapped from the file once
-  // arena + persistent + delegate-owned + mapped constants: the resident memory estimate.
-  uint64_t resident_bytes = 0;
+  uint64_t delegate_bytes = 0;          // what the delegates own (SubgraphReport::delegate_memory)
+  uint64_t constant_bytes = 0;          // the model's weights, mapped from the file once
   bool delegate_bytes_unknown = false;  // some delegate's memory is unknown (NNAPI's driver)
+  // What upstream's process holds for the model after one Invoke (resident_memory.h): the sum
+  // of the known terms, a lower bound when some term is unknown.
+  uint64_t resident_bytes = 0;
+  std::vector<ResidentTerm> resident_terms;
+  bool resident_unknown = false;
 };
 
 // A delegate the interpreter took back because a kernel it created failed its init

@@ -281,8 +281,13 @@ Result<Report> BuildReport(const ModelPlan& plan, const std::string& tool_versio
   if (report.interpreter) {
     InterpreterTotals& total = *report.interpreter;
     total.constant_bytes = plan.constant_bytes;
-    total.resident_bytes = SaturatingSum(SaturatingSum(total.arena_bytes, total.persistent_bytes),
-                                         SaturatingSum(total.delegate_bytes, total.constant_bytes));
+    std::vector<std::vector<DelegateMemory>> delegate_memory;
+    for (const SubgraphReport& s : report.subgraphs) delegate_memory.push_back(s.delegate_memory);
+    auto resident = EstimateResidentMemory(plan, delegate_memory);
+    if (!resident.ok()) return resident.status().WithContext(plan.model_path);
+    total.resident_bytes = resident->bytes;
+    total.resident_unknown = resident->has_unknown();
+    total.resident_terms = std::move(resident->terms);
   }
   if (plan.invoke) report.invoke = InvokeReport{plan.invoke->facts_used, plan.invoke->undetermined};
   report.allocate_tensors_failure = AllocateTensorsFailure(report);

@@ -493,6 +493,18 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
     w.Member("delegate_bytes_unknown", t.delegate_bytes_unknown);
     w.Member("constant_bytes", t.constant_bytes);
     w.Member("resident_bytes", t.resident_bytes);
+    w.Member("resident_unknown", t.resident_unknown);
+    w.Key("resident_terms");
+    w.BeginArray();
+    for (const ResidentTerm& term : t.resident_terms) {
+      w.BeginObject();
+      w.Member("term", term.term);
+      w.Member("bytes", term.bytes);
+      w.Member("basis", MemoryBasisName(term.basis));
+      w.Member("method", term.method);
+      w.EndObject();
+    }
+    w.EndArray();
     w.EndObject();
   }
   if (r.invoke) {

@@ -70,7 +70,7 @@ Report EveryMember() {
   r.subgraphs = {s, SubgraphReport{}};
   r.subgraphs[1].index = 1;
   r.signatures.push_back({"serving", 0, {{"x", 0}, {"y", 1}, {"x", 2}}, {}});
-  r.interpreter = InterpreterTotals{8192, 16, 1, 100, 64, 8372};
+  r.interpreter = InterpreterTotals{8192, 16, 1, 100, 64, false, 8372, {}, false};
   r.invoke = InvokeReport{{"0:1=true"}, MissingFact{}};
   r.invoke->undetermined->description = "the condition of node 3";
   return r;

@@ -231,7 +231,23 @@ Result<XnnpackRuntimeWorkspace> PlanXnnpackRuntimeWorkspace(const Subgraph& subg
 
   runtime.planned_values = records.size();
   runtime.in_place_values = reuses.size();
-  runtime.arena_bytes = PlanXnnpackValues(records).arena_bytes;
+  const XnnMemoryPlan plan = PlanXnnpackValues(records, rules.leading_gap);
+  runtime.arena_bytes = plan.arena_bytes;
+  std::vector<WorkspaceRange> written;
+  for (size_t r = 0; r < records.size(); ++r) {
+    if (records[r].bytes > 0) {
+      written.push_back({plan.offsets[r], plan.offsets[r] + tensor_bytes[r]});
+    }
+  }
+  std::sort(written.begin(), written.end(),
+            [](const WorkspaceRange& a, const WorkspaceRange& b) { return a.begin < b.begin; });
+  for (const WorkspaceRange& range : written) {
+    if (!runtime.written.empty() && range.begin <= runtime.written.back().end) {
+      runtime.written.back().end = std::max(runtime.written.back().end, range.end);
+    } else {
+      runtime.written.push_back(range);
+    }
+  }
   if (runtime.arena_bytes > 0) {
     const std::optional<uint64_t> bytes = CheckedAdd(runtime.arena_bytes, rules.tail_bytes);
     if (!bytes) return Status::Error(SubgraphLabel(subgraph) + ": XNNPACK workspace overflows");

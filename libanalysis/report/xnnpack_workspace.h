@@ -20,9 +20,12 @@
 //   PlanXnnpackValues over node slots;
 // - the runtime needs arena + 2 * XNN_EXTRA_BYTES (sparse kernels read past the end).
 //
-// The planner never places a value below the lowest live block it overlaps, so a chain of
-// values that are not written in place grows the arena by one value per node: XNNPACK's
-// workspace can exceed TFLite's arena for the same tensors several times over.
+// Before XNNPACK#10801 (Debian's 2022 library) the planner never placed a value below the lowest
+// live block it overlaps, so a chain of values that are not written in place grew the arena by one
+// value per node: that workspace can exceed TFLite's arena for the same tensors several times
+// over. Upstream's own process (../shared/oracle/memory) holds far less on those models
+// (palm_detection_full: 18.9 MB in all, against 29.5 MB of such a workspace alone), as the
+// planner with the leading gap predicts.
 //
 // All of a delegate instance's runtimes share one workspace (the delegate's xnn_workspace), which
 // grows to the largest runtime's need: the delegate's workspace is the maximum, not the sum.
@@ -50,11 +53,19 @@ struct XnnpackPlannerRules {
   uint64_t allocation_alignment = 16;
   bool in_place = true;                      // outputs written over inputs (XNNPACK from 2023)
   uint64_t tail_bytes = 2 * kXnnExtraBytes;  // bytes after the arena
+  bool leading_gap = true;  // the space below the lowest live block is a candidate (XNNPACK#10801)
 };
 
 // Debian 12's libxnnpack (0.0~git20220216): no in-place outputs, one XNN_EXTRA_BYTES after the
 // arena, values rounded to 16 only; each runtime has a workspace of its own.
-inline constexpr XnnpackPlannerRules kXnnpackDebian2022Rules{16, false, kXnnExtraBytes};
+inline constexpr XnnpackPlannerRules kXnnpackDebian2022Rules{16, false, kXnnExtraBytes, false};
+
+// Bytes [begin, end) of a workspace.
+struct WorkspaceRange {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  bool operator==(const WorkspaceRange&) const = default;
+};
 
 struct XnnpackRuntimeWorkspace {
   int32_t kernel_node = -1;    // the delegate kernel node in the delegated subgraph
@@ -64,6 +75,9 @@ struct XnnpackRuntimeWorkspace {
   size_t in_place_values = 0;  // of them, reusing an input's memory
   uint64_t arena_bytes = 0;
   uint64_t workspace_bytes = 0;  // arena + the rules' tail bytes; 0 when nothing is planned
+  // The bytes the runtime's values occupy (their own sizes, not rounded), coalesced, in offset
+  // order: what an Invoke writes. The planner leaves gaps no value fills, which are never touched.
+  std::vector<WorkspaceRange> written;
 };
 
 struct XnnpackWorkspace {

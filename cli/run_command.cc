@@ -321,13 +321,39 @@ void Run(const RunArgs& args) {
     }
   };
   const ModelPlan plan = with_input_hint([&] { return PlanOrThrow(model, options, fill_inputs); });
+  // Memory the delegates own outside the interpreter (libXNNPACK's packed weights and workspace,
+  // the OpenCL delegate's buffers) counts against --memory-limit as the report predicts it: the
+  // interpreters that run the delegates get what it leaves.
+  const uint64_t delegate_bytes = PredictedDelegateBytes(plan);
+  if (delegate_bytes > 0 && delegate_bytes >= options.memory_limit_bytes) {
+    throw CommandError{fmt::format(
+        "{}: the delegates need {} bytes outside the interpreter (predicted), above the memory "
+        "limit of {} bytes (raise it with --memory-limit)",
+        args.model, delegate_bytes, options.memory_limit_bytes)};
+  }
+  runtime::InterpreterOptions delegated_options = options;
+  delegated_options.memory_limit_bytes -= delegate_bytes;
+  const auto with_delegates_note = [&](auto&& step) {
+    try {
+      return step();
+    } catch (CommandError& e) {
+      if (delegate_bytes > 0 && e.message.find("above the memory limit") != std::string::npos) {
+        e.message += fmt::format(" (--memory-limit {} less the delegates' predicted {} bytes)",
+                                 options.memory_limit_bytes, delegate_bytes);
+      }
+      throw;
+    }
+  };
   // The XNNPACK and OpenCL delegates' kernels of the run below are the ones they create from here
   // on (PlanOrThrow's fact-finding run of a model with control flow made kernels of its own).
   std::vector<KernelRange> run_kernels(owned.size());
   for (size_t i = 0; i < owned.size(); ++i)
     run_kernels[i].begin = DelegateKernelCount(*owned[i].delegate);
   TimedRun run = with_input_hint([&] {
-    return RunInterpreter(args, plan, options, fill_inputs, {args.warmup_runs, args.num_runs});
+    return with_delegates_note([&] {
+      return RunInterpreter(args, plan, delegated_options, fill_inputs,
+                            {args.warmup_runs, args.num_runs});
+    });
   });
   const std::vector<int32_t> output_tensors = run.interpreter->outputs();
   for (size_t i = 0; i < owned.size(); ++i)
@@ -568,7 +594,7 @@ void Run(const RunArgs& args) {
             .tolerance = tolerance,
             .tolerance_steps = args.tolerance_steps,
             .input_seed = args.input_seed,
-            .memory_limit_bytes = cpu_options.memory_limit_bytes};
+            .memory_limit_bytes = delegated_options.memory_limit_bytes};
         auto found = runtime::FindFirstDivergence(args.model, *d.delegate, divergence);
         if (!found.ok()) {
           node_check_note = fmt::format("the node-by-node check of {} was skipped: {}",
@@ -610,7 +636,8 @@ void Run(const RunArgs& args) {
     // decided about sharing.
     // A rerun that does not fit the memory limit is skipped with a note: it checks the plan's
     // sharing, not a prediction, and the verdict is printed either way.
-    auto differences = runtime::CompareWithOwnBuffers(plan, options, fill_inputs, run.outputs);
+    auto differences =
+        runtime::CompareWithOwnBuffers(plan, delegated_options, fill_inputs, run.outputs);
     if (!differences.ok() &&
         differences.status().message().find("above the memory limit") == std::string::npos) {
       throw CommandError{args.model + ": " + differences.status().message()};

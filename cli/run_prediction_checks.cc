@@ -3,8 +3,10 @@
 #include <algorithm>
 
 #include "cli/command.h"
+#include "libanalysis/core/checked_math.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 #include "libanalysis/report/delegate_memory.h"
+#include "libanalysis/report/gpu_device_memory.h"
 #include "libanalysis/report/report_builder.h"
 #include "libanalysis/report/xnnpack_workspace.h"
 #include "runtime/after_invoke_check.h"
@@ -49,6 +51,19 @@ size_t DelegateKernelCount(const runtime::Delegate& delegate) {
   if (const auto* cl = dynamic_cast<const runtime::OpenClDelegate*>(&delegate))
     return cl->transfers().size();
   return 0;
+}
+
+uint64_t PredictedDelegateBytes(const ModelPlan& plan) {
+  uint64_t total = 0;
+  for (const SubgraphPlan& sp : plan.subgraphs) {
+    if (!sp.delegated) continue;
+    for (const DelegateProfile& profile : plan.delegates) {
+      auto memory = EstimateDelegateMemory(*sp.delegated, profile, GpuMemoryOptionsFor(profile));
+      if (!memory.ok()) throw CommandError{memory.status().message()};
+      total = CheckedAdd(total, memory->total_bytes).value_or(UINT64_MAX);
+    }
+  }
+  return total;
 }
 
 std::vector<Check> PredictionChecks(const ModelPlan& plan, int32_t entry,

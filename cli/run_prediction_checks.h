@@ -25,6 +25,10 @@ struct KernelRange {
 // How many kernels the XNNPACK or OpenCL delegate has made so far (0 for other delegates).
 size_t DelegateKernelCount(const runtime::Delegate& delegate);
 
+// What the plan's delegates own outside the interpreter, as the report predicts it (the known
+// parts: delegate_memory.h). Throws CommandError when it cannot be estimated.
+uint64_t PredictedDelegateBytes(const ModelPlan& plan);
+
 // Throws CommandError when the report or a delegate's memory cannot be estimated.
 std::vector<Check> PredictionChecks(const ModelPlan& plan, int32_t entry,
                                     const runtime::RunStats& stats, uint64_t delegate_kernels,

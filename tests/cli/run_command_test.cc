@@ -322,6 +322,30 @@ TEST(RunCommand, AQuantizedModelIsJudgedAgainstItsFloatReference) {
   EXPECT_EQ(RunTool("run " + int8 + reference).exit_code, 2);
 }
 
+// The delegates' own memory counts against --memory-limit as the report predicts it (XNNPACK's
+// packed weights and workspace): the interpreter gets what it leaves.
+TEST(RunCommand, TheDelegatesMemoryCountsAgainstTheLimit) {
+  const std::string model = testing::CorpusModelPath(kShortRange);
+  auto report = RunTool("report --json --delegate xnnpack " + model);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const auto totals = nlohmann::json::parse(report.out).at("interpreter");
+  const uint64_t delegates = totals.at("delegate_bytes"), arena = totals.at("arena_bytes");
+  ASSERT_GT(delegates, 0u);
+  const std::string run = "run --delegate xnnpack " + model + " --memory-limit ";
+  auto delegates_alone = RunTool(run + std::to_string(delegates));
+  EXPECT_EQ(delegates_alone.exit_code, 2);
+  EXPECT_NE(delegates_alone.err.find("the delegates need " + std::to_string(delegates) +
+                                     " bytes outside the interpreter (predicted)"),
+            std::string::npos)
+      << delegates_alone.err;
+  auto with_arena = RunTool(run + std::to_string(delegates + arena / 2));
+  EXPECT_EQ(with_arena.exit_code, 2);
+  EXPECT_NE(with_arena.err.find(" less the delegates' predicted " + std::to_string(delegates)),
+            std::string::npos)
+      << with_arena.err;
+  EXPECT_EQ(RunTool(run + std::to_string(delegates + arena + (8u << 20))).exit_code, 0);
+}
+
 // A node-by-node check and a rerun on buffers of its own that do not fit --memory-limit are
 // skipped with a note; the verdict is still printed, and the checks that ran decide it.
 TEST(RunCommand, ChecksThatDoNotFitTheMemoryLimitAreSkippedWithANote) {

@@ -3,10 +3,10 @@
 // arena figures alone do not answer. Memory that is allocated but never written takes no page, so
 // every term counts pages written or read (4 KiB), not buffer sizes:
 //   mapped_weights      the model file is mapped (FlatBufferModel::BuildFromFile), not read; its
-//                       pages count once touched: the flatbuffer's tables (the interpreter builder
-//                       reads them) and every constant buffer a kernel or a delegate reads (the CPU
-//                       kernels at each Invoke, XNNPACK once as it packs, the GPU delegate as it
-//                       uploads). A buffer nothing reads is never touched.
+//                       pages count once touched: every constant buffer a kernel or a delegate
+//                       reads (the CPU kernels at each Invoke, XNNPACK once as it packs, the GPU
+//                       delegate as it uploads). A buffer nothing reads is never touched. The
+//                       flatbuffer's tables, which the interpreter builder reads, are not counted.
 //   arena_pages         the pages of the tensor arenas the plan places tensors on: an Invoke writes
 //                       every one of them (inputs, every node's outputs and temporaries). The
 //                       arena is malloc'd at the CPU-only plan's size before a delegate that does

@@ -263,6 +263,15 @@ TEST(TflmTargetCommand, GateRecordsAndChecksTheTflmArena) {
   EXPECT_NE(check.out.find("[--target tflm]  ok"), std::string::npos) << check.out;
 }
 
+TEST(TflmTargetCommand, HtmlIsRefusedNotSkipped) {
+  const std::string page = testing::FreshDir("tflm_html") + "/report.html";
+  ToolRun run =
+      RunTool("report --target tflm --html " + page + " " + TflmModel("testing_test_conv_model"));
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.err.find("--html"), std::string::npos) << run.err;
+  EXPECT_FALSE(std::ifstream(page).good());
+}
+
 TEST(TflmTargetCommand, DiffComparesTheTwoArenas) {
   ToolRun run = RunTool("diff --json --target tflm " + TflmModel("testing_test_conv_model") + " " +
                         TflmModel("models_keyword_scrambled"));

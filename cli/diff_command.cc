@@ -11,6 +11,8 @@
 #include "cli/kernel_build_args.h"
 #include "cli/model_diff.h"
 #include "cli/terminal.h"
+#include "cli/tflm_report.h"
+#include "cli/tflm_target_args.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/parallel_map.h"
 #include "libanalysis/report/cpu_nodes.h"
@@ -24,6 +26,7 @@ struct DiffArgs {
   DelegateArgs delegates;
   DelegateArgs new_delegates;    // the new side's setup, when it differs
   KernelBuildArgs kernel_build;  // both sides
+  TflmTargetArgs tflm_target;    // both sides
   CommonFlags common;
 };
 
@@ -294,6 +297,16 @@ std::string DelegatesText(const std::vector<std::string>& delegates) {
 
 void RunDiff(const DiffArgs& args) {
   const OutputFormat format = args.common.Format();
+  if (auto tflm_build = args.tflm_target.BuildOrThrow()) {
+    if (args.new_model.empty()) throw CommandError{"diff --target tflm: give a NEW model"};
+    if (!args.delegates.Requests().empty() || !args.new_delegates.Requests().empty()) {
+      throw CommandError{"--target tflm takes no --delegate"};
+    }
+    if (args.tflm_target.ArenaBudgetOrThrow()) {
+      throw CommandError{"diff --target: --arena-budget is for report and arena"};
+    }
+    return RunTflmDiff(args.old_model, args.new_model, *tflm_build, format);
+  }
   const std::vector<DelegateRequest> old_requests = args.delegates.Requests();
   std::vector<DelegateRequest> new_requests = args.new_delegates.Requests();
   const bool two_setups = !new_requests.empty();
@@ -342,7 +355,8 @@ void AddDiffCommand(CLI::App& app) {
   cmd->footer(
       "Examples:\n"
       "  tflite-analyze diff old/palm_detection.tflite new/palm_detection.tflite --delegate gpu\n"
-      "  tflite-analyze diff palm_detection.tflite --delegate gpu --new-delegate xnnpack");
+      "  tflite-analyze diff palm_detection.tflite --delegate gpu --new-delegate xnnpack\n"
+      "  tflite-analyze diff old.tflite new.tflite --target tflm-32   (TFLite Micro's arena)");
   auto args = std::make_shared<DiffArgs>();
   cmd->add_option("old", args->old_model, "The old .tflite or Graph JSON file")->required();
   cmd->add_option("new", args->new_model,
@@ -350,6 +364,7 @@ void AddDiffCommand(CLI::App& app) {
   args->delegates.AddTo(cmd);
   args->kernel_build.AddTo(cmd);
   args->new_delegates.AddTo(cmd, "new-");
+  args->tflm_target.AddTo(cmd);
   args->common.AddTo(cmd, {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kMarkdown});
   cmd->callback([args] { RunDiff(*args); });
 }

@@ -271,8 +271,9 @@ void RunReport(const ReportArgs& args) {
   if (auto tflm_build = args.tflm_target.BuildOrThrow()) {
     if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
     if (!args.input_shapes.Requests().empty()) throw CommandError{kTflmInputShapeRefusal};
-    if (!args.model_explorer.empty() || !args.trace.empty()) {
-      throw CommandError{"--model-explorer and --trace show TFLite's plan, not --target tflm's"};
+    if (!args.html.empty() || !args.model_explorer.empty() || !args.trace.empty()) {
+      throw CommandError{
+          "--html, --model-explorer and --trace show TFLite's plan, not --target tflm's"};
     }
     return RunTflmReport(args.models, *tflm_build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }

@@ -260,4 +260,65 @@ void RunTflmArena(const std::string& model, const tflm::Build& build,
   EndWithBudgetVerdict(fits);
 }
 
+namespace {
+
+struct TflmFigure {
+  const char* name;
+  uint64_t before;
+  uint64_t after;
+};
+
+std::vector<TflmFigure> TflmFigures(const tflm::TflmArena& before, const tflm::TflmArena& after) {
+  return {{"head", before.head, after.head},
+          {"tail", before.tail, after.tail},
+          {"allocator_objects", before.allocator_objects, after.allocator_objects},
+          {"arena_used_bytes", before.arena_used_bytes, after.arena_used_bytes},
+          {"allocate_tensors_peak", before.allocate_tensors_peak, after.allocate_tensors_peak},
+          {"recommended_arena_size", before.recommended_arena_size, after.recommended_arena_size}};
+}
+
+// The resolver ops only `from` needs.
+std::vector<std::string> OpsOnlyIn(const tflm::TflmArena& from, const tflm::TflmArena& other) {
+  std::vector<std::string> ops;
+  for (const tflm::ResolverEntry& entry : from.resolver) {
+    bool shared = false;
+    for (const tflm::ResolverEntry& e : other.resolver) shared = shared || e.op == entry.op;
+    if (!shared) ops.push_back(entry.op);
+  }
+  return ops;
+}
+
+}  // namespace
+
+void RunTflmDiff(const std::string& old_model, const std::string& new_model,
+                 const tflm::Build& build, OutputFormat format) {
+  const tflm::TflmArena before = ReplayTflmOrThrow(old_model, build);
+  const tflm::TflmArena after = ReplayTflmOrThrow(new_model, build);
+  const std::vector<TflmFigure> figures = TflmFigures(before, after);
+  const std::vector<std::string> added = OpsOnlyIn(after, before);
+  const std::vector<std::string> removed = OpsOnlyIn(before, after);
+  if (format == OutputFormat::kJson) {
+    nlohmann::ordered_json j{{"old", old_model},
+                             {"new", new_model},
+                             {"target", tflm::TargetName(before.target)},
+                             {"figures", nlohmann::ordered_json::object()},
+                             {"resolver_added", added},
+                             {"resolver_removed", removed}};
+    for (const TflmFigure& f : figures) {
+      j["figures"][f.name] = {{"before", f.before}, {"after", f.after}};
+    }
+    return WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  }
+  std::string out = fmt::format("{} -> {}: TFLite Micro arena ({}, {})\n\n", old_model, new_model,
+                                tflm::TargetName(before.target), TargetWords(before));
+  out += fmt::format("  {:<24} {:>12} {:>12} {:>10}\n", "figure", "before", "after", "delta");
+  for (const TflmFigure& f : figures) {
+    out += fmt::format("  {:<24} {:>12} {:>12} {:>+10}\n", f.name, f.before, f.after,
+                       static_cast<int64_t>(f.after) - static_cast<int64_t>(f.before));
+  }
+  for (const std::string& op : added) out += "  + resolver " + op + "\n";
+  for (const std::string& op : removed) out += "  - resolver " + op + "\n";
+  WriteOutput("-", format == OutputFormat::kMarkdown ? "```\n" + out + "```\n" : out);
+}
+
 }  // namespace tfa::cli

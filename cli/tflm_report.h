@@ -35,6 +35,11 @@ void RunTflmReport(const std::vector<std::string>& models, const tflm::Build& bu
 void RunTflmArena(const std::string& model, const tflm::Build& build,
                   std::optional<uint64_t> arena_budget, OutputFormat format);
 
+// diff --target: the head, tail, allocator objects, arena_used_bytes and recommended
+// kTensorArenaSize of two models under one build, and the resolver ops added or removed.
+void RunTflmDiff(const std::string& old_model, const std::string& new_model,
+                 const tflm::Build& build, OutputFormat format);
+
 }  // namespace tfa::cli
 
 #endif  // CLI_TFLM_REPORT_H_

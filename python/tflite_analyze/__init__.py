@@ -14,10 +14,10 @@ Every function runs the same code as the tflite-analyze command (docs/cli.md) an
 """
 from ._api import AnalysisError, Delegate, analyze, gate, info, model_explorer_overlays, run
 from ._report import (Allocation, Arena, GateResult, Partition, RejectedNode, Report, RunResult,
-                      Subgraph)
+                      Subgraph, TflmReport)
 from ._tflite_analyze import __version__
 
 __all__ = ["AnalysisError", "Allocation", "Arena", "Delegate", "GateResult", "Partition",
-           "RejectedNode", "Report", "RunResult", "Subgraph", "analyze", "gate", "info",
+           "RejectedNode", "Report", "RunResult", "Subgraph", "TflmReport", "analyze", "gate", "info",
            "model_explorer_overlays", "run",
            "__version__"]

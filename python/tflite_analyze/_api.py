@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from . import _tflite_analyze
-from ._report import GateResult, Report, RunResult
+from ._report import GateResult, Report, RunResult, TflmReport
 
 _EXIT_OK = 0
 _EXIT_GATE_FAILED = 1
@@ -84,10 +84,18 @@ def _path(path: Union[str, os.PathLike]) -> str:
 def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[DelegateLike]] = None,
             input_shapes: Optional[Mapping[Union[str, int], Sequence[int]]] = None, *,
             platform: Optional[str] = None, num_threads: Optional[int] = None,
-            signature: Optional[str] = None, advise: bool = False) -> Report:
+            signature: Optional[str] = None, advise: bool = False, target: Optional[str] = None,
+            abi: Optional[str] = None, static_memory: bool = False,
+            recording_allocator: bool = False,
+            arena_budget: Optional[Union[int, str]] = None) -> Union[Report, TflmReport]:
     """Predicts delegate partitions, boundary copies and the arena of one model, as
     `tflite-analyze report --json` does. `delegates` apply in order; `input_shapes` maps an
-    input's name (or position) to its new shape."""
+    input's name (or position) to its new shape.
+
+    `target="tflm"` or `"tflm-32"` answers for TFLite Micro instead (`report --target`,
+    docs/tflm.md) and returns a `TflmReport`; `abi`, `static_memory`, `recording_allocator` and
+    `arena_budget` (bytes, or "256K") are its build flags. A budget the model does not fit is
+    `TflmReport.fits == False`, not an exception."""
     args = ["report", _path(path), "--json", *_delegate_args(delegates),
             *_input_shape_args(input_shapes)]
     if platform is not None:
@@ -98,8 +106,21 @@ def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[Delegate
         args += ["--signature", signature]
     if advise:
         args.append("--advise")
-    _, out = _invoke(args)
-    return Report.from_dict(json.loads(out))
+    if target is not None:
+        args += ["--target", target]
+    if abi is not None:
+        args += ["--abi", abi]
+    if static_memory:
+        args.append("--static-memory")
+    if recording_allocator:
+        args.append("--recording-allocator")
+    if arena_budget is not None:
+        args += ["--arena-budget", str(arena_budget)]
+    # Exit 1 is a budget the model does not fit; the JSON says so.
+    allowed = (_EXIT_OK, _EXIT_GATE_FAILED) if arena_budget is not None else (_EXIT_OK,)
+    _, out = _invoke(args, allowed_exits=allowed)
+    d = json.loads(out)
+    return TflmReport.from_dict(d) if "tflm" in d else Report.from_dict(d)
 
 
 def model_explorer_overlays(path: Union[str, os.PathLike],

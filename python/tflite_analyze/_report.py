@@ -164,3 +164,33 @@ class GateResult:
 
     def __bool__(self) -> bool:
         return self.passed
+
+
+@dataclass(frozen=True)
+class TflmReport:
+    """What `tflite-analyze report --json --target tflm` says about one model: TFLite Micro's
+    tensor arena (docs/tflm.md). `fits` is None without an arena budget."""
+    model: str
+    target: str
+    head: int
+    tail: int
+    allocator_objects: int
+    arena_used_bytes: int
+    allocate_tensors_peak: int
+    recommended_arena_size: int
+    resolver: list[str]
+    fits: Optional[bool] = None
+    _json: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """The report as `report --json --target ...` prints it (docs/report-json.md)."""
+        return self._json
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TflmReport":
+        t = d["tflm"]
+        budget = t.get("arena_budget")
+        return cls(d["model"], t["target"], t["head"], t["tail"], t["allocator_objects"],
+                   t["arena_used_bytes"], t["allocate_tensors_peak"],
+                   t["recommended_arena_size"], [r["op"] for r in t.get("resolver", [])],
+                   budget["fits"] if budget else None, d)

@@ -1,4 +1,4 @@
-// End-to-end tests of --target tflm|tflm-32 on report and arena.
+// End-to-end tests of --target tflm|tflm-32 on report, arena, gate and diff.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -261,6 +261,48 @@ TEST(TflmTargetCommand, GateRecordsAndChecksTheTflmArena) {
   ToolRun check = RunTool("gate --baseline " + baseline + " " + model);
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
   EXPECT_NE(check.out.find("[--target tflm]  ok"), std::string::npos) << check.out;
+}
+
+TEST(TflmTargetCommand, HtmlIsRefusedNotSkipped) {
+  const std::string page = testing::FreshDir("tflm_html") + "/report.html";
+  ToolRun run =
+      RunTool("report --target tflm --html " + page + " " + TflmModel("testing_test_conv_model"));
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.err.find("--html"), std::string::npos) << run.err;
+  EXPECT_FALSE(std::ifstream(page).good());
+}
+
+TEST(TflmTargetCommand, DiffComparesTheTwoArenas) {
+  ToolRun run = RunTool("diff --json --target tflm " + TflmModel("testing_test_conv_model") + " " +
+                        TflmModel("models_keyword_scrambled"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("target"), "tflm");
+  // memory_arena_threshold_test.cc's figures for the two models.
+  EXPECT_EQ(j.at("figures").at("head"), (nlohmann::json{{"before", 7744}, {"after", 672}}));
+  EXPECT_EQ(j.at("figures").at("tail"), (nlohmann::json{{"before", 2088}, {"after", 14264}}));
+  EXPECT_EQ(j.at("figures").at("arena_used_bytes").at("after"), 15184);
+  EXPECT_EQ(j.at("resolver_added"), (nlohmann::json{"SVDF", "SOFTMAX"}));
+
+  ToolRun text = RunTool("diff --target tflm-32 " + TflmModel("models_keyword_scrambled") + " " +
+                         TflmModel("models_keyword_scrambled"));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(tflm-32, 32-bit microcontroller, AAPCS)"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("arena_used_bytes                13492        13492         +0"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST(TflmTargetCommand, DiffRefusesWhatHasNoTflmAnswer) {
+  const std::string model = TflmModel("testing_test_conv_model");
+  for (const std::string& flags : {std::string("--target tflm ") + model,
+                                   "--target tflm --delegate gpu " + model + " " + model,
+                                   "--target tflm --arena-budget 1K " + model + " " + model}) {
+    ToolRun run = RunTool("diff " + flags);
+    EXPECT_EQ(run.exit_code, 2) << flags << run.out;
+    EXPECT_NE(run.err.find("tflite-analyze: error: "), std::string::npos) << run.err;
+  }
 }
 
 }  // namespace

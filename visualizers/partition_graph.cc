@@ -96,6 +96,7 @@ void DeclareAttributes(GraphvizGraph& graph) {
   graph.Declare(AGEDGE, "fontsize", "9");
   graph.Declare(AGEDGE, "label", "");
   graph.Declare(AGEDGE, "tooltip", "");
+  graph.Declare(AGEDGE, "style", "");
 }
 
 // Graph inputs and outputs drawn as ellipses, keyed by tensor.
@@ -126,29 +127,42 @@ IoNodes AddIoNodes(GraphvizGraph& graph, const Subgraph& subgraph, const Partiti
   return io;
 }
 
-// Delegate partitions: the weights uploaded once at init, kept apart from the per-inference
-// copies the boundary edges carry.
-std::string UploadedOnceLine(const SubgraphReport& report, const PartitionView& view, size_t p) {
-  const uint64_t bytes = view.partitions[p].uploaded_once_bytes;
-  if (report.partitions[p].kind != PartitionReport::Kind::kDelegate || bytes == 0) return "";
-  return fmt::format("\\nuploaded once: {}", HumanBytes(bytes));
+// Delegate partitions: what the report counts as copied on every inference, and the weights
+// uploaded once at init; a delegate that reads TFLite's buffers in place copies nothing.
+std::string CopyLines(const SubgraphReport& report, size_t p) {
+  const PartitionReport& partition = report.partitions[p];
+  if (partition.kind != PartitionReport::Kind::kDelegate) return "";
+  if (partition.in_place) return "\\nin place: nothing copied";
+  std::string lines =
+      fmt::format("\\ncopied per inference: {} in, {} out", HumanBytes(partition.bytes_to_delegate),
+                  HumanBytes(partition.bytes_from_delegate));
+  if (partition.init_upload_bytes > 0)
+    lines += fmt::format("\\nuploaded once: {}", HumanBytes(partition.init_upload_bytes));
+  return lines;
 }
 
 // The graph's caption: what the edges mean, and what the collapsed picture folded away.
 void SetLegend(GraphvizGraph& graph, const std::string& folded) {
   graph.Set(graph.root(), "label",
-            "bold edges: tensors copied on every inference (bytes); \"uploaded once\": weights a "
-            "delegate uploads at init" +
+            "bold edges: tensors copied on every inference (bytes); dashed edges: tensors that "
+            "cross partitions without a copy; \"uploaded once\": weights a delegate uploads at "
+            "init" +
                 folded);
   graph.Set(graph.root(), "labelloc", "b");
 }
 
-void StyleBoundaryEdge(GraphvizGraph& graph, Agedge_t* edge, uint64_t bytes,
+// A tensor crossing a partition boundary: bold and labelled with its bytes when the report counts
+// it as a copy, dashed and unlabelled when it crosses without one.
+void StyleBoundaryEdge(GraphvizGraph& graph, Agedge_t* edge, uint64_t copied_bytes, bool copied,
                        const std::string& tooltip) {
   graph.Set(edge, "color", kBoundaryEdgeColour);
-  graph.Set(edge, "penwidth", "2");
-  graph.Set(edge, "label", HumanBytes(bytes));
   graph.Set(edge, "tooltip", tooltip);
+  if (!copied) {
+    graph.Set(edge, "style", "dashed");
+    return;
+  }
+  graph.Set(edge, "penwidth", "2");
+  graph.Set(edge, "label", HumanBytes(copied_bytes));
 }
 
 void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
@@ -159,7 +173,7 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     Agraph_t* cluster = graph.AddSubgraph(graph.root(), fmt::format("cluster_p{}", p));
     graph.Set(cluster, "label",
               fmt::format("{} ({} nodes){}", LabelText(PartitionTitle(report, p)),
-                          view.partitions[p].node_count, UploadedOnceLine(report, view, p)));
+                          view.partitions[p].node_count, CopyLines(report, p)));
     graph.Set(cluster, "style", "filled,rounded");
     graph.Set(cluster, "color", colour.stroke);
     graph.Set(cluster, "fillcolor", colour.fill);
@@ -215,7 +229,8 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     Agedge_t* drawn = graph.AddEdge(tail, head);
     const std::string tooltip = TensorDescription(subgraph, edge.tensor);
     if (edge.crosses_boundary()) {
-      StyleBoundaryEdge(graph, drawn, edge.bytes, tooltip);
+      StyleBoundaryEdge(graph, drawn, edge.bytes, edge.copied,
+                        tooltip + (edge.copied ? "" : ", crosses without a copy"));
     } else {
       graph.Set(drawn, "tooltip", tooltip);
     }
@@ -236,7 +251,7 @@ Agnode_t* DrawPartitionBox(GraphvizGraph& graph, const Subgraph& subgraph,
       fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
   if (summary.node_count > 0)
     label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
-  label += "\\n" + LabelText(summary.op_summary) + UploadedOnceLine(report, view, p);
+  label += "\\n" + LabelText(summary.op_summary) + CopyLines(report, p);
   graph.Set(box, "fillcolor", colour.fill);
   graph.Set(box, "color", colour.stroke);
   graph.Set(box, "penwidth", "2");
@@ -276,7 +291,7 @@ Agnode_t* DrawGroupBox(GraphvizGraph& graph, const Subgraph& subgraph, const Sub
     const PartitionSummary& summary = view.partitions[p];
     if (partition.kind == PartitionReport::Kind::kDelegate) {
       if (delegated++ == 0) coloured_by = &partition;
-      uploaded += summary.uploaded_once_bytes;
+      uploaded += partition.init_upload_bytes;
     }
     nodes += summary.node_count;
     unsupported += summary.unsupported_nodes;
@@ -369,28 +384,36 @@ void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const Subgrap
   };
 
   const IoNodes io = AddIoNodes(graph, subgraph, view);
-  // Distinct tensors per (tail, head) pair, in first-seen order so the layout is deterministic.
+  // Distinct tensors per (tail, head) pair, in first-seen order so the layout is deterministic;
+  // those the report counts as copied apart.
+  struct Crossing {
+    std::set<int32_t> tensors;
+    std::set<int32_t> copied;
+  };
   std::vector<std::pair<Agnode_t*, Agnode_t*>> order;
-  std::map<std::pair<Agnode_t*, Agnode_t*>, std::set<int32_t>> tensors;
+  std::map<std::pair<Agnode_t*, Agnode_t*>, Crossing> crossings;
   for (const TensorEdge& edge : view.edges) {
     if (!edge.crosses_boundary() && edge.from_node >= 0 && edge.to_node >= 0) continue;
     Agnode_t* tail = edge.from_node < 0 ? io.inputs.at(edge.tensor) : box_of_node(edge.from_node);
     Agnode_t* head = edge.to_node < 0 ? io.outputs.at(edge.tensor) : box_of_node(edge.to_node);
     if (tail == head || tail == nullptr || head == nullptr) continue;
-    auto [it, inserted] = tensors.try_emplace({tail, head});
+    auto [it, inserted] = crossings.try_emplace({tail, head});
     if (inserted) order.push_back({tail, head});
-    it->second.insert(edge.tensor);
+    it->second.tensors.insert(edge.tensor);
+    if (edge.copied) it->second.copied.insert(edge.tensor);
   }
   for (const auto& ends : order) {
-    const std::set<int32_t>& crossing = tensors.at(ends);
-    uint64_t bytes = 0;
+    const Crossing& crossing = crossings.at(ends);
+    uint64_t copied_bytes = 0;
     std::string tooltip;
-    for (int32_t t : crossing) {
-      bytes += subgraph.tensors[t].bytes_or_zero();
+    for (int32_t t : crossing.tensors) {
+      const bool copied = crossing.copied.count(t) > 0;
+      if (copied) copied_bytes += subgraph.tensors[t].bytes_or_zero();
       if (!tooltip.empty()) tooltip += "\\n";
-      tooltip += TensorDescription(subgraph, t);
+      tooltip += TensorDescription(subgraph, t) + (copied ? "" : ", crosses without a copy");
     }
-    StyleBoundaryEdge(graph, graph.AddEdge(ends.first, ends.second), bytes, tooltip);
+    StyleBoundaryEdge(graph, graph.AddEdge(ends.first, ends.second), copied_bytes,
+                      !crossing.copied.empty(), tooltip);
   }
 }
 

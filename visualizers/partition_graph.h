@@ -6,8 +6,10 @@
 // constants only (weight DEQUANTIZE / DENSIFY: run once, their outputs are weights too), which
 // would otherwise swamp the picture with fan-out.
 //
-// Bold edges are tensors copied on every inference; a delegate partition's label gives apart the
-// weights it uploads once at init.
+// Bold edges are tensors the report counts as copied on every inference; dashed edges cross a
+// partition boundary without a copy (into a delegate that reads TFLite's buffers in place, such as
+// XNNPACK, or between two CPU partitions). A delegate partition's label gives the report's own
+// figures: bytes copied in and out per inference and the weights it uploads once at init.
 //
 // Collapsed mode draws one box per partition (node count, node range, most frequent ops) and one
 // edge per pair of partitions that exchange tensors, labelled with the bytes of the distinct

@@ -137,6 +137,29 @@ TEST(PartitionGraphTest, WeightsAreUploadedOnceAndWeightOnlyPartitionsFold) {
             std::string::npos);
 }
 
+// A delegate that reads TFLite's buffers in place copies nothing: its boundary edges are dashed
+// and unlabelled, and its boxes say so instead of giving bytes.
+TEST(PartitionGraphTest, AnInPlaceDelegateShowsNoCopiesAndNoUploads) {
+  SubgraphReport report = TinyReport();
+  for (PartitionReport& p : report.partitions) {
+    if (p.kind != PartitionReport::Kind::kDelegate) continue;
+    p.delegate = "xnnpack";
+    p.in_place = true;
+    p.bytes_to_delegate = p.bytes_from_delegate = p.init_upload_bytes = 0;
+  }
+  report.copy = {0, 0, 4, 0};
+  for (const bool collapse : {false, true}) {
+    Result<std::string> dot = Render(TinySubgraph(), report, GraphFormat::kDot, collapse);
+    ASSERT_TRUE(dot.ok()) << dot.status().message();
+    const std::string text = Unwrapped(*dot);
+    EXPECT_TRUE(ParseDot(*dot).edge_labels.empty()) << collapse;
+    EXPECT_EQ(CountOccurrences(text, "uploaded once: "), 0u) << collapse;
+    EXPECT_EQ(CountOccurrences(text, "copied per inference"), 0u) << collapse;
+    EXPECT_GE(CountOccurrences(text, "in place: nothing copied"), 2u) << collapse;
+    EXPECT_NE(text.find("crosses without a copy"), std::string::npos) << collapse;
+  }
+}
+
 TEST(PartitionGraphTest, TinyGraphRendersSvgAndPng) {
   Result<std::string> svg = Render(TinySubgraph(), TinyReport(), GraphFormat::kSvg);
   ASSERT_TRUE(svg.ok()) << svg.status().message();
@@ -302,6 +325,23 @@ TEST(PartitionGraphTest, CollapsedIsNoLargerThanTheFullPicture) {
   const auto [w, h] = PngSize(*collapsed);
   EXPECT_LE(std::max(w, h), std::max(full_w, full_h));
   EXPECT_LE(uint64_t{w} * h, uint64_t{full_w} * full_h);
+}
+
+// The report says XNNPACK copies nothing and uploads nothing (it reads TFLite's buffers and
+// packs its weights into delegate memory); the pictures of a real model say the same.
+TEST(PartitionGraphTest, XnnpackPicturesCarryTheReportsZeroCopies) {
+  auto model =
+      LoadModelFile(tfa::testing::CorpusModelPath("face_detection__face_detection_short_range"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const SubgraphReport report = DelegatedReport(*model, "xnnpack");
+  ASSERT_EQ(report.copy.bytes_to_delegate + report.copy.bytes_from_delegate, 0u);
+  ASSERT_EQ(report.copy.init_upload_bytes, 0u);
+  for (const bool collapse : {false, true}) {
+    Result<std::string> dot = Render(model->subgraphs[0], report, GraphFormat::kDot, collapse);
+    ASSERT_TRUE(dot.ok()) << dot.status().message();
+    EXPECT_TRUE(ParseDot(*dot).edge_labels.empty()) << collapse;
+    EXPECT_EQ(CountOccurrences(Unwrapped(*dot), "uploaded once: "), 0u) << collapse;
+  }
 }
 
 TEST(PartitionGraphTest, CollapsedGroupsConsecutivePartitionsPastTenBoxes) {

@@ -28,6 +28,9 @@ struct PartitionReport {
   uint64_t bytes_to_delegate = 0;  // non-constant inputs copied in on every inference
   uint64_t bytes_from_delegate = 0;
   uint64_t init_upload_bytes = 0;  // constants the delegate consumes, uploaded once
+  // The delegate works on TFLite's buffers where they lie (XNNPACK): nothing is copied in or
+  // out, and the three figures above are 0 (docs/copy-costs.md).
+  bool in_place = false;
 };
 
 struct UnsupportedNode {

@@ -90,7 +90,9 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegatePr
       ++total.transitions;
     previous_on_cpu = on_cpu;
     previous_delegate = p.delegate;
-    if (on_cpu || InPlace(delegates, p.delegate)) continue;
+    if (on_cpu) continue;
+    p.in_place = InPlace(delegates, p.delegate);
+    if (p.in_place) continue;
     for (int32_t t : p.inputs) {
       if (t < 0) continue;
       if (IsOnceUploaded(prepared, t)) {

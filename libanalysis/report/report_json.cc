@@ -299,6 +299,7 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
       w.Member("bytes_to_delegate", p.bytes_to_delegate);
       w.Member("bytes_from_delegate", p.bytes_from_delegate);
       w.Member("init_upload_bytes", p.init_upload_bytes);
+      if (p.in_place) w.Member("in_place", true);
     }
     w.EndObject();
   }

@@ -14,8 +14,9 @@
 // Collapsed mode draws one box per partition (node count, node range, most frequent ops) and one
 // edge per pair of partitions that exchange tensors, labelled with the bytes of the distinct
 // tensors exchanged: the readable picture for models with thousands of nodes. Partitions of
-// weight nodes only are folded away; past ten boxes, consecutive partitions share a dashed box,
-// and the layout is scaled to fit 2,000 px, so the overview fits one screen.
+// weight nodes only are folded away; past ten boxes, consecutive delegate partitions share a
+// dashed box (a CPU partition always keeps its own, so no CPU island hides in a delegate's box),
+// and the layout is scaled to fit 2,000 px.
 //
 // Built with Graphviz's cgraph and laid out / rendered in-process with gvc's "dot" layout.
 #ifndef VISUALIZERS_PARTITION_GRAPH_H_

@@ -10,6 +10,7 @@
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/report/cpu_nodes.h"
 #include "libanalysis/report/plan_step_node.h"
+#include "visualizers/report_headlines.h"
 
 namespace tfa::cli {
 namespace {
@@ -222,16 +223,7 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
   }
   out += "\n";
   for (const std::string& note : r.delegation_notes) out += fmt::format("note: {}\n", note);
-  for (const DelegateFailureReport& f : r.delegate_failures) {
-    out += fmt::format(
-        "delegate {} refused by the interpreter: its kernel for nodes {} of subgraph {} failed "
-        "its init: \"{}\"; the original execution plan was restored{}, so every figure below is "
-        "without {}\n",
-        f.delegate, fmt::join(f.nodes, ","), f.subgraph, f.reason,
-        f.also_removed.empty() ? std::string()
-                               : fmt::format(" (removing {} too)", fmt::join(f.also_removed, ", ")),
-        f.delegate);
-  }
+  for (const std::string& headline : viz::ReportHeadlines(r)) out += headline + "\n";
   if (r.allocate_tensors_failure) {
     out += fmt::format("upstream: {}; the figures below assume those ops resolved\n",
                        *r.allocate_tensors_failure);

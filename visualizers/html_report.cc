@@ -14,6 +14,7 @@
 #include "visualizers/palette.h"
 #include "visualizers/partition_graph.h"
 #include "visualizers/partition_view.h"
+#include "visualizers/report_headlines.h"
 
 namespace tfa::viz {
 namespace {
@@ -31,6 +32,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 figure { margin: 0; overflow: auto; border: 1px solid #eee; max-height: 90vh; }
 figure svg { max-width: 100%; height: auto; }
 .meta { color: #666; }
+.headline { font-weight: bold; color: #a40000; }
 )css";
 
 std::string Cell(const std::string& text) { return "<td>" + EscapeMarkup(text) + "</td>"; }
@@ -203,6 +205,8 @@ Result<std::string> RenderHtmlReport(const Model& model, const Report& report,
   if (!report.tool_version.empty())
     html += " · tflite-analyze " + EscapeMarkup(report.tool_version);
   html += "</p>\n";
+  for (const std::string& headline : ReportHeadlines(report))
+    html += "<p class=\"headline\">" + EscapeMarkup(headline) + "</p>\n";
   for (const SubgraphReport& subgraph : report.subgraphs) {
     Status status = AppendSubgraph(html, model, report, subgraph, options);
     if (!status.ok()) return report.model.empty() ? status : status.WithContext(report.model);

@@ -108,6 +108,15 @@ struct InvokeReport {
   std::optional<MissingFact> undetermined;
 };
 
+// A delegate upstream's ModifyGraphWithDelegate refused on a subgraph before offering it a node
+// (it supports static-sized tensors only, and the subgraph has a dynamic one): the subgraph and
+// the ones after it run without it.
+struct DelegateRefusalReport {
+  std::string delegate;
+  int32_t dynamic_tensor = -1;  // the tensor upstream's warning names
+  std::string reason;           // upstream's warning
+};
+
 struct SubgraphReport {
   int32_t index = 0;
   size_t nodes = 0;
@@ -124,6 +133,7 @@ struct SubgraphReport {
   std::optional<AcceleratorReport> accelerators;
   // Nodes upstream's AllocateTensors cannot resolve; the arenas above assume they were.
   std::vector<UnresolvedOp> unresolved_ops;
+  std::vector<DelegateRefusalReport> refused_delegates;  // in the order they were refused
 };
 
 // One entry point of the model (an LLM's `prefill` and `decode`): the subgraph it runs and its

@@ -195,6 +195,9 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   }
   sr.accelerators = FindAcceleratorSegments(sp.memory ? *sp.memory->prepared : *sp.delegated);
   if (!sp.memory) return sr;
+  for (const DelegateRefusal& r : sp.memory->refused_delegates) {
+    sr.refused_delegates.push_back({r.delegate, r.dynamic_tensor, r.message});
+  }
   const bool one_subgraph = plan.subgraphs.size() == 1;
   const bool usual = one_subgraph && !sp.memory->planning_stops_at &&
                      sp.memory->delegates_applied == static_cast<int32_t>(plan.delegates.size());

@@ -450,6 +450,23 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
     }
     w.EndArray();
   }
+  const bool refusals = std::any_of(r.subgraphs.begin(), r.subgraphs.end(),
+                                    [](const auto& s) { return !s.refused_delegates.empty(); });
+  if (refusals) {
+    w.Key("delegate_refusals");
+    w.BeginArray();
+    for (const SubgraphReport& s : r.subgraphs) {
+      for (const DelegateRefusalReport& refusal : s.refused_delegates) {
+        w.BeginObject();
+        w.Member("delegate", refusal.delegate);
+        w.Member("subgraph", s.index);
+        w.Member("dynamic_tensor", refusal.dynamic_tensor);
+        w.Member("reason", refusal.reason);
+        w.EndObject();
+      }
+    }
+    w.EndArray();
+  }
   WriteRuntimeVersion(w, r.runtime_version);
   if (r.allocate_tensors_failure) {
     w.Key("allocate_tensors");

@@ -217,6 +217,18 @@ TEST(ModelExplorerOverlays, CopyBytesSitOnTheDelegatedNodesAndSumToTheReportsCop
   EXPECT_EQ(copy.bytes_to_delegate + copy.bytes_from_delegate, 1600u);
 }
 
+// XNNPACK reads and writes TFLite's buffers where they lie: the report counts no copy, and
+// neither does the overlay.
+TEST(ModelExplorerOverlays, AnInPlaceDelegateCopiesNothing) {
+  auto model = ParseGraphJson(kAlternating, "g.json");
+  ASSERT_TRUE(model.ok());
+  const Analysed a = Analyse(*model, {"xnnpack"});
+  ASSERT_GT(a.report.subgraphs.at(0).delegated_partition_count, 0);
+  const CopyCost& copy = a.report.subgraphs.at(0).copy;
+  EXPECT_EQ(copy.bytes_to_delegate + copy.bytes_from_delegate, 0u);
+  EXPECT_EQ(OverlayFiles(a).at("copy_bytes.json")["main"]["results"], json::object());
+}
+
 TEST(ModelExplorerOverlays, ArenaOverlaysGiveEachNodesOutputPlacement) {
   const Analysed a = AlternatingWithAddDelegate();
   const auto files = OverlayFiles(a);

@@ -47,6 +47,12 @@ std::string ReportMarkdown(const Report& r, const Model& model, bool verbose) {
     out += fmt::format(
         "| bytes to delegates / inference | {} |\n| bytes from delegates / inference | {} |\n",
         s.copy.bytes_to_delegate, s.copy.bytes_from_delegate);
+    if (s.accelerators) {
+      out += fmt::format(
+          "| of which to accelerators / inference | {} |\n| of which from accelerators / "
+          "inference | {} |\n",
+          s.copy.accelerator_bytes_in, s.copy.accelerator_bytes_out);
+    }
     if (s.arena) {
       out += fmt::format(
           "| arena | {} ({}) |\n| persistent arena | {} |\n| arena lower bound | {} |\n",

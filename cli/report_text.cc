@@ -267,11 +267,17 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
           delegated ? HumanBytes(p.bytes_from_delegate) : "", OpSummary(sg, p.nodes));
     }
     out += CpuNodesSection(s, sg, r.delegates, verbose);
-    if (!r.delegates.empty()) {
+    if (!r.delegates.empty() || s.accelerators) {
       out += fmt::format(
-          "\n  copies per inference: {} to delegates, {} back, {} transitions; {} uploaded once\n",
-          HumanBytes(s.copy.bytes_to_delegate), HumanBytes(s.copy.bytes_from_delegate),
-          s.copy.transitions, HumanBytes(s.copy.init_upload_bytes));
+          "\n  copies per inference: {} to {}, {} back, {} transitions; {} uploaded once{}\n",
+          HumanBytes(s.copy.bytes_to_delegate),
+          s.accelerators ? "delegates and accelerators" : "delegates",
+          HumanBytes(s.copy.bytes_from_delegate), s.copy.transitions,
+          HumanBytes(s.copy.init_upload_bytes),
+          s.accelerators ? fmt::format(" (accelerators: {} in, {} out)",
+                                       HumanBytes(s.copy.accelerator_bytes_in),
+                                       HumanBytes(s.copy.accelerator_bytes_out))
+                         : "");
     }
     out += DelegateMemoryLines(s);
     if (s.accelerators) out += AcceleratorLines(*s.accelerators, sg);

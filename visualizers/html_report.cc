@@ -62,6 +62,10 @@ void AppendFigures(std::string& html, const SubgraphReport& report) {
   row("copied from delegates per inference", BytesCell(report.copy.bytes_from_delegate));
   row("CPU/delegate transitions", NumberCell(std::to_string(report.copy.transitions)));
   row("constants uploaded once", BytesCell(report.copy.init_upload_bytes));
+  if (report.accelerators) {
+    row("of which to accelerators per inference", BytesCell(report.copy.accelerator_bytes_in));
+    row("of which from accelerators per inference", BytesCell(report.copy.accelerator_bytes_out));
+  }
   if (report.arena) {
     row("arena size", BytesCell(report.arena->size));
     row("arena lower bound", BytesCell(report.arena->lower_bound));

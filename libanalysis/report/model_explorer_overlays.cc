@@ -114,6 +114,13 @@ GraphNodeData CopyOverlay(const SubgraphPlan& sp, const SubgraphReport& sr) {
       if (t >= 0) add(node_that(t, false), t);
     }
   }
+  // An accelerator custom op (the Edge TPU's) moves its inputs and outputs as the report counts.
+  if (sr.accelerators) {
+    for (const AcceleratorSegment& segment : sr.accelerators->segments) {
+      if (segment.node < 0 || static_cast<size_t>(segment.node) >= bytes.size()) continue;
+      bytes[static_cast<size_t>(segment.node)] += segment.bytes_in + segment.bytes_out;
+    }
+  }
   NodeEntries entries(sp.model_nodes);
   for (size_t n = 0; n < bytes.size(); ++n) {
     if (bytes[n] > 0) entries[n] = NodeDataResult{bytes[n], ""};

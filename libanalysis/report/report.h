@@ -46,11 +46,17 @@ struct UnresolvedOp {
   std::string op;
 };
 
+// Per subgraph, what crosses between the host and the delegates or accelerators
+// (docs/copy-costs.md). An accelerator custom op (the Edge TPU's) is counted as a delegated
+// partition is: its inputs in bytes_to_delegate, its outputs in bytes_from_delegate, a switch to
+// the chip and one back in transitions; the accelerator_* figures are its part of the totals.
 struct CopyCost {
   uint64_t bytes_to_delegate = 0;
   uint64_t bytes_from_delegate = 0;
   uint64_t transitions = 0;
   uint64_t init_upload_bytes = 0;
+  uint64_t accelerator_bytes_in = 0;
+  uint64_t accelerator_bytes_out = 0;
 };
 
 // What the execution plan runs at one step, in model terms.

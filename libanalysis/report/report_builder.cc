@@ -110,6 +110,18 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegatePr
   return total;
 }
 
+// An accelerator custom op moves its inputs to the chip and its outputs back on every inference,
+// as a delegate that copies does: counted wherever copies are (diff, gate, the summary table).
+void AddAcceleratorTransfers(const AcceleratorReport& accelerators, CopyCost& copy) {
+  for (const AcceleratorSegment& segment : accelerators.segments) {
+    copy.accelerator_bytes_in = SaturatingSum(copy.accelerator_bytes_in, segment.bytes_in);
+    copy.accelerator_bytes_out = SaturatingSum(copy.accelerator_bytes_out, segment.bytes_out);
+    copy.transitions += 2;
+  }
+  copy.bytes_to_delegate = SaturatingSum(copy.bytes_to_delegate, copy.accelerator_bytes_in);
+  copy.bytes_from_delegate = SaturatingSum(copy.bytes_from_delegate, copy.accelerator_bytes_out);
+}
+
 ArenaReport ArenaReportFromPlan(const ArenaPlan& plan, const Subgraph& planned,
                                 std::vector<std::string> assumptions) {
   ArenaReport a;
@@ -194,6 +206,7 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
     sr.unresolved_ops.push_back(UnresolvedOp{n, sp.delegated->nodes[static_cast<size_t>(n)].op});
   }
   sr.accelerators = FindAcceleratorSegments(sp.memory ? *sp.memory->prepared : *sp.delegated);
+  if (sr.accelerators) AddAcceleratorTransfers(*sr.accelerators, sr.copy);
   if (!sp.memory) return sr;
   for (const DelegateRefusal& r : sp.memory->refused_delegates) {
     sr.refused_delegates.push_back({r.delegate, r.dynamic_tensor, r.message});

@@ -311,6 +311,10 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
   w.Member("bytes_from_delegate", s.copy.bytes_from_delegate);
   w.Member("transitions", s.copy.transitions);
   w.Member("init_upload_bytes", s.copy.init_upload_bytes);
+  if (s.accelerators) {
+    w.Member("accelerator_bytes_in", s.copy.accelerator_bytes_in);
+    w.Member("accelerator_bytes_out", s.copy.accelerator_bytes_out);
+  }
   w.EndObject();
   w.Key("unsupported_nodes");
   w.BeginArray();

@@ -75,6 +75,20 @@ TEST(InputShapesTest, SignatureKeysAndPositionsNameInputs) {
   EXPECT_EQ(by_position.subgraphs[0].tensors[2].shape, (std::vector<int32_t>{2, 8}));
 }
 
+// The report names an input by its signature key where a signature runs the subgraph ("input
+// ids: dimension 0 assumed 1"): that name resizes it without --signature, as the tensor's own
+// name does, and the lines about the resize use it.
+TEST(InputShapesTest, TheNameTheReportShowsNamesTheInput) {
+  ASSERT_EQ(AssumedDimensions(DynamicBatchModel()).at(0).input, "ids");
+  for (const char* name : {"ids", "tokens", "#0"}) {
+    Model model = DynamicBatchModel();
+    auto resized = ResizeInputs(model, {{name, {3, 16}}});
+    ASSERT_TRUE(resized.ok()) << name << ": " << resized.status().message();
+    EXPECT_EQ(resized->names, (std::vector<std::string>{"ids"})) << name;
+    EXPECT_EQ(model.subgraphs[0].tensors[2].shape, (std::vector<int32_t>{3, 8})) << name;
+  }
+}
+
 TEST(InputShapesTest, NamesEveryAssumedDimension) {
   const std::vector<AssumedDimension> assumed = AssumedDimensions(DynamicBatchModel());
   ASSERT_EQ(assumed.size(), 1u);
@@ -92,9 +106,11 @@ TEST(InputShapesTest, RefusesWhatResizeInputTensorStrictAndPrepareRefuse) {
     return ResizeInputs(model, requests, signature).status().message();
   };
   EXPECT_EQ(error({{"Tokens", {4, 16}}}),
-            "m.tflite: --input-shape: no input \"Tokens\" (did you mean tokens?) (inputs: tokens)");
+            "m.tflite: --input-shape: no input \"Tokens\" (did you mean tokens?) (inputs: 0 'ids' "
+            "(#0))");
   EXPECT_EQ(error({{"1", {4, 16}}}),
-            "m.tflite: --input-shape: input index 1 is out of range (1 inputs)");
+            "m.tflite: --input-shape: input \"1\": position 1 is out of range (1 inputs: 0 'ids' "
+            "(#0); #T names tensor T)");
   EXPECT_EQ(error({{"tokens", {4}}}),
             "m.tflite: input \"tokens\" [1,16]: 1 dimensions given, it has 2");
   EXPECT_EQ(error({{"tokens", {0, 16}}}),

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <optional>
 
 #include "libanalysis/core/closest_name.h"
@@ -74,7 +75,7 @@ Result<NamedInput> FindNamedInput(const Subgraph& graph,
   if (!key.empty() && key.front() == '#') {
     const std::optional<size_t> tensor = Digits(key.substr(1));
     if (!tensor) return Status::Error(quoted + ": # takes a tensor index");
-    if (*tensor > INT32_MAX || !is_input(static_cast<int32_t>(*tensor))) {
+    if (*tensor > static_cast<size_t>(INT32_MAX) || !is_input(static_cast<int32_t>(*tensor))) {
       return Status::Error(quoted + ": tensor " + std::string(key.substr(1)) +
                            " is not an input (inputs: " + InputList(graph, signatures) + ")");
     }
@@ -102,7 +103,7 @@ Result<NamedInput> FindNamedInput(const Subgraph& graph,
     }
     const int32_t at = inputs[*position];
     // The older meaning of a number (a tensor index) and a name of that spelling must agree.
-    const bool tensor_differs = *position <= INT32_MAX &&
+    const bool tensor_differs = *position <= static_cast<size_t>(INT32_MAX) &&
                                 is_input(static_cast<int32_t>(*position)) &&
                                 static_cast<int32_t>(*position) != at;
     const bool name_differs =

@@ -8,8 +8,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "cli/command_line.h"
 #include "tests/support/tool_runner.h"
 
 namespace tfa::testing {
@@ -34,6 +38,27 @@ inline std::string FreshDir(const std::string& name) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
+}
+
+// A tflite-analyze command run in this process (cli::RunCommandLine, as the Python module runs
+// it), stdout and stderr captured: a test looping over many models spawns no process per model.
+inline ToolRun RunInProcess(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  struct Redirect {
+    std::streambuf* old_out;
+    std::streambuf* old_err;
+    ~Redirect() {
+      std::cout.flush();
+      std::cout.rdbuf(old_out);
+      std::cerr.rdbuf(old_err);
+    }
+  } redirect{std::cout.rdbuf(out.rdbuf()), std::cerr.rdbuf(err.rdbuf())};
+  ToolRun run;
+  run.exit_code = cli::RunCommandLine(args);
+  std::cout.flush();
+  run.out = out.str();
+  run.err = err.str();
+  return run;
 }
 
 inline std::string WriteFile(const std::string& path, const std::string& bytes) {

@@ -49,7 +49,7 @@ TEST(ReportCommand, ADelegateRefusedForDynamicTensorsIsTheHeadline) {
       testing::OraclePath("external/LiteRT__tflite_testdata_dynamic_shapes.tflite");
   const std::string warning =
       "Attempting to use a delegate that only supports static-sized tensors with a graph that "
-      "has dynamic-sized tensors (tensor#DYNAMIC is a dynamic-sized tensor).";
+      "has dynamic-sized tensors (tensor#25 is a dynamic-sized tensor).";
   ToolRun text = RunTool("report --delegate gpu " + model);
   ASSERT_EQ(text.exit_code, 0) << text.err;
   const std::string headline =
@@ -64,7 +64,7 @@ TEST(ReportCommand, ADelegateRefusedForDynamicTensorsIsTheHeadline) {
   ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_EQ(nlohmann::json::parse(json.out).at("delegate_refusals"),
             nlohmann::json::parse(
-                R"([{"delegate":"gpu","subgraph":0,"dynamic_tensor":DYNAMIC,"reason":")" + warning +
+                R"([{"delegate":"gpu","subgraph":0,"dynamic_tensor":25,"reason":")" + warning +
                 "\"}]"));
 
   ToolRun markdown = RunTool("report --format markdown --delegate gpu " + model);

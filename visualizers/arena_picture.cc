@@ -15,7 +15,7 @@ namespace tfa::viz {
 namespace {
 
 constexpr double kMarginLeft = 80;
-constexpr double kMarginRight = 170;  // room for the size / lower-bound / peak labels
+constexpr double kMarginRight = 200;  // room for the size / lower-bound / peak labels
 constexpr double kMarginTop = 36;
 constexpr double kMarginBottom = 48;
 constexpr double kPersistentBandHeight = 56;

@@ -81,7 +81,7 @@ TEST(ArenaPictureTest, AllocationsSpanTheirLifetimeAndOffsets) {
   arena.lower_bound = 1000;
   arena.allocs = {Alloc(0, 0, 1000, 0, 1)};
   ArenaPictureOptions options;
-  options.width = 80 + 170 + 200;  // margins + 200 px of plot: 100 px per step
+  options.width = 80 + 200 + 200;  // margins + 200 px of plot: 100 px per step
   options.height = 36 + 48 + 100;  // margins + 100 px of plot: 10 bytes per px
   const std::string svg = RenderArenaSvg(arena, testing::TinySubgraph(), options);
   EXPECT_NE(svg.find(R"(<rect class="alloc" x="80.00" y="36.00" width="200.00" height="100.00")"),

@@ -100,6 +100,7 @@ TEST(InputShapesTest, NamesEveryAssumedDimension) {
 }
 
 TEST(InputShapesTest, RefusesWhatResizeInputTensorStrictAndPrepareRefuse) {
+  // The messages name the input as the report does: "ids", the signature's key for it.
   const auto error = [](std::vector<InputShapeRequest> requests,
                         const std::string& signature = "") {
     Model model = DynamicBatchModel();
@@ -112,14 +113,14 @@ TEST(InputShapesTest, RefusesWhatResizeInputTensorStrictAndPrepareRefuse) {
             "m.tflite: --input-shape: input \"1\": position 1 is out of range (1 inputs: 0 'ids' "
             "(#0); #T names tensor T)");
   EXPECT_EQ(error({{"tokens", {4}}}),
-            "m.tflite: input \"tokens\" [1,16]: 1 dimensions given, it has 2");
+            "m.tflite: input \"ids\" [1,16]: 1 dimensions given, it has 2");
   EXPECT_EQ(error({{"tokens", {0, 16}}}),
-            "m.tflite: input \"tokens\" [1,16]: dimension 0 given as 0; dimensions are at least 1");
+            "m.tflite: input \"ids\" [1,16]: dimension 0 given as 0; dimensions are at least 1");
   EXPECT_EQ(error({{"tokens", {4, 32}}}),
-            "m.tflite: input \"tokens\" [1,16]: dimension 1 is fixed at 16 by the model "
+            "m.tflite: input \"ids\" [1,16]: dimension 1 is fixed at 16 by the model "
             "(shape_signature [-1,16]); ResizeInputTensorStrict changes only -1 dimensions");
   EXPECT_EQ(error({{"tokens", {4, 16}}, {"0", {2, 16}}}),
-            "m.tflite: --input-shape gives input \"tokens\" twice");
+            "m.tflite: --input-shape gives input \"ids\" twice");
   EXPECT_EQ(error({{"ids", {4, 16}}}, "nope"), "m.tflite: no signature \"nope\"");
 }
 

@@ -62,10 +62,10 @@ TEST(ReportCommand, ADelegateRefusedForDynamicTensorsIsTheHeadline) {
 
   ToolRun json = RunTool("report --json --delegate gpu " + model);
   ASSERT_EQ(json.exit_code, 0) << json.err;
-  EXPECT_EQ(nlohmann::json::parse(json.out).at("delegate_refusals"),
-            nlohmann::json::parse(
-                R"([{"delegate":"gpu","subgraph":0,"dynamic_tensor":25,"reason":")" + warning +
-                "\"}]"));
+  EXPECT_EQ(
+      nlohmann::json::parse(json.out).at("delegate_refusals"),
+      nlohmann::json::parse(R"([{"delegate":"gpu","subgraph":0,"dynamic_tensor":25,"reason":")" +
+                            warning + "\"}]"));
 
   ToolRun markdown = RunTool("report --format markdown --delegate gpu " + model);
   ASSERT_EQ(markdown.exit_code, 0) << markdown.err;

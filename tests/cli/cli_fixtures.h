@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "cli/command_line.h"
+#include "tests/support/test_paths.h"
 #include "tests/support/tool_runner.h"
 
 namespace tfa::testing {
@@ -59,6 +62,20 @@ inline ToolRun RunInProcess(const std::vector<std::string>& args) {
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+// The public external models (oracle/external/*.tflite), sorted: the 29 the tree's oracle holds,
+// or every model of TFA_EXTERNAL_MODELS_DIR when set (the 35 of /work/shared/oracle/external, six
+// of them too large for the tree).
+inline std::vector<std::string> ExternalModelPaths() {
+  const char* dir = std::getenv("TFA_EXTERNAL_MODELS_DIR");
+  std::vector<std::string> models;
+  for (const auto& entry : std::filesystem::directory_iterator(
+           dir != nullptr && *dir != '\0' ? std::string(dir) : OraclePath("external"))) {
+    if (entry.path().extension() == ".tflite") models.push_back(entry.path().string());
+  }
+  std::sort(models.begin(), models.end());
+  return models;
 }
 
 inline std::string WriteFile(const std::string& path, const std::string& bytes) {

@@ -10,8 +10,9 @@ namespace tfa::cli {
 void InputShapeArgs::AddTo(CLI::App* command) {
   command->add_option("--input-shape", specs_,
                       "NAME_OR_INDEX=D1,D2,...: resize an input as ResizeInputTensorStrict + "
-                      "AllocateTensors would (name: tensor name, signature key with --signature, "
-                      "or input position); repeatable");
+                      "AllocateTensors would (NAME: its tensor name or signature key, as the "
+                      "report shows it; INDEX: its position among the inputs; #T: tensor T); "
+                      "repeatable");
 }
 
 std::vector<InputShapeRequest> InputShapeArgs::Requests() const {

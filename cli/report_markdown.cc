@@ -8,6 +8,7 @@
 
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/report/cpu_nodes.h"
+#include "visualizers/report_headlines.h"
 
 namespace tfa::cli {
 namespace {
@@ -37,6 +38,7 @@ std::string ReportMarkdown(const Report& r, const Model& model, bool verbose) {
     }
     out += fmt::format("Delegates, in order: {}\n\n", fmt::join(named, ", "));
   }
+  for (const std::string& headline : viz::ReportHeadlines(r)) out += "> **" + headline + "**\n\n";
   for (const SubgraphReport& s : r.subgraphs) {
     const Subgraph& sg = model.subgraphs[static_cast<size_t>(s.index)];
     out += fmt::format("### Subgraph {}\n\n| figure | value |\n|---|---:|\n", s.index);
@@ -45,6 +47,12 @@ std::string ReportMarkdown(const Report& r, const Model& model, bool verbose) {
     out += fmt::format(
         "| bytes to delegates / inference | {} |\n| bytes from delegates / inference | {} |\n",
         s.copy.bytes_to_delegate, s.copy.bytes_from_delegate);
+    if (s.accelerators) {
+      out += fmt::format(
+          "| of which to accelerators / inference | {} |\n| of which from accelerators / "
+          "inference | {} |\n",
+          s.copy.accelerator_bytes_in, s.copy.accelerator_bytes_out);
+    }
     if (s.arena) {
       out += fmt::format(
           "| arena | {} ({}) |\n| persistent arena | {} |\n| arena lower bound | {} |\n",

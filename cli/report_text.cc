@@ -10,6 +10,7 @@
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/report/cpu_nodes.h"
 #include "libanalysis/report/plan_step_node.h"
+#include "visualizers/report_headlines.h"
 
 namespace tfa::cli {
 namespace {
@@ -222,16 +223,7 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
   }
   out += "\n";
   for (const std::string& note : r.delegation_notes) out += fmt::format("note: {}\n", note);
-  for (const DelegateFailureReport& f : r.delegate_failures) {
-    out += fmt::format(
-        "delegate {} refused by the interpreter: its kernel for nodes {} of subgraph {} failed "
-        "its init: \"{}\"; the original execution plan was restored{}, so every figure below is "
-        "without {}\n",
-        f.delegate, fmt::join(f.nodes, ","), f.subgraph, f.reason,
-        f.also_removed.empty() ? std::string()
-                               : fmt::format(" (removing {} too)", fmt::join(f.also_removed, ", ")),
-        f.delegate);
-  }
+  for (const std::string& headline : viz::ReportHeadlines(r)) out += headline + "\n";
   if (r.allocate_tensors_failure) {
     out += fmt::format("upstream: {}; the figures below assume those ops resolved\n",
                        *r.allocate_tensors_failure);
@@ -275,11 +267,17 @@ std::string ReportText(const Report& r, const Model& model, bool verbose) {
           delegated ? HumanBytes(p.bytes_from_delegate) : "", OpSummary(sg, p.nodes));
     }
     out += CpuNodesSection(s, sg, r.delegates, verbose);
-    if (!r.delegates.empty()) {
+    if (!r.delegates.empty() || s.accelerators) {
       out += fmt::format(
-          "\n  copies per inference: {} to delegates, {} back, {} transitions; {} uploaded once\n",
-          HumanBytes(s.copy.bytes_to_delegate), HumanBytes(s.copy.bytes_from_delegate),
-          s.copy.transitions, HumanBytes(s.copy.init_upload_bytes));
+          "\n  copies per inference: {} to {}, {} back, {} transitions; {} uploaded once{}\n",
+          HumanBytes(s.copy.bytes_to_delegate),
+          s.accelerators ? "delegates and accelerators" : "delegates",
+          HumanBytes(s.copy.bytes_from_delegate), s.copy.transitions,
+          HumanBytes(s.copy.init_upload_bytes),
+          s.accelerators ? fmt::format(" (accelerators: {} in, {} out)",
+                                       HumanBytes(s.copy.accelerator_bytes_in),
+                                       HumanBytes(s.copy.accelerator_bytes_out))
+                         : "");
     }
     out += DelegateMemoryLines(s);
     if (s.accelerators) out += AcceleratorLines(*s.accelerators, sg);

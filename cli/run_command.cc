@@ -23,6 +23,7 @@
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/plan/delegate_request.h"
+#include "libanalysis/plan/input_names.h"
 #include "libanalysis/profiles/delegate_profile.h"
 #include "libanalysis/profiles/flex_ops.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
@@ -265,14 +266,11 @@ void Run(const RunArgs& args) {
   }
   // Every --input file is read and checked before anything runs; inputs no file names keep the
   // seed's values (one stream over all inputs, as without files).
-  const SignatureDef* signature = nullptr;
-  for (const SignatureDef& s : model.signatures) {
-    if (s.subgraph_index == entry) signature = &s;
-  }
+  const std::vector<const SignatureDef*> signatures = SignaturesNamingInputs(model, entry, "");
   std::vector<runtime::InputFile> input_files;
   for (const std::string& spec : args.inputs) {
     auto file =
-        runtime::ReadInputFile(spec, model.subgraphs[static_cast<size_t>(entry)], signature);
+        runtime::ReadInputFile(spec, model.subgraphs[static_cast<size_t>(entry)], signatures);
     if (!file.ok()) throw CommandError{file.status().message()};
     input_files.push_back(std::move(file).value());
   }
@@ -745,9 +743,10 @@ void AddRunCommand(CLI::App& app) {
                 "With --validate: accept outputs beyond the tolerance when every delegated node is "
                 "within it (rounding the graph amplifies); the verdict still says by how much");
   cmd->add_option("--input", args->inputs,
-                  "NAME_OR_INDEX=FILE.npy: an input's data (its tensor name, signature key or "
-                  "tensor index; dtype, byte order and shape must be the tensor's; repeatable). "
-                  "Inputs not given get the --input-seed values");
+                  "NAME_OR_INDEX=FILE.npy: an input's data (NAME: its tensor name or signature "
+                  "key; INDEX: its position among the inputs; #T: tensor T; dtype, byte order "
+                  "and shape must be the tensor's; repeatable). Inputs not given get the "
+                  "--input-seed values");
   cmd->add_option("--output-dir", args->output_dir,
                   "Write every output of the first Invoke as DIR/<tensor index>_<name>.npy");
   cmd->add_option("--compare-with", args->compare_with,

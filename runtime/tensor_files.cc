@@ -9,6 +9,8 @@
 #include <span>
 #include <system_error>
 
+#include "libanalysis/plan/input_names.h"
+
 namespace tfa::runtime {
 namespace {
 
@@ -30,26 +32,6 @@ std::string ShapeText(const std::vector<int64_t>& shape) {
     text += std::to_string(shape[i]);
   }
   return text + "]";
-}
-
-// The input `key` names: a tensor name, a signature key, or a tensor index, among the inputs.
-Result<int32_t> ResolveInput(const std::string& key, const Subgraph& graph,
-                             const SignatureDef* signature) {
-  if (signature) {
-    for (const auto& [name, tensor] : signature->inputs) {
-      if (name == key) return tensor;
-    }
-  }
-  std::string names;
-  for (int32_t t : graph.inputs) {
-    if (t < 0) continue;
-    const std::string& name = graph.tensors[static_cast<size_t>(t)].name;
-    if (name == key || std::to_string(t) == key) return t;
-    if (!names.empty()) names += ", ";
-    names += std::to_string(t) + " '" + name + "'";
-  }
-  return Status::Error("no input '" + key + "' (the inputs are " +
-                       (names.empty() ? std::string("none") : names) + ")");
 }
 
 Result<std::vector<uint8_t>> ReadFile(const std::string& path) {
@@ -91,15 +73,15 @@ Result<InputFile> ReadTensorFile(const std::string& path, const Subgraph& graph,
 }
 
 Result<InputFile> ReadInputFile(const std::string& spec, const Subgraph& graph,
-                                const SignatureDef* signature) {
+                                const std::vector<const SignatureDef*>& signatures) {
   const size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size())
     return Status::Error("--input " + spec + ": expected NAME_OR_INDEX=FILE.npy");
   const std::string key = spec.substr(0, equals);
   const std::string context = "--input " + spec;
-  auto tensor = ResolveInput(key, graph, signature);
-  if (!tensor.ok()) return tensor.status().WithContext(context);
-  return ReadTensorFile(spec.substr(equals + 1), graph, *tensor, context);
+  auto input = FindNamedInput(graph, signatures, key);
+  if (!input.ok()) return input.status().WithContext(context);
+  return ReadTensorFile(spec.substr(equals + 1), graph, input->tensor, context);
 }
 
 Status CopyInputFile(const InputFile& input, Interpreter& interpreter) {

@@ -21,11 +21,12 @@ struct InputFile {
   NpyArray array;              // points into `bytes`
 };
 
-// Reads "NAME_OR_INDEX=FILE.npy" for an input of `graph` (the subgraph a run enters): NAME is the
-// input tensor's name or, with `signature`, its signature key; INDEX is its tensor index. The
-// file's dtype, byte order and shape must be the tensor's. Errors name the spec and say why.
+// Reads "NAME_OR_INDEX=FILE.npy" for an input of `graph` (the subgraph a run enters), the input
+// named as --input-shape names it (libanalysis/plan/input_names.h: its tensor name or its key in
+// one of `signatures`, its position among the inputs, or #T for tensor T). The file's dtype, byte
+// order and shape must be the tensor's. Errors name the spec and say why.
 [[nodiscard]] Result<InputFile> ReadInputFile(const std::string& spec, const Subgraph& graph,
-                                              const SignatureDef* signature);
+                                              const std::vector<const SignatureDef*>& signatures);
 
 // Reads the .npy file `path` for tensor `tensor` of `graph`, whose dtype and shape it must have
 // (e.g. a reference output); errors start with `context`.

@@ -15,7 +15,7 @@ namespace tfa::viz {
 namespace {
 
 constexpr double kMarginLeft = 80;
-constexpr double kMarginRight = 170;  // room for the size / lower-bound / peak labels
+constexpr double kMarginRight = 200;  // room for the size / lower-bound / peak labels
 constexpr double kMarginTop = 36;
 constexpr double kMarginBottom = 48;
 constexpr double kPersistentBandHeight = 56;
@@ -26,7 +26,6 @@ constexpr int kTargetByteTicks = 4;
 // Allocations at least this share of the arena are labelled on the plot: a large block alive for
 // one step (an im2col temporary) is a sliver a few pixels wide otherwise.
 constexpr double kLabelledShare = 0.1;
-constexpr size_t kMaxLabelledBlocks = 6;
 
 // Where one arena (main or persistent) is drawn and how bytes and steps map onto it.
 struct Panel {
@@ -122,46 +121,125 @@ void DrawStepTicks(std::string& svg, const Panel& panel) {
   DrawText(svg, panel.left + panel.width / 2, panel.bottom() + 38, "middle", "execution step");
 }
 
-// The largest allocations, each at least kLabelledShare of the panel, named beside their block:
-// right of it, or left where the right margin is near.
-void LabelLargeBlocks(std::string& svg, const Panel& panel,
-                      const std::vector<const ArenaAllocation*>& allocs, const Subgraph& subgraph) {
-  std::vector<const ArenaAllocation*> large;
+// A text's box, estimated from its length: Helvetica's characters average under 0.6 em, so a
+// box of 0.66 em per character (wide enough for DejaVu Sans, the fallback) holds the text.
+struct TextBox {
+  double left = 0, top = 0, right = 0, bottom = 0;
+  bool Overlaps(const TextBox& other) const {
+    return left < other.right && other.left < right && top < other.bottom && other.top < bottom;
+  }
+};
+
+double TextWidth(const std::string& text, double font_size) {
+  size_t characters = 0;
+  for (unsigned char c : text) characters += (c & 0xC0) != 0x80;  // UTF-8 lead bytes
+  return static_cast<double>(characters) * font_size * 0.66;
+}
+
+// The box of a text drawn at (x, baseline y) with `anchor`.
+TextBox BoxOf(const std::string& text, double x, double y, const std::string& anchor,
+              double font_size) {
+  const double width = TextWidth(text, font_size);
+  const double left = anchor == "start" ? x : anchor == "end" ? x - width : x - width / 2;
+  return {left, y - font_size, left + width, y + font_size * 0.25};
+}
+
+constexpr double kBlockLabelFontSize = 10;
+// Blocks tried for a label, largest first: past these, a block's name is in its tooltip only.
+constexpr size_t kMaxBlockLabelCandidates = 64;
+
+// Names blocks on the plot without any two names overlapping, at any model size: a block wide and
+// tall enough carries its name inside (blocks of one arena never overlap, so neither do names
+// inside them); a large block too narrow for it (a tenth of the arena or more, such as an im2col
+// temporary alive for one step) is named beside it, where that name fits in the plot and touches
+// no other name. Every block has its name in its tooltip either way.
+void LabelBlocks(std::string& svg, const Panel& panel,
+                 const std::vector<const ArenaAllocation*>& allocs, const Subgraph& subgraph) {
+  std::vector<const ArenaAllocation*> candidates;
   for (const ArenaAllocation* alloc : allocs) {
-    if (!alloc->shares_buffer_of &&
-        static_cast<double>(alloc->size) >= kLabelledShare * static_cast<double>(panel.bytes)) {
-      large.push_back(alloc);
-    }
+    if (!alloc->shares_buffer_of) candidates.push_back(alloc);
   }
   std::stable_sort(
-      large.begin(), large.end(),
+      candidates.begin(), candidates.end(),
       [](const ArenaAllocation* a, const ArenaAllocation* b) { return a->size > b->size; });
-  if (large.size() > kMaxLabelledBlocks) large.resize(kMaxLabelledBlocks);
-  for (const ArenaAllocation* alloc : large) {
+  if (candidates.size() > kMaxBlockLabelCandidates) candidates.resize(kMaxBlockLabelCandidates);
+  std::vector<TextBox> placed;
+  const auto fits = [&](const TextBox& box) {
+    if (box.left < panel.left || box.right > panel.right() || box.top < panel.top ||
+        box.bottom > panel.bottom()) {
+      return false;
+    }
+    return std::none_of(placed.begin(), placed.end(),
+                        [&](const TextBox& other) { return box.Overlaps(other); });
+  };
+  for (const ArenaAllocation* alloc : candidates) {
     const double left = panel.X(alloc->first_step);
     const double right = panel.X(alloc->last_step + 1.0);
-    const double middle = panel.Y(static_cast<double>(alloc->offset) + alloc->size / 2.0);
-    const bool room_right = right + 4 + 150 <= panel.right();
-    DrawText(svg, room_right ? right + 4 : left - 4, middle + 4, room_right ? "start" : "end",
-             fmt::format("tensor {} {} {}", alloc->tensor, TensorName(subgraph, alloc->tensor),
-                         HumanBytes(alloc->size)),
-             R"( class="block-label" font-size="10")");
+    const double top = panel.Y(static_cast<double>(alloc->offset + alloc->size));
+    const double bottom = panel.Y(static_cast<double>(alloc->offset));
+    const double baseline = (top + bottom) / 2 + kBlockLabelFontSize * 0.35;
+    const std::string full =
+        fmt::format("tensor {} {} {}", alloc->tensor, TensorName(subgraph, alloc->tensor),
+                    HumanBytes(alloc->size));
+    const std::string brief = fmt::format("#{} {}", alloc->tensor, HumanBytes(alloc->size));
+    bool labelled = false;
+    for (const std::string* text : {&full, &brief}) {
+      const TextBox inside =
+          BoxOf(*text, (left + right) / 2, baseline, "middle", kBlockLabelFontSize);
+      if (inside.left >= left + 2 && inside.right <= right - 2 && inside.top >= top &&
+          inside.bottom <= bottom && fits(inside)) {
+        placed.push_back(inside);
+        DrawText(svg, (left + right) / 2, baseline, "middle", *text,
+                 R"( class="block-label" font-size="10")");
+        labelled = true;
+        break;
+      }
+    }
+    const bool large =
+        static_cast<double>(alloc->size) >= kLabelledShare * static_cast<double>(panel.bytes);
+    if (labelled || !large) continue;
+    for (const bool on_right : {true, false}) {
+      const double x = on_right ? right + 4 : left - 4;
+      const std::string anchor = on_right ? "start" : "end";
+      const TextBox beside = BoxOf(full, x, baseline, anchor, kBlockLabelFontSize);
+      if (!fits(beside)) continue;
+      placed.push_back(beside);
+      // A halo keeps a name drawn over other blocks legible.
+      DrawText(
+          svg, x, baseline, anchor, full,
+          R"( class="block-label" font-size="10" paint-order="stroke" stroke="#fafafa" stroke-width="3")");
+      break;
+    }
   }
 }
 
-// What the fills mean, in the right margin under the markers' labels.
-void DrawLegend(std::string& svg, double x, double y, bool persistent) {
-  const auto entry = [&](double at, const char* style, const std::string& text) {
+// The right margin's texts (the markers' labels, then the legend), each wanted at a height:
+// stacked at least a line apart in that order, and moved up together when the stack would leave
+// the picture, so none overlaps another whatever the markers' heights.
+struct MarginText {
+  double wanted_y = 0;
+  std::string text;
+  std::string extra;
+  const char* legend_style = nullptr;  // a legend entry: its swatch's style
+};
+
+void DrawMargin(std::string& svg, double x, double lowest_y, std::vector<MarginText> texts) {
+  constexpr double kLine = 16;
+  for (size_t i = 1; i < texts.size(); ++i)
+    texts[i].wanted_y = std::max(texts[i].wanted_y, texts[i - 1].wanted_y + kLine);
+  const double excess = texts.empty() ? 0 : texts.back().wanted_y - lowest_y;
+  for (const MarginText& t : texts) {
+    const double y = excess > 0 ? t.wanted_y - excess : t.wanted_y;
+    if (t.legend_style == nullptr) {
+      DrawText(svg, x, y, "start", t.text, t.extra);
+      continue;
+    }
     svg += fmt::format(
         R"(<rect class="legend" x="{:.2f}" y="{:.2f}" width="14" height="10" fill="#9ecae1" stroke="#333" stroke-width="0.5"{}/>)"
         "\n",
-        x, at - 9, style);
-    DrawText(svg, x + 20, at, "start", text, R"( font-size="10")");
-  };
-  entry(y, "", "tensor, own bytes");
-  entry(y + 16, R"( fill-opacity="0.35" stroke-dasharray="3,2")", "in place: shares a buffer");
-  if (persistent)
-    DrawText(svg, x, y + 34, "start", "top band: persistent arena", R"( font-size="10")");
+        x, y - 9, t.legend_style);
+    DrawText(svg, x + 20, y, "start", t.text, R"( font-size="10")");
+  }
 }
 
 }  // namespace
@@ -208,7 +286,7 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
 
   DrawFrame(svg, main_panel);
   for (const ArenaAllocation* alloc : main_allocs) DrawAlloc(svg, main_panel, *alloc, subgraph);
-  LabelLargeBlocks(svg, main_panel, main_allocs, subgraph);
+  LabelBlocks(svg, main_panel, main_allocs, subgraph);
   DrawByteTicks(svg, main_panel);
   DrawStepTicks(svg, main_panel);
   svg += fmt::format(
@@ -221,27 +299,26 @@ std::string RenderArenaSvg(const ArenaReport& arena, const Subgraph& subgraph,
       R"(<line class="arena-size" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#222" stroke-width="1.5"/>)"
       "\n",
       main_panel.left, size_y, main_panel.right(), size_y);
-  DrawText(svg, main_panel.right() + 8, size_y + 4, "start",
-           "arena size " + HumanBytes(arena.size));
-
   const double bound_y = main_panel.Y(static_cast<double>(arena.lower_bound));
   svg += fmt::format(
       R"(<line class="lower-bound" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#1f77b4" stroke-width="1.5" stroke-dasharray="6,4"/>)"
       "\n",
       main_panel.left, bound_y, main_panel.right(), bound_y);
-  // Keeps the two labels apart when the lower bound is close to the arena size.
-  const double bound_label_y = std::max(bound_y + 4, size_y + 18);
-  DrawText(svg, main_panel.right() + 8, bound_label_y, "start",
-           "lower bound " + HumanBytes(arena.lower_bound), R"( fill="#1f77b4")");
-
   const double peak_x = main_panel.X(arena.peak_step + 0.5);
   svg += fmt::format(
       R"(<line class="peak" x1="{:.2f}" y1="{:.2f}" x2="{:.2f}" y2="{:.2f}" stroke="#d62728" stroke-width="1.5"/>)"
       "\n",
       peak_x, main_panel.top, peak_x, main_panel.bottom());
-  DrawText(svg, main_panel.right() + 8, bound_label_y + 16, "start",
-           fmt::format("peak at step {}", arena.peak_step), R"( fill="#d62728")");
-  DrawLegend(svg, main_panel.right() + 8, bound_label_y + 44, !persistent_allocs.empty());
+  std::vector<MarginText> margin = {
+      {size_y + 4, "arena size " + HumanBytes(arena.size), ""},
+      {bound_y + 4, "lower bound " + HumanBytes(arena.lower_bound), R"( fill="#1f77b4")"},
+      {0, fmt::format("peak at step {}", arena.peak_step), R"( fill="#d62728")"},
+      {0, "tensor, own bytes", "", ""},
+      {0, "in place: shares a buffer", "", R"( fill-opacity="0.35" stroke-dasharray="3,2")"}};
+  margin[3].wanted_y = std::max(size_y, bound_y) + 4 + 16 + 28;  // a gap before the legend
+  if (!persistent_allocs.empty())
+    margin.push_back({0, "top band: persistent arena", R"( font-size="10")"});
+  DrawMargin(svg, main_panel.right() + 8, height - 6, std::move(margin));
   if (arena.allocs.empty()) {
     DrawText(svg, main_panel.left + main_panel.width / 2, main_panel.top + main_panel.height / 2,
              "middle", "no arena allocations");

@@ -4,8 +4,10 @@
 // vertical line, the lower bound (the most bytes live at any one step) a dashed horizontal line,
 // and the arena size is the top of the y axis. Persistent-arena allocations, which live in a
 // separate buffer, get their own band above the main plot. Axis ticks fall on round values (1, 2
-// or 5 times a power of ten), the largest blocks (a tenth of the arena or more) are named beside
-// them, and a legend tells own-bytes blocks from in-place (shared, translucent) ones.
+// or 5 times a power of ten), blocks are named inside themselves where the name fits (a block of
+// a tenth of the arena or more, too narrow for it, beside itself), never two names overlapping
+// whatever the model's size (every block's name is in its tooltip), and a legend tells own-bytes
+// blocks from in-place (shared, translucent) ones.
 #ifndef VISUALIZERS_ARENA_PICTURE_H_
 #define VISUALIZERS_ARENA_PICTURE_H_
 

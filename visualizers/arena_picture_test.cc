@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/report/report_builder.h"
@@ -79,7 +81,7 @@ TEST(ArenaPictureTest, AllocationsSpanTheirLifetimeAndOffsets) {
   arena.lower_bound = 1000;
   arena.allocs = {Alloc(0, 0, 1000, 0, 1)};
   ArenaPictureOptions options;
-  options.width = 80 + 170 + 200;  // margins + 200 px of plot: 100 px per step
+  options.width = 80 + 200 + 200;  // margins + 200 px of plot: 100 px per step
   options.height = 36 + 48 + 100;  // margins + 100 px of plot: 10 bytes per px
   const std::string svg = RenderArenaSvg(arena, testing::TinySubgraph(), options);
   EXPECT_NE(svg.find(R"(<rect class="alloc" x="80.00" y="36.00" width="200.00" height="100.00")"),
@@ -98,11 +100,84 @@ TEST(ArenaPictureTest, ByteTicksAtRoundValuesAndLargeBlocksLabelled) {
   for (const char* tick : {">0 B<", ">5.0 MB<", ">10.0 MB<", ">15.0 MB<", ">20.0 MB<"}) {
     EXPECT_NE(svg.find(tick), std::string::npos) << tick;
   }
-  EXPECT_EQ(CountOccurrences(svg, "class=\"block-label\""), 1u);
+  // The sliver is named beside itself; the long block holds its name inside.
+  EXPECT_EQ(CountOccurrences(svg, "class=\"block-label\""), 2u);
   EXPECT_NE(svg.find(">tensor 9 kernel temporary 18.9 MB<"), std::string::npos);
+  EXPECT_NE(svg.find(">tensor 0 image 1.0 MB<"), std::string::npos);
   for (const char* step : {">0<", ">50<", ">100<", ">250<"}) {
     EXPECT_NE(svg.find(step), std::string::npos) << step;
   }
+}
+
+// Every <text> of the picture as the box it takes, estimated as the picture estimates it (0.66 em
+// a character, Helvetica's average is under 0.6): the "offset" axis title, drawn rotated, apart.
+struct DrawnText {
+  std::string text;
+  double left = 0, top = 0, right = 0, bottom = 0;
+};
+
+std::vector<DrawnText> TextsOf(const std::string& svg) {
+  std::vector<DrawnText> texts;
+  const std::regex text_re(
+      R"re(<text x="([-0-9.]+)" y="([-0-9.]+)" text-anchor="(\w+)"([^>]*)>([^<]*)</text>)re");
+  const std::regex size_re(R"re(font-size="([0-9.]+)")re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text_re);
+       it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    const std::string attributes = m[4];
+    if (attributes.find("rotate") != std::string::npos) continue;
+    std::smatch size;
+    const double font = std::regex_search(attributes, size, size_re) ? std::stod(size[1]) : 11;
+    const std::string text = m[5];
+    size_t characters = 0;
+    for (unsigned char c : text) characters += (c & 0xC0) != 0x80;
+    const double width = static_cast<double>(characters) * font * 0.66;
+    const double x = std::stod(m[1]), y = std::stod(m[2]);
+    const double left = m[3] == "start" ? x : m[3] == "end" ? x - width : x - width / 2;
+    texts.push_back({text, left, y - font, left + width, y + font * 0.25});
+  }
+  return texts;
+}
+
+// No two texts of the picture overlap, and every one lies inside it.
+void ExpectLegible(const std::string& svg, int width, int height, const std::string& what) {
+  const std::vector<DrawnText> texts = TextsOf(svg);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const DrawnText& a = texts[i];
+    EXPECT_TRUE(a.left >= 0 && a.right <= width && a.top >= 0 && a.bottom <= height)
+        << what << ": '" << a.text << "' leaves the picture";
+    for (size_t j = i + 1; j < texts.size(); ++j) {
+      const DrawnText& b = texts[j];
+      const bool overlap =
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      EXPECT_FALSE(overlap) << what << ": '" << a.text << "' overlaps '" << b.text << "'";
+    }
+  }
+}
+
+// Hundreds of blocks of every size, as a large model's arena has: names only where they fit.
+TEST(ArenaPictureTest, LabelsNeverOverlapHoweverCrowdedTheArena) {
+  ArenaReport arena;
+  uint64_t offset = 0;
+  for (int32_t i = 0; i < 600; ++i) {
+    const uint64_t size = 64 * (1 + static_cast<uint64_t>((i * 7919) % 97));
+    arena.allocs.push_back(Alloc(i % 6, offset % 500'000, size, i % 300, i % 300 + (i % 13)));
+    offset += size * 3;
+  }
+  arena.allocs.push_back(Alloc(9, 0, 900'000, 120, 120));  // a large one-step temporary
+  arena.allocs.push_back(Alloc(8, 0, 850'000, 121, 121));  // and its neighbour
+  arena.size = 1'000'000;
+  arena.lower_bound = 990'000;  // close to the size: the two markers' labels meet
+  arena.peak_step = 120;
+  ArenaAllocation persistent = Alloc(7, 0, 4096, 0, 299);
+  persistent.persistent = true;
+  arena.allocs.push_back(persistent);
+  arena.persistent_size = 4096;
+  ArenaPictureOptions options;
+  ExpectLegible(RenderArenaSvg(arena, testing::TinySubgraph(), options), options.width,
+                options.height, "crowded");
+  ExpectLegible(RenderArenaSvg(TinyArena(), testing::TinySubgraph(), options), options.width,
+                options.height, "tiny");
 }
 
 TEST(ArenaPictureTest, EmptyArenaSaysSo) {
@@ -122,6 +197,18 @@ TEST(ArenaPictureTest, CorpusModelArenaFromTheReport) {
   ASSERT_FALSE(arena.allocs.empty());
   const std::string svg = RenderArenaSvg(arena, model->subgraphs[0]);
   EXPECT_EQ(CountOccurrences(svg, "<rect class=\"alloc\""), arena.allocs.size());
+}
+
+TEST(ArenaPictureTest, EveryCorpusModelsArenaIsLegible) {
+  for (const std::string& name : tfa::testing::CorpusModelNames()) {
+    Result<Model> model = LoadModelFile(tfa::testing::CorpusModelPath(name));
+    ASSERT_TRUE(model.ok()) << model.status().message();
+    Result<Report> report = BuildReport(*model, {});
+    ASSERT_TRUE(report.ok()) << report.status().message();
+    const ArenaPictureOptions options;
+    ExpectLegible(RenderArenaSvg(*report->subgraphs[0].arena, model->subgraphs[0]), options.width,
+                  options.height, name);
+  }
 }
 
 }  // namespace

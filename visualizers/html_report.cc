@@ -14,6 +14,7 @@
 #include "visualizers/palette.h"
 #include "visualizers/partition_graph.h"
 #include "visualizers/partition_view.h"
+#include "visualizers/report_headlines.h"
 
 namespace tfa::viz {
 namespace {
@@ -31,6 +32,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 figure { margin: 0; overflow: auto; border: 1px solid #eee; max-height: 90vh; }
 figure svg { max-width: 100%; height: auto; }
 .meta { color: #666; }
+.headline { font-weight: bold; color: #a40000; }
 )css";
 
 std::string Cell(const std::string& text) { return "<td>" + EscapeMarkup(text) + "</td>"; }
@@ -60,6 +62,10 @@ void AppendFigures(std::string& html, const SubgraphReport& report) {
   row("copied from delegates per inference", BytesCell(report.copy.bytes_from_delegate));
   row("CPU/delegate transitions", NumberCell(std::to_string(report.copy.transitions)));
   row("constants uploaded once", BytesCell(report.copy.init_upload_bytes));
+  if (report.accelerators) {
+    row("of which to accelerators per inference", BytesCell(report.copy.accelerator_bytes_in));
+    row("of which from accelerators per inference", BytesCell(report.copy.accelerator_bytes_out));
+  }
   if (report.arena) {
     row("arena size", BytesCell(report.arena->size));
     row("arena lower bound", BytesCell(report.arena->lower_bound));
@@ -203,6 +209,8 @@ Result<std::string> RenderHtmlReport(const Model& model, const Report& report,
   if (!report.tool_version.empty())
     html += " · tflite-analyze " + EscapeMarkup(report.tool_version);
   html += "</p>\n";
+  for (const std::string& headline : ReportHeadlines(report))
+    html += "<p class=\"headline\">" + EscapeMarkup(headline) + "</p>\n";
   for (const SubgraphReport& subgraph : report.subgraphs) {
     Status status = AppendSubgraph(html, model, report, subgraph, options);
     if (!status.ok()) return report.model.empty() ? status : status.WithContext(report.model);

@@ -96,6 +96,7 @@ void DeclareAttributes(GraphvizGraph& graph) {
   graph.Declare(AGEDGE, "fontsize", "9");
   graph.Declare(AGEDGE, "label", "");
   graph.Declare(AGEDGE, "tooltip", "");
+  graph.Declare(AGEDGE, "style", "");
 }
 
 // Graph inputs and outputs drawn as ellipses, keyed by tensor.
@@ -126,29 +127,42 @@ IoNodes AddIoNodes(GraphvizGraph& graph, const Subgraph& subgraph, const Partiti
   return io;
 }
 
-// Delegate partitions: the weights uploaded once at init, kept apart from the per-inference
-// copies the boundary edges carry.
-std::string UploadedOnceLine(const SubgraphReport& report, const PartitionView& view, size_t p) {
-  const uint64_t bytes = view.partitions[p].uploaded_once_bytes;
-  if (report.partitions[p].kind != PartitionReport::Kind::kDelegate || bytes == 0) return "";
-  return fmt::format("\\nuploaded once: {}", HumanBytes(bytes));
+// Delegate partitions: what the report counts as copied on every inference, and the weights
+// uploaded once at init; a delegate that reads TFLite's buffers in place copies nothing.
+std::string CopyLines(const SubgraphReport& report, size_t p) {
+  const PartitionReport& partition = report.partitions[p];
+  if (partition.kind != PartitionReport::Kind::kDelegate) return "";
+  if (partition.in_place) return "\\nin place: nothing copied";
+  std::string lines =
+      fmt::format("\\ncopied per inference: {} in, {} out", HumanBytes(partition.bytes_to_delegate),
+                  HumanBytes(partition.bytes_from_delegate));
+  if (partition.init_upload_bytes > 0)
+    lines += fmt::format("\\nuploaded once: {}", HumanBytes(partition.init_upload_bytes));
+  return lines;
 }
 
 // The graph's caption: what the edges mean, and what the collapsed picture folded away.
 void SetLegend(GraphvizGraph& graph, const std::string& folded) {
   graph.Set(graph.root(), "label",
-            "bold edges: tensors copied on every inference (bytes); \"uploaded once\": weights a "
-            "delegate uploads at init" +
+            "bold edges: tensors copied on every inference (bytes); dashed edges: tensors that "
+            "cross partitions without a copy; \"uploaded once\": weights a delegate uploads at "
+            "init" +
                 folded);
   graph.Set(graph.root(), "labelloc", "b");
 }
 
-void StyleBoundaryEdge(GraphvizGraph& graph, Agedge_t* edge, uint64_t bytes,
+// A tensor crossing a partition boundary: bold and labelled with its bytes when the report counts
+// it as a copy, dashed and unlabelled when it crosses without one.
+void StyleBoundaryEdge(GraphvizGraph& graph, Agedge_t* edge, uint64_t copied_bytes, bool copied,
                        const std::string& tooltip) {
   graph.Set(edge, "color", kBoundaryEdgeColour);
-  graph.Set(edge, "penwidth", "2");
-  graph.Set(edge, "label", HumanBytes(bytes));
   graph.Set(edge, "tooltip", tooltip);
+  if (!copied) {
+    graph.Set(edge, "style", "dashed");
+    return;
+  }
+  graph.Set(edge, "penwidth", "2");
+  graph.Set(edge, "label", HumanBytes(copied_bytes));
 }
 
 void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
@@ -159,7 +173,7 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     Agraph_t* cluster = graph.AddSubgraph(graph.root(), fmt::format("cluster_p{}", p));
     graph.Set(cluster, "label",
               fmt::format("{} ({} nodes){}", LabelText(PartitionTitle(report, p)),
-                          view.partitions[p].node_count, UploadedOnceLine(report, view, p)));
+                          view.partitions[p].node_count, CopyLines(report, p)));
     graph.Set(cluster, "style", "filled,rounded");
     graph.Set(cluster, "color", colour.stroke);
     graph.Set(cluster, "fillcolor", colour.fill);
@@ -215,17 +229,16 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
     Agedge_t* drawn = graph.AddEdge(tail, head);
     const std::string tooltip = TensorDescription(subgraph, edge.tensor);
     if (edge.crosses_boundary()) {
-      StyleBoundaryEdge(graph, drawn, edge.bytes, tooltip);
+      StyleBoundaryEdge(graph, drawn, edge.bytes, edge.copied,
+                        tooltip + (edge.copied ? "" : ", crosses without a copy"));
     } else {
       graph.Set(drawn, "tooltip", tooltip);
     }
   }
 }
 
-// Collapsed: one box per partition, one more for nodes no partition lists (if any), the graph's
-// inputs and outputs, and one edge per pair of boxes that exchange tensors.
-// One partition's box: title, node count and range, most frequent ops, what it uploads once,
-// and its unsupported nodes (listed in the tooltip).
+// One partition's box: title, node count and range, most frequent ops, the report's copies and
+// uploads, and its unsupported nodes (listed in the tooltip).
 Agnode_t* DrawPartitionBox(GraphvizGraph& graph, const Subgraph& subgraph,
                            const SubgraphReport& report, const PartitionView& view,
                            const std::map<int32_t, std::string>& reasons, size_t p) {
@@ -236,7 +249,7 @@ Agnode_t* DrawPartitionBox(GraphvizGraph& graph, const Subgraph& subgraph,
       fmt::format("{}\\n{} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
   if (summary.node_count > 0)
     label += fmt::format(" (#{}–#{})", summary.first_node, summary.last_node);
-  label += "\\n" + LabelText(summary.op_summary) + UploadedOnceLine(report, view, p);
+  label += "\\n" + LabelText(summary.op_summary) + CopyLines(report, p);
   graph.Set(box, "fillcolor", colour.fill);
   graph.Set(box, "color", colour.stroke);
   graph.Set(box, "penwidth", "2");
@@ -261,45 +274,48 @@ Agnode_t* DrawPartitionBox(GraphvizGraph& graph, const Subgraph& subgraph,
   return box;
 }
 
-// Consecutive partitions drawn as one dashed box: how many of each kind, their nodes, ops and
-// uploads; the tooltip lists them one by one.
+// Consecutive delegate partitions drawn as one dashed box: their nodes, ops, copies and uploads
+// (the report's, summed); the tooltip lists them one by one. A CPU partition never joins one.
 Agnode_t* DrawGroupBox(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
                        const PartitionView& view, const std::vector<size_t>& group) {
-  size_t delegated = 0, nodes = 0, unsupported = 0;
+  size_t nodes = 0;
   int32_t first = -1, last = -1;
-  uint64_t uploaded = 0;
+  uint64_t copied_in = 0, copied_out = 0, uploaded = 0;
+  bool all_in_place = true;
   std::vector<int32_t> members;
   std::string tooltip;
-  const PartitionReport* coloured_by = &report.partitions[group.front()];
   for (size_t p : group) {
     const PartitionReport& partition = report.partitions[p];
     const PartitionSummary& summary = view.partitions[p];
-    if (partition.kind == PartitionReport::Kind::kDelegate) {
-      if (delegated++ == 0) coloured_by = &partition;
-      uploaded += summary.uploaded_once_bytes;
-    }
+    copied_in += partition.bytes_to_delegate;
+    copied_out += partition.bytes_from_delegate;
+    uploaded += partition.init_upload_bytes;
+    all_in_place = all_in_place && partition.in_place;
     nodes += summary.node_count;
-    unsupported += summary.unsupported_nodes;
     if (summary.node_count > 0) {
       first = first < 0 ? summary.first_node : std::min(first, summary.first_node);
       last = std::max(last, summary.last_node);
     }
     members.insert(members.end(), partition.nodes.begin(), partition.nodes.end());
     if (!tooltip.empty()) tooltip += "\\n";
-    tooltip +=
-        fmt::format("{}: {} nodes", LabelText(PartitionTitle(report, p)), summary.node_count);
+    tooltip += fmt::format("{}: {} nodes{}", LabelText(PartitionTitle(report, p)),
+                           summary.node_count, CopyLines(report, p));
   }
-  std::string label =
-      fmt::format("P{}–P{}: {} delegated, {} CPU partitions\\n{} nodes", group.front(),
-                  group.back(), delegated, group.size() - delegated, nodes);
+  std::string label = fmt::format("P{}–P{}: {} delegated partitions\\n{} nodes", group.front(),
+                                  group.back(), group.size(), nodes);
   if (first >= 0) label += fmt::format(" (#{}–#{})", first, last);
   label += "\\n" + LabelText(SummarizeOps(subgraph, members));
+  if (all_in_place) {
+    label += "\\nin place: nothing copied";
+  } else {
+    label += fmt::format("\\ncopied per inference: {} in, {} out", HumanBytes(copied_in),
+                         HumanBytes(copied_out));
+  }
   if (uploaded > 0) label += fmt::format("\\nuploaded once: {}", HumanBytes(uploaded));
-  if (unsupported > 0) label += fmt::format("\\n{} unsupported", unsupported);
-  const PartitionColour colour = ColourForPartition(*coloured_by);
+  const PartitionColour colour = ColourForPartition(report.partitions[group.front()]);
   Agnode_t* box = graph.AddNode(graph.root(), fmt::format("p{}_p{}", group.front(), group.back()));
   graph.Set(box, "fillcolor", colour.fill);
-  graph.Set(box, "color", unsupported > 0 ? kUnsupportedColour : colour.stroke);
+  graph.Set(box, "color", colour.stroke);
   graph.Set(box, "penwidth", "2");
   graph.Set(box, "style", "rounded,filled,dashed");
   graph.Set(box, "label", label);
@@ -307,8 +323,27 @@ Agnode_t* DrawGroupBox(GraphvizGraph& graph, const Subgraph& subgraph, const Sub
   return box;
 }
 
-// Collapsed: one box per partition (consecutive partitions share a box when there are more than
-// kMaxOverviewBoxes, so the overview fits a screen), one more for nodes no partition lists (if
+// The boxes of the collapsed picture: past kMaxOverviewBoxes, consecutive delegate partitions
+// share a box, up to `per_box` to one; a CPU partition always has a box of its own, so the CPU
+// islands between delegated parts stay in sight whatever the model's size.
+std::vector<std::vector<size_t>> OverviewBoxes(const SubgraphReport& report,
+                                               const std::vector<size_t>& drawn, size_t per_box) {
+  auto on_cpu = [&](size_t p) { return report.partitions[p].kind == PartitionReport::Kind::kCpu; };
+  std::vector<std::vector<size_t>> boxes;
+  for (size_t p : drawn) {
+    const bool joins = !boxes.empty() && !on_cpu(p) && !on_cpu(boxes.back().front()) &&
+                       boxes.back().size() < per_box;
+    if (joins) {
+      boxes.back().push_back(p);
+    } else {
+      boxes.push_back({p});
+    }
+  }
+  return boxes;
+}
+
+// Collapsed: one box per partition (consecutive delegate partitions share a box when there are
+// more than kMaxOverviewBoxes, OverviewBoxes), one more for nodes no partition lists (if
 // any), the graph's inputs and outputs, and one edge per pair of boxes that exchange tensors.
 void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphReport& report,
                    const PartitionView& view) {
@@ -330,10 +365,9 @@ void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const Subgrap
   }
   const size_t per_box =
       std::max<size_t>(1, (drawn.size() + kMaxOverviewBoxes - 1) / kMaxOverviewBoxes);
-  for (size_t i = 0; i < drawn.size(); i += per_box) {
-    const std::vector<size_t> group(
-        drawn.begin() + static_cast<std::ptrdiff_t>(i),
-        drawn.begin() + static_cast<std::ptrdiff_t>(std::min(i + per_box, drawn.size())));
+  bool grouped = false;
+  for (const std::vector<size_t>& group : OverviewBoxes(report, drawn, per_box)) {
+    grouped = grouped || group.size() > 1;
     Agnode_t* box = group.size() == 1
                         ? DrawPartitionBox(graph, subgraph, report, view, reasons, group.front())
                         : DrawGroupBox(graph, subgraph, report, view, group);
@@ -347,9 +381,10 @@ void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const Subgrap
         folded_partitions, folded_partitions == 1 ? "" : "s", folded_nodes,
         folded_nodes == 1 ? "" : "s");
   }
-  if (per_box > 1) {
+  if (grouped) {
     caption += fmt::format(
-        "\\n{} partitions, up to {} consecutive ones to a dashed box (report --html lists each)",
+        "\\n{} partitions, up to {} consecutive delegated ones to a dashed box, every CPU "
+        "partition in a box of its own (report --html lists each)",
         drawn.size(), per_box);
   }
   SetLegend(graph, caption);
@@ -369,28 +404,36 @@ void DrawCollapsed(GraphvizGraph& graph, const Subgraph& subgraph, const Subgrap
   };
 
   const IoNodes io = AddIoNodes(graph, subgraph, view);
-  // Distinct tensors per (tail, head) pair, in first-seen order so the layout is deterministic.
+  // Distinct tensors per (tail, head) pair, in first-seen order so the layout is deterministic;
+  // those the report counts as copied apart.
+  struct Crossing {
+    std::set<int32_t> tensors;
+    std::set<int32_t> copied;
+  };
   std::vector<std::pair<Agnode_t*, Agnode_t*>> order;
-  std::map<std::pair<Agnode_t*, Agnode_t*>, std::set<int32_t>> tensors;
+  std::map<std::pair<Agnode_t*, Agnode_t*>, Crossing> crossings;
   for (const TensorEdge& edge : view.edges) {
     if (!edge.crosses_boundary() && edge.from_node >= 0 && edge.to_node >= 0) continue;
     Agnode_t* tail = edge.from_node < 0 ? io.inputs.at(edge.tensor) : box_of_node(edge.from_node);
     Agnode_t* head = edge.to_node < 0 ? io.outputs.at(edge.tensor) : box_of_node(edge.to_node);
     if (tail == head || tail == nullptr || head == nullptr) continue;
-    auto [it, inserted] = tensors.try_emplace({tail, head});
+    auto [it, inserted] = crossings.try_emplace({tail, head});
     if (inserted) order.push_back({tail, head});
-    it->second.insert(edge.tensor);
+    it->second.tensors.insert(edge.tensor);
+    if (edge.copied) it->second.copied.insert(edge.tensor);
   }
   for (const auto& ends : order) {
-    const std::set<int32_t>& crossing = tensors.at(ends);
-    uint64_t bytes = 0;
+    const Crossing& crossing = crossings.at(ends);
+    uint64_t copied_bytes = 0;
     std::string tooltip;
-    for (int32_t t : crossing) {
-      bytes += subgraph.tensors[t].bytes_or_zero();
+    for (int32_t t : crossing.tensors) {
+      const bool copied = crossing.copied.count(t) > 0;
+      if (copied) copied_bytes += subgraph.tensors[t].bytes_or_zero();
       if (!tooltip.empty()) tooltip += "\\n";
-      tooltip += TensorDescription(subgraph, t);
+      tooltip += TensorDescription(subgraph, t) + (copied ? "" : ", crosses without a copy");
     }
-    StyleBoundaryEdge(graph, graph.AddEdge(ends.first, ends.second), bytes, tooltip);
+    StyleBoundaryEdge(graph, graph.AddEdge(ends.first, ends.second), copied_bytes,
+                      !crossing.copied.empty(), tooltip);
   }
 }
 

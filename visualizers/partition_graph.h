@@ -6,14 +6,17 @@
 // constants only (weight DEQUANTIZE / DENSIFY: run once, their outputs are weights too), which
 // would otherwise swamp the picture with fan-out.
 //
-// Bold edges are tensors copied on every inference; a delegate partition's label gives apart the
-// weights it uploads once at init.
+// Bold edges are tensors the report counts as copied on every inference; dashed edges cross a
+// partition boundary without a copy (into a delegate that reads TFLite's buffers in place, such as
+// XNNPACK, or between two CPU partitions). A delegate partition's label gives the report's own
+// figures: bytes copied in and out per inference and the weights it uploads once at init.
 //
 // Collapsed mode draws one box per partition (node count, node range, most frequent ops) and one
 // edge per pair of partitions that exchange tensors, labelled with the bytes of the distinct
 // tensors exchanged: the readable picture for models with thousands of nodes. Partitions of
-// weight nodes only are folded away; past ten boxes, consecutive partitions share a dashed box,
-// and the layout is scaled to fit 2,000 px, so the overview fits one screen.
+// weight nodes only are folded away; past ten boxes, consecutive delegate partitions share a
+// dashed box (a CPU partition always keeps its own, so no CPU island hides in a delegate's box),
+// and the layout is scaled to fit 2,000 px.
 //
 // Built with Graphviz's cgraph and laid out / rendered in-process with gvc's "dot" layout.
 #ifndef VISUALIZERS_PARTITION_GRAPH_H_

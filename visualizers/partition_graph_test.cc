@@ -137,6 +137,29 @@ TEST(PartitionGraphTest, WeightsAreUploadedOnceAndWeightOnlyPartitionsFold) {
             std::string::npos);
 }
 
+// A delegate that reads TFLite's buffers in place copies nothing: its boundary edges are dashed
+// and unlabelled, and its boxes say so instead of giving bytes.
+TEST(PartitionGraphTest, AnInPlaceDelegateShowsNoCopiesAndNoUploads) {
+  SubgraphReport report = TinyReport();
+  for (PartitionReport& p : report.partitions) {
+    if (p.kind != PartitionReport::Kind::kDelegate) continue;
+    p.delegate = "xnnpack";
+    p.in_place = true;
+    p.bytes_to_delegate = p.bytes_from_delegate = p.init_upload_bytes = 0;
+  }
+  report.copy = {0, 0, 4, 0};
+  for (const bool collapse : {false, true}) {
+    Result<std::string> dot = Render(TinySubgraph(), report, GraphFormat::kDot, collapse);
+    ASSERT_TRUE(dot.ok()) << dot.status().message();
+    const std::string text = Unwrapped(*dot);
+    EXPECT_TRUE(ParseDot(*dot).edge_labels.empty()) << collapse;
+    EXPECT_EQ(CountOccurrences(text, "uploaded once: "), 0u) << collapse;
+    EXPECT_EQ(CountOccurrences(text, "copied per inference"), 0u) << collapse;
+    EXPECT_GE(CountOccurrences(text, "in place: nothing copied"), 2u) << collapse;
+    EXPECT_NE(text.find("crosses without a copy"), std::string::npos) << collapse;
+  }
+}
+
 TEST(PartitionGraphTest, TinyGraphRendersSvgAndPng) {
   Result<std::string> svg = Render(TinySubgraph(), TinyReport(), GraphFormat::kSvg);
   ASSERT_TRUE(svg.ok()) << svg.status().message();
@@ -304,8 +327,25 @@ TEST(PartitionGraphTest, CollapsedIsNoLargerThanTheFullPicture) {
   EXPECT_LE(uint64_t{w} * h, uint64_t{full_w} * full_h);
 }
 
-TEST(PartitionGraphTest, CollapsedGroupsConsecutivePartitionsPastTenBoxes) {
-  // A chain of 50 RELU nodes in 25 partitions of two.
+// The report says XNNPACK copies nothing and uploads nothing (it reads TFLite's buffers and
+// packs its weights into delegate memory); the pictures of a real model say the same.
+TEST(PartitionGraphTest, XnnpackPicturesCarryTheReportsZeroCopies) {
+  auto model =
+      LoadModelFile(tfa::testing::CorpusModelPath("face_detection__face_detection_short_range"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const SubgraphReport report = DelegatedReport(*model, "xnnpack");
+  ASSERT_EQ(report.copy.bytes_to_delegate + report.copy.bytes_from_delegate, 0u);
+  ASSERT_EQ(report.copy.init_upload_bytes, 0u);
+  for (const bool collapse : {false, true}) {
+    Result<std::string> dot = Render(model->subgraphs[0], report, GraphFormat::kDot, collapse);
+    ASSERT_TRUE(dot.ok()) << dot.status().message();
+    EXPECT_TRUE(ParseDot(*dot).edge_labels.empty()) << collapse;
+    EXPECT_EQ(CountOccurrences(Unwrapped(*dot), "uploaded once: "), 0u) << collapse;
+  }
+}
+
+// A chain of 50 RELU nodes.
+Subgraph ReluChain() {
   Subgraph s;
   for (int i = 0; i <= 50; ++i) {
     Tensor t;
@@ -323,16 +363,43 @@ TEST(PartitionGraphTest, CollapsedGroupsConsecutivePartitionsPastTenBoxes) {
   }
   s.inputs = {0};
   s.outputs = {50};
-  const SubgraphReport report = AlternatingReport(s.nodes.size(), 25);
-  Result<std::string> dot = Render(s, report, GraphFormat::kDot, true);
+  return s;
+}
+
+TEST(PartitionGraphTest, CollapsedGroupsConsecutiveDelegatePartitionsPastTenBoxes) {
+  // 25 partitions of two nodes, every sixth on the CPU (P5, P11, P17, P23), the others gpu.
+  SubgraphReport report = AlternatingReport(50, 25);
+  report.unsupported.clear();
+  for (size_t p = 0; p < report.partitions.size(); ++p) {
+    const bool cpu = p % 6 == 5;
+    report.partitions[p].kind =
+        cpu ? PartitionReport::Kind::kCpu : PartitionReport::Kind::kDelegate;
+    report.partitions[p].delegate = cpu ? "" : "gpu";
+  }
+  Result<std::string> dot = Render(ReluChain(), report, GraphFormat::kDot, true);
   ASSERT_TRUE(dot.ok()) << dot.status().message();
   const std::string text = Unwrapped(*dot);
-  // 25 partitions, 3 to a box: 9 boxes, the first P0–P2 (two delegated, one CPU).
-  EXPECT_NE(text.find("P0–P2: 2 delegated, 1 CPU partitions"), std::string::npos);
-  EXPECT_NE(text.find("P24: gpu"), std::string::npos);
-  EXPECT_NE(text.find("25 partitions, up to 3 consecutive ones to a dashed box"),
-            std::string::npos);
+  // Up to 3 gpu partitions to a dashed box: P0–P2, P3–P4, P6–P8, P9–P10, ..., P21–P22, and P24.
+  EXPECT_NE(text.find("P0–P2: 3 delegated partitions"), std::string::npos);
+  EXPECT_NE(text.find("P3–P4: 2 delegated partitions"), std::string::npos);
   EXPECT_EQ(CountOccurrences(text, "style=\"rounded,filled,dashed\""), 8u);
+  for (const char* cpu : {"P5: CPU", "P11: CPU", "P17: CPU", "P23: CPU"})
+    EXPECT_NE(text.find(cpu), std::string::npos) << cpu;
+  EXPECT_NE(text.find("P24: gpu"), std::string::npos);
+  EXPECT_NE(text.find("25 partitions, up to 3 consecutive delegated ones to a dashed box"),
+            std::string::npos);
+}
+
+// Partitions alternating gpu / CPU: no two delegate partitions are consecutive, so every
+// partition keeps its box and every CPU island shows, however many there are.
+TEST(PartitionGraphTest, CollapsedNeverHidesACpuPartitionInADelegatesBox) {
+  const SubgraphReport report = AlternatingReport(50, 25);
+  Result<std::string> dot = Render(ReluChain(), report, GraphFormat::kDot, true);
+  ASSERT_TRUE(dot.ok()) << dot.status().message();
+  const std::string text = Unwrapped(*dot);
+  EXPECT_EQ(CountOccurrences(text, "style=\"rounded,filled,dashed\""), 0u);
+  EXPECT_EQ(CountOccurrences(text, ": CPU\\n"), 2u * 12);  // 12 boxes' labels and tooltips
+  EXPECT_EQ(text.find("delegated partitions"), std::string::npos);
 }
 
 TEST(PartitionGraphTest, LargestCorpusModelCollapsedFitsOneScreen) {

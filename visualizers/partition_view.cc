@@ -124,6 +124,23 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     return std::find(p.inputs.begin(), p.inputs.end(), t) != p.inputs.end();
   };
 
+  // The report's copies: a delegate partition that copies moves its inputs in and its outputs
+  // out on every inference (docs/copy-costs.md).
+  auto copies = [&](int32_t partition) {
+    if (partition == kOutsidePartitions) return false;
+    const PartitionReport& p = report.partitions[static_cast<size_t>(partition)];
+    return p.kind == PartitionReport::Kind::kDelegate && !p.in_place;
+  };
+  auto listed = [](const std::vector<int32_t>& tensors, int32_t t) {
+    return std::find(tensors.begin(), tensors.end(), t) != tensors.end();
+  };
+  auto copied = [&](int32_t t, int32_t from, int32_t to) {
+    if (from == to) return false;
+    if (copies(from) && listed(report.partitions[static_cast<size_t>(from)].outputs, t))
+      return true;
+    return copies(to) && listed(report.partitions[static_cast<size_t>(to)].inputs, t);
+  };
+
   for (size_t n = 0; n < subgraph.nodes.size(); ++n) {
     const Node& node = subgraph.nodes[n];
     if (!IsModelNode(node)) continue;
@@ -131,16 +148,20 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     for (int32_t t : node.inputs) {
       if (!moves_at_run_time(t) || !seen.insert(t).second) continue;
       const int32_t to = static_cast<int32_t>(n);
-      if (partition_of(producer[t]) != partition_of(to) && !delegate_reads(partition_of(to), t))
-        continue;
-      view.edges.push_back({t, producer[t], to, partition_of(producer[t]), partition_of(to),
-                            subgraph.tensors[t].bytes_or_zero()});
+      const int32_t from_partition = partition_of(producer[t]);
+      const int32_t to_partition = partition_of(to);
+      if (from_partition != to_partition && !delegate_reads(to_partition, t)) continue;
+      view.edges.push_back({t, producer[t], to, from_partition, to_partition,
+                            subgraph.tensors[t].bytes_or_zero(),
+                            copied(t, from_partition, to_partition)});
     }
   }
   for (int32_t t : subgraph.outputs) {
     if (!moves_at_run_time(t) || producer[t] < 0) continue;
-    view.edges.push_back({t, producer[t], -1, partition_of(producer[t]), kOutsidePartitions,
-                          subgraph.tensors[t].bytes_or_zero()});
+    const int32_t from_partition = partition_of(producer[t]);
+    view.edges.push_back({t, producer[t], -1, from_partition, kOutsidePartitions,
+                          subgraph.tensors[t].bytes_or_zero(),
+                          copied(t, from_partition, kOutsidePartitions)});
   }
 
   std::set<int32_t> unsupported;
@@ -157,20 +178,6 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     summary.op_summary = SummarizeOps(subgraph, nodes);
     summary.weight_nodes = static_cast<size_t>(std::count_if(
         nodes.begin(), nodes.end(), [&](int32_t n) { return view.constant_only_node[n]; }));
-    std::set<int32_t> uploaded;
-    for (int32_t n : nodes) {
-      for (int32_t t : subgraph.nodes[n].inputs) {
-        if (t < 0 || static_cast<size_t>(t) >= subgraph.tensors.size()) continue;
-        const bool made_once =
-            subgraph.tensors[t].is_constant() ||
-            (producer[t] >= 0 && view.constant_only_node[static_cast<size_t>(producer[t])]);
-        const bool made_inside =
-            producer[t] >= 0 && view.partition_of_node[producer[t]] == static_cast<int32_t>(p);
-        if (made_once && !made_inside && uploaded.insert(t).second) {
-          summary.uploaded_once_bytes += subgraph.tensors[t].bytes_or_zero();
-        }
-      }
-    }
     // A node one delegate rejects may be taken by the next: only the CPU's count.
     if (report.partitions[p].kind == PartitionReport::Kind::kCpu) {
       summary.unsupported_nodes = static_cast<size_t>(std::count_if(

@@ -1,6 +1,8 @@
 // What the pictures draw of a partitioning, computed once from the Graph IR and the report: which
 // partition each node is in, every data edge between nodes (and from graph inputs / to graph
-// outputs), which of those cross a partition boundary, and a per-partition summary.
+// outputs), which of those cross a partition boundary and which the report counts as copies, and
+// a per-partition summary. The figures of copies and uploads are the report's own
+// (PartitionReport), never recomputed here.
 //
 // Only tensors that move at run time are edges: constants (weights), tensors made from constants
 // only (the outputs of weight DEQUANTIZE / DENSIFY nodes, made once) and tensors nobody produces
@@ -30,6 +32,11 @@ struct TensorEdge {
   int32_t from_partition = kOutsidePartitions;
   int32_t to_partition = kOutsidePartitions;
   uint64_t bytes = 0;
+  // Copied on every inference, as the report counts copies (PartitionReport): out of a delegate
+  // partition that copies, as one of its outputs, or into one, as one of its inputs. A tensor
+  // crossing between the CPU and a delegate that reads TFLite's buffers in place (XNNPACK), or
+  // between two CPU partitions, crosses without a copy.
+  bool copied = false;
   bool crosses_boundary() const { return from_partition != to_partition; }
 };
 
@@ -43,10 +50,6 @@ struct PartitionSummary {
   size_t unsupported_nodes = 0;     // CPU partitions: nodes a delegate rejected
   // Nodes that read constants only (weight DEQUANTIZE / DENSIFY), folded in the pictures.
   size_t weight_nodes = 0;
-  // Distinct tensors made once (constants, outputs of weight nodes) the partition's nodes read
-  // from outside the partition: what a delegate uploads once at init, apart from the
-  // per-inference copies of the boundary edges.
-  uint64_t uploaded_once_bytes = 0;
   // A partition of weight nodes only: nothing in it runs per inference.
   bool weights_only() const { return node_count > 0 && weight_nodes == node_count; }
 };

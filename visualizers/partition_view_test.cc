@@ -67,19 +67,33 @@ TEST(PartitionViewTest, RejectsOutOfRangeAndDuplicateNodes) {
   EXPECT_EQ(duplicate.status().message(), "subgraph 0: node 0 is in partitions 0 and 2");
 }
 
-TEST(PartitionViewTest, WeightNodesAndWhatIsUploadedOnce) {
+TEST(PartitionViewTest, WeightNodesAreFolded) {
   Result<PartitionView> view =
       BuildPartitionView(TinySubgraphWithWeightNode(), TinyReportWithWeightPartition());
   ASSERT_TRUE(view.ok()) << view.status().message();
   // Weights move once, not per inference: still the six edges of the tiny graph.
   EXPECT_EQ(view->edges.size(), 6u);
-  EXPECT_EQ(view->partitions[0].uploaded_once_bytes, 512u);  // CONV_2D's weights t1
-  EXPECT_EQ(view->partitions[1].uploaded_once_bytes, 0u);
-  EXPECT_EQ(view->partitions[2].uploaded_once_bytes, 512u);  // t7, made once by #4
-  EXPECT_EQ(view->partitions[3].uploaded_once_bytes, 256u);  // t6
   EXPECT_EQ(view->partitions[3].weight_nodes, 1u);
   EXPECT_TRUE(view->partitions[3].weights_only());
   EXPECT_FALSE(view->partitions[0].weights_only());
+}
+
+// An edge is a copy when the report counts it as one: every boundary edge of the tiny report's
+// gpu partitions; none when the delegate reads TFLite's buffers in place.
+TEST(PartitionViewTest, EdgesAreCopiesAsTheReportCountsThem) {
+  Result<PartitionView> copying = BuildPartitionView(TinySubgraph(), TinyReport());
+  ASSERT_TRUE(copying.ok()) << copying.status().message();
+  for (const TensorEdge& e : copying->edges) EXPECT_EQ(e.copied, e.crosses_boundary()) << e.tensor;
+
+  SubgraphReport in_place = TinyReport();
+  for (PartitionReport& p : in_place.partitions) {
+    if (p.kind != PartitionReport::Kind::kDelegate) continue;
+    p.in_place = true;
+    p.bytes_to_delegate = p.bytes_from_delegate = p.init_upload_bytes = 0;
+  }
+  Result<PartitionView> view = BuildPartitionView(TinySubgraph(), in_place);
+  ASSERT_TRUE(view.ok()) << view.status().message();
+  for (const TensorEdge& e : view->edges) EXPECT_FALSE(e.copied) << e.tensor;
 }
 
 TEST(PartitionViewTest, OpSummaryKeepsTheMostFrequentKinds) {

@@ -54,15 +54,23 @@ inline PartitionReport Partition(PartitionReport::Kind kind, const std::string& 
   return p;
 }
 
-// P0 gpu {#0, #1}, P1 CPU {#2} (unsupported by gpu), P2 gpu {#3}.
+// P0 gpu {#0, #1}, P1 CPU {#2} (unsupported by gpu), P2 gpu {#3}, with the copy figures
+// BuildReport gives them.
 inline SubgraphReport TinyReport() {
   SubgraphReport r;
   r.nodes = 4;
   r.partitions = {Partition(PartitionReport::Kind::kDelegate, "gpu", {0, 1}),
                   Partition(PartitionReport::Kind::kCpu, "", {2}),
                   Partition(PartitionReport::Kind::kDelegate, "gpu", {3})};
+  r.partitions[0].inputs = {0, 1};
+  r.partitions[0].outputs = {3};
   r.partitions[0].bytes_to_delegate = 4096;
   r.partitions[0].bytes_from_delegate = 2048;
+  r.partitions[0].init_upload_bytes = 512;
+  r.partitions[1].inputs = {3};
+  r.partitions[1].outputs = {4};
+  r.partitions[2].inputs = {3, 4};
+  r.partitions[2].outputs = {5};
   r.partitions[2].bytes_to_delegate = 3048;
   r.partitions[2].bytes_from_delegate = 1200000;
   r.delegated_partition_count = 2;
@@ -97,7 +105,11 @@ inline Subgraph TinySubgraphWithWeightNode() {
 inline SubgraphReport TinyReportWithWeightPartition() {
   SubgraphReport report = TinyReport();
   report.nodes = 5;
+  report.partitions[2].inputs = {3, 4, 7};
+  report.partitions[2].init_upload_bytes = 512;  // t7, made once by #4
   report.partitions.push_back(Partition(PartitionReport::Kind::kCpu, "", {4}));
+  report.partitions.back().inputs = {6};
+  report.partitions.back().outputs = {7};
   return report;
 }
 

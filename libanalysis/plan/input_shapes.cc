@@ -4,7 +4,7 @@
 #include <charconv>
 #include <span>
 
-#include "libanalysis/core/closest_name.h"
+#include "libanalysis/plan/input_names.h"
 #include "libanalysis/prepare/builtin_kernel_prepare.h"
 #include "libanalysis/prepare/shape_inference.h"
 
@@ -27,7 +27,7 @@ const SignatureDef* FindSignature(const Model& model, const std::string& key) {
   return nullptr;
 }
 
-// The subgraph's inputs as the user names them: (name, tensor), in order.
+// The subgraph's inputs as the report names them: (name, tensor), in order.
 std::vector<std::pair<std::string, int32_t>> NamedInputs(const Model& model, int32_t subgraph,
                                                          const SignatureDef* signature) {
   if (signature != nullptr) return signature->inputs;
@@ -39,28 +39,6 @@ std::vector<std::pair<std::string, int32_t>> NamedInputs(const Model& model, int
     }
   }
   return named;
-}
-
-Result<std::pair<std::string, int32_t>> FindInput(
-    const std::vector<std::pair<std::string, int32_t>>& inputs, const std::string& wanted) {
-  for (const auto& input : inputs) {
-    if (input.first == wanted) return input;
-  }
-  size_t position = 0;
-  const auto [end, error] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), position);
-  if (!wanted.empty() && error == std::errc() && end == wanted.data() + wanted.size()) {
-    if (position < inputs.size()) return inputs[position];
-    return Status::Error("input index " + wanted + " is out of range (" +
-                         std::to_string(inputs.size()) + " inputs)");
-  }
-  std::vector<std::string_view> names;
-  std::string listed;
-  for (const auto& input : inputs) {
-    names.push_back(input.first);
-    listed += (listed.empty() ? "" : ", ") + input.first;
-  }
-  return Status::Error("no input \"" + wanted + "\"" + DidYouMean(wanted, names) +
-                       " (inputs: " + listed + ")");
 }
 
 // ResizeInputTensorStrict (tflite/core/subgraph.cc): same rank, and only the dimensions the
@@ -131,26 +109,24 @@ Result<ResizedInputs> ResizeInputs(Model& model, const std::vector<InputShapeReq
     return Status::Error(model.path + ": no subgraph " + std::to_string(subgraph_index));
   }
   Subgraph& subgraph = model.subgraphs[static_cast<size_t>(subgraph_index)];
-  const auto inputs = NamedInputs(model, subgraph_index, signature);
+  const std::vector<const SignatureDef*> signatures =
+      SignaturesNamingInputs(model, subgraph_index, signature_key);
   ResizedInputs resized;
   resized.subgraph = subgraph_index;
   for (const InputShapeRequest& request : requests) {
-    auto input = FindInput(inputs, request.input);
+    auto input = FindNamedInput(subgraph, signatures, request.input);
     if (!input.ok()) return input.status().WithContext(model.path + ": --input-shape");
-    const int32_t t = input->second;
-    if (t < 0 || static_cast<size_t>(t) >= subgraph.tensors.size()) {
-      return Status::Error(model.path + ": input \"" + input->first + "\" names no tensor");
-    }
+    const int32_t t = input->tensor;
     if (std::count(resized.tensors.begin(), resized.tensors.end(), t) > 0) {
-      return Status::Error(model.path + ": --input-shape gives input \"" + input->first +
+      return Status::Error(model.path + ": --input-shape gives input \"" + input->name +
                            "\" twice");
     }
     Tensor& tensor = subgraph.tensors[static_cast<size_t>(t)];
-    TFA_RETURN_IF_ERROR(CheckResize(tensor, input->first, request.shape).WithContext(model.path));
+    TFA_RETURN_IF_ERROR(CheckResize(tensor, input->name, request.shape).WithContext(model.path));
     tensor.shape = request.shape;
     tensor.bytes = ShapeBytes(tensor.type, tensor.shape);
     resized.tensors.push_back(t);
-    resized.names.push_back(input->first);
+    resized.names.push_back(input->name);
   }
   auto eval_sized = PropagateResizedShapes(subgraph, resized.tensors);
   if (!eval_sized.ok()) {

@@ -75,6 +75,20 @@ TEST(InputShapesTest, SignatureKeysAndPositionsNameInputs) {
   EXPECT_EQ(by_position.subgraphs[0].tensors[2].shape, (std::vector<int32_t>{2, 8}));
 }
 
+// The report names an input by its signature key where a signature runs the subgraph ("input
+// ids: dimension 0 assumed 1"): that name resizes it without --signature, as the tensor's own
+// name does, and the lines about the resize use it.
+TEST(InputShapesTest, TheNameTheReportShowsNamesTheInput) {
+  ASSERT_EQ(AssumedDimensions(DynamicBatchModel()).at(0).input, "ids");
+  for (const char* name : {"ids", "tokens", "#0"}) {
+    Model model = DynamicBatchModel();
+    auto resized = ResizeInputs(model, {{name, {3, 16}}});
+    ASSERT_TRUE(resized.ok()) << name << ": " << resized.status().message();
+    EXPECT_EQ(resized->names, (std::vector<std::string>{"ids"})) << name;
+    EXPECT_EQ(model.subgraphs[0].tensors[2].shape, (std::vector<int32_t>{3, 8})) << name;
+  }
+}
+
 TEST(InputShapesTest, NamesEveryAssumedDimension) {
   const std::vector<AssumedDimension> assumed = AssumedDimensions(DynamicBatchModel());
   ASSERT_EQ(assumed.size(), 1u);
@@ -86,24 +100,27 @@ TEST(InputShapesTest, NamesEveryAssumedDimension) {
 }
 
 TEST(InputShapesTest, RefusesWhatResizeInputTensorStrictAndPrepareRefuse) {
+  // The messages name the input as the report does: "ids", the signature's key for it.
   const auto error = [](std::vector<InputShapeRequest> requests,
                         const std::string& signature = "") {
     Model model = DynamicBatchModel();
     return ResizeInputs(model, requests, signature).status().message();
   };
   EXPECT_EQ(error({{"Tokens", {4, 16}}}),
-            "m.tflite: --input-shape: no input \"Tokens\" (did you mean tokens?) (inputs: tokens)");
+            "m.tflite: --input-shape: no input \"Tokens\" (did you mean tokens?) (inputs: 0 'ids' "
+            "(#0))");
   EXPECT_EQ(error({{"1", {4, 16}}}),
-            "m.tflite: --input-shape: input index 1 is out of range (1 inputs)");
+            "m.tflite: --input-shape: input \"1\": position 1 is out of range (1 inputs: 0 'ids' "
+            "(#0); #T names tensor T)");
   EXPECT_EQ(error({{"tokens", {4}}}),
-            "m.tflite: input \"tokens\" [1,16]: 1 dimensions given, it has 2");
+            "m.tflite: input \"ids\" [1,16]: 1 dimensions given, it has 2");
   EXPECT_EQ(error({{"tokens", {0, 16}}}),
-            "m.tflite: input \"tokens\" [1,16]: dimension 0 given as 0; dimensions are at least 1");
+            "m.tflite: input \"ids\" [1,16]: dimension 0 given as 0; dimensions are at least 1");
   EXPECT_EQ(error({{"tokens", {4, 32}}}),
-            "m.tflite: input \"tokens\" [1,16]: dimension 1 is fixed at 16 by the model "
+            "m.tflite: input \"ids\" [1,16]: dimension 1 is fixed at 16 by the model "
             "(shape_signature [-1,16]); ResizeInputTensorStrict changes only -1 dimensions");
   EXPECT_EQ(error({{"tokens", {4, 16}}, {"0", {2, 16}}}),
-            "m.tflite: --input-shape gives input \"tokens\" twice");
+            "m.tflite: --input-shape gives input \"ids\" twice");
   EXPECT_EQ(error({{"ids", {4, 16}}}, "nope"), "m.tflite: no signature \"nope\"");
 }
 

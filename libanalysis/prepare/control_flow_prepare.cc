@@ -184,6 +184,12 @@ Result<bool> ModelMemoryReplay::ModifyGraphWithDelegate(int32_t s, const ModelDe
           "delegate " + delegate.name +
           " not applied to this subgraph or the ones after it: dynamic tensors (upstream's "
           "ModifyGraphWithDelegate returns kTfLiteApplicationError)");
+      // tflite/core/subgraph.cc, ModifyGraphWithDelegateImpl: its warning, word for word.
+      state.memory.refused_delegates.push_back(
+          {delegate.name, state.dynamic_tensor,
+           "Attempting to use a delegate that only supports static-sized tensors with a graph "
+           "that has dynamic-sized tensors (tensor#" +
+               std::to_string(state.dynamic_tensor) + " is a dynamic-sized tensor)."});
       return false;
     }
   }
@@ -252,7 +258,12 @@ Status ModelMemoryReplay::PlanAndCommit(int32_t s, const std::string& planner) {
 Status ModelMemoryReplay::PrepareOps(int32_t s) {
   SubgraphState& state = states_[static_cast<size_t>(s)];
   state.has_dynamic_tensors = false;
-  for (int32_t t : state.graph.outputs) state.has_dynamic_tensors |= IsDynamic(state.graph, t);
+  state.dynamic_tensor = -1;
+  for (int32_t t : state.graph.outputs) {
+    if (state.has_dynamic_tensors || !IsDynamic(state.graph, t)) continue;
+    state.has_dynamic_tensors = true;
+    state.dynamic_tensor = t;
+  }
   return PrepareOpsFrom(s, 0);
 }
 
@@ -282,12 +293,14 @@ Status ModelMemoryReplay::PrepareOpsFrom(int32_t s, int32_t first) {
                            std::to_string(node_index));
     }
     TFA_RETURN_IF_ERROR(PrepareNode(s, node_index));
-    bool dynamic_output = false;
+    int32_t dynamic_output = -1;
     for (int32_t t : state.graph.nodes[static_cast<size_t>(node_index)].outputs) {
-      dynamic_output |= IsDynamic(state.graph, t) || (t >= 0 && kernel_dynamic[t]);
+      const bool dynamic = IsDynamic(state.graph, t) || (t >= 0 && kernel_dynamic[t]);
+      if (dynamic && dynamic_output < 0) dynamic_output = t;
     }
-    if (dynamic_output) {
+    if (dynamic_output >= 0) {
       state.has_dynamic_tensors = true;
+      state.dynamic_tensor = dynamic_output;
       state.dynamic_stop = p;
       break;
     }

@@ -53,6 +53,15 @@ struct ModelDelegate {
 };
 
 // One subgraph's memory after AllocateTensors.
+// A delegate upstream's ModifyGraphWithDelegate refused on a subgraph with kTfLiteApplicationError
+// before offering it a node: the delegate only supports static-sized tensors, and Prepare made a
+// tensor dynamic. The interpreter goes on without it, for this subgraph and the ones after it.
+struct DelegateRefusal {
+  std::string delegate;
+  int32_t dynamic_tensor = -1;  // the tensor upstream's warning names
+  std::string message;          // upstream's warning
+};
+
 struct SubgraphMemory {
   bool planned = false;
   // The graph the last plan was made on (control-flow and kernel Prepare effects applied); when
@@ -72,6 +81,7 @@ struct SubgraphMemory {
   std::optional<int32_t> planning_stops_at;
   int32_t delegates_applied = 0;
   std::vector<std::string> notes;  // who planned it, or why not; delegates not applied
+  std::vector<DelegateRefusal> refused_delegates;
   // After an Invoke (control_flow_invoke.h): whether it ran, and whether its non-persistent
   // buffer was then released (arena_size 0; `plan`, hence the high-water marks, kept).
   bool invoked = false;

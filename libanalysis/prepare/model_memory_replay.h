@@ -28,6 +28,7 @@ struct SubgraphState {
   Stage stage = Stage::kUninvokable;
   bool has_dynamic_tensors = false;
   std::optional<int32_t> dynamic_stop;  // of the last preparation
+  int32_t dynamic_tensor = -1;          // upstream's dynamic_tensor_index_: the first one found
   bool allocating = false;              // guards against a subgraph planning itself
   SubgraphMemory memory;
   size_t notes_before_invoke = 0;  // memory.notes written before Invoke started

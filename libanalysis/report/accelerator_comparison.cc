@@ -106,6 +106,12 @@ Result<AcceleratorCandidate> PlanCandidate(const std::shared_ptr<const Model>& m
         f.delegate + ": refused by the interpreter: a kernel failed its init: " + f.reason);
   }
   for (const SubgraphReport& s : report->subgraphs) {
+    for (const DelegateRefusalReport& r : s.refused_delegates) {
+      candidate.notes.push_back(r.delegate + ": refused by the interpreter for subgraph " +
+                                std::to_string(s.index) + ": " + r.reason);
+    }
+  }
+  for (const SubgraphReport& s : report->subgraphs) {
     uint64_t delegated = 0;
     for (const PartitionReport& p : s.partitions) {
       if (p.kind == PartitionReport::Kind::kDelegate) delegated += p.nodes.size();

@@ -7,6 +7,15 @@
 
 namespace tfa {
 
+namespace {
+
+bool Refused(const SubgraphReport& report, const std::string& delegate) {
+  return std::any_of(report.refused_delegates.begin(), report.refused_delegates.end(),
+                     [&](const DelegateRefusalReport& r) { return r.delegate == delegate; });
+}
+
+}  // namespace
+
 std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph& subgraph,
                                     const std::vector<std::string>& delegates) {
   if (delegates.empty()) return {};
@@ -23,8 +32,13 @@ std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph
         if (!node.reason.empty()) node.reason += "; ";
         if (delegates.size() > 1) node.reason += delegate + ": ";
         auto it = rejections.find({n, delegate});
-        node.reason +=
-            it == rejections.end() ? "supported, but its partition was not kept" : *it->second;
+        if (it != rejections.end()) {
+          node.reason += *it->second;
+        } else if (Refused(report, delegate)) {
+          node.reason += "the interpreter refused the delegate (dynamic-sized tensors)";
+        } else {
+          node.reason += "supported, but its partition was not kept";
+        }
       }
       out.push_back(std::move(node));
     }

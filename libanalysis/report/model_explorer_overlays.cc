@@ -95,7 +95,8 @@ GraphNodeData CopyOverlay(const SubgraphPlan& sp, const SubgraphReport& sr) {
     bytes[static_cast<size_t>(node)] += sized.tensors[static_cast<size_t>(tensor)].bytes_or_zero();
   };
   for (const PartitionReport& p : sr.partitions) {
-    if (p.kind != PartitionReport::Kind::kDelegate || p.nodes.empty()) continue;
+    // A delegate working on TFLite's buffers in place (XNNPACK) copies nothing.
+    if (p.kind != PartitionReport::Kind::kDelegate || p.in_place || p.nodes.empty()) continue;
     auto node_that = [&](int32_t tensor, bool reads) {
       for (int32_t n : p.nodes) {
         const Node& node = nodes_graph.nodes[static_cast<size_t>(n)];
@@ -111,6 +112,13 @@ GraphNodeData CopyOverlay(const SubgraphPlan& sp, const SubgraphReport& sr) {
     }
     for (int32_t t : p.outputs) {
       if (t >= 0) add(node_that(t, false), t);
+    }
+  }
+  // An accelerator custom op (the Edge TPU's) moves its inputs and outputs as the report counts.
+  if (sr.accelerators) {
+    for (const AcceleratorSegment& segment : sr.accelerators->segments) {
+      if (segment.node < 0 || static_cast<size_t>(segment.node) >= bytes.size()) continue;
+      bytes[static_cast<size_t>(segment.node)] += segment.bytes_in + segment.bytes_out;
     }
   }
   NodeEntries entries(sp.model_nodes);

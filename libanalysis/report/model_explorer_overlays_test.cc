@@ -217,6 +217,21 @@ TEST(ModelExplorerOverlays, CopyBytesSitOnTheDelegatedNodesAndSumToTheReportsCop
   EXPECT_EQ(copy.bytes_to_delegate + copy.bytes_from_delegate, 1600u);
 }
 
+// XNNPACK reads and writes TFLite's buffers where they lie: the report counts no copy, and
+// neither does the overlay.
+TEST(ModelExplorerOverlays, AnInPlaceDelegateCopiesNothing) {
+  auto model =
+      LoadModelFile(tfa::testing::CorpusModelPath("face_detection__face_detection_short_range"));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const Analysed a = Analyse(*model, {"xnnpack"});
+  ASSERT_GT(a.report.subgraphs.at(0).delegated_partition_count, 0);
+  const CopyCost& copy = a.report.subgraphs.at(0).copy;
+  EXPECT_EQ(copy.bytes_to_delegate + copy.bytes_from_delegate, 0u);
+  for (const auto& [graph, data] : OverlayFiles(a).at("copy_bytes.json").items()) {
+    EXPECT_EQ(data.at("results"), json::object()) << graph;
+  }
+}
+
 TEST(ModelExplorerOverlays, ArenaOverlaysGiveEachNodesOutputPlacement) {
   const Analysed a = AlternatingWithAddDelegate();
   const auto files = OverlayFiles(a);

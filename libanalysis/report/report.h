@@ -29,6 +29,9 @@ struct PartitionReport {
   uint64_t bytes_to_delegate = 0;  // non-constant inputs copied in on every inference
   uint64_t bytes_from_delegate = 0;
   uint64_t init_upload_bytes = 0;  // constants the delegate consumes, uploaded once
+  // The delegate works on TFLite's buffers where they lie (XNNPACK): nothing is copied in or
+  // out, and the three figures above are 0 (docs/copy-costs.md).
+  bool in_place = false;
 };
 
 struct UnsupportedNode {
@@ -44,11 +47,17 @@ struct UnresolvedOp {
   std::string op;
 };
 
+// Per subgraph, what crosses between the host and the delegates or accelerators
+// (docs/copy-costs.md). An accelerator custom op (the Edge TPU's) is counted as a delegated
+// partition is: its inputs in bytes_to_delegate, its outputs in bytes_from_delegate, a switch to
+// the chip and one back in transitions; the accelerator_* figures are its part of the totals.
 struct CopyCost {
   uint64_t bytes_to_delegate = 0;
   uint64_t bytes_from_delegate = 0;
   uint64_t transitions = 0;
   uint64_t init_upload_bytes = 0;
+  uint64_t accelerator_bytes_in = 0;
+  uint64_t accelerator_bytes_out = 0;
 };
 
 // What the execution plan runs at one step, in model terms.
@@ -106,6 +115,15 @@ struct InvokeReport {
   std::optional<MissingFact> undetermined;
 };
 
+// A delegate upstream's ModifyGraphWithDelegate refused on a subgraph before offering it a node
+// (it supports static-sized tensors only, and the subgraph has a dynamic one): the subgraph and
+// the ones after it run without it.
+struct DelegateRefusalReport {
+  std::string delegate;
+  int32_t dynamic_tensor = -1;  // the tensor upstream's warning names
+  std::string reason;           // upstream's warning
+};
+
 struct SubgraphReport {
   int32_t index = 0;
   size_t nodes = 0;
@@ -122,6 +140,7 @@ struct SubgraphReport {
   std::optional<AcceleratorReport> accelerators;
   // Nodes upstream's AllocateTensors cannot resolve; the arenas above assume they were.
   std::vector<UnresolvedOp> unresolved_ops;
+  std::vector<DelegateRefusalReport> refused_delegates;  // in the order they were refused
 };
 
 // One entry point of the model (an LLM's `prefill` and `decode`): the subgraph it runs and its

@@ -93,7 +93,9 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegatePr
       ++total.transitions;
     previous_on_cpu = on_cpu;
     previous_delegate = p.delegate;
-    if (on_cpu || InPlace(delegates, p.delegate)) continue;
+    if (on_cpu) continue;
+    p.in_place = InPlace(delegates, p.delegate);
+    if (p.in_place) continue;
     for (int32_t t : p.inputs) {
       if (t < 0) continue;
       if (IsOnceUploaded(prepared, t)) {
@@ -109,6 +111,18 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegatePr
   }
   if (!previous_on_cpu) ++total.transitions;  // outputs go back to the application
   return total;
+}
+
+// An accelerator custom op moves its inputs to the chip and its outputs back on every inference,
+// as a delegate that copies does: counted wherever copies are (diff, gate, the summary table).
+void AddAcceleratorTransfers(const AcceleratorReport& accelerators, CopyCost& copy) {
+  for (const AcceleratorSegment& segment : accelerators.segments) {
+    copy.accelerator_bytes_in = SaturatingSum(copy.accelerator_bytes_in, segment.bytes_in);
+    copy.accelerator_bytes_out = SaturatingSum(copy.accelerator_bytes_out, segment.bytes_out);
+    copy.transitions += 2;
+  }
+  copy.bytes_to_delegate = SaturatingSum(copy.bytes_to_delegate, copy.accelerator_bytes_in);
+  copy.bytes_from_delegate = SaturatingSum(copy.bytes_from_delegate, copy.accelerator_bytes_out);
 }
 
 // `with_allocs`: the allocations too, one per arena tensor; the report prints them for the
@@ -198,7 +212,11 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
     sr.unresolved_ops.push_back(UnresolvedOp{n, sp.delegated->nodes[static_cast<size_t>(n)].op});
   }
   sr.accelerators = FindAcceleratorSegments(sp.memory ? *sp.memory->prepared : *sp.delegated);
+  if (sr.accelerators) AddAcceleratorTransfers(*sr.accelerators, sr.copy);
   if (!sp.memory) return sr;
+  for (const DelegateRefusal& r : sp.memory->refused_delegates) {
+    sr.refused_delegates.push_back({r.delegate, r.dynamic_tensor, r.message});
+  }
   const bool one_subgraph = plan.subgraphs.size() == 1;
   const bool usual = one_subgraph && !sp.memory->planning_stops_at &&
                      sp.memory->delegates_applied == static_cast<int32_t>(plan.delegates.size());

@@ -299,6 +299,7 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
       w.Member("bytes_to_delegate", p.bytes_to_delegate);
       w.Member("bytes_from_delegate", p.bytes_from_delegate);
       w.Member("init_upload_bytes", p.init_upload_bytes);
+      if (p.in_place) w.Member("in_place", true);
     }
     w.EndObject();
   }
@@ -310,6 +311,10 @@ void WriteSubgraph(JsonWriter& w, const SubgraphReport& s) {
   w.Member("bytes_from_delegate", s.copy.bytes_from_delegate);
   w.Member("transitions", s.copy.transitions);
   w.Member("init_upload_bytes", s.copy.init_upload_bytes);
+  if (s.accelerators) {
+    w.Member("accelerator_bytes_in", s.copy.accelerator_bytes_in);
+    w.Member("accelerator_bytes_out", s.copy.accelerator_bytes_out);
+  }
   w.EndObject();
   w.Key("unsupported_nodes");
   w.BeginArray();
@@ -446,6 +451,23 @@ void WriteReport(JsonWriter& w, const ReportJsonView& view) {
       w.Key("also_removed");
       StringArray(w, f.also_removed);
       w.EndObject();
+    }
+    w.EndArray();
+  }
+  const bool refusals = std::any_of(r.subgraphs.begin(), r.subgraphs.end(),
+                                    [](const auto& s) { return !s.refused_delegates.empty(); });
+  if (refusals) {
+    w.Key("delegate_refusals");
+    w.BeginArray();
+    for (const SubgraphReport& s : r.subgraphs) {
+      for (const DelegateRefusalReport& refusal : s.refused_delegates) {
+        w.BeginObject();
+        w.Member("delegate", refusal.delegate);
+        w.Member("subgraph", s.index);
+        w.Member("dynamic_tensor", refusal.dynamic_tensor);
+        w.Member("reason", refusal.reason);
+        w.EndObject();
+      }
     }
     w.EndArray();
   }

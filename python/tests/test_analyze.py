@@ -56,5 +56,10 @@ def test_input_shapes_resize_before_planning(dynamic_batch_model):
     assert report.arena.size > tfa.analyze(dynamic_batch_model).arena.size
 
 
+def test_input_shapes_by_position_are_the_same_input(dynamic_batch_model):
+    assert tfa.analyze(dynamic_batch_model, input_shapes={0: [4, 16]}).to_dict() == \
+        tfa.analyze(dynamic_batch_model, input_shapes={"input": [4, 16]}).to_dict()
+
+
 def test_info_is_info_json(small_model):
     assert tfa.info(small_model) == cli_json("info", small_model, "--json")

@@ -39,6 +39,18 @@ def test_given_inputs_are_used(default_model, tmp_path):
     assert set(result.outputs) == {"regressors", "classificators"}
 
 
+def test_an_input_by_position_or_tensor_index_is_the_same_input(default_model):
+    # One meaning everywhere (docs/cli.md, "Naming an input"): an int is the input's position, as
+    # analyze(input_shapes=...) takes it; "#T" is tensor T.
+    array = numpy.linspace(-1, 1, 128 * 128 * 3, dtype=numpy.float32).reshape(1, 128, 128, 3)
+    by_name = tfa.run(default_model, inputs={"input": array}).outputs
+    tensor = tfa.info(default_model)["subgraphs"][0]["inputs"][0]["index"]
+    for key in (0, f"#{tensor}"):
+        outputs = tfa.run(default_model, inputs={key: array}).outputs
+        for name, want in by_name.items():
+            numpy.testing.assert_array_equal(outputs[name], want)
+
+
 def test_validate_reports_the_verdict(default_model):
     result = tfa.run(default_model, delegates=["gpu"], validate=True)
     assert result.validated is True

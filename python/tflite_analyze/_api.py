@@ -90,7 +90,8 @@ def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[Delegate
             arena_budget: Optional[Union[int, str]] = None) -> Union[Report, TflmReport]:
     """Predicts delegate partitions, boundary copies and the arena of one model, as
     `tflite-analyze report --json` does. `delegates` apply in order; `input_shapes` maps an
-    input's name (or position) to its new shape.
+    input to its new shape: its name (tensor name or signature key), its position (an int), or
+    "#T" for tensor T, as `--input-shape` names it (docs/cli.md, "Naming an input").
 
     `target="tflm"` or `"tflm-32"` answers for TFLite Micro instead (`report --target`,
     docs/tflm.md) and returns a `TflmReport`; `abi`, `static_memory`, `recording_allocator` and
@@ -156,7 +157,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
     """Runs the model once on the project's runtime, as `tflite-analyze run` does, and returns
     its outputs (numpy arrays keyed by output tensor name) and the measured figures.
 
-    `inputs` maps an input's name (or position) to an array; inputs not given are generated from
+    `inputs` maps an input to an array, the input named as in `analyze(input_shapes=...)`: its
+    name, its position (an int) or "#T" for tensor T; inputs not given are generated from
     `input_seed`. With `validate=True`, the prediction is checked against the run and
     `RunResult.validated` says whether it held (a failed check is a result, not an error), and
     `RunResult.verdict` which part failed: the prediction, or the outputs (drift beyond the

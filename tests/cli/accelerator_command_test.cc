@@ -116,6 +116,17 @@ TEST(AcceleratorCommand, AnEdgeTpuModelReportsItsSegmentAndTheCpuRemainder) {
   EXPECT_NE(text.out.find("  unknown: the chip's own parameter caching"), std::string::npos)
       << text.out;
   EXPECT_EQ(text.out.find("Prepare not modelled"), std::string::npos) << text.out;
+  // The chip's transfers are copies, wherever copies are counted.
+  EXPECT_NE(text.out.find("  copies per inference: 768 B to delegates and accelerators, 5 B back, "
+                          "2 transitions; 0 B uploaded once (accelerators: 768 B in, 5 B out)\n"),
+            std::string::npos)
+      << text.out;
+  ToolRun json = RunTool("report --json " + compiled);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out).at("subgraphs").at(0).at("copy"),
+            nlohmann::json::parse(R"({"bytes_to_delegate":768,"bytes_from_delegate":5,
+              "transitions":2,"init_upload_bytes":0,"accelerator_bytes_in":768,
+              "accelerator_bytes_out":5})"));
 }
 
 TEST(AcceleratorCommand, DiffShowsWhatMovedToTheEdgeTpu) {
@@ -137,6 +148,20 @@ TEST(AcceleratorCommand, DiffShowsWhatMovedToTheEdgeTpu) {
   EXPECT_EQ(moved.at("cpu_nodes_after"), 2);
   EXPECT_EQ(moved.at("segments").at(0).at("program_bytes"), 6144);
   EXPECT_EQ(moved.at("ops").at(1), nlohmann::json::parse(R"({"op":"CONV_2D","nodes":2})"));
+  const auto copies = nlohmann::json::parse(json.out).at("figures").at("bytes/inference");
+  EXPECT_EQ(copies.at("before"), 0);
+  EXPECT_EQ(copies.at("after"), 768 + 5);
+}
+
+// gate holds the chip's transfers as it holds a delegate's copies.
+TEST(AcceleratorCommand, GateSeesTheEdgeTpusTransfers) {
+  const std::string dir = testing::FreshDir("edgetpu_gate");
+  const std::string compiled = WriteSynthetic(dir, "edgetpu_classifier_edgetpu");
+  const std::string baseline = dir + "/baseline.json";
+  ToolRun update = RunTool("gate " + compiled + " --baseline " + baseline + " --update-baseline");
+  ASSERT_EQ(update.exit_code, 0) << update.err;
+  EXPECT_NE(testing::ReadTextFile(baseline).find("\"copy_bytes\": 773"), std::string::npos)
+      << testing::ReadTextFile(baseline);
 }
 
 }  // namespace

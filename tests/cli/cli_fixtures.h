@@ -6,10 +6,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "cli/command_line.h"
+#include "tests/support/test_paths.h"
 #include "tests/support/tool_runner.h"
 
 namespace tfa::testing {
@@ -34,6 +41,41 @@ inline std::string FreshDir(const std::string& name) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
+}
+
+// A tflite-analyze command run in this process (cli::RunCommandLine, as the Python module runs
+// it), stdout and stderr captured: a test looping over many models spawns no process per model.
+inline ToolRun RunInProcess(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  struct Redirect {
+    std::streambuf* old_out;
+    std::streambuf* old_err;
+    ~Redirect() {
+      std::cout.flush();
+      std::cout.rdbuf(old_out);
+      std::cerr.rdbuf(old_err);
+    }
+  } redirect{std::cout.rdbuf(out.rdbuf()), std::cerr.rdbuf(err.rdbuf())};
+  ToolRun run;
+  run.exit_code = cli::RunCommandLine(args);
+  std::cout.flush();
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+// The public external models (oracle/external/*.tflite), sorted: the 29 the tree's oracle holds,
+// or every model of TFA_EXTERNAL_MODELS_DIR when set (the 35 of /work/shared/oracle/external, six
+// of them too large for the tree).
+inline std::vector<std::string> ExternalModelPaths() {
+  const char* dir = std::getenv("TFA_EXTERNAL_MODELS_DIR");
+  std::vector<std::string> models;
+  for (const auto& entry : std::filesystem::directory_iterator(
+           dir != nullptr && *dir != '\0' ? std::string(dir) : OraclePath("external"))) {
+    if (entry.path().extension() == ".tflite") models.push_back(entry.path().string());
+  }
+  std::sort(models.begin(), models.end());
+  return models;
 }
 
 inline std::string WriteFile(const std::string& path, const std::string& bytes) {

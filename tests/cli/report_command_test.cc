@@ -40,6 +40,45 @@ TEST(ReportCommand, MaxPartitionsBelowOneSaysWhatItMeansOrIsRefused) {
       << ops.err;
 }
 
+// Upstream's GPU delegate supports static-sized tensors only: on a model whose Prepare leaves a
+// tensor dynamic, ModifyGraphWithDelegate refuses it before it sees a node (the oracle's
+// modify_graph_status 3, kTfLiteApplicationError). Every rendering leads with that, in upstream's
+// words, and the nodes left on the CPU say why.
+TEST(ReportCommand, ADelegateRefusedForDynamicTensorsIsTheHeadline) {
+  const std::string model =
+      testing::OraclePath("external/LiteRT__tflite_testdata_dynamic_shapes.tflite");
+  const std::string warning =
+      "Attempting to use a delegate that only supports static-sized tensors with a graph that "
+      "has dynamic-sized tensors (tensor#25 is a dynamic-sized tensor).";
+  ToolRun text = RunTool("report --delegate gpu " + model);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::string headline =
+      "delegate gpu refused by the interpreter for subgraph 0: \"" + warning + "\"";
+  EXPECT_EQ(text.out.find(headline), text.out.find('\n') + 1) << text.out;
+  EXPECT_NE(text.out.find("the interpreter refused the delegate (dynamic-sized tensors)"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("supported, but its partition was not kept"), std::string::npos);
+
+  ToolRun json = RunTool("report --json --delegate gpu " + model);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(
+      nlohmann::json::parse(json.out).at("delegate_refusals"),
+      nlohmann::json::parse(R"([{"delegate":"gpu","subgraph":0,"dynamic_tensor":25,"reason":")" +
+                            warning + "\"}]"));
+
+  ToolRun markdown = RunTool("report --format markdown --delegate gpu " + model);
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find("> **" + headline), std::string::npos) << markdown.out;
+
+  const std::string html = testing::FreshDir("refused_gpu_html") + "/report.html";
+  ToolRun page = RunTool("report --delegate gpu --html " + html + " " + model);
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_NE(testing::ReadTextFile(html).find("<p class=\"headline\">delegate gpu refused by the "
+                                             "interpreter for subgraph 0: &quot;Attempting"),
+            std::string::npos);
+}
+
 TEST(ReportCommand, SeveralModelsGiveOneJsonReportEachInOrder) {
   ToolRun run = RunTool("report --json --delegate gpu " + testing::CorpusModelPath(kShortRange) +
                         " " + testing::CorpusModelPath(kPalm));

@@ -194,7 +194,8 @@ TEST(RunInputFiles, BadFilesAndDirectoriesAreOneLineErrors) {
       {"--input x=" + big_endian, "dtype '>f4' is big-endian; the tensors are little-endian"},
       {"--input x=" + truncated,
        "the .npy file is truncated: its shape needs 65536 data bytes, it has 872"},
-      {"--input y=" + good, "no input 'y' (the inputs are 0 'x')"},
+      {"--input y=" + good, "--input y=" + good + ": no input \"y\""},
+      {"--input 1=" + good, "position 1 is out of range (1 inputs: 0 'x' (#0); #T names tensor T)"},
       {"--input x=" + good + " --output-dir " + not_a_dir + "/sub", "--output-dir " + not_a_dir},
   };
   for (const auto& [flags, message] : cases) {

@@ -466,7 +466,7 @@ void Run(const RunArgs& args) {
     compared_ok = same;
   }
   if (args.profile) {
-    // The timed (second) Invoke, which pays no one-time costs.
+    // The last timed Invoke, which pays no one-time costs after a warm-up.
     text += ProfileText(run.interpreter->stats().timings, executed);
     j["profile"] = ProfileJson(run.interpreter->stats().timings, executed);
   }

@@ -52,8 +52,11 @@ TEST(AcceleratorSegmentsTest, TheCompiledModelHasOneEdgeTpuSegmentBetweenTwoCpuN
   ASSERT_TRUE(s.arena.has_value());
   EXPECT_TRUE(s.arena->assumptions.empty());
   EXPECT_EQ(s.arena->size, 3072u + 768u + 5u);
-  // Accelerator copies are not delegate copies.
-  EXPECT_EQ(s.copy.bytes_to_delegate, 0u);
+  // The chip's transfers count wherever copies are: 768 B in and 5 B out per inference.
+  EXPECT_EQ(s.copy.accelerator_bytes_in, 768u);
+  EXPECT_EQ(s.copy.accelerator_bytes_out, 5u);
+  EXPECT_EQ(s.copy.bytes_to_delegate, 768u);
+  EXPECT_EQ(s.copy.bytes_from_delegate, 5u);
   EXPECT_FALSE(report->allocate_tensors_failure.has_value());
 }
 

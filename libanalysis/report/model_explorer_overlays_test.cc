@@ -227,7 +227,8 @@ TEST(ModelExplorerOverlays, AnInPlaceDelegateCopiesNothing) {
   ASSERT_GT(a.report.subgraphs.at(0).delegated_partition_count, 0);
   const CopyCost& copy = a.report.subgraphs.at(0).copy;
   EXPECT_EQ(copy.bytes_to_delegate + copy.bytes_from_delegate, 0u);
-  for (const auto& [graph, data] : OverlayFiles(a).at("copy_bytes.json").items()) {
+  const std::map<std::string, json> files = OverlayFiles(a);
+  for (const auto& [graph, data] : files.at("copy_bytes.json").items()) {
     EXPECT_EQ(data.at("results"), json::object()) << graph;
   }
 }

@@ -6,6 +6,7 @@ its builtin kernels compiled at -O1, not yet a fair anchor).
 
     bench/speed_bench.py [--binary build/tflite-analyze] [--table TSV] [--processes 3]
                          [--num-runs 20] [--warmup-runs 2] [--threads 1,2] [--models PATTERN]
+                         [--models-dir DIR ...]
 
 For each row: `run MODEL [--delegate xnnpack] --num-runs N --warmup-runs W --threads T --json`,
 the median over --processes processes of the first Invoke (`latency.first_ms`, beside
@@ -14,7 +15,10 @@ the median over --processes processes of the first Invoke (`latency.first_ms`, b
 binds Debian's 2022 libXNNPACK, not the XNNPACK upstream pins), builtin <= 1.0 (judged only once
 the table holds an optimised build; until then "-O1 anchor"). With several --threads, the speed-up
 of the steady state at each count over 1 thread. Times depend on the machine and its load: nothing
-here is asserted by a test.
+here is asserted by a test. Models are looked up in corpus/models, ../shared/oracle/int8 and
+../shared/oracle/external, then in each --models-dir (the table's pose and objectron models are
+not in the pinned corpus: `npm pack @mediapipe/pose@0.5.1675469404` and
+`@mediapipe/objectron@0.4.1675468480` hold them).
 """
 import argparse
 import fnmatch
@@ -33,8 +37,8 @@ MODEL_DIRS = [os.path.join(ROOT, "corpus", "models"),
 GOALS = {"xnnpack": 1.1, "builtin": 1.0}
 
 
-def model_path(name):
-    for directory in MODEL_DIRS:
+def model_path(name, extra_dirs):
+    for directory in MODEL_DIRS + extra_dirs:
         path = os.path.join(directory, name + ".tflite")
         if os.path.exists(path):
             return path
@@ -74,6 +78,8 @@ def main():
     parser.add_argument("--warmup-runs", type=int, default=2)
     parser.add_argument("--threads", default="1", help="comma-separated thread counts")
     parser.add_argument("--models", default="*", help="fnmatch pattern on the model name")
+    parser.add_argument("--models-dir", action="append", default=[],
+                        help="another directory of NAME.tflite files (repeatable)")
     args = parser.parse_args()
     threads = [int(t) for t in args.threads.split(",")]
 
@@ -87,9 +93,10 @@ def main():
         name, config = row[column["model"]], row[column["config"]]
         if not fnmatch.fnmatch(name, args.models):
             continue
-        path = model_path(name)
+        path = model_path(name, args.models_dir)
         if path is None:
-            print("%-44s %-8s model not found in %s" % (name[:44], config, ", ".join(MODEL_DIRS)))
+            print("%-44s %-8s model not found in %s" % (
+                name[:44], config, ", ".join(MODEL_DIRS + args.models_dir)))
             continue
         first, mean, error = latency(args.binary, path, config, args, threads[0])
         if error:

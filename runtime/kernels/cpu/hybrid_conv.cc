@@ -71,7 +71,7 @@ Result<HybridConv> Shape(const KernelContext& context) {
   return h;
 }
 
-// The planned temporaries, with the sizes upstream's Prepare gives them.
+// The kernel's buffers, in upstream's temporary order, with the sizes its Prepare gives them.
 struct Buffers {
   int8_t* im2col = nullptr;
   int8_t* quantized = nullptr;
@@ -81,41 +81,76 @@ struct Buffers {
   int32_t* row_sums = nullptr;
 };
 
-Result<Buffers> GetBuffers(const KernelContext& context, const HybridConv& h) {
-  const TemporaryIndex t = Temporaries(h);
+struct BufferBytes {
+  uint64_t im2col = 0, quantized = 0, factors = 0, accum = 0, offsets = 0, row_sums = 0;
+};
+
+Result<BufferBytes> Sizes(const HybridConv& h) {
   const auto batches = static_cast<uint64_t>(h.g.batches);
-  const uint64_t pixels_in = batches * static_cast<uint64_t>(h.g.in_h) * h.g.in_w;
-  auto get = [&](size_t i, uint64_t bytes, const char* name) -> Result<uint8_t*> {
-    RuntimeTensor* r = context.temporary(i, bytes);
+  BufferBytes b;
+  if (h.im2col) b.im2col = static_cast<uint64_t>(h.rows * h.g.depth());
+  b.quantized = batches * static_cast<uint64_t>(h.image_size);
+  // The per-tensor kernel spreads each image's factor over its output pixels in this buffer,
+  // sized by input pixels: upstream relies on there being no more output pixels than input ones.
+  const uint64_t factors = h.per_channel ? batches : static_cast<uint64_t>(h.rows);
+  if (factors > batches * static_cast<uint64_t>(h.g.in_h) * h.g.in_w)
+    return Status::Error("more output pixels than input pixels");
+  b.factors = factors * sizeof(float);
+  b.accum = static_cast<uint64_t>(h.rows * h.g.out_c) * sizeof(int32_t);
+  if (h.per_channel) {
+    b.offsets = batches * sizeof(int32_t);
+    b.row_sums = static_cast<uint64_t>(h.g.out_c) * sizeof(int32_t);
+  }
+  return b;
+}
+
+uint64_t Aligned(uint64_t bytes) { return (bytes + 63) / 64 * 64; }
+
+// Kernel scratch holding every buffer, for a node that has no planned temporaries (one a
+// delegate's partition runs on this runtime's kernels).
+uint64_t ScratchBytes(const BufferBytes& b) {
+  return Aligned(b.im2col) + Aligned(b.quantized) + Aligned(b.factors) + Aligned(b.accum) +
+         Aligned(b.offsets) + Aligned(b.row_sums);
+}
+
+Result<Buffers> GetBuffers(const KernelContext& context, const HybridConv& h) {
+  auto sizes = Sizes(h);
+  if (!sizes.ok()) return sizes.status();
+  const BufferBytes& bytes = *sizes;
+  const TemporaryIndex t = Temporaries(h);
+  const bool planned = !context.temporaries.empty();
+  uint8_t* next = context.scratch;
+  auto get = [&](size_t i, uint64_t size, const char* name) -> Result<uint8_t*> {
+    if (!planned) {
+      uint8_t* at = next;
+      next += Aligned(size);
+      return at;
+    }
+    RuntimeTensor* r = context.temporary(i, size);
     if (!r)
       return Status::Error(std::string("the plan gave the hybrid kernel no ") + name + " buffer");
     return r->data;
   };
   Buffers b;
   if (h.im2col) {
-    auto p = get(t.im2col, static_cast<uint64_t>(h.rows * h.g.depth()), "im2col");
+    auto p = get(t.im2col, bytes.im2col, "im2col");
     if (!p.ok()) return p.status();
     b.im2col = reinterpret_cast<int8_t*>(*p);
   }
-  auto q = get(t.quantized, batches * static_cast<uint64_t>(h.image_size), "input_quantized");
+  auto q = get(t.quantized, bytes.quantized, "input_quantized");
   if (!q.ok()) return q.status();
   b.quantized = reinterpret_cast<int8_t*>(*q);
-  // The per-tensor kernel spreads each image's factor over its output pixels in this buffer,
-  // sized by input pixels: upstream relies on there being no more output pixels than input ones.
-  const uint64_t factors = h.per_channel ? batches : static_cast<uint64_t>(h.rows);
-  if (factors > pixels_in) return Status::Error("more output pixels than input pixels");
-  auto f = get(t.factors, factors * sizeof(float), "scaling_factors");
+  auto f = get(t.factors, bytes.factors, "scaling_factors");
   if (!f.ok()) return f.status();
   b.factors = reinterpret_cast<float*>(*f);
-  auto a =
-      get(t.accum, static_cast<uint64_t>(h.rows * h.g.out_c) * sizeof(int32_t), "accum_scratch");
+  auto a = get(t.accum, bytes.accum, "accum_scratch");
   if (!a.ok()) return a.status();
   b.accum = reinterpret_cast<int32_t*>(*a);
   if (h.per_channel) {
-    auto o = get(t.offsets, batches * sizeof(int32_t), "input_offsets");
+    auto o = get(t.offsets, bytes.offsets, "input_offsets");
     if (!o.ok()) return o.status();
     b.offsets = reinterpret_cast<int32_t*>(*o);
-    auto r = get(t.row_sums, static_cast<uint64_t>(h.g.out_c) * sizeof(int32_t), "row_sums");
+    auto r = get(t.row_sums, bytes.row_sums, "row_sums");
     if (!r.ok()) return r.status();
     b.row_sums = reinterpret_cast<int32_t*>(*r);
   }
@@ -173,6 +208,13 @@ Status PrepareHybridConv2D(KernelContext& context) {
   auto h = Shape(context);
   if (!h.ok()) return h.status();
   TFA_RETURN_IF_ERROR(GetActivationRange(context.options().fused_activation).status());
+  auto sizes = Sizes(*h);
+  if (!sizes.ok()) return sizes.status();
+  // A node inside a delegate's partition has no planned temporaries: it works in kernel scratch.
+  if (context.temporaries.empty()) {
+    context.scratch_bytes = ScratchBytes(*sizes);
+    return Status::Ok();
+  }
   const size_t expected = Temporaries(*h).count;
   if (context.temporaries.size() != expected) {
     return Status::Error("the plan gave the hybrid kernel " +

@@ -3,7 +3,8 @@
 // optimized_ops::HybridConv / HybridConvPerChannel. It works in the temporaries upstream's Prepare
 // adds, which the arena plans: [im2col int8 when the window is not 1x1 stride 1 undilated],
 // input_quantized int8 (input shape), scaling_factors float32, accum_scratch int32 [out_c, pixels],
-// then for per-channel filters input_offsets int32 and row_sums int32 (persistent).
+// then for per-channel filters input_offsets int32 and row_sums int32 (persistent). A node with no
+// planned temporaries (one a delegate partition runs on these kernels) lays them out in scratch.
 //   per-tensor filter (or per-channel scales all equal): each image is quantized symmetrically,
 //     its scale times the filter's scale is the row factor; out = float(dot) * factor + bias;
 //   per-channel filter: each image is quantized asymmetrically (zero point zp, im2col pads with

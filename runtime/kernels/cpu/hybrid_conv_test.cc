@@ -84,10 +84,28 @@ TEST(HybridConvTest, TemporariesOtherThanUpstreamsAreRefused) {
   c.Filter({1, 1, 1, 1}, {1}, PerTensor(1.0f, 0));
   c.runner.AddFloatInput({1}, {0.0f});
   c.runner.AddOutput(TensorType::kFloat32, {1, 1, 1, 1});
+  c.runner.AddTemporary(TensorType::kInt8, {1, 1, 1, 1});
   const Status status = c.runner.Run();
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.message(),
-            "the plan gave the hybrid kernel 0 temporaries, upstream's Prepare adds 3");
+            "the plan gave the hybrid kernel 1 temporaries, upstream's Prepare adds 3");
+}
+
+// Inside a delegate's partition the node has no planned temporaries: the same values come from
+// buffers in kernel scratch.
+TEST(HybridConvTest, WithoutPlannedTemporariesItWorksInScratch) {
+  HybridConvRunner c;
+  c.runner.options().padding = Padding::kValid;
+  c.runner.AddFloatInput({1, 1, 2, 2}, {1.0f, -0.5f, 0.25f, 0.5f});
+  c.Filter({2, 1, 1, 2}, {127, 0, -64, 64}, PerTensor(0.01f, 0));
+  c.runner.AddFloatInput({2}, {0.1f, -0.1f});
+  c.runner.AddOutput(TensorType::kFloat32, {1, 1, 2, 2});
+  ASSERT_TRUE(c.runner.Run().ok());
+  const float factor = (1.0f / 127) * 0.01f;
+  const std::vector<float> out = c.runner.Output<float>();
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_FLOAT_EQ(out[0], 16129 * factor + 0.1f);
+  EXPECT_FLOAT_EQ(out[3], 2048 * factor - 0.1f);
 }
 
 TEST(HybridConvTest, AUint8FilterIsRefused) {

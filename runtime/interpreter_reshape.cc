@@ -14,20 +14,34 @@ namespace tfa::runtime {
 
 namespace {
 
-// The values of an int32 / int64 tensor that holds data, for the shape rules; nullopt otherwise.
+template <typename T>
+std::vector<int64_t> Widened(const RuntimeTensor& r) {
+  const T* data = r.Data<const T>();
+  return std::vector<int64_t>(data, data + r.NumElements());
+}
+
+// The values of an integer or bool tensor that holds data, for the shape rules (WHERE counts a
+// bool condition's true elements); nullopt otherwise.
 std::optional<std::vector<int64_t>> IntValues(const RuntimeTensor& r) {
   if (!r.data) return std::nullopt;
-  std::vector<int64_t> v(static_cast<size_t>(r.NumElements()));
-  for (size_t k = 0; k < v.size(); ++k) {
-    if (r.type == TensorType::kInt32) {
-      v[k] = r.Data<const int32_t>()[k];
-    } else if (r.type == TensorType::kInt64) {
-      v[k] = r.Data<const int64_t>()[k];
-    } else {
+  switch (r.type) {
+    case TensorType::kInt32:
+      return Widened<int32_t>(r);
+    case TensorType::kInt64:
+      return Widened<int64_t>(r);
+    case TensorType::kBool:
+      return Widened<bool>(r);
+    case TensorType::kInt8:
+      return Widened<int8_t>(r);
+    case TensorType::kUInt8:
+      return Widened<uint8_t>(r);
+    case TensorType::kInt16:
+      return Widened<int16_t>(r);
+    case TensorType::kUInt32:
+      return Widened<uint32_t>(r);
+    default:
       return std::nullopt;
-    }
   }
-  return v;
 }
 
 }  // namespace
@@ -62,10 +76,14 @@ Status Interpreter::Reshape(SubgraphState& s, size_t first) {
       if (t >= 0) computed_later[static_cast<size_t>(t)] = true;
     }
   }
-  // A value the steps from `first` compute is not known yet (upstream's Prepare would make the
-  // output dynamic; here the shape inference says which value it lacks).
+  // Prepare reads only the values of constants and of what a kernel computed in its Prepare
+  // (upstream's IsConstantOrPersistentTensor): an arena tensor's values, even one an earlier step
+  // computed already, make the output dynamic (reshape.cc, where.cc, ... SetTensorToDynamic), so
+  // the output leaves the arena as upstream's does.
   const IntValuesOf values = [&](int32_t t) -> std::optional<std::vector<int64_t>> {
-    if (computed_later[static_cast<size_t>(t)]) return std::nullopt;
+    if (computed_later[static_cast<size_t>(t)] ||
+        s.graph.tensors[static_cast<size_t>(t)].allocation != AllocationType::kPersistentRo)
+      return std::nullopt;
     return IntValues(s.tensors[static_cast<size_t>(t)]);
   };
   size_t end = s.steps.size();

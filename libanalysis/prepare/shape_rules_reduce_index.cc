@@ -103,11 +103,17 @@ Outcome UnsortedSegmentRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
-// WHERE (where.cc): one row per true element, known at Prepare only for a constant condition,
-// whose element values this replay does not keep: the file's shape stands then.
+// WHERE (where.cc): [true elements, rank], known at Prepare only for a constant condition, else
+// at Eval from the condition's values (the runtime gives them; bool and integer conditions).
 Outcome WhereRule(const RuleInput& in) {
   auto condition = Input(in, 0);
   if (!condition.ok()) return condition.status();
+  if (const auto values = KnownValues(in, 0)) {
+    const auto count = std::count_if(values->begin(), values->end(), [](int64_t v) { return v; });
+    auto rows = ToDimension(in, count);
+    if (!rows.ok()) return rows.status();
+    return OneShape({*rows, static_cast<int32_t>((*condition)->shape.size())});
+  }
   if (!prepare_internal::IsConstantOrPersistent(**condition)) return Dynamic();
   return Fail(in, "the count of true elements of a constant condition is not kept");
 }

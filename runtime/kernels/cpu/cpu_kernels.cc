@@ -168,7 +168,6 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},
       {"TransformLandmarks", {PrepareTransformLandmarks, EvalTransformLandmarks}},
       {"TransformTensorBilinear", {PrepareTransformTensorBilinear, EvalTransformTensorBilinear}},
-      {"EXP", {PrepareUnaryFloat, EvalExp}},
       {"SQRT", {PrepareUnaryFloat, EvalSqrt}},
       {"SQUARE", {PrepareUnaryFloat, EvalSquare}},
       {"FLOOR", {PrepareUnaryFloat, EvalFloor}},

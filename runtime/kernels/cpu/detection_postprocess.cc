@@ -7,6 +7,7 @@
 
 #include "runtime/kernels/cpu/flexbuffer_map.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
 
 namespace tfa::runtime {
 namespace {
@@ -73,9 +74,11 @@ Result<DetectionShape> Shape(const KernelContext& context) {
   const RuntimeTensor& encodings = context.input(0);
   const RuntimeTensor& predictions = context.input(1);
   const RuntimeTensor& anchors = context.input(2);
-  TFA_RETURN_IF_ERROR(CheckType(encodings, TensorType::kFloat32, "box encodings"));
-  TFA_RETURN_IF_ERROR(CheckType(predictions, TensorType::kFloat32, "class predictions"));
-  TFA_RETURN_IF_ERROR(CheckType(anchors, TensorType::kFloat32, "anchors"));
+  constexpr TensorType kTypes[] = {TensorType::kFloat32, TensorType::kUInt8};
+  TFA_RETURN_IF_ERROR(CheckTypeIn(encodings, kTypes, "box encodings"));
+  TFA_RETURN_IF_ERROR(CheckTypeIn(predictions, kTypes, "class predictions"));
+  // Upstream reads the anchors in the box encodings' type (DecodeCenterSizeBoxes).
+  TFA_RETURN_IF_ERROR(CheckType(anchors, encodings.type, "anchors"));
   TFA_RETURN_IF_ERROR(CheckRank(encodings, 3, "box encodings"));
   TFA_RETURN_IF_ERROR(CheckRank(predictions, 3, "class predictions"));
   TFA_RETURN_IF_ERROR(CheckRank(anchors, 2, "anchors"));
@@ -102,9 +105,25 @@ struct Box {
   float ymin, xmin, ymax, xmax;
 };
 
-std::vector<Box> DecodeBoxes(const KernelContext& context, const DetectionShape& s) {
-  const float* encodings = context.input(0).Data<const float>();
-  const float* anchors = context.input(2).Data<const float>();
+// A float32 input as it is, a uint8 one dequantized as upstream's Dequantizer does:
+// (float(q) - zero_point) * scale.
+Result<std::vector<float>> AsFloat(const RuntimeTensor& t, const char* role) {
+  const auto n = static_cast<size_t>(t.NumElements());
+  if (t.type == TensorType::kFloat32) {
+    const float* data = t.Data<const float>();
+    return std::vector<float>(data, data + n);
+  }
+  auto q = PerTensorParams(t, role);
+  if (!q.ok()) return q.status();
+  const uint8_t* data = t.Data<const uint8_t>();
+  std::vector<float> values(n);
+  const auto zero_point = static_cast<float>(q->zero_point);
+  for (size_t i = 0; i < n; ++i) values[i] = (static_cast<float>(data[i]) - zero_point) * q->scale;
+  return values;
+}
+
+std::vector<Box> DecodeBoxes(const float* encodings, const float* anchors,
+                             const DetectionShape& s) {
   const DetectionOptions& o = s.options;
   std::vector<Box> boxes(static_cast<size_t>(s.boxes));
   for (int32_t i = 0; i < s.boxes; ++i) {
@@ -177,9 +196,9 @@ void WriteDetection(KernelContext& context, int32_t slot, const Box& box, float 
   context.output(2).Data<float>()[slot] = score;
 }
 
-Status FastNms(KernelContext& context, const DetectionShape& s, const std::vector<Box>& boxes) {
+Status FastNms(KernelContext& context, const DetectionShape& s, const std::vector<Box>& boxes,
+               const float* predictions) {
   const DetectionOptions& o = s.options;
-  const float* predictions = context.input(1).Data<const float>();
   const int32_t per_anchor = std::min(o.max_classes_per_detection, o.num_classes);
   std::vector<int32_t> class_order(static_cast<size_t>(s.boxes) * o.num_classes);
   std::vector<float> max_scores(static_cast<size_t>(s.boxes));
@@ -213,9 +232,9 @@ Status FastNms(KernelContext& context, const DetectionShape& s, const std::vecto
   return Status::Ok();
 }
 
-Status RegularNms(KernelContext& context, const DetectionShape& s, const std::vector<Box>& boxes) {
+Status RegularNms(KernelContext& context, const DetectionShape& s, const std::vector<Box>& boxes,
+                  const float* predictions) {
   const DetectionOptions& o = s.options;
-  const float* predictions = context.input(1).Data<const float>();
   const int32_t per_class = std::min(o.detections_per_class, o.max_detections);
   if (per_class <= 0) return Status::Error("detections_per_class must be positive");
   struct Candidate {
@@ -262,8 +281,15 @@ Status PrepareDetectionPostProcess(KernelContext& context) { return Shape(contex
 Status EvalDetectionPostProcess(KernelContext& context) {
   auto s = Shape(context);
   if (!s.ok()) return s.status();
-  const std::vector<Box> boxes = DecodeBoxes(context, *s);
-  return s->options.use_regular_nms ? RegularNms(context, *s, boxes) : FastNms(context, *s, boxes);
+  auto encodings = AsFloat(context.input(0), "box encodings");
+  if (!encodings.ok()) return encodings.status();
+  auto predictions = AsFloat(context.input(1), "class predictions");
+  if (!predictions.ok()) return predictions.status();
+  auto anchors = AsFloat(context.input(2), "anchors");
+  if (!anchors.ok()) return anchors.status();
+  const std::vector<Box> boxes = DecodeBoxes(encodings->data(), anchors->data(), *s);
+  return s->options.use_regular_nms ? RegularNms(context, *s, boxes, predictions->data())
+                                    : FastNms(context, *s, boxes, predictions->data());
 }
 
 }  // namespace tfa::runtime

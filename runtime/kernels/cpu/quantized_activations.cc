@@ -102,6 +102,7 @@ Status FloatFunction(KernelContext& context, float (*f)(float)) {
 
 float Sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 float Tanh(float x) { return std::tanh(x); }
+float Exp(float x) { return std::exp(x); }
 
 struct PreluParams {
   QuantParams in, alpha, out;
@@ -219,6 +220,18 @@ Status EvalQuantizedRelu6(KernelContext& context) { return Relu(context, 0.0f, 6
 Status EvalQuantizedReluN1To1(KernelContext& context) { return Relu(context, -1.0f, 1.0f); }
 Status EvalQuantizedLogistic(KernelContext& context) { return FloatFunction(context, Sigmoid); }
 Status EvalQuantizedTanh(KernelContext& context) { return FloatFunction(context, Tanh); }
+
+// exp.cc takes int8 (and int16, through a 513-entry interpolated table this runtime lacks);
+// uint8 fails its Eval.
+Status PrepareQuantizedExp(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input"));
+  return GetParams(context).status();
+}
+
+Status EvalQuantizedExp(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input"));
+  return FloatFunction(context, Exp);
+}
 
 Status EvalQuantizedLeakyRelu(KernelContext& context) {
   auto p = GetParams(context);

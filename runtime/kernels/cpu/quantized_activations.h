@@ -2,7 +2,7 @@
 // (tflite/kernels/activations.cc):
 //   RELU, RELU6, RELU_N1_TO_1: rescale input to output scale (double-rounding fixed point),
 //     then clamp to zero_point + round(bound / scale);
-//   LOGISTIC, TANH: a 256-entry table built in float from the dequantized input
+//   LOGISTIC, TANH, EXP (int8 only): a 256-entry table built in float from the dequantized input
 //     (tflite/kernels/internal/optimized/lut.h LUTPopulate: round(f(x) / out_scale) + zp);
 //   PRELU: x >= 0 rescaled by s_in / s_out, else x * alpha rescaled by s_in * s_alpha / s_out
 //     (reference_ops::BroadcastPrelu4DSlow);
@@ -20,6 +20,8 @@ namespace tfa::runtime {
 [[nodiscard]] Status EvalQuantizedReluN1To1(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedLogistic(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedTanh(KernelContext& context);
+[[nodiscard]] Status PrepareQuantizedExp(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedExp(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedLeakyRelu(KernelContext& context);
 [[nodiscard]] Status PrepareQuantizedPrelu(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedPrelu(KernelContext& context);

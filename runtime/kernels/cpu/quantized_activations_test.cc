@@ -45,6 +45,24 @@ TEST(QuantizedActivationsTest, TanhOfZeroIsTheOutputZeroPoint) {
   EXPECT_EQ(r.Output(TensorType::kUInt8), (std::vector<int32_t>{128, 0, 255}));
 }
 
+// exp.cc's int8 table by hand (input scale 0.05, output scale 1/16, zero point -128):
+// exp(0) = 1 -> 16 - 128; exp(1) = 2.718 -> 43 - 128; exp(2) = 7.389 -> 118 - 128; exp(-6.4)
+// rounds to 0 -> -128; exp(6.35) saturates.
+TEST(QuantizedActivationsTest, ExpOfInt8IsTheRoundedFloatExponential) {
+  QuantizedRunner r("EXP");
+  r.AddInput({TensorType::kInt8, {5}, {0, 20, 40, -128, 127}, PerTensor(0.05f, 0)});
+  r.AddOutput(TensorType::kInt8, {5}, PerTensor(1.0f / 16, -128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{-112, -85, -10, -128, 127}));
+}
+
+TEST(QuantizedActivationsTest, ExpOfUint8IsRefusedAsUpstreamsEvalRefusesIt) {
+  QuantizedRunner r("EXP");
+  r.AddInput({TensorType::kUInt8, {1}, {0}, PerTensor(0.05f, 0)});
+  r.AddOutput(TensorType::kUInt8, {1}, PerTensor(1.0f / 16, 0));
+  EXPECT_FALSE(r.runner().Run().ok());
+}
+
 TEST(QuantizedActivationsTest, Relu6RescalesThenClamps) {
   QuantizedRunner r("RELU6");
   // Input scale 0.1 zp 0 -> output scale 0.05 zp -100: x = -1, 0.5, 3, 7.

@@ -6,7 +6,9 @@
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/fully_connected.h"
+#include "runtime/kernels/cpu/hybrid_conv.h"
 #include "runtime/kernels/cpu/hybrid_fully_connected.h"
+#include "runtime/kernels/cpu/int16_add.h"
 #include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
 #include "runtime/kernels/cpu/integer_lstm.h"
@@ -29,6 +31,7 @@
 #include "runtime/kernels/cpu/resize.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/transpose_conv.h"
+#include "runtime/kernels/cpu/unary_math.h"
 #include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
 
 namespace tfa::runtime {
@@ -47,13 +50,13 @@ struct FloatOrInt32 {
   static constexpr KernelFunction kEval = ByInt32Input<kFloatEval, kInt32Eval>;
 };
 
-// FULLY_CONNECTED with float input and int8 weights takes upstream's hybrid path.
-template <KernelFunction kHybrid, KernelFunction kOther>
-Status ByFullyConnectedWeights(KernelContext& context) {
-  return IsHybridFullyConnected(context) ? kHybrid(context) : kOther(context);
+// FULLY_CONNECTED and CONV_2D with float input and integer weights take upstream's hybrid path.
+template <bool (*kIsHybrid)(const KernelContext&), KernelFunction kHybrid, KernelFunction kOther>
+Status ByHybridWeights(KernelContext& context) {
+  return kIsHybrid(context) ? kHybrid(context) : kOther(context);
 }
 
-// CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED with int16 input take the 16x8 kernels.
+// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and ADD with int16 input take the int16 kernels.
 template <KernelFunction kInt16, KernelFunction kOther>
 Status ByInt16Input(KernelContext& context) {
   return HasInt16Input(context) ? kInt16(context) : kOther(context);
@@ -64,25 +67,32 @@ Status ByInt16Input(KernelContext& context) {
 const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
   static const auto* table = new std::map<std::string, KernelRegistration>{
       {"CONV_2D",
-       {ByInt16Input<PrepareInt16x8Conv2D, ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>,
-        ByInt16Input<EvalInt16x8Conv2D, ByInputType<EvalConv2D, EvalQuantizedConv2D>>}},
+       {ByInt16Input<PrepareInt16x8Conv2D,
+                     ByHybridWeights<IsHybridConv2D, PrepareHybridConv2D,
+                                     ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>>,
+        ByInt16Input<EvalInt16x8Conv2D,
+                     ByHybridWeights<IsHybridConv2D, EvalHybridConv2D,
+                                     ByInputType<EvalConv2D, EvalQuantizedConv2D>>>}},
       {"DEPTHWISE_CONV_2D",
        {ByInt16Input<PrepareInt16x8DepthwiseConv2D,
                      ByInputType<PrepareDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D>>,
         ByInt16Input<EvalInt16x8DepthwiseConv2D,
                      ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>}},
       {"FULLY_CONNECTED",
-       {ByInt16Input<PrepareInt16x8FullyConnected,
-                     ByFullyConnectedWeights<
-                         PrepareHybridFullyConnected,
-                         ByInputType<PrepareFullyConnected, PrepareQuantizedFullyConnected>>>,
-        ByInt16Input<EvalInt16x8FullyConnected,
-                     ByFullyConnectedWeights<
-                         EvalHybridFullyConnected,
-                         ByInputType<EvalFullyConnected, EvalQuantizedFullyConnected>>>}},
-      {"ADD", Dispatched<FloatOrInt32<EvalAdd, EvalInt32Add>::kPrepare,
-                         FloatOrInt32<EvalAdd, EvalInt32Add>::kEval, PrepareQuantizedBinary,
-                         EvalQuantizedAdd>()},
+       {ByInt16Input<
+            PrepareInt16x8FullyConnected,
+            ByHybridWeights<IsHybridFullyConnected, PrepareHybridFullyConnected,
+                            ByInputType<PrepareFullyConnected, PrepareQuantizedFullyConnected>>>,
+        ByInt16Input<
+            EvalInt16x8FullyConnected,
+            ByHybridWeights<IsHybridFullyConnected, EvalHybridFullyConnected,
+                            ByInputType<EvalFullyConnected, EvalQuantizedFullyConnected>>>}},
+      // int16 input takes upstream's 16x8 (or plain int16) ADD.
+      {"ADD",
+       {ByInt16Input<PrepareInt16Add, ByInputType<FloatOrInt32<EvalAdd, EvalInt32Add>::kPrepare,
+                                                  PrepareQuantizedBinary>>,
+        ByInt16Input<EvalInt16Add,
+                     ByInputType<FloatOrInt32<EvalAdd, EvalInt32Add>::kEval, EvalQuantizedAdd>>}},
       {"SUB", Dispatched<FloatOrInt32<EvalSub, EvalInt32Sub>::kPrepare,
                          FloatOrInt32<EvalSub, EvalInt32Sub>::kEval, PrepareQuantizedBinary,
                          EvalQuantizedSub>()},
@@ -97,6 +107,7 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"LOGISTIC",
        Dispatched<PrepareUnaryFloat, EvalLogistic, PrepareQuantizedUnary, EvalQuantizedLogistic>()},
       {"TANH", Dispatched<PrepareUnaryFloat, EvalTanh, PrepareQuantizedUnary, EvalQuantizedTanh>()},
+      {"EXP", Dispatched<PrepareUnaryFloat, EvalExp, PrepareQuantizedExp, EvalQuantizedExp>()},
       {"LEAKY_RELU", Dispatched<PrepareUnaryFloat, EvalLeakyRelu, PrepareQuantizedUnary,
                                 EvalQuantizedLeakyRelu>()},
       {"PRELU", Dispatched<PreparePrelu, EvalPrelu, PrepareQuantizedPrelu, EvalQuantizedPrelu>()},

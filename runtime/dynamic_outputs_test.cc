@@ -1,0 +1,98 @@
+// Kernels whose output shapes depend on values computed at run time (upstream's Prepare calls
+// SetTensorToDynamic): the outputs leave the arena, get buffers of their own at Eval, and the
+// plan stops at them.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "corpus/generator/model_builder.h"
+#include "corpus/generator/tflite_writer.h"
+#include "runtime/interpreter.h"
+#include "tests/support/tool_runner.h"
+
+namespace tfa::runtime {
+namespace {
+
+std::unique_ptr<Interpreter> CreateFrom(SyntheticModel model, const std::string& name) {
+  const std::vector<uint8_t> bytes = WriteTflite(model.model, model.data);
+  const std::string path =
+      tfa::testing::WriteTempFile(name + ".tflite", std::string(bytes.begin(), bytes.end()));
+  auto interpreter = Interpreter::Create(path);
+  std::filesystem::remove(path);
+  EXPECT_TRUE(interpreter.ok()) << interpreter.status().message();
+  return interpreter.ok() ? std::move(interpreter).value() : nullptr;
+}
+
+template <typename T>
+std::vector<T> Values(const RuntimeTensor& t) {
+  std::vector<T> v(static_cast<size_t>(t.NumElements()));
+  if (!v.empty()) std::memcpy(v.data(), t.data, v.size() * sizeof(T));
+  return v;
+}
+
+// where.cc: a condition that is not a constant makes the output dynamic; at Eval it holds one
+// row of coordinates per true element, in row-major order.
+TEST(DynamicOutputsTest, WhereSizesItsOutputFromTheConditionAtEval) {
+  ModelBuilder b("where_dynamic");
+  b.AddSubgraph("main");
+  const int32_t condition = b.AddTensor(0, "condition", TensorType::kBool, {2, 3});
+  const int32_t coordinates =
+      b.AddTensor(0, "coordinates", TensorType::kInt64, {1, 2}, {}, {-1, 2});
+  b.AddNode(0, "WHERE", {condition}, {coordinates});
+  b.SetInputs(0, {condition});
+  b.SetOutputs(0, {coordinates});
+  auto run = CreateFrom(std::move(b).Finish(), "where_dynamic");
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(coordinates)].arena, ArenaKind::kNone);
+  const std::vector<uint8_t> truth = {1, 0, 1, 0, 0, 1};
+  std::memcpy(run->tensor(condition).data, truth.data(), truth.size());
+  ASSERT_TRUE(run->Invoke().ok());
+  const RuntimeTensor& out = run->tensor(coordinates);
+  EXPECT_EQ(out.shape, (std::vector<int32_t>{3, 2}));
+  EXPECT_EQ(Values<int64_t>(out), (std::vector<int64_t>{0, 0, 0, 2, 1, 2}));
+  EXPECT_EQ(run->stats().dynamic_bytes, 3u * 2 * sizeof(int64_t));
+
+  // A second Invoke with fewer true elements shrinks the output.
+  const std::vector<uint8_t> one = {0, 0, 0, 0, 1, 0};
+  std::memcpy(run->tensor(condition).data, one.data(), one.size());
+  ASSERT_TRUE(run->Invoke().ok());
+  EXPECT_EQ(run->tensor(coordinates).shape, (std::vector<int32_t>{1, 2}));
+  EXPECT_EQ(Values<int64_t>(run->tensor(coordinates)), (std::vector<int64_t>{1, 1}));
+}
+
+// reshape.cc: a shape input that is not a constant makes the output dynamic; the ADD after it is
+// prepared once the RESHAPE ran, and upstream's arena planning stops at the RESHAPE.
+TEST(DynamicOutputsTest, ReshapeToAShapeGivenAtRunTimeIsDynamic) {
+  ModelBuilder b("reshape_dynamic");
+  b.AddSubgraph("main");
+  const int32_t x = b.AddTensor(0, "x", TensorType::kFloat32, {2, 3});
+  const int32_t shape = b.AddTensor(0, "shape", TensorType::kInt32, {2});
+  const int32_t reshaped = b.AddTensor(0, "reshaped", TensorType::kFloat32, {3, 2}, {}, {-1, -1});
+  std::vector<uint8_t> one(sizeof(float));
+  const float value = 1.0f;
+  std::memcpy(one.data(), &value, sizeof(float));
+  const int32_t offset = b.AddConstant(0, "one", TensorType::kFloat32, {1}, one);
+  const int32_t out = b.AddTensor(0, "out", TensorType::kFloat32, {3, 2}, {}, {-1, -1});
+  b.AddNode(0, "RESHAPE", {x, shape}, {reshaped});
+  b.AddNode(0, "ADD", {reshaped, offset}, {out});
+  b.SetInputs(0, {x, shape});
+  b.SetOutputs(0, {out});
+  auto run = CreateFrom(std::move(b).Finish(), "reshape_dynamic");
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(reshaped)].arena, ArenaKind::kNone);
+  const std::vector<float> input = {1, 2, 3, 4, 5, 6};
+  std::memcpy(run->tensor(x).data, input.data(), sizeof(float) * input.size());
+  const std::vector<int32_t> new_shape = {6, 1};
+  std::memcpy(run->tensor(shape).data, new_shape.data(), sizeof(int32_t) * new_shape.size());
+  ASSERT_TRUE(run->Invoke().ok());
+  EXPECT_EQ(run->tensor(reshaped).shape, (std::vector<int32_t>{6, 1}));
+  EXPECT_EQ(run->tensor(out).shape, (std::vector<int32_t>{6, 1}));
+  EXPECT_EQ(Values<float>(run->tensor(out)), (std::vector<float>{2, 3, 4, 5, 6, 7}));
+  EXPECT_GE(run->stats().dynamic_bytes, 6u * sizeof(float));
+}
+
+}  // namespace
+}  // namespace tfa::runtime

@@ -5,15 +5,15 @@
 
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/arena/arena_plan.h"
 #include "libanalysis/arena/arena_planner.h"
 #include "libanalysis/arena/arena_planner_reference.h"
 #include "libanalysis/model/graph_json.h"
+#include "tests/support/test_paths.h"
 
 namespace tfa {
 namespace {
@@ -21,7 +21,7 @@ namespace {
 using nlohmann::json;
 
 std::vector<json> LoadCases(const std::string& file) {
-  std::ifstream in(std::string(TFA_ORACLE_DIR) + "/graphs/" + file);
+  std::ifstream in(testing::OraclePath("graphs/" + file));
   std::vector<json> cases;
   std::string line;
   while (std::getline(in, line)) {
@@ -80,7 +80,8 @@ Subgraph DelegatedSubgraph(const Subgraph& original, const json& after) {
       node.op = "DELEGATE";
       node.replaces = replaces;
       for (const json& subset : after["subsets"]) {
-        if (subset["type"] == "delegate" && subset["nodes"].get<std::vector<int32_t>>() == replaces) {
+        if (subset["type"] == "delegate" &&
+            subset["nodes"].get<std::vector<int32_t>>() == replaces) {
           node.inputs = subset["inputs"].get<std::vector<int32_t>>();
           node.outputs = subset["outputs"].get<std::vector<int32_t>>();
         }
@@ -117,8 +118,7 @@ void CheckPlans(const std::string& id, const Subgraph& subgraph, const json& exp
   if (OracleView(*fast) == want) {
     ++counts.fast_matches;
   } else {
-    ADD_FAILURE() << id << " fast:\n got " << OracleView(*fast).dump() << "\nwant "
-                  << want.dump();
+    ADD_FAILURE() << id << " fast:\n got " << OracleView(*fast).dump() << "\nwant " << want.dump();
   }
   EXPECT_EQ(*fast, *reference) << id;
 }

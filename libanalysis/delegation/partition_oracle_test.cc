@@ -1,16 +1,17 @@
 // Both partitioners and the post-delegation plan against upstream TFLite's own results on the
 // generated graphs of tests/oracle/graphs.tar.xz (see /work/shared/oracle/README.md).
+#include <gtest/gtest.h>
+
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "libanalysis/delegation/delegated_plan.h"
 #include "libanalysis/delegation/partition.h"
 #include "libanalysis/delegation/partition_reference.h"
 #include "libanalysis/model/graph_json.h"
+#include "tests/support/test_paths.h"
 
 namespace tfa {
 namespace {
@@ -25,7 +26,7 @@ struct OracleCase {
 };
 
 std::vector<OracleCase> LoadCases(const std::string& file_name) {
-  std::ifstream in(std::string(TFA_ORACLE_DIR) + "/graphs/" + file_name);
+  std::ifstream in(testing::OraclePath("graphs/" + file_name));
   EXPECT_TRUE(in.good()) << "missing oracle file " << file_name;
   std::vector<OracleCase> cases;
   std::string line;
@@ -114,11 +115,11 @@ TEST_P(PartitionOracleTest, DelegatedPlanReproducesUpstreamExecutionPlan) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Graphs, PartitionOracleTest,
-                         ::testing::Values("random_small.jsonl", "random_medium.jsonl"),
-                         [](const auto& info) {
-                           return std::string(info.param).substr(0, std::string(info.param).find('.'));
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Graphs, PartitionOracleTest, ::testing::Values("random_small.jsonl", "random_medium.jsonl"),
+    [](const auto& info) {
+      return std::string(info.param).substr(0, std::string(info.param).find('.'));
+    });
 
 }  // namespace
 }  // namespace tfa

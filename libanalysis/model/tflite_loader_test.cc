@@ -166,9 +166,8 @@ namespace {
 // Found by fuzz_tflite_loader: an operator whose builtin_options_type names a table that is
 // absent made the loader call through a null options pointer (UBSan). Kept as a fuzz seed too.
 TEST(ParseTflite, OptionsTypeWithoutTableReadsAsDefaults) {
-  const std::string bytes =
-      testing::ReadTextFile(std::string(TFA_SOURCE_DIR) +
-                            "/fuzz/seeds/tflite_loader/regression_null_builtin_options.tflite");
+  const std::string bytes = testing::ReadTextFile(
+      testing::SourcePath("fuzz/seeds/tflite_loader/regression_null_builtin_options.tflite"));
   auto model = ParseTflite(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
       "regression.tflite");

@@ -98,8 +98,7 @@ TEST(PlanModel, InvokeFactsNamingWhatTheModelLacksAreRefused) {
 // An LLM-style decoder (tests/oracle families): `prefill` runs subgraph 0, `decode` subgraph 1,
 // and both read the same weight buffers.
 TEST(PlanModel, EverySignatureRunnerAllocatesItsSubgraph) {
-  auto model =
-      LoadModelFile(std::string(TFA_ORACLE_DIR) + "/families/decoder_two_signatures.tflite");
+  auto model = LoadModelFile(testing::OraclePath("families/decoder_two_signatures.tflite"));
   ASSERT_TRUE(model.ok()) << model.status().message();
   ASSERT_EQ(model->signatures.size(), 2u);
   // 67,220 bytes of weights in buffers both subgraphs read (134,168 if counted per tensor).

@@ -22,7 +22,7 @@ namespace {
 std::vector<std::string> ModelPaths() {
   std::vector<std::string> paths;
   for (const std::string& name : testing::CorpusModelNames()) {
-    paths.push_back(std::string(TFA_CORPUS_DIR) + "/" + name + ".tflite");
+    paths.push_back(testing::CorpusModelPath(name));
   }
   for (const char* dir : {"int8", "families", "control_flow"}) {
     std::vector<std::string> found;

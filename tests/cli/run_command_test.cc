@@ -184,7 +184,7 @@ TEST(RunCommand, OutputsAmplifiedByTheGraphAreDriftNotAKernelFault) {
 // the plan and rewires the taken nodes to the fp16 weights. report and run read one ModelPlan, so
 // the run executes the partition report predicts (it used to claim nothing and MISMATCH).
 TEST(RunCommand, ReportAndRunAgreeOnAUserProfileCopiedFromGpu) {
-  std::ifstream in(std::string(TFA_SOURCE_DIR) + "/libanalysis/profiles/builtin/gpu.json");
+  std::ifstream in(testing::SourcePath("libanalysis/profiles/builtin/gpu.json"));
   ASSERT_TRUE(in.good());
   nlohmann::json profile = nlohmann::json::parse(in);
   profile["name"] = "my-gpu";

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/test_paths.h"
 #include "tests/support/tool_runner.h"
 
 namespace tfa {
@@ -11,8 +12,7 @@ namespace {
 
 using testing::RunTool;
 
-const std::string kDecoder =
-    std::string(TFA_ORACLE_DIR) + "/families/decoder_two_signatures.tflite";
+const std::string kDecoder = testing::OraclePath("families/decoder_two_signatures.tflite");
 
 TEST(SignatureCommand, TextShowsEverySignatureAndWhatTheInterpreterHolds) {
   auto run = RunTool("report " + kDecoder);

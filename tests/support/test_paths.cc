@@ -18,16 +18,21 @@ std::string CorpusModelPath(const std::string& name) {
 }
 
 std::vector<std::string> CorpusModelNames() {
-  const nlohmann::json manifest = ReadJsonFile(std::string(TFA_SOURCE_DIR) + "/corpus/manifest.json");
+  const nlohmann::json manifest = ReadJsonFile(SourcePath("corpus/manifest.json"));
   std::vector<std::string> names;
   for (const auto& package : manifest.at("packages")) {
-    for (const auto& model : package.at("models")) names.push_back(model.at("name").get<std::string>());
+    for (const auto& model : package.at("models"))
+      names.push_back(model.at("name").get<std::string>());
   }
   return names;
 }
 
 std::string OraclePath(const std::string& relative_path) {
   return std::string(TFA_ORACLE_DIR) + "/" + relative_path;
+}
+
+std::string SourcePath(const std::string& relative_path) {
+  return std::string(TFA_SOURCE_DIR) + "/" + relative_path;
 }
 
 std::string ToolPath() { return std::string(TFA_BINARY_DIR) + "/tflite-analyze"; }
@@ -40,7 +45,9 @@ std::string ReadTextFile(const std::string& path) {
   return s.str();
 }
 
-nlohmann::json ReadJsonFile(const std::string& path) { return nlohmann::json::parse(ReadTextFile(path)); }
+nlohmann::json ReadJsonFile(const std::string& path) {
+  return nlohmann::json::parse(ReadTextFile(path));
+}
 
 std::vector<nlohmann::json> ReadJsonLines(const std::string& path) {
   std::ifstream in(path);

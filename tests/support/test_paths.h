@@ -10,10 +10,13 @@ namespace tfa::testing {
 
 // corpus/models/NAME.tflite; the test fails (not skips) when the corpus was not fetched.
 std::string CorpusModelPath(const std::string& name);
-// Names of the corpus models listed in corpus/manifest.json ("face_detection__face_detection_full_range").
+// Names of the corpus models listed in corpus/manifest.json
+// ("face_detection__face_detection_full_range").
 std::vector<std::string> CorpusModelNames();
 // TFA_ORACLE_DIR/relative_path.
 std::string OraclePath(const std::string& relative_path);
+// The checkout's relative_path (a file of the source tree).
+std::string SourcePath(const std::string& relative_path);
 // The path of the built tflite-analyze binary.
 std::string ToolPath();
 

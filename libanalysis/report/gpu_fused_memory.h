@@ -7,6 +7,8 @@
 // Not modelled: upstream's graph transformations before the fusion (PAD merged into a
 // convolution, a MUL or ADD by a constant folded into weights) and its device-specific fused
 // kernels (GPUSubgraphFromGraph).
+//
+// Defined in gpu_device_memory.cc, beside the unfused plan they share all but the tasks with.
 #ifndef LIBANALYSIS_REPORT_GPU_FUSED_MEMORY_H_
 #define LIBANALYSIS_REPORT_GPU_FUSED_MEMORY_H_
 

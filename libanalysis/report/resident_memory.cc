@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <utility>
 
 #include "libanalysis/core/checked_math.h"
@@ -46,9 +48,14 @@ uint64_t ReadConstantBytes(const ModelPlan& plan) {
   return bytes;
 }
 
-// The size of the .tflite file upstream maps; nullopt for Graph JSON or a file gone since.
+// The size of the .tflite file upstream maps: the file at the model's path when it is one (its
+// flatbuffer identifier is "TFL3"), whichever form the model was read from, so that a report on
+// a Graph JSON conversion with the path of its .tflite equals the report on the .tflite; nullopt
+// otherwise.
 std::optional<uint64_t> ModelFileBytes(const ModelPlan& plan) {
-  if (plan.model_format != "tflite") return std::nullopt;
+  std::ifstream file(plan.model_path, std::ios::binary);
+  char head[8] = {};
+  if (!file.read(head, sizeof head) || std::string_view(head + 4, 4) != "TFL3") return std::nullopt;
   std::error_code error;
   const auto bytes = std::filesystem::file_size(plan.model_path, error);
   if (error) return std::nullopt;

@@ -7,6 +7,7 @@
 #include "libanalysis/profiles/xnnpack_rules.h"
 #include "libanalysis/report/delegate_memory.h"
 #include "libanalysis/report/gpu_device_memory.h"
+#include "libanalysis/report/gpu_fused_memory.h"
 #include "libanalysis/report/report_builder.h"
 #include "libanalysis/report/xnnpack_workspace.h"
 #include "runtime/after_invoke_check.h"
@@ -111,19 +112,17 @@ std::vector<Check> PredictionChecks(const ModelPlan& plan, int32_t entry,
     if (!opencl) continue;
     const GpuMemoryOptions device{.float_bytes = 4,
                                   .base_alignment = opencl->device_info().base_alignment_bytes};
+    // This runtime runs the GPU nodes unfused, so its plan is the unfused one (the report's is
+    // upstream's fused one).
     uint64_t predicted[3] = {0, 0, 0};
     for (size_t index = 0; index < plan.subgraphs.size(); ++index) {
       const SubgraphPlan& sp = plan.subgraphs[index];
       if (!sp.delegated || !stats.subgraphs.at(index).runnable) continue;
-      auto memory = EstimateDelegateMemory(*sp.delegated, opencl->Profile(), device);
-      if (!memory.ok()) throw CommandError{memory.status().message()};
-      for (const DelegateMemoryPart& p : memory->parts) {
-        const int index = p.kind == "shared_tensors"    ? 0
-                          : p.kind == "staging_buffers" ? 1
-                          : p.kind == "constants"       ? 2
-                                                        : -1;
-        if (index >= 0) predicted[index] += p.bytes;
-      }
+      auto parts = SumGpuPartitionMemory(*sp.delegated, opencl->Profile().name, device, false);
+      if (!parts.ok()) throw CommandError{parts.status().message()};
+      predicted[0] += parts->shared_tensors;
+      predicted[1] += parts->staging_buffers;
+      predicted[2] += parts->constants;
     }
     uint64_t measured[3] = {0, 0, 0};
     for (size_t k = run_kernels[i].begin; k < run_kernels[i].end; ++k) {

@@ -9,6 +9,7 @@
 #include "libanalysis/delegation/partition_validation.h"
 #include "libanalysis/profiles/xnnpack_rules.h"
 #include "libanalysis/report/gpu_device_memory.h"
+#include "libanalysis/report/gpu_fused_memory.h"
 #include "libanalysis/report/xnnpack_operator_memory.h"
 #include "libanalysis/report/xnnpack_workspace.h"
 
@@ -122,25 +123,11 @@ Result<std::vector<DelegateMemoryPart>> XnnpackParts(const Subgraph& subgraph,
 Result<std::vector<DelegateMemoryPart>> GpuParts(const Subgraph& subgraph,
                                                  const DelegateProfile& profile,
                                                  const GpuMemoryOptions& options) {
-  uint64_t shared = 0, staging = 0, constants = 0;
-  for (int32_t planned : subgraph.execution_plan) {
-    const Node& kernel = subgraph.nodes[static_cast<size_t>(planned)];
-    if (kernel.kind != NodeKind::kDelegateKernel || kernel.op != profile.name) continue;
-    const std::vector<int32_t> nodes(kernel.replaces.begin(), kernel.replaces.end());
-    const std::vector<int32_t> inputs(kernel.inputs.begin(), kernel.inputs.end());
-    const std::vector<int32_t> outputs(kernel.outputs.begin(), kernel.outputs.end());
-    auto memory = PlanGpuPartitionMemory(subgraph, nodes, inputs, outputs, options);
-    if (!memory.ok()) return memory.status();
-    const std::optional<uint64_t> sums[] = {CheckedAdd(shared, memory->shared.total_bytes),
-                                            CheckedAdd(staging, memory->staging_bytes),
-                                            CheckedAdd(constants, memory->constant_bytes)};
-    for (const auto& sum : sums) {
-      if (!sum) return Status::Error(SubgraphLabel(subgraph) + ": GPU device memory overflows");
-    }
-    shared = *sums[0];
-    staging = *sums[1];
-    constants = *sums[2];
-  }
+  auto parts = SumGpuPartitionMemory(subgraph, profile.name, options, true);
+  if (!parts.ok()) return parts.status();
+  const uint64_t shared = parts->shared_tensors;
+  const uint64_t staging = parts->staging_buffers;
+  const uint64_t constants = parts->constants;
   return std::vector<DelegateMemoryPart>{
       {"shared_tensors", shared,
        std::string("the partitions' runtime tensors (channels padded to 4, ")
@@ -149,7 +136,9 @@ Result<std::vector<DelegateMemoryPart>> GpuParts(const Subgraph& subgraph,
                "-byte floats) in one buffer each, shared as upstream's inference context shares "
                "them (GREEDY_BEST objects or GreedyBySize offsets aligned to ")
            .append(std::to_string(options.base_alignment))
-           .append(" bytes); elementwise ops upstream fuses are counted unfused"),
+           .append(" bytes) over upstream's fused GPU tasks (elementwise ops fused into their "
+                   "producers write no tensor); PAD and constant MUL/ADD folded into "
+                   "convolutions are counted unfused"),
        MemoryBasis::kPredicted},
       {"staging_buffers", staging,
        "one float32 buffer per boundary input and output (upstream's TwoStepTensorTie)",

@@ -107,8 +107,9 @@ TEST(DelegateMemoryTest, GpuSharesItsTensorsAsUpstreamsInferenceContext) {
 
   const DelegateMemory memory = g.Memory("gpu");
   ASSERT_EQ(memory.parts.size(), 3u);
-  // Three 16-pixel tensors of 4 (padded) channels, 256 bytes each: the input and the RELU's
-  // output never live together, so they share; 512 bytes.
+  // 16-pixel tensors of 4 (padded) channels, 256 bytes each. The RELU fuses into the convolution
+  // (upstream's MergeNodes), so the convolution's own output has no tensor; the input (task 0)
+  // and the output (tasks 0 to 1) live together: 512 bytes.
   EXPECT_EQ(memory.parts[0].kind, "shared_tensors");
   EXPECT_EQ(memory.parts[0].bytes, 512u);
   EXPECT_EQ(memory.parts[0].basis, MemoryBasis::kPredicted);

@@ -1,5 +1,6 @@
 #include "libanalysis/report/gpu_device_memory.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -7,6 +8,8 @@
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/delegation/partition_validation.h"
+#include "libanalysis/report/gpu_fused_memory.h"
+#include "libanalysis/report/gpu_task_fusion.h"
 
 namespace tfa {
 namespace {
@@ -51,6 +54,60 @@ bool UploadsConstant(const Tensor& t) {
          (HasScale(t) && (IsEightBit(t.type) || t.type == TensorType::kInt32));
 }
 
+// The TFLite ops upstream's GPU delegate maps to a linkable elementwise GPU operation
+// (tflite/delegates/gpu/common/selectors/operation_selector.cc: the one- and two-input
+// elementwise ops, ReLU and PReLU). Their fused activations, which upstream adds as a ReLU task of
+// their own, are fused back by the same rules and are left out here.
+bool IsLinkableOp(const std::string& op) {
+  static const std::set<std::string> kLinkable = {
+      "ABS",           "ADD",        "COS",        "DIV",       "ELU",          "EQUAL",
+      "EXP",           "FLOOR",      "FLOOR_DIV",  "FLOOR_MOD", "GELU",         "GREATER",
+      "GREATER_EQUAL", "HARD_SWISH", "LEAKY_RELU", "LESS",      "LESS_EQUAL",   "LOG",
+      "LOGISTIC",      "MAXIMUM",    "MINIMUM",    "MUL",       "NEG",          "NOT_EQUAL",
+      "POW",           "PRELU",      "RELU",       "RELU6",     "RELU_0_TO_1",  "RELU_N1_TO_1",
+      "RSQRT",         "SIN",        "SQRT",       "SQUARE",    "SQUARED_DIFF", "SUB",
+      "TANH"};
+  return kLinkable.count(op) > 0;
+}
+
+// upstream's BHWC view of a TFLite shape (model_builder_helper.cc); nullopt above rank 4.
+std::optional<std::array<int64_t, 4>> Bhwc(const Tensor& t) {
+  const auto& s = t.shape;
+  switch (s.size()) {
+    case 0:
+      return std::array<int64_t, 4>{1, 1, 1, 1};
+    case 1:
+      return std::array<int64_t, 4>{s[0], 1, 1, 1};
+    case 2:
+      return std::array<int64_t, 4>{s[0], 1, 1, s[1]};
+    case 3:
+      return std::array<int64_t, 4>{s[0], 1, s[1], s[2]};
+    case 4:
+      return std::array<int64_t, 4>{s[0], s[1], s[2], s[3]};
+    default:
+      return std::nullopt;
+  }
+}
+
+// upstream's IsAssociativeLinkableOp (gpu_model.cc): an ADD or MUL of several runtime inputs, none
+// broadcast along an axis of extent 1. Its most recently written input is moved first, so that it
+// links to the task that wrote it.
+bool IsAssociativeLinkable(const Subgraph& subgraph, const Node& node,
+                           const std::vector<int32_t>& inputs) {
+  if (inputs.size() < 2 || (node.op != "ADD" && node.op != "MUL")) return false;
+  if (node.outputs.empty() || node.outputs[0] < 0) return false;
+  const auto dst = Bhwc(subgraph.tensors[static_cast<size_t>(node.outputs[0])]);
+  if (!dst) return false;
+  for (int32_t in : inputs) {
+    const auto src = Bhwc(subgraph.tensors[static_cast<size_t>(in)]);
+    if (!src) return false;
+    for (size_t axis = 0; axis < 4; ++axis) {
+      if ((*dst)[axis] != (*src)[axis] && (*src)[axis] == 1) return false;
+    }
+  }
+  return true;
+}
+
 Status SizeError(const Subgraph& subgraph, int32_t tensor, const char* what) {
   const Tensor& t = subgraph.tensors[static_cast<size_t>(tensor)];
   std::string message = SubgraphLabel(subgraph);
@@ -71,26 +128,28 @@ GpuMemoryOptions GpuMemoryOptionsFor(const DelegateProfile& profile) {
   return options;
 }
 
-Result<GpuPartitionMemory> PlanGpuPartitionMemory(const Subgraph& subgraph,
-                                                  const std::vector<int32_t>& nodes,
-                                                  const std::vector<int32_t>& inputs,
-                                                  const std::vector<int32_t>& outputs,
-                                                  const GpuMemoryOptions& options) {
+namespace {
+
+// The plan over the tasks, fused as upstream's GpuModel when `fuse`; `task_count` gets their
+// number.
+Result<GpuPartitionMemory> PlanMemory(const Subgraph& subgraph, const std::vector<int32_t>& nodes,
+                                      const std::vector<int32_t>& inputs,
+                                      const std::vector<int32_t>& outputs,
+                                      const GpuMemoryOptions& options, bool fuse,
+                                      uint32_t* task_count) {
   auto tensor = [&](int32_t t) -> const Tensor& {
     return subgraph.tensors[static_cast<size_t>(t)];
   };
   std::set<int32_t> folded_outputs;
   auto is_constant = [&](int32_t t) { return tensor(t).is_constant() || folded_outputs.count(t); };
-  // Usage interval per runtime tensor, over the GPU nodes (folded nodes are none).
-  std::map<int32_t, GpuUsageRecord> usage;
-  auto use = [&](int32_t t, uint32_t task) {
-    if (t < 0 || is_constant(t)) return;
-    auto [it, inserted] = usage.try_emplace(t, GpuUsageRecord{0, task, task});
-    if (!inserted) it->second.last_task = task;
-  };
-  for (int32_t t : inputs) use(t, 0);
+  // One GPU task per node that is no constant fold, reading its runtime inputs.
+  GpuTaskGraph graph;
+  for (int32_t t : inputs) {
+    if (t >= 0 && !is_constant(t)) graph.inputs.insert(t);
+  }
   std::set<int32_t> constants;
-  uint32_t task = 0;
+  std::map<int32_t, int64_t> last_written;  // the task that last wrote a value; inputs -1
+  for (int32_t t : graph.inputs) last_written[t] = -1;
   for (int32_t node_index : nodes) {
     const Node& node = subgraph.nodes[static_cast<size_t>(node_index)];
     bool folds = !node.inputs.empty();
@@ -103,17 +162,57 @@ Result<GpuPartitionMemory> PlanGpuPartitionMemory(const Subgraph& subgraph,
       }
       continue;
     }
+    GpuTask task;
     for (int32_t t : node.inputs) {
-      if (t >= 0 && is_constant(t)) {
+      if (t < 0) continue;
+      if (is_constant(t)) {
         if (folded_outputs.count(t) || UploadsConstant(tensor(t))) constants.insert(t);
         continue;
       }
-      use(t, task);
+      task.inputs.push_back(t);
     }
-    for (int32_t t : node.outputs) use(t, task);
-    ++task;
+    if (IsAssociativeLinkable(subgraph, node, task.inputs)) {
+      size_t latest = 0;
+      for (size_t j = 1; j < task.inputs.size(); ++j) {
+        if (last_written[task.inputs[j]] > last_written[task.inputs[latest]]) latest = j;
+      }
+      std::swap(task.inputs[0], task.inputs[latest]);
+    }
+    for (int32_t t : node.outputs) {
+      if (t < 0) continue;
+      task.outputs.push_back(t);
+      last_written[t] = static_cast<int64_t>(graph.tasks.size());
+    }
+    task.linkable = IsLinkableOp(node.op) && !task.outputs.empty();
+    task.elementwise_inputs = task.linkable ? static_cast<uint32_t>(task.inputs.size()) : 0;
+    task.nodes = {node_index};
+    graph.tasks.push_back(std::move(task));
   }
-  for (int32_t t : outputs) use(t, task);
+  for (int32_t t : outputs) {
+    if (t >= 0 && !is_constant(t)) graph.outputs.insert(t);
+  }
+  const std::vector<GpuTask> tasks = fuse ? FuseGpuTasks(graph) : std::move(graph.tasks);
+  if (task_count) *task_count = static_cast<uint32_t>(tasks.size());
+
+  // Usage interval per runtime tensor, over the tasks: boundary inputs from task 0, boundary
+  // outputs to the last task + 1 (InferenceContext's GetUsages).
+  std::map<int32_t, GpuUsageRecord> usage;
+  auto use = [&](int32_t t, uint32_t task) {
+    auto [it, inserted] = usage.try_emplace(t, GpuUsageRecord{0, task, task});
+    if (!inserted) it->second.last_task = task;
+  };
+  for (int32_t t : inputs) {
+    if (graph.inputs.count(t)) use(t, 0);
+  }
+  uint32_t task_index = 0;
+  for (const GpuTask& task : tasks) {
+    for (int32_t t : task.inputs) use(t, task_index);
+    for (int32_t t : task.outputs) use(t, task_index);
+    ++task_index;
+  }
+  for (int32_t t : outputs) {
+    if (graph.outputs.count(t)) use(t, task_index);
+  }
 
   GpuPartitionMemory memory;
   for (auto& [t, record] : usage) {
@@ -156,6 +255,56 @@ Result<GpuPartitionMemory> PlanGpuPartitionMemory(const Subgraph& subgraph,
     memory.constant_bytes = *sum;
   }
   return memory;
+}
+
+}  // namespace
+
+Result<GpuPartitionMemory> PlanGpuPartitionMemory(const Subgraph& subgraph,
+                                                  const std::vector<int32_t>& nodes,
+                                                  const std::vector<int32_t>& inputs,
+                                                  const std::vector<int32_t>& outputs,
+                                                  const GpuMemoryOptions& options) {
+  return PlanMemory(subgraph, nodes, inputs, outputs, options, false, nullptr);
+}
+
+Result<GpuPartitionMemory> PlanFusedGpuPartitionMemory(const Subgraph& subgraph,
+                                                       const std::vector<int32_t>& nodes,
+                                                       const std::vector<int32_t>& inputs,
+                                                       const std::vector<int32_t>& outputs,
+                                                       const GpuMemoryOptions& options) {
+  return PlanMemory(subgraph, nodes, inputs, outputs, options, true, nullptr);
+}
+
+Result<uint32_t> CountFusedGpuTasks(const Subgraph& subgraph, const std::vector<int32_t>& nodes,
+                                    const std::vector<int32_t>& inputs,
+                                    const std::vector<int32_t>& outputs) {
+  uint32_t tasks = 0;
+  auto memory = PlanMemory(subgraph, nodes, inputs, outputs, {}, true, &tasks);
+  if (!memory.ok()) return memory.status();
+  return tasks;
+}
+
+Result<GpuMemoryParts> SumGpuPartitionMemory(const Subgraph& delegated, const std::string& delegate,
+                                             const GpuMemoryOptions& options, bool fused) {
+  GpuMemoryParts parts;
+  for (int32_t planned : delegated.execution_plan) {
+    const Node& kernel = delegated.nodes[static_cast<size_t>(planned)];
+    if (kernel.kind != NodeKind::kDelegateKernel || kernel.op != delegate) continue;
+    const std::vector<int32_t> nodes(kernel.replaces.begin(), kernel.replaces.end());
+    const std::vector<int32_t> inputs(kernel.inputs.begin(), kernel.inputs.end());
+    const std::vector<int32_t> outputs(kernel.outputs.begin(), kernel.outputs.end());
+    auto memory = PlanMemory(delegated, nodes, inputs, outputs, options, fused, nullptr);
+    if (!memory.ok()) return memory.status();
+    const std::optional<uint64_t> sums[] = {
+        CheckedAdd(parts.shared_tensors, memory->shared.total_bytes),
+        CheckedAdd(parts.staging_buffers, memory->staging_bytes),
+        CheckedAdd(parts.constants, memory->constant_bytes)};
+    for (const auto& sum : sums) {
+      if (!sum) return Status::Error(SubgraphLabel(delegated) + ": GPU device memory overflows");
+    }
+    parts = {*sums[0], *sums[1], *sums[2]};
+  }
+  return parts;
 }
 
 }  // namespace tfa

@@ -16,8 +16,9 @@
 // Nodes whose inputs are all constants (DEQUANTIZE of fp16 weights, DENSIFY) are no GPU nodes:
 // the delegate folds them into constants when it builds its model.
 //
-// Known gaps, labelled in the report: upstream fuses elementwise ops into their producers and
-// rearranges weights per kernel; both are counted here unfused and dense.
+// This plan runs one task per GPU node, as this project's OpenCL runtime does; upstream fuses
+// elementwise ops into their producers first, which gpu_fused_memory.h plans (the report's
+// figure). Upstream rearranges weights per kernel; they are counted dense.
 #ifndef LIBANALYSIS_REPORT_GPU_DEVICE_MEMORY_H_
 #define LIBANALYSIS_REPORT_GPU_DEVICE_MEMORY_H_
 

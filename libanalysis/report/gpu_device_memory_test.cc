@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "libanalysis/profiles/delegate_selection.h"
+#include "libanalysis/report/gpu_fused_memory.h"
 
 namespace tfa {
 namespace {
@@ -55,6 +56,34 @@ TEST(GpuDeviceMemoryTest, ShapesAreReadAsBhwcWithChannelsPaddedToFour) {
   EXPECT_EQ(memory.records[2].first_task, 0u);
   EXPECT_EQ(memory.records[2].last_task, 1u);
   EXPECT_EQ(memory.staging_bytes, (80u + 64u) + 192u);
+}
+
+// CONV_2D -> RELU -> CONV_2D: upstream fuses the RELU into the first convolution, so the tensor
+// between them gets no device memory and the records run over two tasks; this project's runtime
+// runs three nodes and allocates all four tensors.
+TEST(GpuDeviceMemoryTest, ElementwiseOpsFusedIntoTheirProducerHaveNoTensor) {
+  Partition p;
+  const int32_t a = p.Tensor(TensorType::kFloat32, {1, 4, 4, 4});
+  const int32_t w = p.Tensor(TensorType::kFloat32, {4, 1, 1, 4}, true);
+  const int32_t b = p.Tensor(TensorType::kFloat32, {1, 4, 4, 4});
+  const int32_t c = p.Tensor(TensorType::kFloat32, {1, 4, 4, 4});
+  const int32_t d = p.Tensor(TensorType::kFloat32, {1, 4, 4, 4});
+  p.Op("CONV_2D", {a, w}, {b});
+  p.Op("RELU", {b}, {c});
+  p.Op("CONV_2D", {c, w}, {d});
+  auto fused = PlanFusedGpuPartitionMemory(p.subgraph, p.nodes, {a}, {d}, {});
+  ASSERT_TRUE(fused.ok()) << fused.status().message();
+  auto tasks = CountFusedGpuTasks(p.subgraph, p.nodes, {a}, {d});
+  ASSERT_TRUE(tasks.ok());
+  EXPECT_EQ(*tasks, 2u);
+  EXPECT_EQ(fused->runtime_tensors, (std::vector<int32_t>{a, c, d}));
+  EXPECT_EQ(fused->records[1].first_task, 0u);  // c: written by the fused task 0
+  EXPECT_EQ(fused->records[1].last_task, 1u);
+  // a and d never live together: two 256-byte places.
+  EXPECT_EQ(fused->shared.total_bytes, 512u);
+  const GpuPartitionMemory unfused = p.Plan({a}, {d});
+  EXPECT_EQ(unfused.runtime_tensors, (std::vector<int32_t>{a, b, c, d}));
+  EXPECT_EQ(unfused.records[3].last_task, 3u);  // d: the output, after three tasks
 }
 
 TEST(GpuDeviceMemoryTest, PrecisionLossAllowedStoresTensorsAndWeightsAsFp16) {

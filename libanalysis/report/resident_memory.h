@@ -5,8 +5,9 @@
 //   mapped_weights      the model file is mapped (FlatBufferModel::BuildFromFile), not read; its
 //                       pages count once touched: every constant buffer a kernel or a delegate
 //                       reads (the CPU kernels at each Invoke, XNNPACK once as it packs, the GPU
-//                       delegate as it uploads). A buffer nothing reads is never touched. The
-//                       flatbuffer's tables, which the interpreter builder reads, are not counted.
+//                       delegate as it uploads). A buffer nothing reads is never touched.
+//   model_file_tables   the rest of the mapped file (tables, shapes, names, sparsity index
+//                       vectors), which InterpreterBuilder reads.
 //   arena_pages         the pages of the tensor arenas the plan places tensors on: an Invoke writes
 //                       every one of them (inputs, every node's outputs and temporaries). The
 //                       arena is malloc'd at the CPU-only plan's size before a delegate that does
@@ -19,11 +20,12 @@
 //                       (xnnpack_operator_memory.h), the pages of its workspace its values write
 //                       (xnnpack_workspace.h) and the weights it unpacks; for the others their
 //                       delegate_memory total, with its basis.
-//   kernel_heap         what the CPU kernels allocate outside the arena (GEMM packing blocks,
-//                       their contexts): not counted by any plan; unknown.
-// Not counted, since they depend on the build rather than the model: the code pages of the
-// kernels the model runs, the allocator's own bookkeeping, and the interpreter's tensor and node
-// structs. The estimate assumes every arena starts on a page.
+//   eigen_gemm_blocks   Eigen's packing blocks for the largest float GEMM the CPU kernels run
+//                       (eigen_gemm_blocks.h), outside the arena.
+//   code_and_allocator  unknown: the code pages of the kernels the model runs, the interpreter's
+//                       tensor and node structs, the kernels' and XNNPACK's operator structs and
+//                       the allocator's bookkeeping follow the build, not the model alone.
+// The estimate assumes every arena starts on a page.
 #ifndef LIBANALYSIS_REPORT_RESIDENT_MEMORY_H_
 #define LIBANALYSIS_REPORT_RESIDENT_MEMORY_H_
 

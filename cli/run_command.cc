@@ -660,7 +660,7 @@ void Run(const RunArgs& args) {
       upstream_text = fmt::format("\n  outputs of {} vs upstream's {} outputs ({})\n",
                                   this_run ? "this run" : "the CPU-only run", upstream->config,
                                   args.upstream_outputs);
-      for (size_t o = 0; o < met.size(); ++o) {
+      for (size_t o = 0; o < met.size() && o < upstream->outputs.size(); ++o) {
         const UpstreamOutput& want = upstream->outputs[o];
         against.push_back(
             CompareWithUpstream(met[o], want, want.name, tolerance, args.tolerance_steps));

@@ -1,6 +1,6 @@
 #include "runtime/run_plan.h"
 
-#include <fmt/format.h>
+#include <string>
 
 namespace tfa::runtime {
 
@@ -19,20 +19,19 @@ Result<ModelPlan> PlanForRun(const Model& model, const PlanOptions& options,
     outside = *bytes;
   }
   if (outside > 0 && outside >= run_options.memory_limit_bytes) {
-    return Status::Error(fmt::format(
-        "{}: the delegates need {} bytes outside the interpreter (predicted), above the memory "
-        "limit of {} bytes",
-        model.path, outside, run_options.memory_limit_bytes));
+    return Status::Error(model.path + ": the delegates need " + std::to_string(outside) +
+                         " bytes outside the interpreter (predicted), above the memory limit of " +
+                         std::to_string(run_options.memory_limit_bytes) + " bytes");
   }
   probe_options.memory_limit_bytes -= outside;
   // A refusal of the limit says it was less the delegates' share.
   const auto with_note = [&](const Status& status) {
     if (outside == 0 || status.message().find("above the memory limit") == std::string::npos)
       return status;
-    return Status::Error(
-        fmt::format("{} (the memory limit of {} bytes less the delegates' "
-                    "predicted {} bytes)",
-                    status.message(), run_options.memory_limit_bytes, outside));
+    return Status::Error(status.message() + " (the memory limit of " +
+                         std::to_string(run_options.memory_limit_bytes) +
+                         " bytes less the delegates' predicted " + std::to_string(outside) +
+                         " bytes)");
   };
   auto probe = Interpreter::Create(*plan, probe_options);
   if (!probe.ok())

@@ -19,6 +19,7 @@
 #include "cli/run_reference.h"
 #include "cli/run_verdict.h"
 #include "cli/runtime_delegates.h"
+#include "cli/upstream_outputs.h"
 #include "cli/xnnpack_run_summary.h"
 #include "libanalysis/core/byte_units.h"
 #include "libanalysis/core/key_value.h"
@@ -60,7 +61,8 @@ struct RunArgs {
   std::string output_dir;
   bool profile = false;
   std::string compare_with;
-  std::string reference;  // --reference: the float model the outputs are judged against
+  std::string reference;         // --reference: the float model the outputs are judged against
+  std::string upstream_outputs;  // --upstream-outputs: upstream's results for one config
   int threads = 1;
   uint64_t max_loop_iterations = runtime::InterpreterOptions::kDefaultMaxLoopIterations;
   double time_limit_seconds = 0;
@@ -169,13 +171,21 @@ TimedRun RunInterpreter(const RunArgs& args, const ModelPlan& plan,
 }
 
 // The plan of a run on the inputs `fill_inputs` writes: a model with control flow is planned with
-// the facts a first run finds (runtime/run_plan.h).
+// the facts a first run finds (runtime/run_plan.h), which --memory-limit bounds with the
+// delegates' predicted memory as it bounds the run.
 ModelPlan PlanOrThrow(const Model& model, const runtime::InterpreterOptions& options,
                       const runtime::InputFiller& fill_inputs) {
   PlanOptions plan_options;
   for (const runtime::Delegate* d : options.delegates)
     plan_options.delegates.push_back(d->Profile());
-  auto plan = runtime::PlanForRun(model, plan_options, options, fill_inputs);
+  const runtime::DelegateBytes delegate_bytes = [](const ModelPlan& plan) -> Result<uint64_t> {
+    try {
+      return PredictedDelegateBytes(plan);
+    } catch (const CommandError& e) {
+      return Status::Error(e.message);
+    }
+  };
+  auto plan = runtime::PlanForRun(model, plan_options, options, fill_inputs, delegate_bytes);
   if (!plan.ok()) throw RunError(plan.status());
   return std::move(plan).value();
 }
@@ -212,6 +222,8 @@ void Run(const RunArgs& args) {
     throw CommandError{"run: --accept-drift needs --validate"};
   if (!args.reference.empty() && !args.validate)
     throw CommandError{"run: --reference needs --validate"};
+  if (!args.upstream_outputs.empty() && (!args.validate || !args.reference.empty()))
+    throw CommandError{"run: --upstream-outputs needs --validate, and no --reference"};
   const Result<runtime::ResidentMemory> before_model = runtime::ReadResidentMemory();
   Model model = LoadModelOrThrow(args.model);
   ApplyInputShapesOrThrow(model, args.input_shapes.Requests(), args.common.Signature());
@@ -261,6 +273,27 @@ void Run(const RunArgs& args) {
     if (Status s = CheckReferenceMatches(
             model.subgraphs[static_cast<size_t>(entry)],
             reference_model->subgraphs[static_cast<size_t>(reference_entry)], args.reference);
+        !s.ok())
+      throw CommandError{s.message()};
+  }
+  // Upstream's outputs are for one config: this run's, or `none`, which the CPU-only run meets.
+  std::optional<UpstreamOutputs> upstream;
+  if (!args.upstream_outputs.empty()) {
+    auto read = ReadUpstreamOutputs(args.upstream_outputs);
+    if (!read.ok()) throw CommandError{read.status().message()};
+    upstream = std::move(read).value();
+    const std::string config = owned.empty()                                     ? "none"
+                               : owned.size() == 1 && owned[0].kind == "xnnpack" ? "xnnpack"
+                               : owned.size() == 1 && owned[0].kind == "opencl"  ? "gpu"
+                                                                                 : "";
+    if (upstream->config != "none" && upstream->config != config) {
+      throw CommandError{fmt::format(
+          "--upstream-outputs {}: upstream's outputs are for config {}; this run's are for {}",
+          args.upstream_outputs, upstream->config,
+          config.empty() ? "delegates upstream's files do not cover" : "config " + config)};
+    }
+    if (Status s = CheckUpstreamOutputsMatch(*upstream, model.subgraphs[static_cast<size_t>(entry)],
+                                             args.input_seed);
         !s.ok())
       throw CommandError{s.message()};
   }
@@ -614,8 +647,52 @@ void Run(const RunArgs& args) {
                                    reference_name, tolerance_text);
     verdict.outputs.reference_symbol = reference_model ? "reference" : "cpu";
     verdict.outputs.node_check_note = node_check_note;
+    std::string upstream_text;
+    if (upstream) {
+      // The file meets the run of its own config: this one, or the CPU-only run for `none`.
+      const bool this_run = upstream->config != "none" || cpu_only;
+      const std::vector<runtime::RuntimeTensor>& met = this_run ? run.outputs : cpu_outputs;
+      std::vector<UpstreamComparison> against;
+      std::vector<OutputComparison> upstream_vs_cpu;
+      j["upstream_outputs"] = {{"file", args.upstream_outputs},
+                               {"config", upstream->config},
+                               {"outputs", nlohmann::ordered_json::array()}};
+      upstream_text = fmt::format("\n  outputs of {} vs upstream's {} outputs ({})\n",
+                                  this_run ? "this run" : "the CPU-only run", upstream->config,
+                                  args.upstream_outputs);
+      for (size_t o = 0; o < met.size() && o < upstream->outputs.size(); ++o) {
+        const UpstreamOutput& want = upstream->outputs[o];
+        against.push_back(
+            CompareWithUpstream(met[o], want, want.name, tolerance, args.tolerance_steps));
+        if (upstream->config != "none") {
+          upstream_vs_cpu.push_back(CompareUpstreamWith(want, cpu_outputs[o], want.name, tolerance,
+                                                        args.tolerance_steps));
+        }
+        const UpstreamComparison& u = against.back();
+        upstream_text += fmt::format(
+            "  output {:>5} max error {}  {}  {} ({} of {} values{})\n", want.tensor,
+            ErrorText(u.comparison, "upstream"), u.comparison.ok ? "ok" : "MISMATCH", want.name,
+            u.values_compared, u.values_total, u.bit_identical ? ", bit-identical" : "");
+        j["upstream_outputs"]["outputs"].push_back({{"tensor", want.tensor},
+                                                    {"name", want.name},
+                                                    {"max_abs_error", u.comparison.max_abs_error},
+                                                    {"max_error", u.comparison.max_error},
+                                                    {"in_steps", u.comparison.in_steps},
+                                                    {"values_compared", u.values_compared},
+                                                    {"values_total", u.values_total},
+                                                    {"bit_identical", u.bit_identical},
+                                                    {"ok", u.comparison.ok}});
+      }
+      const std::string upstream_tolerance =
+          fmt::format("{:g} of max(1, |upstream|){}, quantized outputs {:g} step{}", tolerance,
+                      widened, args.tolerance_steps, args.tolerance_steps == 1 ? "" : "s");
+      JudgeAgainstUpstream(verdict,
+                           JudgeUpstream(*upstream, this_run ? "this run" : "the CPU-only run",
+                                         upstream_tolerance, against, upstream_vs_cpu));
+    }
     const bool drift = verdict.outputs.state == OutputsState::kDrift ||
-                       verdict.outputs.state == OutputsState::kDriftAccepted;
+                       verdict.outputs.state == OutputsState::kDriftAccepted ||
+                       verdict.outputs.state == OutputsState::kUpstreamDrift;
     for (const OutputComparison& c : comparisons) {
       const char* state = c.ok ? "ok" : drift ? "drift" : "MISMATCH";
       text += fmt::format("  output {:>5} max error {}  {}  {}\n", c.tensor,
@@ -630,6 +707,7 @@ void Run(const RunArgs& args) {
                               {"drift", !c.ok && drift}});
     }
     if (!node_check_note.empty()) text += "  " + node_check_note + "\n";
+    text += upstream_text;
     // The same plan on buffers of its own: outputs must be bit-identical, whatever the planner
     // decided about sharing.
     // A rerun that does not fit the memory limit is skipped with a note: it checks the plan's
@@ -756,6 +834,11 @@ void AddRunCommand(CLI::App& app) {
                   "With --validate: judge the outputs against this model (the float model a "
                   "quantized one was made from) on the CPU kernels, in real values, instead of "
                   "against a CPU-only run");
+  cmd->add_option("--upstream-outputs", args->upstream_outputs,
+                  "With --validate: upstream TFLite's own results for this model (NAME.CONFIG.json "
+                  "of the oracle: config none, or this run's delegate) whose outputs this run's "
+                  "must match within the tolerance; outputs that drift from the CPU as "
+                  "upstream's own delegate's do are upstream's drift, not a failure");
   cmd->add_flag("--profile", args->profile,
                 "Print the time of every node of one Invoke (op, node, ms, share) and per op");
   cmd->add_flag("--guard-writes", args->guard_writes,

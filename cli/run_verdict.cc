@@ -37,6 +37,14 @@ std::string OutputLine(const OutputComparison& c, const std::string& symbol) {
   return fmt::format("output {} ({}) {}", c.tensor, c.name, ErrorText(c, symbol.c_str()));
 }
 
+nlohmann::ordered_json ComparisonJson(const OutputComparison& c) {
+  return {{"tensor", c.tensor},
+          {"name", c.name},
+          {"max_error", c.max_error},
+          {"max_abs_error", c.max_abs_error},
+          {"in_steps", c.in_steps}};
+}
+
 }  // namespace
 
 OutputComparison CompareOutput(const runtime::RuntimeTensor& got,
@@ -84,6 +92,16 @@ bool RunVerdict::PredictionOk() const {
   return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok(); });
 }
 
+std::optional<OutputComparison> WorstOutput(const std::vector<OutputComparison>& outputs) {
+  // A failing output always outranks a passing one.
+  std::optional<OutputComparison> worst;
+  for (const OutputComparison& c : outputs) {
+    if (!worst || (!c.ok && worst->ok) || (c.ok == worst->ok && c.max_error > worst->max_error))
+      worst = c;
+  }
+  return worst;
+}
+
 OutputsVerdict JudgeOutputs(const std::vector<OutputComparison>& outputs,
                             std::optional<bool> every_node_within, bool accept_drift,
                             std::string reference, std::string tolerance) {
@@ -92,14 +110,7 @@ OutputsVerdict JudgeOutputs(const std::vector<OutputComparison>& outputs,
   v.tolerance = std::move(tolerance);
   const bool all_ok =
       std::all_of(outputs.begin(), outputs.end(), [](const OutputComparison& c) { return c.ok; });
-  // The worst of the failing outputs, else the furthest of all: quantized outputs count steps,
-  // float ones their relative error, so a failing one always outranks a passing one.
-  for (const OutputComparison& c : outputs) {
-    if (!v.worst || (!c.ok && v.worst->ok) ||
-        (c.ok == v.worst->ok && c.max_error > v.worst->max_error)) {
-      v.worst = c;
-    }
-  }
+  v.worst = WorstOutput(outputs);
   if (all_ok) {
     v.state = OutputsState::kMatched;
   } else if (every_node_within.value_or(false)) {
@@ -109,6 +120,31 @@ OutputsVerdict JudgeOutputs(const std::vector<OutputComparison>& outputs,
   }
   return v;
 }
+
+void JudgeAgainstUpstream(RunVerdict& verdict, UpstreamVerdict upstream) {
+  OutputsVerdict& o = verdict.outputs;
+  const bool cpu_apart = o.state == OutputsState::kDrift || o.state == OutputsState::kMismatch;
+  if (upstream.matched && cpu_apart && upstream.upstream_drift && !upstream.upstream_drift->ok)
+    o.state = OutputsState::kUpstreamDrift;
+  verdict.upstream = std::move(upstream);
+}
+
+namespace {
+
+std::string UpstreamText(const UpstreamVerdict& u) {
+  const std::string worst = u.worst ? OutputLine(*u.worst, "upstream") : "no outputs";
+  const std::string coverage =
+      fmt::format("{} of {} values compared, {} of {} outputs bit-identical", u.values_compared,
+                  u.values_total, u.bit_identical_outputs, u.outputs);
+  const std::string head =
+      fmt::format("  outputs vs upstream's {} outputs ({}, {}): ", u.config, u.file, u.compared);
+  if (u.matched)
+    return head +
+           fmt::format("matched within {} (largest: {}; {})\n", u.tolerance, worst, coverage);
+  return head + fmt::format("MISMATCH: {} is beyond {} ({})\n", worst, u.tolerance, coverage);
+}
+
+}  // namespace
 
 std::string VerdictText(const RunVerdict& verdict) {
   std::vector<std::string> failed;
@@ -146,20 +182,39 @@ std::string VerdictText(const RunVerdict& verdict) {
       outputs = fmt::format("MISMATCH: {} is beyond {}", worst, o.tolerance);
       if (!o.node_check_note.empty()) outputs += "; " + o.node_check_note;
       break;
+    case OutputsState::kUpstreamDrift:
+      outputs = fmt::format(
+          "upstream's own drift: {} is beyond {}, as upstream's own {} outputs are ({}), and it is "
+          "within it of upstream's",
+          worst, o.tolerance, verdict.upstream->config,
+          OutputLine(*verdict.upstream->upstream_drift, o.reference_symbol));
+      break;
   }
   text += "  outputs vs " + o.reference + ": " + outputs + "\n";
+  if (verdict.upstream) text += UpstreamText(*verdict.upstream);
   for (const std::string& other : verdict.other_failures) text += "  FAILED: " + other + "\n";
   if (verdict.ok()) {
-    text += o.state == OutputsState::kDriftAccepted
-                ? "\nVALIDATED: the prediction matches; the outputs drift, accepted with "
-                  "--accept-drift\n"
-                : "\nVALIDATED: the prediction and the outputs match\n";
-    return text;
+    if (o.state == OutputsState::kDriftAccepted) {
+      return text +
+             "\nVALIDATED: the prediction matches; the outputs drift, accepted with "
+             "--accept-drift\n";
+    }
+    if (o.state == OutputsState::kUpstreamDrift) {
+      return text + fmt::format(
+                        "\nVALIDATED: the prediction matches; the outputs match upstream's {} "
+                        "outputs, whose drift from the CPU kernels is upstream's own\n",
+                        verdict.upstream->config);
+    }
+    return text + "\nVALIDATED: the prediction and the outputs match\n";
   }
   std::vector<std::string> reasons;
   if (!failed.empty()) reasons.push_back("the prediction differs");
   if (o.state == OutputsState::kDrift) reasons.push_back("the outputs drift beyond the tolerance");
   if (o.state == OutputsState::kMismatch) reasons.push_back("the outputs differ");
+  if (verdict.upstream && !verdict.upstream->matched) {
+    reasons.push_back(
+        fmt::format("the outputs differ from upstream's {} outputs", verdict.upstream->config));
+  }
   if (!verdict.other_failures.empty()) reasons.push_back(verdict.other_failures.front());
   return text + fmt::format("\nFAILED: {}\n", fmt::join(reasons, "; "));
 }
@@ -173,23 +228,33 @@ nlohmann::ordered_json VerdictJson(const RunVerdict& verdict) {
   const char* state = o.state == OutputsState::kMatched         ? "matched"
                       : o.state == OutputsState::kDriftAccepted ? "drift_accepted"
                       : o.state == OutputsState::kDrift         ? "drift"
+                      : o.state == OutputsState::kUpstreamDrift ? "upstream_drift"
                                                                 : "mismatch";
   nlohmann::ordered_json outputs{
       {"ok", o.ok()}, {"state", state}, {"reference", o.reference}, {"tolerance", o.tolerance}};
-  if (o.worst) {
-    outputs["worst"] = {{"tensor", o.worst->tensor},
-                        {"name", o.worst->name},
-                        {"max_error", o.worst->max_error},
-                        {"max_abs_error", o.worst->max_abs_error},
-                        {"in_steps", o.worst->in_steps}};
-  }
+  if (o.worst) outputs["worst"] = ComparisonJson(*o.worst);
   if (!o.node_check_note.empty()) outputs["node_check_note"] = o.node_check_note;
-  return {
+  nlohmann::ordered_json result{
       {"prediction",
        {{"ok", verdict.PredictionOk()}, {"figures", verdict.checks.size()}, {"failed", failed}}},
       {"outputs", outputs},
       {"other_failures", verdict.other_failures},
       {"ok", verdict.ok()}};
+  if (const auto& u = verdict.upstream) {
+    nlohmann::ordered_json upstream{{"ok", u->matched},
+                                    {"config", u->config},
+                                    {"file", u->file},
+                                    {"compared", u->compared},
+                                    {"tolerance", u->tolerance},
+                                    {"values_compared", u->values_compared},
+                                    {"values_total", u->values_total},
+                                    {"bit_identical_outputs", u->bit_identical_outputs},
+                                    {"outputs", u->outputs}};
+    if (u->worst) upstream["worst"] = ComparisonJson(*u->worst);
+    if (u->upstream_drift) upstream["upstream_vs_cpu"] = ComparisonJson(*u->upstream_drift);
+    result["upstream"] = upstream;
+  }
+  return result;
 }
 
 }  // namespace tfa::cli

@@ -59,6 +59,9 @@ enum class OutputsState {
   kDriftAccepted,  // beyond it, every delegated node within it, and --accept-drift given
   kDrift,          // beyond it, every delegated node within it
   kMismatch,       // beyond it, and a node is beyond it too (or no node check could tell)
+  // Beyond it, while within it of upstream's own outputs for the run's delegate, which are beyond
+  // it of the CPU-only run too (--upstream-outputs): the drift is upstream's own.
+  kUpstreamDrift,
 };
 
 struct OutputsVerdict {
@@ -71,25 +74,56 @@ struct OutputsVerdict {
   // Why the node-by-node check could not tell drift from a fault, when it could not.
   std::string node_check_note;
   bool ok() const {
-    return state == OutputsState::kMatched || state == OutputsState::kDriftAccepted;
+    return state == OutputsState::kMatched || state == OutputsState::kDriftAccepted ||
+           state == OutputsState::kUpstreamDrift;
   }
+};
+
+// The outputs against upstream TFLite's own for one configuration (--upstream-outputs).
+struct UpstreamVerdict {
+  std::string config;  // upstream's: "none", "xnnpack"
+  std::string file;
+  std::string compared;  // the run of this tool that met them: "this run", "the CPU-only run"
+  std::string tolerance;
+  bool matched = true;
+  std::optional<OutputComparison> worst;
+  uint64_t values_compared = 0;
+  uint64_t values_total = 0;
+  size_t bit_identical_outputs = 0;
+  size_t outputs = 0;
+  // Upstream's delegate outputs against the CPU-only run (the worst output), when the file is the
+  // delegated run's config: how far upstream's own delegate drifts from the CPU kernels.
+  std::optional<OutputComparison> upstream_drift;
 };
 
 struct RunVerdict {
   std::vector<Check> checks;
   OutputsVerdict outputs;
+  std::optional<UpstreamVerdict> upstream;
   // Other conditions that fail the run (the rerun on buffers of its own differed).
   std::vector<std::string> other_failures;
 
   bool PredictionOk() const;
-  bool ok() const { return PredictionOk() && outputs.ok() && other_failures.empty(); }
+  bool ok() const {
+    return PredictionOk() && outputs.ok() && (!upstream || upstream->matched) &&
+           other_failures.empty();
+  }
 };
+
+// The output furthest beyond the tolerance, or the furthest from the reference when all are within
+// it: quantized outputs count steps, float ones their relative error.
+std::optional<OutputComparison> WorstOutput(const std::vector<OutputComparison>& outputs);
 
 // The outputs part from each output's comparison and, when a node-by-node check ran, whether it
 // found every delegated node within the tolerance (nullopt: it did not run or could not finish).
 OutputsVerdict JudgeOutputs(const std::vector<OutputComparison>& outputs,
                             std::optional<bool> every_node_within, bool accept_drift,
                             std::string reference, std::string tolerance);
+
+// Adds the comparison with upstream's outputs. Outputs beyond the tolerance of the CPU-only run
+// whose upstream twins (the same delegate's) are beyond it too, while within it of upstream's, are
+// upstream's own drift: the outputs part passes and says so.
+void JudgeAgainstUpstream(RunVerdict& verdict, UpstreamVerdict upstream);
 
 // The closing lines: each part on a line of its own, then VALIDATED or FAILED with the reason.
 std::string VerdictText(const RunVerdict& verdict);

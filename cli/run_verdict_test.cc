@@ -80,5 +80,39 @@ TEST(RunVerdict, TextAndJsonNameEachPartThatFailed) {
             std::string::npos);
 }
 
+// Outputs apart from the CPU-only run are upstream's own drift only when they match upstream's
+// outputs for the delegate and those are apart from the CPU-only run too.
+TEST(RunVerdict, DriftUpstreamsDelegateSharesIsUpstreams) {
+  const auto verdict_with = [](bool matched, bool upstream_apart) {
+    RunVerdict v;
+    v.checks = {{"arena", 100, 100}};
+    v.outputs = JudgeOutputs({Output(3, 0.2, false)}, true, false, "the CPU-only run", "t");
+    UpstreamVerdict u;
+    u.config = "xnnpack";
+    u.matched = matched;
+    u.worst = Output(3, matched ? 1e-6 : 0.2, matched);
+    u.upstream_drift = Output(3, upstream_apart ? 0.2 : 1e-4, !upstream_apart);
+    JudgeAgainstUpstream(v, u);
+    return v;
+  };
+  const RunVerdict shared = verdict_with(true, true);
+  EXPECT_EQ(shared.outputs.state, OutputsState::kUpstreamDrift);
+  EXPECT_TRUE(shared.ok());
+  const std::string text = VerdictText(shared);
+  EXPECT_NE(text.find("upstream's own drift: output 3 (out3)"), std::string::npos) << text;
+  EXPECT_NE(text.find("as upstream's own xnnpack outputs are (output 3 (out3) 0.2"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(VerdictJson(shared).at("outputs").at("state"), "upstream_drift");
+  // Upstream's own outputs within the tolerance of the CPU: the drift is this runtime's.
+  EXPECT_EQ(verdict_with(true, false).outputs.state, OutputsState::kDrift);
+  EXPECT_FALSE(verdict_with(true, false).ok());
+  const RunVerdict unlike = verdict_with(false, true);
+  EXPECT_FALSE(unlike.ok());
+  EXPECT_NE(VerdictText(unlike).find("the outputs differ from upstream's xnnpack outputs"),
+            std::string::npos);
+  EXPECT_FALSE(VerdictJson(unlike).at("upstream").at("ok").get<bool>());
+}
+
 }  // namespace
 }  // namespace tfa::cli

@@ -21,11 +21,18 @@ namespace tfa::runtime {
 // Writes a run's inputs into the interpreter's input tensors.
 using InputFiller = std::function<Status(Interpreter&)>;
 
-// `options.delegates` must be `run_options.delegates`' profiles, in order. Errors: PlanModel's and
-// the fact-finding run's.
+// The memory a plan's delegates hold outside the interpreter, as predicted (libXNNPACK's packed
+// weights and workspace, the OpenCL delegate's buffers).
+using DelegateBytes = std::function<Result<uint64_t>(const ModelPlan&)>;
+
+// `options.delegates` must be `run_options.delegates`' profiles, in order. The fact-finding run
+// holds the delegates too, so it gets `run_options`' memory limit less `delegate_bytes` of the
+// plan it runs (a limit the delegates alone reach is an error). Errors: PlanModel's and the
+// fact-finding run's.
 [[nodiscard]] Result<ModelPlan> PlanForRun(const Model& model, const PlanOptions& options,
                                            const InterpreterOptions& run_options,
-                                           const InputFiller& fill_inputs);
+                                           const InputFiller& fill_inputs,
+                                           const DelegateBytes& delegate_bytes = {});
 
 }  // namespace tfa::runtime
 

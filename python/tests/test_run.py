@@ -1,4 +1,7 @@
 """run() is `run --output-dir`: the same outputs, as numpy arrays, and the same figures."""
+import os
+import pathlib
+
 import numpy
 import pytest
 
@@ -65,3 +68,14 @@ def test_run_of_an_unrunnable_model_raises_the_cli_message(tmp_path):
     with pytest.raises(tfa.AnalysisError) as raised:
         tfa.run(tmp_path / "none.tflite")
     assert code == 2 and str(raised.value) == err.strip().removeprefix("tflite-analyze: error: ")
+
+
+def test_upstream_outputs_judge_the_run_against_upstreams_own():
+    oracle = pathlib.Path(os.environ.get("TFA_ORACLE_DIR", "build/tests/oracle")) / "external"
+    name = "LiteRT__tflite_testdata_multi_add"
+    result = tfa.run(oracle / f"{name}.tflite", delegates=["xnnpack"], validate=True,
+                     upstream_outputs=oracle / f"{name}.xnnpack.json")
+    assert result.validated is True
+    upstream = result.verdict["upstream"]
+    assert upstream["ok"] is True and upstream["config"] == "xnnpack"
+    assert upstream["compared"] == "this run" and upstream["bit_identical_outputs"] == 2

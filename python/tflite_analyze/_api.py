@@ -153,7 +153,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
         input_seed: int = 1, input_shapes: Optional[Mapping[Union[str, int], Sequence[int]]] = None,
         threads: int = 1, memory_limit: Optional[str] = None,
         tolerance: Optional[float] = None, accept_drift: bool = False,
-        reference: Optional[Union[str, os.PathLike]] = None) -> RunResult:
+        reference: Optional[Union[str, os.PathLike]] = None,
+        upstream_outputs: Optional[Union[str, os.PathLike]] = None) -> RunResult:
     """Runs the model once on the project's runtime, as `tflite-analyze run` does, and returns
     its outputs (numpy arrays keyed by output tensor name) and the measured figures.
 
@@ -164,7 +165,10 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
     `RunResult.verdict` which part failed: the prediction, or the outputs (drift beyond the
     tolerance passes only with `accept_drift=True`). `reference` (with `validate=True`) judges the
     outputs against that model, the float model a quantized one was made from, instead of a
-    CPU-only run (`run --reference`)."""
+    CPU-only run (`run --reference`). `upstream_outputs` (with `validate=True`) is upstream
+    TFLite's own results file for the model (the oracle's `NAME.CONFIG.json`, config `none` or the
+    run's delegate): the outputs must match upstream's, and drift from the CPU that upstream's own
+    delegate shows passes as upstream's (`run --upstream-outputs`; `RunResult.verdict["upstream"]`)."""
     import numpy as np
 
     with tempfile.TemporaryDirectory(prefix="tflite_analyze_") as work:
@@ -181,6 +185,8 @@ def run(path: Union[str, os.PathLike], inputs: Optional[Mapping[Union[str, int],
                 args.append("--accept-drift")
             if reference is not None:
                 args += ["--reference", _path(reference)]
+            if upstream_outputs is not None:
+                args += ["--upstream-outputs", _path(upstream_outputs)]
         if memory_limit is not None:
             args += ["--memory-limit", memory_limit]
         if tolerance is not None:

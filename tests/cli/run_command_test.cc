@@ -346,6 +346,29 @@ TEST(RunCommand, TheDelegatesMemoryCountsAgainstTheLimit) {
   EXPECT_EQ(RunTool(run + std::to_string(delegates + arena + (8u << 20))).exit_code, 0);
 }
 
+// The run that learns which branch if_branches' IF takes holds the XNNPACK delegate too: it gets
+// the limit less the delegates' predicted 786,496 bytes, like the run. On buffers of its own it
+// needs 2,621,441 bytes: with a limit of 3,014,689 it would fit the whole limit, and does not fit
+// what the delegates leave.
+TEST(RunCommand, TheRunThatFindsTheControlFlowHoldsTheLimitLessTheDelegates) {
+  const std::string model = testing::OraclePath("control_flow/if_branches.tflite");
+  auto report = RunTool("report --json --delegate xnnpack " + model);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(nlohmann::json::parse(report.out).at("interpreter").at("delegate_bytes"), 786496);
+  auto run = RunTool("run --delegate xnnpack --memory-limit 3014689 " + model);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.err.find("the run that finds the control flow: "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("above the memory limit of 2228193 bytes (the memory limit of 3014689 "
+                         "bytes less the delegates' predicted 786496 bytes)"),
+            std::string::npos)
+      << run.err;
+  auto delegates_alone = RunTool("run --delegate xnnpack --memory-limit 786496 " + model);
+  EXPECT_EQ(delegates_alone.exit_code, 2);
+  EXPECT_NE(delegates_alone.err.find("the delegates need 786496 bytes outside the interpreter"),
+            std::string::npos)
+      << delegates_alone.err;
+}
+
 // A node-by-node check and a rerun on buffers of its own that do not fit --memory-limit are
 // skipped with a note; the verdict is still printed, and the checks that ran decide it.
 TEST(RunCommand, ChecksThatDoNotFitTheMemoryLimitAreSkippedWithANote) {

@@ -228,10 +228,10 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
   for (int64_t node = last + int64_t{index_leaves_}; node >= 1; node >>= 1) {
     const int32_t slot = index_slot_[node];
     if (slot == kNone) continue;
-    const std::set<HoleKey>& holes = index_sets_[slot];
+    const SortedChunks<HoleKey>& holes = index_sets_[slot];
     // The ends of a set are at hand; most nodes are settled by them without a search.
     const HoleKey fits{*smallest_fit, false, 0};
-    if (holes.empty() || *holes.rbegin() < fits || (best && !(*holes.begin() < *best))) continue;
+    if (holes.empty() || holes.back() < fits || (best && !(holes.front() < *best))) continue;
     for (auto it = holes.lower_bound(fits); it != holes.end() && (!best || *it < *best); ++it) {
       if (!reached(it->aligned_start(), it->aligned_start() + it->aligned_size)) {
         best = *it;

@@ -30,10 +30,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "libanalysis/arena/occupied_range.h"
+#include "libanalysis/arena/sorted_chunks.h"
 
 namespace tfa {
 
@@ -113,7 +113,7 @@ class SkylineHoles {
   int trie_bits_ = 0;  // the root covers keys [0, 2^trie_bits_)
   int32_t index_leaves_ = 1;
   std::vector<int32_t> index_slot_;  // per segment-tree node: its set in index_sets_, or kNone
-  std::vector<std::set<HoleKey>> index_sets_;
+  std::vector<SortedChunks<HoleKey>> index_sets_;
 };
 
 }  // namespace tfa

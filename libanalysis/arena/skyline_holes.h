@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "libanalysis/arena/occupied_range.h"
@@ -90,6 +91,9 @@ class SkylineHoles {
 
   uint64_t Key(int32_t entry) const { return entries_[entry].range.start / alignment_; }
   int32_t EarliestOf(int32_t entry) const { return entry == kNone ? 0 : entries_[entry].first; }
+  // The entries placed at or before `step` with the largest offset < `key` and the smallest
+  // offset >= `key`, each kNone when there is none.
+  std::pair<int32_t, int32_t> MetAround(uint64_t key, int32_t step) const;
   // The entry with the smallest offset >= `key` placed at or before `step`, or kNone.
   int32_t NextMet(uint64_t key, int32_t step) const;
   // The entry with the largest offset < `key` placed at or before `step`, or kNone.
@@ -108,6 +112,7 @@ class SkylineHoles {
   uint64_t alignment_;
   int32_t last_step_;
   std::vector<Entry> entries_;
+  uint64_t highest_end_ = 0;  // the highest aligned end among entries_
   std::vector<TrieNode> trie_;
   int32_t trie_root_ = kNone;
   int trie_bits_ = 0;  // the root covers keys [0, 2^trie_bits_)

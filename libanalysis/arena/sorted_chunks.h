@@ -47,12 +47,15 @@ class SortedChunks {
   };
 
   bool empty() const { return chunks_.empty(); }
-  const Key& front() const { return chunks_.front().front(); }
-  const Key& back() const { return chunks_.back().back(); }
+  // The ends are kept beside the chunk list: a search often ends at them without reading a chunk.
+  const Key& front() const { return front_; }
+  const Key& back() const { return back_; }
   const_iterator end() const { return {&chunks_, chunks_.size(), 0}; }
 
   // The first key not less than `key`.
   const_iterator lower_bound(const Key& key) const {
+    if (chunks_.empty() || !(front_ < key)) return {&chunks_, 0, 0};
+    if (back_ < key) return end();
     const size_t chunk = ChunkFor(key);
     if (chunk == chunks_.size()) return end();
     const std::vector<Key>& keys = chunks_[chunk];
@@ -64,8 +67,11 @@ class SortedChunks {
   void insert(const Key& key) {
     if (chunks_.empty()) {
       chunks_.emplace_back(1, key);
+      front_ = back_ = key;
       return;
     }
+    if (key < front_) front_ = key;
+    if (back_ < key) back_ = key;
     // A key above every chunk's last goes to the last chunk.
     const size_t chunk = std::min(ChunkFor(key), chunks_.size() - 1);
     std::vector<Key>& keys = chunks_[chunk];
@@ -88,6 +94,9 @@ class SortedChunks {
     if (at == keys.end() || key < *at) return;
     keys.erase(at);
     if (keys.empty()) chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(chunk));
+    if (chunks_.empty()) return;
+    front_ = chunks_.front().front();
+    back_ = chunks_.back().back();
   }
 
  private:
@@ -100,6 +109,8 @@ class SortedChunks {
   }
 
   std::vector<std::vector<Key>> chunks_;  // non-empty, sorted, each chunk's keys below the next's
+  Key front_{};                           // the least and the greatest key, while not empty
+  Key back_{};
 };
 
 }  // namespace tfa

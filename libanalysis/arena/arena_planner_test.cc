@@ -180,6 +180,37 @@ RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnManyPartitionChains, ()
   CheckFastEqualsReference(subgraph, {});
 }
 
+// bench/gen_scale.py --random-dag's shape: each node reads one of the 8 outputs before it and, at
+// times, one of the 64 before it, so short-lived buffers last up to 64 steps and their union
+// spans many live outputs at once.
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnRandomLocalDags, ()) {
+  const int nodes = *rc::gen::inRange(100, 1000);
+  Subgraph subgraph;
+  subgraph.tensors.resize(static_cast<size_t>(nodes) + 2);
+  subgraph.tensors[0].bytes = 4096;
+  subgraph.tensors[1].bytes = 4;
+  subgraph.tensors[1].allocation = AllocationType::kMmapRo;
+  for (int i = 0; i < nodes; ++i) {
+    subgraph.tensors[i + 2].bytes = *rc::gen::inRange<uint64_t>(1, 3000);
+  }
+  subgraph.inputs = {0};
+  // The tensor written by the node `back` steps before node i (the graph input before node 0).
+  auto output_before = [](int i, int back) { return i - back < 0 ? 0 : i - back + 2; };
+  for (int i = 0; i < nodes; ++i) {
+    Node node;
+    node.op = *rc::gen::arbitrary<bool>() ? "ADD" : "MUL";
+    node.inplace = 12;
+    const int near = output_before(i, *rc::gen::inRange(1, 9));
+    const bool far = *rc::gen::arbitrary<bool>();
+    node.inputs = {near, far ? output_before(i, *rc::gen::inRange(1, 65)) : 1};
+    node.outputs = {i + 2};
+    subgraph.nodes.push_back(node);
+    subgraph.execution_plan.push_back(i);
+    if ((i + 1) % 10 == 0 || i == nodes - 1) subgraph.outputs.push_back(i + 2);
+  }
+  CheckFastEqualsReference(subgraph, {});
+}
+
 // A subgraph whose plan runs no node: upstream's CalculateAllocations covers steps 0..-1, so
 // nothing is placed (tflite/arena_planner.cc); both planners agree and the fast one's block tree
 // and skyline index cope with zero steps.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
 
 #include "libanalysis/core/checked_math.h"
 
@@ -89,10 +90,6 @@ std::pair<int32_t, int32_t> SkylineHoles::MetAround(uint64_t key, int32_t step) 
   const int32_t previous = below.node == kNone ? kNone : outermost(below.node, below.bits, 1);
   if (at_key != kNone) return {previous, at_key};
   return {previous, above.node == kNone ? kNone : outermost(above.node, above.bits, 0)};
-}
-
-int32_t SkylineHoles::NextMet(uint64_t key, int32_t step) const {
-  return MetAround(key, step).second;
 }
 
 int32_t SkylineHoles::PreviousMet(uint64_t key, int32_t step) const {
@@ -238,14 +235,32 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
     }
     if (right != kNone) consider(run, right_start);
   };
+  // Obstacles come in offset order, and the next one often starts in the hole the last one
+  // ended in: the two met entries around that hole are then its neighbours too.
+  int32_t left = kNone;
+  int32_t right = kNone;
+  bool around_known = false;
   for (const OccupiedRange& obstacle : obstacles) {
-    auto [left, right] = MetAround(obstacle.start / alignment_, last);
-    while (obstacle.aligned_end >= range_of(left).aligned_end) {
-      split(left, right);
-      if (right == kNone || obstacle.aligned_end < entries_[right].range.aligned_end) break;
-      left = right;
-      right = NextMet(Key(right) + 1, last);
+    const uint64_t key = obstacle.start / alignment_;
+    if (!around_known || (left != kNone && Key(left) >= key) ||
+        (right != kNone && Key(right) < key)) {
+      std::tie(left, right) = MetAround(key, last);
+      around_known = true;
     }
+    if (obstacle.aligned_end < range_of(left).aligned_end) continue;
+    split(left, right);
+    if (right == kNone || obstacle.aligned_end < entries_[right].range.aligned_end) continue;
+    // The holes between met entries the obstacle covers whole have no gap left; the last hole it
+    // reaches is the one below the first met entry ending above it.
+    const auto [below_end, from_end] = MetAround(obstacle.aligned_end / alignment_, last);
+    if (below_end != kNone && entries_[below_end].range.aligned_end > obstacle.aligned_end) {
+      right = below_end;
+      left = MetAround(Key(below_end), last).first;
+    } else {
+      left = below_end;
+      right = from_end;
+    }
+    split(left, right);
   }
 
   // Holes no obstacle reaches are gaps as they are: the best of them, per index node.

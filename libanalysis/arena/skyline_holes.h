@@ -24,7 +24,8 @@
 //
 // Cost, with D the trie depth (log2 of the arena in alignment units): a placement
 // O(c * (D + log S * log H)) for the c holes it falls in over the steps it is alive; a query
-// O(log S * (log H + skipped holes) + reached holes * (D + log obstacles)).
+// O(log S * (log H + skipped holes) + obstacles * D + reached holes * log obstacles): only the
+// holes at an obstacle's two ends are split, since those it covers whole keep no gap.
 #ifndef LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
 #define LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
 
@@ -94,8 +95,6 @@ class SkylineHoles {
   // The entries placed at or before `step` with the largest offset < `key` and the smallest
   // offset >= `key`, each kNone when there is none.
   std::pair<int32_t, int32_t> MetAround(uint64_t key, int32_t step) const;
-  // The entry with the smallest offset >= `key` placed at or before `step`, or kNone.
-  int32_t NextMet(uint64_t key, int32_t step) const;
   // The entry with the largest offset < `key` placed at or before `step`, or kNone.
   int32_t PreviousMet(uint64_t key, int32_t step) const;
   // The earliest step among entries with keys in [from, to].

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "libanalysis/arena/occupancy_tree.h"
@@ -38,6 +39,9 @@ class FastArenaPlanner {
   const Node& NodeAt(int32_t step) const { return subgraph_.nodes[subgraph_.execution_plan[step]]; }
   uint64_t Bytes(int32_t tensor) const { return tensors_[tensor].bytes_or_zero(); }
   int32_t Owner(int32_t tensor) const { return owner_[tensor] == -1 ? tensor : owner_[tensor]; }
+  int32_t LastStep(int32_t tensor) const {
+    return free_step_[tensor] == kNodeNotAssigned ? num_steps_ - 1 : free_step_[tensor];
+  }
   void Allocate(int32_t step, int32_t tensor) {
     if (alloc_step_[tensor] == kNodeNotAssigned) alloc_step_[tensor] = step;
   }
@@ -201,6 +205,14 @@ class FastArenaPlanner {
     offset_.assign(tensors_.size(), 0);
     rw_blocks_.reserve(order.size());
     OccupancyTree rw_occupancy(num_steps_, options_.tensor_alignment);
+    std::vector<std::pair<int32_t, int32_t>> rw_lifetimes;
+    for (int32_t tensor : order) {
+      if (tensors_[tensor].allocation == AllocationType::kArenaRw) {
+        rw_lifetimes.emplace_back(alloc_step_[tensor], LastStep(tensor));
+      }
+    }
+    rw_occupancy.KeepOnlyUnionsReadBy(rw_lifetimes);
+    rw_lifetimes = {};
     uint64_t persistent_end = 0;
     for (int32_t tensor : order) {
       const int32_t owner = owner_[tensor];
@@ -216,8 +228,7 @@ class FastArenaPlanner {
       const uint64_t size = Bytes(tensor);
       const int32_t first = alloc_step_[tensor];
       if (tensors_[tensor].allocation == AllocationType::kArenaRw) {
-        const int32_t last =
-            free_step_[tensor] == kNodeNotAssigned ? num_steps_ - 1 : free_step_[tensor];
+        const int32_t last = LastStep(tensor);
         const auto offset = rw_occupancy.BestFitOffset(first, last, size);
         if (!offset) return OffsetOverflow(tensor);
         const auto end = CheckedAdd(*offset, size);

@@ -79,9 +79,8 @@ std::string FirstDifference(const ArenaPlan& a, const ArenaPlan& b) {
            std::to_string(y.shares_buffer_of);
   }
   return "sizes " + std::to_string(a.arena_size) + "/" + std::to_string(b.arena_size) + " " +
-         std::to_string(a.persistent_arena_size) + "/" +
-         std::to_string(b.persistent_arena_size) + " blocks " +
-         std::to_string(a.rw_blocks.size()) + "/" + std::to_string(b.rw_blocks.size());
+         std::to_string(a.persistent_arena_size) + "/" + std::to_string(b.persistent_arena_size) +
+         " blocks " + std::to_string(a.rw_blocks.size()) + "/" + std::to_string(b.rw_blocks.size());
 }
 
 void CheckFastEqualsReference(const Subgraph& subgraph, const ArenaPlannerOptions& options) {
@@ -90,7 +89,8 @@ void CheckFastEqualsReference(const Subgraph& subgraph, const ArenaPlannerOption
   RC_ASSERT(reference.ok());
   RC_ASSERT(fast.ok());
   if (!(*fast == *reference)) {
-    RC_LOG() << SubgraphToGraphJson(subgraph) << "\nplan " << ::testing::PrintToString(subgraph.execution_plan)
+    RC_LOG() << SubgraphToGraphJson(subgraph) << "\nplan "
+             << ::testing::PrintToString(subgraph.execution_plan)
              << "\nfast/reference: " << FirstDifference(*fast, *reference) << "\n";
   }
   RC_ASSERT(*fast == *reference);
@@ -145,6 +145,68 @@ RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnLargeGraphs, ()) {
     for (Tensor& tensor : subgraph.tensors) {
       tensor.bytes = *rc::gen::element<uint64_t>(0, 64, 100, 128, 1000);
     }
+  }
+  CheckFastEqualsReference(subgraph, {});
+}
+
+// The shape of a graph a delegate cuts into a partition per node (issue 46, bench/gen_scale.py
+// --alternating): a chain where each node also reads the output three back at times, writes a
+// buffer of its own size, and every tenth output stays live to the end. Enough steps that the
+// live outputs pass OccupancyTree::kScannedSkyline and go through SkylineHoles' index, with holes
+// between outputs of every size.
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnManyPartitionChains, ()) {
+  const int nodes = *rc::gen::inRange(100, 1200);
+  const int live_every = *rc::gen::element(3, 10);
+  Subgraph subgraph;
+  subgraph.tensors.resize(static_cast<size_t>(nodes) + 2);
+  subgraph.tensors[0].bytes = 4096;
+  subgraph.tensors[1].bytes = 4;
+  subgraph.tensors[1].allocation = AllocationType::kMmapRo;
+  for (int i = 0; i < nodes; ++i) {
+    subgraph.tensors[i + 2].bytes = *rc::gen::inRange<uint64_t>(1, 3000);
+  }
+  subgraph.inputs = {0};
+  for (int i = 0; i < nodes; ++i) {
+    Node node;
+    node.op = i % 2 == 0 ? "ADD" : "MUL";
+    node.inplace = 12;
+    const bool skip = i >= 3 && *rc::gen::inRange(0, 10) < 3;
+    node.inputs = {i == 0 ? 0 : i + 1, skip ? i - 1 : 1};
+    node.outputs = {i + 2};
+    subgraph.nodes.push_back(node);
+    subgraph.execution_plan.push_back(i);
+    if ((i + 1) % live_every == 0 || i == nodes - 1) subgraph.outputs.push_back(i + 2);
+  }
+  CheckFastEqualsReference(subgraph, {});
+}
+
+// bench/gen_scale.py --random-dag's shape: each node reads one of the 8 outputs before it and, at
+// times, one of the 64 before it, so short-lived buffers last up to 64 steps and their union
+// spans many live outputs at once.
+RC_GTEST_PROP(ArenaPlannerProperty, FastEqualsReferenceOnRandomLocalDags, ()) {
+  const int nodes = *rc::gen::inRange(100, 1000);
+  Subgraph subgraph;
+  subgraph.tensors.resize(static_cast<size_t>(nodes) + 2);
+  subgraph.tensors[0].bytes = 4096;
+  subgraph.tensors[1].bytes = 4;
+  subgraph.tensors[1].allocation = AllocationType::kMmapRo;
+  for (int i = 0; i < nodes; ++i) {
+    subgraph.tensors[i + 2].bytes = *rc::gen::inRange<uint64_t>(1, 3000);
+  }
+  subgraph.inputs = {0};
+  // The tensor written by the node `back` steps before node i (the graph input before node 0).
+  auto output_before = [](int i, int back) { return i - back < 0 ? 0 : i - back + 2; };
+  for (int i = 0; i < nodes; ++i) {
+    Node node;
+    node.op = *rc::gen::arbitrary<bool>() ? "ADD" : "MUL";
+    node.inplace = 12;
+    const int near = output_before(i, *rc::gen::inRange(1, 9));
+    const bool far = *rc::gen::arbitrary<bool>();
+    node.inputs = {near, far ? output_before(i, *rc::gen::inRange(1, 65)) : 1};
+    node.outputs = {i + 2};
+    subgraph.nodes.push_back(node);
+    subgraph.execution_plan.push_back(i);
+    if ((i + 1) % 10 == 0 || i == nodes - 1) subgraph.outputs.push_back(i + 2);
   }
   CheckFastEqualsReference(subgraph, {});
 }

@@ -31,6 +31,8 @@ OccupancyTree::OccupancyTree(int32_t num_steps, uint64_t alignment, size_t scann
   while (leaves_ < blocks) leaves_ *= 2;
   own_.resize(2 * static_cast<size_t>(leaves_));
   sub_.resize(2 * static_cast<size_t>(leaves_));
+  suffix_sub_.resize(2 * static_cast<size_t>(leaves_));
+  readers_.assign(2 * static_cast<size_t>(leaves_), kWindowQueries | kSuffixQueries);
   partial_.resize(static_cast<size_t>(blocks));
 }
 
@@ -39,8 +41,8 @@ OccupancyTree::BlockSpan OccupancyTree::SpanOf(int32_t first, int32_t last) cons
   span.first_block = first / kBlockSteps;
   span.last_block = last / kBlockSteps;
   auto covers = [&](int32_t block) {
-    const int64_t block_last = std::min<int64_t>(int64_t{block} * kBlockSteps + kBlockSteps - 1,
-                                                 last_step_);
+    const int64_t block_last =
+        std::min<int64_t>(int64_t{block} * kBlockSteps + kBlockSteps - 1, last_step_);
     return first <= int64_t{block} * kBlockSteps && last >= block_last;
   };
   span.first_partial = !covers(span.first_block);
@@ -76,20 +78,45 @@ bool OccupancyTree::AddRange(RangeUnion& ranges, const Range& range) {
   return true;
 }
 
+bool OccupancyTree::Holds(const RangeUnion& ranges, const Range& range) {
+  auto by_start = [](uint64_t start, const Range& r) { return start < r.start; };
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), range.start, by_start);
+  if (it == ranges.begin()) return false;
+  --it;
+  return it->aligned_end > range.aligned_end ||
+         (it->aligned_end == range.aligned_end && it->end >= range.end);
+}
+
+void OccupancyTree::KeepOnlyUnionsReadBy(
+    const std::vector<std::pair<int32_t, int32_t>>& lifetimes) {
+  std::fill(readers_.begin(), readers_.end(), 0);
+  for (const auto& [first, last] : lifetimes) {
+    const BlockSpan span = SpanOf(first, last);
+    const uint8_t reader = last >= last_step_ ? kSuffixQueries : kWindowQueries;
+    for (int64_t l = span.covered_first + int64_t{leaves_},
+                 r = span.covered_last + int64_t{leaves_} + 1;
+         l < r; l >>= 1, r >>= 1) {
+      if (l & 1) readers_[l++] |= reader;
+      if (r & 1) readers_[--r] |= reader;
+    }
+  }
+}
+
 void OccupancyTree::CollectSets(int32_t first, int32_t last,
                                 std::vector<const RangeUnion*>& sets) const {
   sets.clear();
   const BlockSpan span = SpanOf(first, last);
+  const std::vector<RangeUnion>& subs = last >= last_step_ ? suffix_sub_ : sub_;
   for (int64_t l = span.covered_first + int64_t{leaves_},
                r = span.covered_last + int64_t{leaves_} + 1;
        l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
-      if (!sub_[l].empty()) sets.push_back(&sub_[l]);
+      if (!subs[l].empty()) sets.push_back(&subs[l]);
       ++l;
     }
     if (r & 1) {
       --r;
-      if (!sub_[r].empty()) sets.push_back(&sub_[r]);
+      if (!subs[r].empty()) sets.push_back(&subs[r]);
     }
   }
   // Allocations covering a whole node that the lifetime only partly covers (the partial blocks
@@ -167,8 +194,8 @@ std::optional<uint64_t> OccupancyTree::BestFitOffset(int32_t first, int32_t last
         const uint64_t reach = std::max(position, run.aligned_end);
         if (cursors[i] == ranges.size() || ranges[cursors[i]].start > reach) continue;
         // A set's ranges are disjoint and sorted: the last one starting within reach ends last.
-        cursors[i] = std::upper_bound(ranges.begin() + cursors[i], ranges.end(), reach,
-                                      by_start) - ranges.begin();
+        cursors[i] = std::upper_bound(ranges.begin() + cursors[i], ranges.end(), reach, by_start) -
+                     ranges.begin();
         fold(ranges[cursors[i] - 1]);
         extended = true;
       }
@@ -227,13 +254,30 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
     return;
   }
   const BlockSpan span = SpanOf(first, last);
-  // Nodes whose `sub` changed; a parent's `sub` can only change through a changed child.
-  std::vector<int64_t>& changed = changed_nodes_;
+  // Queries reaching the last step meet the whole skyline: a range it holds changes nothing there.
+  const bool suffix_needs = !Holds(skyline_union_, range);
+  // A node's union of a kind can only change through a changed child; a union nobody reads is
+  // not kept, so its parent cannot tell and counts it as changed.
+  std::vector<std::pair<int64_t, uint8_t>>& changed = changed_nodes_;
   changed.clear();
+  auto add_sub = [&](int64_t node, uint8_t kinds) {
+    uint8_t node_changed = 0;
+    if (kinds & kWindowQueries) {
+      if (!(readers_[node] & kWindowQueries) || AddRange(sub_[node], range)) {
+        node_changed |= kWindowQueries;
+      }
+    }
+    if ((kinds & kSuffixQueries) && suffix_needs) {
+      if (!(readers_[node] & kSuffixQueries) || AddRange(suffix_sub_[node], range)) {
+        node_changed |= kSuffixQueries;
+      }
+    }
+    if (node_changed) changed.emplace_back(node, node_changed);
+  };
+  constexpr uint8_t kBoth = kWindowQueries | kSuffixQueries;
   auto add_partial_block = [&](int32_t block) {
     partial_[block].push_back({range, first, last});
-    const int64_t leaf = block + int64_t{leaves_};
-    if (AddRange(sub_[leaf], range)) changed.push_back(leaf);
+    add_sub(block + int64_t{leaves_}, kBoth);
   };
   if (span.first_partial) add_partial_block(span.first_block);
   if (span.last_partial) add_partial_block(span.last_block);
@@ -243,14 +287,13 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
     if (l & 1) {
       AddRange(own_[l], range);
       has_own_ranges_ = true;
-      if (AddRange(sub_[l], range)) changed.push_back(l);
-      ++l;
+      add_sub(l++, kBoth);
     }
     if (r & 1) {
       --r;
       AddRange(own_[r], range);
       has_own_ranges_ = true;
-      if (AddRange(sub_[r], range)) changed.push_back(r);
+      add_sub(r, kBoth);
     }
   }
   const int64_t first_leaf = span.first_block + int64_t{leaves_};
@@ -260,15 +303,12 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
     const int64_t right = last_leaf >> level;
     auto update = [&](int64_t node) {
       const NodeRange node_range = RangeOf(node, level, leaves_);
-      const bool inside =
-          node_range.first >= span.covered_first && node_range.last <= span.covered_last;
-      const bool child_changed =
-          std::find_if(changed.begin(), changed.end(), [node](int64_t c) {
-            return (c >> 1) == node;
-          }) != changed.end();
-      if (!inside && child_changed && AddRange(sub_[node], range)) {
-        changed.push_back(node);
+      if (node_range.first >= span.covered_first && node_range.last <= span.covered_last) return;
+      uint8_t child_changed = 0;
+      for (const auto& [child, kinds] : changed) {
+        if ((child >> 1) == node) child_changed |= kinds;
       }
+      if (child_changed) add_sub(node, child_changed);
     };
     update(left);
     if (right != left) update(right);

@@ -28,6 +28,13 @@
 //   is scanned in offset order, a large one (more than kScannedSkyline) goes to SkylineHoles,
 //   which indexes those holes by step and best-fit order and takes the tree's ranges over the
 //   lifetime as obstacles.
+// Only the `sub` unions some query reads are kept when the planner announces its lifetimes
+// (KeepOnlyUnionsReadBy): with short lifetimes, few queries cover a block whole. Queries reaching
+// the last step (a skyline allocation's own placement) read unions of their own that leave out
+// ranges the skyline's union already held when they were inserted, since those queries meet the
+// whole skyline and it only grows. With many outputs live, most short-lived allocations sit in
+// the skyline's holes, so climbing the tree for them stops at once (issue 46: with a partition
+// per node, the climb through unions of every short-lived range was a quarter of planning).
 // Ranges are kept rounded up to the alignment (offsets are aligned, and a gap that only exists
 // before rounding can never fit), and each range remembers the highest unaligned end among its
 // allocations that end at its rounded end, which is where upstream measures the recorded gap from.
@@ -44,6 +51,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "libanalysis/arena/occupied_range.h"
@@ -67,6 +75,11 @@ class OccupancyTree {
   // Marks bytes [offset, offset + size) as used at steps [first, last]; offset is aligned and
   // offset + size rounded up to the alignment must not overflow (the caller checks).
   void Insert(int32_t first, int32_t last, uint64_t offset, uint64_t size);
+
+  // Keeps only the `sub` unions a query over one of `lifetimes` ([first, last] pairs) reads;
+  // without it every union is kept. Call before the first Insert; BestFitOffset then answers
+  // only those lifetimes.
+  void KeepOnlyUnionsReadBy(const std::vector<std::pair<int32_t, int32_t>>& lifetimes);
 
  private:
   using Range = OccupiedRange;
@@ -96,9 +109,15 @@ class OccupancyTree {
 
   static constexpr int32_t kBlockSteps = 16;
 
+  // Which queries read a node's `sub` union: those ending before the last step (`sub_`), and
+  // those reaching it (`suffix_sub_`).
+  enum Readers : uint8_t { kWindowQueries = 1, kSuffixQueries = 2 };
+
   static bool AddRange(RangeUnion& ranges, const Range& range);
+  // Whether adding `range` to `ranges` would change neither the union nor a remembered end.
+  static bool Holds(const RangeUnion& ranges, const Range& range);
   BlockSpan SpanOf(int32_t first, int32_t last) const;
-  // The sets whose union is the tree's occupancy over [first, last].
+  // The sets whose union is the tree's occupancy over [first, last], less the skyline.
   void CollectSets(int32_t first, int32_t last, std::vector<const RangeUnion*>& sets) const;
 
   uint64_t alignment_;
@@ -106,6 +125,10 @@ class OccupancyTree {
   int32_t leaves_;  // a power of two >= the number of blocks
   std::vector<RangeUnion> own_;
   std::vector<RangeUnion> sub_;
+  // `sub` for queries reaching the last step, which meet the whole skyline too: it leaves out
+  // what the skyline's union already holds when inserted (the skyline only grows).
+  std::vector<RangeUnion> suffix_sub_;
+  std::vector<uint8_t> readers_;                    // per node, the Readers of its `sub` unions
   std::vector<std::vector<PartialEntry>> partial_;  // per block
   bool has_own_ranges_ = false;  // lets queries skip the own sets while all are empty
   size_t scanned_skyline_;
@@ -117,7 +140,8 @@ class OccupancyTree {
   mutable std::vector<size_t> query_cursors_;
   mutable RangeUnion query_partial_;
   mutable RangeUnion query_obstacles_;
-  std::vector<int64_t> changed_nodes_;
+  // Nodes whose unions may have changed in an Insert, with the Readers kinds that may have.
+  std::vector<std::pair<int64_t, uint8_t>> changed_nodes_;
 };
 
 }  // namespace tfa

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace tfa {
@@ -59,8 +60,7 @@ uint64_t ClosedFormBestFit(const std::vector<Placed>& placed, int32_t first, int
     if (p.offset >= aligned + size) {
       const uint64_t gap = p.offset - aligned;
       const bool start_aligned = aligned == current;
-      const bool replaces = !found || gap < best_size ||
-                            (gap == best_size && !best_start_aligned);
+      const bool replaces = !found || gap < best_size || (gap == best_size && !best_start_aligned);
       if (replaces) {
         found = true;
         best_size = gap;
@@ -74,28 +74,34 @@ uint64_t ClosedFormBestFit(const std::vector<Placed>& placed, int32_t first, int
 }
 
 void Insert(std::vector<Placed>& placed, const Placed& block) {
-  auto position = std::upper_bound(
-      placed.begin(), placed.end(), block.offset,
-      [](uint64_t offset, const Placed& p) { return offset < p.offset; });
+  auto position =
+      std::upper_bound(placed.begin(), placed.end(), block.offset,
+                       [](uint64_t offset, const Placed& p) { return offset < p.offset; });
   placed.insert(position, block);
 }
 
 // Random blocks against upstream's loop; `live_to_end_percent` of them live to the last step
 // (the skyline), the others get random lifetimes. Sizes leave gaps of equal aligned size with
 // aligned and unaligned starts.
-void CheckBestFitAgainstUpstream(int live_to_end_percent, size_t scanned_skyline) {
+// With `announce`, the tree is told the lifetimes first and keeps only the unions they read.
+void CheckBestFitAgainstUpstream(int live_to_end_percent, size_t scanned_skyline,
+                                 bool announce = false) {
   // Up to 12 steps stays inside one block of the tree; up to 150 spans several, with lifetimes
   // of every length against block boundaries.
   const int32_t steps = *rc::gen::element(*rc::gen::inRange(1, 12), *rc::gen::inRange(1, 150));
   const size_t count = *rc::gen::inRange<size_t>(1, 80);
-  OccupancyTree tree(steps, kAlignment, scanned_skyline);
-  std::vector<Placed> placed;
+  std::vector<std::pair<int32_t, int32_t>> lifetimes;
   for (size_t i = 0; i < count; ++i) {
     const int32_t first = *rc::gen::inRange(0, steps);
     const int32_t span = *rc::gen::element(3, 20, 40, steps);
-    const int32_t last = *rc::gen::inRange(0, 100) < live_to_end_percent
-                             ? steps - 1
-                             : *rc::gen::inRange(first, std::min(steps, first + span));
+    lifetimes.emplace_back(first, *rc::gen::inRange(0, 100) < live_to_end_percent
+                                      ? steps - 1
+                                      : *rc::gen::inRange(first, std::min(steps, first + span)));
+  }
+  OccupancyTree tree(steps, kAlignment, scanned_skyline);
+  if (announce) tree.KeepOnlyUnionsReadBy(lifetimes);
+  std::vector<Placed> placed;
+  for (const auto& [first, last] : lifetimes) {
     const uint64_t size = *rc::gen::element<uint64_t>(1, 63, 64, 65, 100, 128, 129, 192, 256);
     const uint64_t upstream = UpstreamBestFit(placed, first, last, size);
     RC_ASSERT(ClosedFormBestFit(placed, first, last, size) == upstream);
@@ -129,12 +135,19 @@ RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamWithIndexedSkyline, (
   CheckBestFitAgainstUpstream(*rc::gen::element(20, 60, 90), 0);
 }
 
+// The same with the lifetimes announced: the unions no query reads are not kept, and the ones
+// queries reaching the last step read leave out what the skyline holds.
+RC_GTEST_PROP(OccupancyTreeProperty, BestFitMatchesUpstreamWithAnnouncedLifetimes, ()) {
+  const int live_to_end_percent = *rc::gen::element(0, 30, 60);
+  CheckBestFitAgainstUpstream(live_to_end_percent,
+                              *rc::gen::element<size_t>(0, OccupancyTree::kScannedSkyline), true);
+}
+
 // A buffer live to the end but placed at a later step leaves a hole for earlier lifetimes only;
 // a short-lived block inside the hole splits it.
 TEST(OccupancyTreeTest, BufferPlacedLaterLeavesAHoleForEarlierLifetimes) {
   OccupancyTree tree(4, kAlignment);
-  std::vector<Placed> placed = {{0, 128, 0, 3}, {128, 192, 2, 3}, {320, 64, 0, 3},
-                                {128, 64, 1, 1}};
+  std::vector<Placed> placed = {{0, 128, 0, 3}, {128, 192, 2, 3}, {320, 64, 0, 3}, {128, 64, 1, 1}};
   for (const Placed& p : placed) tree.Insert(p.first, p.last, p.offset, p.size);
   std::sort(placed.begin(), placed.end(),
             [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
@@ -149,8 +162,7 @@ TEST(OccupancyTreeTest, BufferPlacedLaterLeavesAHoleForEarlierLifetimes) {
 // Two gaps of aligned size 128 above blocks ending unaligned: upstream takes the last one.
 TEST(OccupancyTreeTest, EqualGapsWithUnalignedStartsTakeTheLast) {
   OccupancyTree tree(1, kAlignment);
-  std::vector<Placed> placed = {{0, 100, 0, 0}, {256, 64, 0, 0}, {320, 100, 0, 0},
-                                {576, 64, 0, 0}};
+  std::vector<Placed> placed = {{0, 100, 0, 0}, {256, 64, 0, 0}, {320, 100, 0, 0}, {576, 64, 0, 0}};
   for (const Placed& p : placed) tree.Insert(p.first, p.last, p.offset, p.size);
   EXPECT_EQ(UpstreamBestFit(placed, 0, 0, 128), 448u);
   EXPECT_EQ(tree.BestFitOffset(0, 0, 128), 448u);
@@ -173,8 +185,7 @@ TEST(OccupancyTreeTest, EqualGapWithAlignedStartTakesTheFirstAligned) {
 // skipped.
 TEST(OccupancyTreeTest, SmallestAlignedGapWins) {
   OccupancyTree tree(1, kAlignment);
-  std::vector<Placed> placed = {{0, 64, 0, 0}, {384, 1, 0, 0}, {512, 64, 0, 0},
-                                {640, 64, 0, 0}};
+  std::vector<Placed> placed = {{0, 64, 0, 0}, {384, 1, 0, 0}, {512, 64, 0, 0}, {640, 64, 0, 0}};
   for (const Placed& p : placed) tree.Insert(p.first, p.last, p.offset, p.size);
   // Gaps: [64, 384) of 320, [385 -> 448, 512) of 64 aligned (65 unaligned), [576, 640) of 64.
   EXPECT_EQ(UpstreamBestFit(placed, 0, 0, 64), 576u);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
 
 #include "libanalysis/core/checked_math.h"
 
@@ -54,26 +55,45 @@ void SkylineHoles::TrieInsert(int32_t entry) {
   trie_[node].entry = entry;
 }
 
-int32_t SkylineHoles::NextMet(uint64_t key, int32_t step) const {
-  auto search = [&](auto& self, int32_t node, int bits, uint64_t base) -> int32_t {
-    if (node == kNone || trie_[node].earliest > step || LastKeyOf(base, bits) < key) return kNone;
-    if (bits == 0) return trie_[node].entry;
-    const uint64_t half = uint64_t{1} << (bits - 1);
-    const int32_t found = self(self, trie_[node].child[0], bits - 1, base);
-    return found != kNone ? found : self(self, trie_[node].child[1], bits - 1, base + half);
+std::pair<int32_t, int32_t> SkylineHoles::MetAround(uint64_t key, int32_t step) const {
+  auto met = [&](int32_t node) { return node != kNone && trie_[node].earliest <= step; };
+  // Below a node holding a met entry, the highest (lowest) met entry is found without turning
+  // back: take the upper (lower) child whenever it holds one.
+  auto outermost = [&](int32_t node, int bits, int side) {
+    for (; bits > 0; --bits) {
+      node = met(trie_[node].child[side]) ? trie_[node].child[side] : trie_[node].child[1 - side];
+    }
+    return trie_[node].entry;
   };
-  return search(search, trie_root_, trie_bits_, 0);
+  if (!met(trie_root_)) return {kNone, kNone};
+  if (trie_bits_ < 64 && (key >> trie_bits_) != 0) {
+    return {outermost(trie_root_, trie_bits_, 1), kNone};
+  }
+  // Walk down `key`'s path; the deepest met subtree beside it on each side holds the neighbour.
+  struct Side {
+    int32_t node = kNone;
+    int bits = 0;
+  };
+  Side below;
+  Side above;
+  int32_t node = trie_root_;
+  int bits = trie_bits_;
+  int32_t at_key = kNone;
+  for (; bits > 0; --bits) {
+    const int side = static_cast<int>((key >> (bits - 1)) & 1);
+    const int32_t sibling = trie_[node].child[1 - side];
+    if (met(sibling)) (side == 1 ? below : above) = {sibling, bits - 1};
+    if (!met(trie_[node].child[side])) break;
+    node = trie_[node].child[side];
+  }
+  if (bits == 0) at_key = trie_[node].entry;
+  const int32_t previous = below.node == kNone ? kNone : outermost(below.node, below.bits, 1);
+  if (at_key != kNone) return {previous, at_key};
+  return {previous, above.node == kNone ? kNone : outermost(above.node, above.bits, 0)};
 }
 
 int32_t SkylineHoles::PreviousMet(uint64_t key, int32_t step) const {
-  auto search = [&](auto& self, int32_t node, int bits, uint64_t base) -> int32_t {
-    if (node == kNone || trie_[node].earliest > step || base >= key) return kNone;
-    if (bits == 0) return trie_[node].entry;
-    const uint64_t half = uint64_t{1} << (bits - 1);
-    const int32_t found = self(self, trie_[node].child[1], bits - 1, base + half);
-    return found != kNone ? found : self(self, trie_[node].child[0], bits - 1, base);
-  };
-  return search(search, trie_root_, trie_bits_, 0);
+  return MetAround(key, step).first;
 }
 
 int32_t SkylineHoles::EarliestIn(uint64_t from, uint64_t to) const {
@@ -139,12 +159,14 @@ void SkylineHoles::IndexHole(const Hole& hole, bool add) {
 void SkylineHoles::Insert(int32_t first, const OccupiedRange& range) {
   const auto entry = static_cast<int32_t>(entries_.size());
   entries_.push_back({range, first});
+  highest_end_ = std::max(highest_end_, range.aligned_end);
   const uint64_t key = Key(entry);
   // The holes the new allocation falls in, one per run of steps from its own to the last a
   // query can have; each is taken out of the index with the steps it has now.
   std::vector<Hole> split;
   for (int32_t step = first; step <= last_step_ - 1;) {
-    const Hole hole{PreviousMet(key, step), NextMet(key, step)};
+    const auto [previous, next] = MetAround(key, step);
+    const Hole hole{previous, next};
     const int32_t closes = StepsOf(hole).last;
     IndexHole(hole, false);
     split.push_back(hole);
@@ -213,25 +235,42 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
     }
     if (right != kNone) consider(run, right_start);
   };
+  // Obstacles come in offset order, and the next one often starts in the hole the last one
+  // ended in: the two met entries around that hole are then its neighbours too.
+  int32_t left = kNone;
+  int32_t right = kNone;
+  bool around_known = false;
   for (const OccupiedRange& obstacle : obstacles) {
-    int32_t right = NextMet(obstacle.start / alignment_, last);
-    int32_t left = PreviousMet(right == kNone ? kMaxKey : Key(right), last);
-    while (obstacle.aligned_end >= range_of(left).aligned_end) {
-      split(left, right);
-      if (right == kNone || obstacle.aligned_end < entries_[right].range.aligned_end) break;
-      left = right;
-      right = NextMet(Key(right) + 1, last);
+    const uint64_t key = obstacle.start / alignment_;
+    if (!around_known || (left != kNone && Key(left) >= key) ||
+        (right != kNone && Key(right) < key)) {
+      std::tie(left, right) = MetAround(key, last);
+      around_known = true;
     }
+    if (obstacle.aligned_end < range_of(left).aligned_end) continue;
+    split(left, right);
+    if (right == kNone || obstacle.aligned_end < entries_[right].range.aligned_end) continue;
+    // The holes between met entries the obstacle covers whole have no gap left; the last hole it
+    // reaches is the one below the first met entry ending above it.
+    const auto [below_end, from_end] = MetAround(obstacle.aligned_end / alignment_, last);
+    if (below_end != kNone && entries_[below_end].range.aligned_end > obstacle.aligned_end) {
+      right = below_end;
+      left = MetAround(Key(below_end), last).first;
+    } else {
+      left = below_end;
+      right = from_end;
+    }
+    split(left, right);
   }
 
   // Holes no obstacle reaches are gaps as they are: the best of them, per index node.
   for (int64_t node = last + int64_t{index_leaves_}; node >= 1; node >>= 1) {
     const int32_t slot = index_slot_[node];
     if (slot == kNone) continue;
-    const std::set<HoleKey>& holes = index_sets_[slot];
+    const SortedChunks<HoleKey>& holes = index_sets_[slot];
     // The ends of a set are at hand; most nodes are settled by them without a search.
     const HoleKey fits{*smallest_fit, false, 0};
-    if (holes.empty() || *holes.rbegin() < fits || (best && !(*holes.begin() < *best))) continue;
+    if (holes.empty() || holes.back() < fits || (best && !(holes.front() < *best))) continue;
     for (auto it = holes.lower_bound(fits); it != holes.end() && (!best || *it < *best); ++it) {
       if (!reached(it->aligned_start(), it->aligned_start() + it->aligned_size)) {
         best = *it;
@@ -241,8 +280,12 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
   }
 
   uint64_t top = obstacles.empty() ? 0 : obstacles.back().aligned_end;
-  const int32_t highest = PreviousMet(kMaxKey, last);
-  if (highest != kNone) top = std::max(top, entries_[highest].range.aligned_end);
+  // The top of what the lifetime meets is needed only without a fitting hole, or to see that it
+  // overflows, which it cannot when the top of every entry does not.
+  if (!best || !CheckedAdd(std::max(top, highest_end_), size)) {
+    const int32_t highest = PreviousMet(kMaxKey, last);
+    if (highest != kNone) top = std::max(top, entries_[highest].range.aligned_end);
+  }
   if (!CheckedAdd(top, size)) return std::nullopt;
   return best ? best->aligned_start() : top;
 }

@@ -24,16 +24,18 @@
 //
 // Cost, with D the trie depth (log2 of the arena in alignment units): a placement
 // O(c * (D + log S * log H)) for the c holes it falls in over the steps it is alive; a query
-// O(log S * (log H + skipped holes) + reached holes * (D + log obstacles)).
+// O(log S * (log H + skipped holes) + obstacles * D + reached holes * log obstacles): only the
+// holes at an obstacle's two ends are split, since those it covers whole keep no gap.
 #ifndef LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
 #define LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
 
 #include <cstdint>
 #include <optional>
-#include <set>
+#include <utility>
 #include <vector>
 
 #include "libanalysis/arena/occupied_range.h"
+#include "libanalysis/arena/sorted_chunks.h"
 
 namespace tfa {
 
@@ -90,8 +92,9 @@ class SkylineHoles {
 
   uint64_t Key(int32_t entry) const { return entries_[entry].range.start / alignment_; }
   int32_t EarliestOf(int32_t entry) const { return entry == kNone ? 0 : entries_[entry].first; }
-  // The entry with the smallest offset >= `key` placed at or before `step`, or kNone.
-  int32_t NextMet(uint64_t key, int32_t step) const;
+  // The entries placed at or before `step` with the largest offset < `key` and the smallest
+  // offset >= `key`, each kNone when there is none.
+  std::pair<int32_t, int32_t> MetAround(uint64_t key, int32_t step) const;
   // The entry with the largest offset < `key` placed at or before `step`, or kNone.
   int32_t PreviousMet(uint64_t key, int32_t step) const;
   // The earliest step among entries with keys in [from, to].
@@ -108,12 +111,13 @@ class SkylineHoles {
   uint64_t alignment_;
   int32_t last_step_;
   std::vector<Entry> entries_;
+  uint64_t highest_end_ = 0;  // the highest aligned end among entries_
   std::vector<TrieNode> trie_;
   int32_t trie_root_ = kNone;
   int trie_bits_ = 0;  // the root covers keys [0, 2^trie_bits_)
   int32_t index_leaves_ = 1;
   std::vector<int32_t> index_slot_;  // per segment-tree node: its set in index_sets_, or kNone
-  std::vector<std::set<HoleKey>> index_sets_;
+  std::vector<SortedChunks<HoleKey>> index_sets_;
 };
 
 }  // namespace tfa

@@ -218,14 +218,21 @@ void SvdfRequests(const Build& build, CmsisNnCodePath path, const Subgraph& subg
 }
 
 // pooling.cc (tflite-micro e87d5eb): OpData {OpDataPooling, buffer_idx}; an int8 average pool
-// asks for arm_avgpool_s8's buffer over the output width and depth.
-void PoolRequests(CmsisNnCodePath path, const Subgraph& subgraph, const Node& node,
-                  KernelRequests& requests) {
+// asks for arm_avgpool_s8's buffer over the output width and depth. Later revisions also size an
+// int16 one (arm_avgpool_s16_get_buffer_size), which is refused rather than guessed.
+Status PoolRequests(CmsisNnCodePath path, const Subgraph& subgraph, const Node& node,
+                    KernelRequests& requests) {
   requests.op_data += 4;
   const Tensor* input = Input(subgraph, node, 0);
-  if (node.op != "AVERAGE_POOL_2D" || !Is(input, TensorType::kInt8)) return;
+  if (node.op != "AVERAGE_POOL_2D") return Status::Ok();
+  if (Is(input, TensorType::kInt16)) {
+    return Status::Error(
+        "TFLite Micro's CMSIS-NN AVERAGE_POOL_2D kernel with an int16 input is not modelled yet");
+  }
+  if (!Is(input, TensorType::kInt8)) return Status::Ok();
   const Tensor* output = Output(subgraph, node);
   AddScratch(AvgpoolS8BufferSize(path, Dim(output, 2), Dim(output, 3)), requests);
+  return Status::Ok();
 }
 
 }  // namespace
@@ -258,7 +265,7 @@ Status ApplyCmsisNnKernel(const Build& build, const Subgraph& subgraph, const No
   } else if (op == "SVDF") {
     SvdfRequests(build, path, subgraph, node, requests);
   } else if (op == "AVERAGE_POOL_2D" || op == "MAX_POOL_2D") {
-    PoolRequests(path, subgraph, node, requests);
+    return PoolRequests(path, subgraph, node, requests);
   } else if (op == "SOFTMAX") {
     // softmax.cc (tflite-micro 91be4d3): CMSISNNSoftmaxParams {SoftmaxParams, num_rows,
     // row_size}. Its Prepare allocates no int16 lookup tables of its own.

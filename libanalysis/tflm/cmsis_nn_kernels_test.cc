@@ -107,6 +107,31 @@ TEST(CmsisNnKernels, ReplacedKernelsNotModelledAreRefused) {
   EXPECT_FALSE(CmsisNnKernelSource("RESHAPE"));
 }
 
+// pooling.cc: an int8 average pool sums an int32 per channel on DSP (7 x 32 output: 128
+// bytes); an int16 one, which later revisions size differently, is refused.
+TEST(CmsisNnKernels, AveragePoolBuffer) {
+  Subgraph graph;
+  for (TensorType type : {TensorType::kInt8, TensorType::kInt8, TensorType::kInt16}) {
+    Tensor tensor;
+    tensor.type = type;
+    tensor.shape = graph.tensors.size() == 1 ? Dims{1, 7, 7, 32} : Dims{1, 14, 14, 32};
+    graph.tensors.push_back(tensor);
+  }
+  Node pool;
+  pool.op = "AVERAGE_POOL_2D";
+  pool.inputs = {0};
+  pool.outputs = {1};
+  auto dsp = RequestsOfNode(CmsisNn(CmsisNnCpu::kCortexM4), graph, pool);
+  ASSERT_TRUE(dsp.ok()) << dsp.status().message();
+  EXPECT_EQ(dsp->op_data, 36u);
+  EXPECT_EQ(dsp->scratch_buffers, (std::vector<uint64_t>{128}));
+  auto mve = RequestsOfNode(CmsisNn(CmsisNnCpu::kCortexM85), graph, pool);
+  ASSERT_TRUE(mve.ok());
+  EXPECT_TRUE(mve->scratch_buffers.empty());
+  pool.inputs = {2};
+  EXPECT_FALSE(RequestsOfNode(CmsisNn(CmsisNnCpu::kCortexM4), graph, pool).ok());
+}
+
 // Ops the port does not replace keep the reference kernel's requests.
 TEST(CmsisNnKernels, OtherOpsKeepTheReferenceKernel) {
   const Model conv = LoadTflmModel("testing_test_conv_model");

@@ -116,11 +116,11 @@ int RunGate(const GateArgs& args) {
   if (args.tflm_target.ArenaBudgetOrThrow()) {
     throw CommandError{"--arena-budget is for report and arena; gate compares with a baseline"};
   }
-  if (build &&
-      (build->abi != tflm::Abi::kAapcs || build->static_memory || build->recording_allocator)) {
+  if (build && (build->abi != tflm::Abi::kAapcs || build->static_memory ||
+                build->recording_allocator || build->cmsis_nn)) {
     throw CommandError{
-        "gate records the default TFLite Micro builds; --abi, --static-memory and "
-        "--recording-allocator are for report and arena"};
+        "gate records the default TFLite Micro builds; --abi, --static-memory, "
+        "--recording-allocator and --target tflm-cmsis-nn are for report and arena"};
   }
   const std::optional<tflm::Target> target =
       build ? std::optional<tflm::Target>(build->target) : std::nullopt;

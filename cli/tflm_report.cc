@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "cli/tflm_target_args.h"
 #include "libanalysis/core/byte_units.h"
+#include "libanalysis/tflm/cmsis_nn_buffer_sizes.h"
 #include "libanalysis/tflm/tflm_target.h"
 
 namespace tfa::cli {
@@ -19,7 +20,24 @@ std::string TargetWords(const tflm::TflmArena& arena) {
                                                             : "32-bit microcontroller, i386 ABI";
   if (arena.static_memory) words += ", TF_LITE_STATIC_MEMORY";
   if (arena.recording_allocator) words += ", RecordingMicroAllocator";
+  if (arena.cmsis_nn) {
+    words += fmt::format(", CMSIS-NN kernels for {} ({} code path)",
+                         tflm::CmsisNnCpuName(*arena.cmsis_nn),
+                         tflm::CodePathName(tflm::CodePathOf(*arena.cmsis_nn)));
+  }
   return words;
+}
+
+std::string BuildName(const tflm::TflmArena& arena) {
+  return arena.cmsis_nn ? std::string(tflm::kCmsisNnTargetName) : tflm::TargetName(arena.target);
+}
+
+// No reference here runs a CMSIS-NN build: its figures are the replay's prediction.
+std::string PredictedNote(const tflm::TflmArena& arena) {
+  if (!arena.cmsis_nn) return "";
+  return "  predicted: the CMSIS-NN kernels' OpData and buffers follow tflite-micro's "
+         "kernels/cmsis_nn and CMSIS-NN's get_buffer_size functions; no reference measures them "
+         "here\n";
 }
 
 std::string OwnerText(const tflm::TailItem& item) {
@@ -35,9 +53,9 @@ std::string Row(std::string row) {
 }
 
 std::string Summary(const std::string& model_path, const tflm::TflmArena& arena) {
-  std::string out =
-      fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
-                  tflm::TargetName(arena.target), TargetWords(arena), tflm::kTflmRulesVersion);
+  std::string out = fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
+                                BuildName(arena), TargetWords(arena), tflm::kTflmRulesVersion);
+  out += PredictedNote(arena);
   out += fmt::format(
       "  head                      {:>10}  {}  ({} tensors and {} scratch buffers, "
       "GreedyMemoryPlanner)\n",
@@ -146,12 +164,19 @@ std::string TflmReportText(const std::string& model_path, const Model& model,
 
 nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
   const tflm::StructSizes& sizes = arena.sizes;
-  nlohmann::ordered_json j{{"target", tflm::TargetName(arena.target)},
+  nlohmann::ordered_json cmsis_nn;
+  if (arena.cmsis_nn) {
+    cmsis_nn = {{"cpu", tflm::CmsisNnCpuName(*arena.cmsis_nn)},
+                {"code_path", tflm::CodePathName(tflm::CodePathOf(*arena.cmsis_nn))},
+                {"figures", "predicted"}};
+  }
+  nlohmann::ordered_json j{{"target", BuildName(arena)},
                            {"abi", arena.target == tflm::Target::kHost64
                                        ? nlohmann::ordered_json(nullptr)
                                        : nlohmann::ordered_json(tflm::AbiName(arena.abi))},
                            {"static_memory", arena.static_memory},
                            {"recording_allocator", arena.recording_allocator},
+                           {"cmsis_nn", cmsis_nn},
                            {"rules", std::string(tflm::kTflmRulesVersion)},
                            {"head", arena.head},
                            {"tail", arena.tail},
@@ -300,7 +325,7 @@ void RunTflmDiff(const std::string& old_model, const std::string& new_model,
   if (format == OutputFormat::kJson) {
     nlohmann::ordered_json j{{"old", old_model},
                              {"new", new_model},
-                             {"target", tflm::TargetName(before.target)},
+                             {"target", BuildName(before)},
                              {"figures", nlohmann::ordered_json::object()},
                              {"resolver_added", added},
                              {"resolver_removed", removed}};
@@ -310,7 +335,7 @@ void RunTflmDiff(const std::string& old_model, const std::string& new_model,
     return WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
   std::string out = fmt::format("{} -> {}: TFLite Micro arena ({}, {})\n\n", old_model, new_model,
-                                tflm::TargetName(before.target), TargetWords(before));
+                                BuildName(before), TargetWords(before));
   out += fmt::format("  {:<24} {:>12} {:>12} {:>10}\n", "figure", "before", "after", "delta");
   for (const TflmFigure& f : figures) {
     out += fmt::format("  {:<24} {:>12} {:>12} {:>+10}\n", f.name, f.before, f.after,

@@ -7,10 +7,15 @@ namespace tfa::cli {
 void TflmTargetArgs::AddTo(CLI::App* command) {
   command->add_option("--target", target_,
                       "Answer for TFLite Micro instead of TFLite: tflm (64-bit host, as upstream's "
-                      "tests measure) or tflm-32 (32-bit microcontroller); docs/tflm.md");
+                      "tests measure), tflm-32 (32-bit microcontroller) or tflm-cmsis-nn (32-bit, "
+                      "CMSIS-NN kernels; their buffers predicted); docs/tflm.md");
   command->add_option("--abi", abi_,
                       "With --target tflm-32: how 8-byte struct members are aligned, aapcs "
                       "(Cortex-M, the default) or i386 (an x86 -m32 build); docs/tflm.md");
+  command->add_option("--cpu", cpu_,
+                      "With --target tflm-cmsis-nn: the Cortex-M core, which picks CMSIS-NN's code "
+                      "path: cortex-m0, cortex-m0plus, cortex-m3 (plain C), cortex-m4, cortex-m7, "
+                      "cortex-m33 (DSP), cortex-m55, cortex-m85 (MVE); without it, plain C");
   command->add_flag("--static-memory", static_memory_,
                     "With --target: TFLite Micro built with TF_LITE_STATIC_MEMORY, as firmware "
                     "is (smaller TfLiteTensor and TfLiteNode); docs/tflm.md");
@@ -47,6 +52,8 @@ std::optional<uint64_t> TflmTargetArgs::ArenaBudgetOrThrow() const {
 }
 
 std::optional<tflm::Build> TflmTargetArgs::BuildOrThrow() const {
+  const bool cmsis_nn = target_ == tflm::kCmsisNnTargetName;
+  if (!cpu_.empty() && !cmsis_nn) throw CommandError{"--cpu applies to --target tflm-cmsis-nn"};
   if (target_.empty()) {
     if (!abi_.empty()) throw CommandError{"--abi applies to --target tflm-32"};
     if (!arena_budget_.empty())
@@ -57,9 +64,25 @@ std::optional<tflm::Build> TflmTargetArgs::BuildOrThrow() const {
     }
     return std::nullopt;
   }
+  if (cmsis_nn) {
+    // CMSIS-NN runs on Cortex-M: a 32-bit AAPCS build.
+    if (!abi_.empty()) throw CommandError{"--abi applies to --target tflm-32"};
+    tflm::Build build{tflm::Target::kMcu32, tflm::Abi::kAapcs, static_memory_};
+    build.recording_allocator = recording_allocator_;
+    build.cmsis_nn = tflm::CmsisNnCpu::kPlainC;
+    if (cpu_.empty()) return build;
+    build.cmsis_nn = tflm::CmsisNnCpuFromName(cpu_);
+    if (!build.cmsis_nn) {
+      throw CommandError{"--cpu: unknown core \"" + cpu_ +
+                         "\" (known: cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, "
+                         "cortex-m33, cortex-m55, cortex-m85)"};
+    }
+    return build;
+  }
   auto target = tflm::TargetFromName(target_);
   if (!target) {
-    throw CommandError{"--target: unknown target \"" + target_ + "\" (known: tflm, tflm-32)"};
+    throw CommandError{"--target: unknown target \"" + target_ +
+                       "\" (known: tflm, tflm-32, tflm-cmsis-nn)"};
   }
   tflm::Build build{*target, tflm::Abi::kAapcs, static_memory_};
   build.recording_allocator = recording_allocator_;

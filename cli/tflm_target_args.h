@@ -1,5 +1,5 @@
-// --target tflm|tflm-32 on report, arena and gate: answer for TFLite Micro's MicroAllocator on a
-// 64-bit host or a 32-bit microcontroller instead of TFLite's interpreter
+// --target tflm|tflm-32|tflm-cmsis-nn on report, arena and gate: answer for TFLite Micro's
+// MicroAllocator on a 64-bit host or a 32-bit microcontroller instead of TFLite's interpreter
 // (libanalysis/tflm/micro_allocator_replay.h, docs/tflm.md).
 #ifndef CLI_TFLM_TARGET_ARGS_H_
 #define CLI_TFLM_TARGET_ARGS_H_
@@ -23,9 +23,9 @@ inline constexpr const char* kTflmInputShapeRefusal =
 class TflmTargetArgs {
  public:
   void AddTo(CLI::App* command);
-  // The build --target, --abi, --static-memory and --recording-allocator name, nullopt without
-  // --target (TFLite); throws CommandError for an unknown name, --abi without --target tflm-32,
-  // or a build flag without --target.
+  // The build --target, --abi, --cpu, --static-memory and --recording-allocator name, nullopt
+  // without --target (TFLite); throws CommandError for an unknown name, --abi without --target
+  // tflm-32, --cpu without --target tflm-cmsis-nn, or a build flag without --target.
   std::optional<tflm::Build> BuildOrThrow() const;
   // --arena-budget in bytes ("262144", "256K", "1M": K and M are 1024 and 1024 * 1024), nullopt
   // without it; throws CommandError for a malformed size or a budget without --target.
@@ -34,6 +34,7 @@ class TflmTargetArgs {
  private:
   std::string target_;
   std::string abi_;
+  std::string cpu_;
   bool static_memory_ = false;
   bool recording_allocator_ = false;
   std::string arena_budget_;

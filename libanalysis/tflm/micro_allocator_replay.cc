@@ -143,6 +143,7 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
   arena.abi = build.abi;
   arena.static_memory = build.static_memory;
   arena.recording_allocator = build.recording_allocator;
+  arena.cmsis_nn = build.cmsis_nn;
   arena.sizes = StructSizesFor(build);
   const StructSizes& sizes = arena.sizes;
   if (model.subgraphs.empty()) return Status::Error(model.path + ": no subgraphs");

@@ -10,6 +10,7 @@
 #define LIBANALYSIS_TFLM_MICRO_ALLOCATOR_REPLAY_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,9 @@ struct TflmArena {
   Abi abi = Abi::kAapcs;  // how `sizes` and the kernels' OpData were laid out on a 32-bit target
   bool static_memory = false;        // a TF_LITE_STATIC_MEMORY build
   bool recording_allocator = false;  // RecordingMicroAllocator's objects at the tail end
+  // Set for a CMSIS-NN build (`tflm-cmsis-nn`): the core it targets. Its kernels' buffers are
+  // predicted from CMSIS-NN's source, not measured.
+  std::optional<CmsisNnCpu> cmsis_nn;
   StructSizes sizes;
   uint64_t head = 0;               // GetNonPersistentUsedBytes
   uint64_t tail = 0;               // GetPersistentUsedBytes less the allocator's own objects

@@ -8,6 +8,7 @@
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/tensor_type.h"
+#include "libanalysis/tflm/cmsis_nn_kernels.h"
 
 namespace tfa::tflm {
 namespace {
@@ -650,6 +651,9 @@ Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgra
   } else if (op == "LOGISTIC") {
     // OpDataLogistic: input zero point, range radius, multiplier, left shift.
     requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;
+  }
+  if (Status cmsis_nn = ApplyCmsisNnKernel(build, subgraph, node, requests); !cmsis_nn.ok()) {
+    return cmsis_nn;
   }
   return requests;
 }

@@ -59,6 +59,41 @@ std::optional<Abi> AbiFromName(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+struct CmsisNnCpuEntry {
+  CmsisNnCpu cpu;
+  std::string_view name;
+};
+
+constexpr CmsisNnCpuEntry kCmsisNnCpus[] = {
+    {CmsisNnCpu::kPlainC, "plain-c"},
+    {CmsisNnCpu::kCortexM0, "cortex-m0"},
+    {CmsisNnCpu::kCortexM0Plus, "cortex-m0plus"},
+    {CmsisNnCpu::kCortexM3, "cortex-m3"},
+    {CmsisNnCpu::kCortexM4, "cortex-m4"},
+    {CmsisNnCpu::kCortexM7, "cortex-m7"},
+    {CmsisNnCpu::kCortexM33, "cortex-m33"},
+    {CmsisNnCpu::kCortexM55, "cortex-m55"},
+    {CmsisNnCpu::kCortexM85, "cortex-m85"},
+};
+
+}  // namespace
+
+const char* CmsisNnCpuName(CmsisNnCpu cpu) {
+  for (const CmsisNnCpuEntry& entry : kCmsisNnCpus) {
+    if (entry.cpu == cpu) return entry.name.data();
+  }
+  return "plain-c";
+}
+
+std::optional<CmsisNnCpu> CmsisNnCpuFromName(std::string_view name) {
+  for (const CmsisNnCpuEntry& entry : kCmsisNnCpus) {
+    if (entry.name == name) return entry.cpu;
+  }
+  return std::nullopt;
+}
+
 uint64_t PointerSize(Target target) { return target == Target::kHost64 ? 8 : 4; }
 
 Layout StructLayout(const Build& build, std::initializer_list<Field> fields) {

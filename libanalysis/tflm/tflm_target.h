@@ -38,6 +38,26 @@ enum class Abi : uint8_t {
 const char* AbiName(Abi abi);
 std::optional<Abi> AbiFromName(std::string_view name);
 
+// `tflm-cmsis-nn`: the Cortex-M core a TFLM build with CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=
+// cmsis_nn) is compiled for. It picks CMSIS-NN's code path and so its buffer sizes
+// (cmsis_nn_buffer_sizes.h). kPlainC: no --cpu, CMSIS-NN's portable C code.
+enum class CmsisNnCpu : uint8_t {
+  kPlainC,
+  kCortexM0,
+  kCortexM0Plus,
+  kCortexM3,
+  kCortexM4,
+  kCortexM7,
+  kCortexM33,
+  kCortexM55,
+  kCortexM85,
+};
+
+const char* CmsisNnCpuName(CmsisNnCpu cpu);  // "cortex-m4", "plain-c"
+std::optional<CmsisNnCpu> CmsisNnCpuFromName(std::string_view name);
+// The --target name of a CMSIS-NN build.
+inline constexpr std::string_view kCmsisNnTargetName = "tflm-cmsis-nn";
+
 // The build TFLM is compiled for: the target, on a 32-bit one its ABI (a 64-bit host aligns
 // 8-byte members to 8 whatever `abi` says), and whether TF_LITE_STATIC_MEMORY is defined (what
 // firmware builds use: common.h's reduced TfLiteTensor and TfLiteNode).
@@ -55,6 +75,9 @@ struct Build {
   // alignment of every later allocation falls. On a 32-bit target that changes the model's tail
   // by 8 bytes.
   bool recording_allocator = false;
+  // Set on `tflm-cmsis-nn` (always Target::kMcu32): the kernels CMSIS-NN's port replaces
+  // (tensorflow/lite/micro/kernels/cmsis_nn/) ask for their own buffers, compiled for this core.
+  std::optional<CmsisNnCpu> cmsis_nn;
 };
 
 // A C struct's size and alignment.

@@ -15,11 +15,14 @@ CONV_MODEL = ORACLE / "external/tflite-micro__tensorflow_lite_micro_testing_test
     {"target": "tflm"},
     {"target": "tflm-32", "abi": "i386", "recording_allocator": True},
     {"target": "tflm-32", "static_memory": True},
-], ids=["tflm", "tflm-32-i386-recording", "tflm-32-static"])
+    {"target": "tflm-cmsis-nn", "cpu": "cortex-m4"},
+], ids=["tflm", "tflm-32-i386-recording", "tflm-32-static", "tflm-cmsis-nn-m4"])
 def test_analyze_tflm_equals_report_json(flags):
     cli_flags = ["--target", flags["target"]]
     if "abi" in flags:
         cli_flags += ["--abi", flags["abi"]]
+    if "cpu" in flags:
+        cli_flags += ["--cpu", flags["cpu"]]
     if flags.get("static_memory"):
         cli_flags.append("--static-memory")
     if flags.get("recording_allocator"):

@@ -85,7 +85,7 @@ def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[Delegate
             input_shapes: Optional[Mapping[Union[str, int], Sequence[int]]] = None, *,
             platform: Optional[str] = None, num_threads: Optional[int] = None,
             signature: Optional[str] = None, advise: bool = False, target: Optional[str] = None,
-            abi: Optional[str] = None, static_memory: bool = False,
+            abi: Optional[str] = None, cpu: Optional[str] = None, static_memory: bool = False,
             recording_allocator: bool = False,
             arena_budget: Optional[Union[int, str]] = None) -> Union[Report, TflmReport]:
     """Predicts delegate partitions, boundary copies and the arena of one model, as
@@ -93,8 +93,9 @@ def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[Delegate
     input to its new shape: its name (tensor name or signature key), its position (an int), or
     "#T" for tensor T, as `--input-shape` names it (docs/cli.md, "Naming an input").
 
-    `target="tflm"` or `"tflm-32"` answers for TFLite Micro instead (`report --target`,
-    docs/tflm.md) and returns a `TflmReport`; `abi`, `static_memory`, `recording_allocator` and
+    `target="tflm"`, `"tflm-32"` or `"tflm-cmsis-nn"` answers for TFLite Micro instead (`report
+    --target`, docs/tflm.md) and returns a `TflmReport`; `abi`, `cpu` (the Cortex-M core of a
+    CMSIS-NN build, whose figures are predicted), `static_memory`, `recording_allocator` and
     `arena_budget` (bytes, or "256K") are its build flags. A budget the model does not fit is
     `TflmReport.fits == False`, not an exception."""
     args = ["report", _path(path), "--json", *_delegate_args(delegates),
@@ -111,6 +112,8 @@ def analyze(path: Union[str, os.PathLike], delegates: Optional[Iterable[Delegate
         args += ["--target", target]
     if abi is not None:
         args += ["--abi", abi]
+    if cpu is not None:
+        args += ["--cpu", cpu]
     if static_memory:
         args.append("--static-memory")
     if recording_allocator:

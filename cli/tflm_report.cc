@@ -201,6 +201,7 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
     jb["offset"] = buffer.offset;
     jb["first_used"] = buffer.first_used;
     jb["last_used"] = buffer.last_used;
+    if (buffer.offline) jb["offline"] = true;  // placed by the model's OfflineMemoryAllocation
     j["head_buffers"].push_back(std::move(jb));
   }
   for (const tflm::ResolverEntry& entry : arena.resolver) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
@@ -38,11 +39,14 @@ std::string Summary(const std::string& model_path, const tflm::TflmArena& arena)
   std::string out =
       fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
                   tflm::TargetName(arena.target), TargetWords(arena), tflm::kTflmRulesVersion);
+  const auto offline = std::count_if(arena.head_buffers.begin(), arena.head_buffers.end(),
+                                     [](const tflm::HeadBuffer& b) { return b.offline; });
   out += fmt::format(
       "  head                      {:>10}  {}  ({} tensors and {} scratch buffers, "
-      "GreedyMemoryPlanner)\n",
+      "GreedyMemoryPlanner{})\n",
       arena.head, HumanBytes(arena.head), arena.head_buffers.size() - arena.scratch_buffer_count,
-      arena.scratch_buffer_count);
+      arena.scratch_buffer_count,
+      arena.offline_plan ? fmt::format(" around {} at the model's offline offsets", offline) : "");
   out += fmt::format("  tail                      {:>10}  {}  (the model's persistent data)\n",
                      arena.tail, HumanBytes(arena.tail));
   out += fmt::format("  allocator objects         {:>10}  {}\n", arena.allocator_objects,

@@ -171,20 +171,5 @@ TEST(TflmOfflinePlan, ProposedPlanRoundTrips) {
   }
 }
 
-// palm_detection (int8, TFLM allocates it): TFLM's greedy head leaves a quarter on the table;
-// the optimal plan reaches the lower bound, and TFLM keeps it with the two scratch buffers online.
-TEST(TflmOfflinePlan, PalmDetectionPlanSavesAQuarterOfTheHead) {
-  auto model = LoadModelFile(testing::OraclePath(
-      "external/tflite_gles_app__gl2handpose_handpose_model_palm_detection_builtin_256_integer_"
-      "quant.tflite"));
-  ASSERT_TRUE(model.ok()) << model.status().message();
-  auto proposal = ProposeOfflinePlan(*model, Target::kMcu32);
-  ASSERT_TRUE(proposal.ok()) << proposal.status().message();
-  EXPECT_EQ(proposal->greedy_head, 2097152u);
-  EXPECT_EQ(proposal->planned_head, 1572864u);
-  EXPECT_TRUE(proposal->optimal_proven);
-  EXPECT_EQ(proposal->fixed_tensors, 159u);
-}
-
 }  // namespace
 }  // namespace tfa::tflm

@@ -27,6 +27,7 @@
 #include "visualizers/advice_text.h"
 #include "visualizers/html_report.h"
 #include "visualizers/model_explorer_files.h"
+#include "visualizers/tflm_html_report.h"
 
 namespace tfa::cli {
 namespace {
@@ -271,9 +272,19 @@ void RunReport(const ReportArgs& args) {
   if (auto tflm_build = args.tflm_target.BuildOrThrow()) {
     if (!requests.empty()) throw CommandError{"--target tflm takes no --delegate"};
     if (!args.input_shapes.Requests().empty()) throw CommandError{kTflmInputShapeRefusal};
-    if (!args.html.empty() || !args.model_explorer.empty() || !args.trace.empty()) {
-      throw CommandError{
-          "--html, --model-explorer and --trace show TFLite's plan, not --target tflm's"};
+    if (!args.model_explorer.empty() || !args.trace.empty()) {
+      throw CommandError{"--model-explorer and --trace show TFLite's plan, not --target tflm's"};
+    }
+    if (!args.html.empty()) {
+      if (args.models.size() != 1) {
+        throw CommandError{"--html writes one model's report: give one model"};
+      }
+      const Model model = LoadModelOrThrow(args.models[0]);
+      auto arena = tflm::ReplayMicroAllocator(model, *tflm_build);
+      if (!arena.ok()) throw CommandError{arena.status().message()};
+      if (Status written = viz::WriteTflmHtmlReport(model, *arena, args.html); !written.ok()) {
+        throw CommandError{written.message()};
+      }
     }
     return RunTflmReport(args.models, *tflm_build, args.tflm_target.ArenaBudgetOrThrow(), format);
   }

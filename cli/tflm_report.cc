@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
@@ -56,11 +57,14 @@ std::string Summary(const std::string& model_path, const tflm::TflmArena& arena)
   std::string out = fmt::format("{}: TFLite Micro arena ({}, {}; rules of {})\n", model_path,
                                 BuildName(arena), TargetWords(arena), tflm::kTflmRulesVersion);
   out += PredictedNote(arena);
+  const auto offline = std::count_if(arena.head_buffers.begin(), arena.head_buffers.end(),
+                                     [](const tflm::HeadBuffer& b) { return b.offline; });
   out += fmt::format(
       "  head                      {:>10}  {}  ({} tensors and {} scratch buffers, "
-      "GreedyMemoryPlanner)\n",
+      "GreedyMemoryPlanner{})\n",
       arena.head, HumanBytes(arena.head), arena.head_buffers.size() - arena.scratch_buffer_count,
-      arena.scratch_buffer_count);
+      arena.scratch_buffer_count,
+      arena.offline_plan ? fmt::format(" around {} at the model's offline offsets", offline) : "");
   out += fmt::format("  tail                      {:>10}  {}  (the model's persistent data)\n",
                      arena.tail, HumanBytes(arena.tail));
   out += fmt::format("  allocator objects         {:>10}  {}\n", arena.allocator_objects,
@@ -226,6 +230,7 @@ nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
     jb["offset"] = buffer.offset;
     jb["first_used"] = buffer.first_used;
     jb["last_used"] = buffer.last_used;
+    if (buffer.offline) jb["offline"] = true;  // placed by the model's OfflineMemoryAllocation
     j["head_buffers"].push_back(std::move(jb));
   }
   for (const tflm::ResolverEntry& entry : arena.resolver) {

@@ -19,24 +19,36 @@ PlannerResult PlanGreedy(const std::vector<PlannerBuffer>& buffers) {
   result.offsets.assign(count, 0);
   if (count == 0) return result;
 
-  // Upstream fills its sort array from the back, then bubble-sorts it by size descending; the
-  // bubble sort is stable, so equal sizes keep reverse order of addition.
-  std::vector<size_t> order(count);
-  for (size_t i = 0; i < count; ++i) order[count - 1 - i] = i;
-  std::stable_sort(order.begin(), order.end(),
+  // Upstream fills its sort array with the offline-planned buffers from the front (in order of
+  // addition) and the online ones from the back, then bubble-sorts only the online part by size
+  // descending; the bubble sort is stable, so equal sizes keep reverse order of addition.
+  std::vector<size_t> order;
+  order.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    if (buffers[i].offline_offset != PlannerBuffer::kOnlinePlanned) order.push_back(i);
+  }
+  const size_t offline_count = order.size();
+  for (size_t i = count; i-- > 0;) {
+    if (buffers[i].offline_offset == PlannerBuffer::kOnlinePlanned) order.push_back(i);
+  }
+  std::stable_sort(order.begin() + static_cast<ptrdiff_t>(offline_count), order.end(),
                    [&](size_t a, size_t b) { return buffers[a].size > buffers[b].size; });
+  auto fixed_offset = [&](size_t id) -> std::optional<uint64_t> {
+    if (buffers[id].offline_offset == PlannerBuffer::kOnlinePlanned) return std::nullopt;
+    return static_cast<uint64_t>(buffers[id].offline_offset);
+  };
 
   // Placed buffers, ascending by offset; a new buffer goes after the last one with an offset
   // not greater than its own (upstream's linked-list insertion).
   std::vector<size_t> placed;
   placed.push_back(order[0]);
-  result.offsets[order[0]] = 0;
+  result.offsets[order[0]] = fixed_offset(order[0]).value_or(0);
   for (size_t k = 1; k < count; ++k) {
     const size_t id = order[k];
     const PlannerBuffer& wanted = buffers[id];
     uint64_t candidate = 0;
     std::optional<size_t> prior;  // position in `placed` of the last live buffer passed over
-    while (true) {
+    while (!fixed_offset(id)) {
       std::optional<size_t> next;
       for (size_t p = prior ? *prior + 1 : 0; p < placed.size(); ++p) {
         if (OverlapInTime(buffers[placed[p]], wanted)) {
@@ -53,6 +65,7 @@ PlannerResult PlanGreedy(const std::vector<PlannerBuffer>& buffers) {
       if (next_offset >= candidate && next_offset - candidate >= wanted.size) break;
       prior = next;
     }
+    if (auto fixed = fixed_offset(id)) candidate = *fixed;
     result.offsets[id] = candidate;
     size_t insert_at = placed.size();
     if (result.offsets[placed[0]] > candidate) {

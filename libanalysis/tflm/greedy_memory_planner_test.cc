@@ -44,5 +44,25 @@ TEST(TflmGreedyPlanner, ABufferGoesInTheFirstGapLargeEnough) {
   EXPECT_EQ(plan.size, 112u);
 }
 
+// An offline buffer stays at its offset; the online ones fill the gaps around it, below it
+// included (GreedyMemoryPlanner places offline-planned buffers first, unsorted).
+TEST(TflmGreedyPlanner, OnlineBuffersFitAroundAnOfflineOne) {
+  const PlannerResult plan = PlanGreedy({{32, 0, 1, 16}, {16, 0, 1}, {48, 2, 3}});
+  EXPECT_EQ(plan.offsets[0], 16u);
+  EXPECT_EQ(plan.offsets[2], 0u);  // not live with the offline buffer
+  EXPECT_EQ(plan.offsets[1], 0u);  // the 16 bytes below it
+  EXPECT_EQ(plan.size, 48u);
+}
+
+// Offline buffers are not sorted by size and may overlap (the plan knows their lifetimes); an
+// online buffer too large for the gap below them goes above the highest live one.
+TEST(TflmGreedyPlanner, OfflineBuffersKeepTheirOffsetsAndOrder) {
+  const PlannerResult plan = PlanGreedy({{16, 0, 0, 64}, {64, 0, 0, 0}, {32, 0, 0}});
+  EXPECT_EQ(plan.offsets[0], 64u);
+  EXPECT_EQ(plan.offsets[1], 0u);
+  EXPECT_EQ(plan.offsets[2], 80u);
+  EXPECT_EQ(plan.size, 112u);
+}
+
 }  // namespace
 }  // namespace tfa::tflm

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "libanalysis/model/tensor_type.h"
+#include "libanalysis/prepare/shape_inference.h"
 
 namespace tfa::tflm {
 namespace {
@@ -735,6 +736,34 @@ std::optional<std::string> StridedSliceFailure(const Subgraph& g, const Node& no
   constexpr std::string_view kFile = "strided_slice.cc";
   if (auto failure = CountFailure(node, 4, 1, kFile)) return failure;
   if (Rank(At(g, node.inputs, 0)) > 4) return Failure("input dim should not exceed 4", kFile);
+  // CheckOutputSize: the output must be the slice the constant begin, end and strides give, as
+  // TFLite computes it, but TFLM's BuildStridedSliceParams drops the ellipsis and new-axis masks.
+  const Tensor* output = At(g, node.outputs, 0);
+  if (output == nullptr) return std::nullopt;
+  Node tflm_node = node;
+  tflm_node.options.Mutable().ellipsis_mask = 0;
+  tflm_node.options.Mutable().new_axis_mask = 0;
+  auto inferred = InferOutputShapesOrDynamic(g, tflm_node);
+  if (!inferred.ok()) {
+    if (inferred.status().message().find("stride value has to be non-zero") != std::string::npos) {
+      return Failure("stride value has to be non-zero", kFile);
+    }
+    return std::nullopt;
+  }
+  if (inferred->dynamic || inferred->shapes.empty()) return std::nullopt;
+  const auto& expected = inferred->shapes[0];
+  for (size_t i = 0; i < expected.size() && i < output->shape.size(); ++i) {
+    if (output->shape[i] != expected[i]) {
+      return Failure(
+          NotEqual("output_shape->data[shape_size]", "dim_shape", output->shape[i], expected[i]),
+          kFile);
+    }
+  }
+  if (output->shape.size() != expected.size()) {
+    return Failure(NotEqual("output_shape->size", "shape_size", Rank(output),
+                            static_cast<int64_t>(expected.size())),
+                   kFile);
+  }
   return std::nullopt;
 }
 
@@ -826,6 +855,405 @@ std::optional<std::string> AddNFailure(const Subgraph& g, const Node& node) {
   }
   return std::nullopt;
 }
+// ceil.cc, round.cc, exp.cc: one float32 input and an output of its type, bytes and shape.
+std::optional<std::string> FloatUnaryFailure(const Subgraph& g, const Node& node,
+                                             std::string_view file) {
+  if (auto failure = CountFailure(node, 1, 1, file)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (!Is(input, T::kFloat32)) {
+    return Failure(TypeNamesNotEqual("input->type", "kTfLiteFloat32", input->type, T::kFloat32),
+                   file);
+  }
+  if (output->type != input->type) {
+    return Failure(TypeNamesNotEqual("output->type", "input->type", output->type, input->type),
+                   file);
+  }
+  if (output->shape.size() != input->shape.size()) {
+    return Failure(NotEqual("output->dims->size", "input->dims->size", Rank(output), Rank(input)),
+                   file);
+  }
+  for (size_t i = 0; i < output->shape.size(); ++i) {
+    if (output->shape[i] != input->shape[i]) {
+      return Failure(NotEqual("output->dims->data[i]", "input->dims->data[i]", output->shape[i],
+                              input->shape[i]),
+                     file);
+    }
+  }
+  return std::nullopt;
+}
+
+// cumsum.cc CalculateOpData: float32 or int8, one int32 axis element, a non-scalar input, the
+// output of its type and shape.
+std::optional<std::string> CumsumFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "cumsum.cc";
+  if (auto failure = CountFailure(node, 2, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* axis = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || axis == nullptr || output == nullptr) return std::nullopt;
+  if (!Is(input, T::kFloat32) && !Is(input, T::kInt8)) {
+    return Failure("input->type == kTfLiteFloat32 || input->type == kTfLiteInt8 was not true.",
+                   kFile, "input " + TypeName(input->type));
+  }
+  if (!Is(axis, T::kInt32)) {
+    return Failure(TypesNotEqual("axis->type", "kTfLiteInt32", axis->type, T::kInt32), kFile);
+  }
+  int64_t elements = 1;
+  for (int32_t dim : axis->shape) elements *= dim;
+  if (elements != 1) return Failure(NotEqual("NumElements(axis)", "1", elements, 1), kFile);
+  if (Rank(input) < 1) return Failure("NumDimensions(input) >= 1 was not true.", kFile);
+  if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile);
+  }
+  if (input->shape != output->shape) {
+    return Failure("HaveSameShapes(input, output) was not true.", kFile);
+  }
+  return std::nullopt;
+}
+
+// depth_to_space.cc / space_to_depth.cc CalculateOpData: a 4-D float32 or int8 input, the
+// output of its type, a positive block size that divides what it must.
+std::optional<std::string> DepthSpaceFailure(const Subgraph& g, const Node& node) {
+  const bool to_space = node.op == "DEPTH_TO_SPACE";
+  const std::string_view file = to_space ? "depth_to_space.cc" : "space_to_depth.cc";
+  if (auto failure = CountFailure(node, 1, 1, file)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (Rank(input) != 4) return Failure(NotEqual("NumDimensions(input)", "4", Rank(input), 4), file);
+  if (!Is(output, T::kFloat32) && !Is(output, T::kInt8)) {
+    return Failure("data_type == kTfLiteFloat32 || data_type == kTfLiteInt8 was not true.", file,
+                   "output " + TypeName(output->type));
+  }
+  if (input->type != output->type) {
+    return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                   file);
+  }
+  const int64_t block = node.options->block_size;
+  if (block <= 0) return Failure("block_size > 0 was not true.", file);
+  const int64_t height = Dim(input, 1);
+  const int64_t width = Dim(input, 2);
+  const int64_t channels = Dim(input, 3);
+  if (to_space) {
+    const int64_t output_channels = channels / block / block;
+    if (channels != output_channels * block * block) {
+      return Failure(NotEqual("input_channels", "output_channels * block_size * block_size",
+                              channels, output_channels * block * block),
+                     file);
+    }
+    return std::nullopt;
+  }
+  const int64_t output_height = height / block;
+  const int64_t output_width = width / block;
+  if (height != output_height * block) {
+    return Failure(
+        NotEqual("input_height", "output_height * block_size", height, output_height * block),
+        file);
+  }
+  if (width != output_width * block) {
+    return Failure(
+        NotEqual("input_width", "output_width * block_size", width, output_width * block), file);
+  }
+  return std::nullopt;
+}
+
+// elu.cc CalculateOpData: one type in and out.
+std::optional<std::string> EluFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "elu.cc";
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr || input->type == output->type) return std::nullopt;
+  return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                 kFile);
+}
+
+// fill.cc Prepare: a scalar value of the output's type; a constant dims tensor that is the
+// output's shape.
+std::optional<std::string> FillFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "fill.cc";
+  const Tensor* dims = At(g, node.inputs, 0);
+  const Tensor* value = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (dims == nullptr || value == nullptr || output == nullptr) return std::nullopt;
+  if (Rank(value) != 0)
+    return Failure(NotEqual("NumDimensions(value)", "0", Rank(value), 0), kFile);
+  if (value->type != output->type) {
+    return Failure(TypesNotEqual("value->type", "output->type", value->type, output->type), kFile);
+  }
+  if (!dims->is_constant()) return std::nullopt;
+  if (Rank(dims) != 1) return Failure(NotEqual("NumDimensions(tensor)", "1", Rank(dims), 1), kFile);
+  if (Dim(dims, 0) != Rank(output)) {
+    return Failure(NotEqual("array->size", "tensor_len", Rank(output), Dim(dims, 0)), kFile);
+  }
+  if (!Is(dims, T::kInt8) && !Is(dims, T::kInt16) && !Is(dims, T::kInt32) && !Is(dims, T::kInt64)) {
+    return Failure("cannot compare int array to tensor of type " +
+                       std::to_string(TfLiteTypeValue(dims->type)) + ".",
+                   kFile);
+  }
+  const std::vector<int64_t>& values = *dims->int_values;
+  for (size_t i = 0; i < values.size() && i < output->shape.size(); ++i) {
+    if (values[i] != output->shape[i]) {
+      return Failure(
+          NotEqual("array->data[i]", "GetTensorData<T>(tensor)[i]", output->shape[i], values[i]),
+          kFile);
+    }
+  }
+  return std::nullopt;
+}
+
+// l2_pool_2d.cc L2Prepare: 4-D float32 input and output of one type.
+std::optional<std::string> L2PoolFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "l2_pool_2d.cc";
+  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (Rank(input) != 4)
+    return Failure(NotEqual("NumDimensions(input)", "4", Rank(input), 4), kFile);
+  if (Rank(output) != 4) {
+    return Failure(NotEqual("NumDimensions(output)", "4", Rank(output), 4), kFile);
+  }
+  if (input->type != output->type) {
+    return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                   kFile);
+  }
+  if (!Is(input, T::kFloat32)) {
+    return Failure(TypeNamesNotEqual("input->type", "kTfLiteFloat32", input->type, T::kFloat32),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
+// reverse.cc ReverseV2Prepare: a 1-D axis of int32, no more axes than dimensions (at most 6),
+// the types it reverses.
+std::optional<std::string> ReverseFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "reverse.cc";
+  if (auto failure = CountFailure(node, 2, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* axis = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || axis == nullptr || output == nullptr) return std::nullopt;
+  if (Rank(axis) != 1) return Failure(NotEqual("NumDimensions(axis)", "1", Rank(axis), 1), kFile);
+  if (Rank(input) > 6) {
+    return Failure("NumDimensions(input) <= kMaxDimensions was not true.", kFile);
+  }
+  if (Rank(input) < Dim(axis, 0)) {
+    return Failure("NumDimensions(input) >= NumElements(axis) was not true.", kFile);
+  }
+  const bool supported = Is(input, T::kInt32) || Is(input, T::kFloat32) || Is(input, T::kUInt8) ||
+                         Is(input, T::kInt8) || Is(input, T::kInt16) || Is(input, T::kInt64) ||
+                         Is(input, T::kBool);
+  if (!supported) {
+    return Failure("Type '" + TypeName(input->type) + "' is not supported by reverse.", kFile);
+  }
+  if (!Is(axis, T::kInt32)) {
+    return Failure("Axis Type '" + TypeName(axis->type) + "' is not supported by reverse.", kFile);
+  }
+  if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile);
+  }
+  return std::nullopt;
+}
+
+// select.cc SelectPrepare: a bool condition, x and y of one type, shapes that broadcast.
+std::optional<std::string> SelectFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "select.cc";
+  if (auto failure = CountFailure(node, 3, 1, kFile)) return failure;
+  const Tensor* condition = At(g, node.inputs, 0);
+  const Tensor* x = At(g, node.inputs, 1);
+  const Tensor* y = At(g, node.inputs, 2);
+  if (condition == nullptr || x == nullptr || y == nullptr) return std::nullopt;
+  if (!Is(condition, T::kBool)) {
+    return Failure(
+        TypeNamesNotEqual("input_condition->type", "kTfLiteBool", condition->type, T::kBool),
+        kFile);
+  }
+  if (x->type != y->type) {
+    return Failure(TypeNamesNotEqual("input_x->type", "input_y->type", x->type, y->type), kFile);
+  }
+  // CalculateShapeForBroadcast (kernel_util.cc): each dimension, from the last, is 1 or the
+  // largest of the three.
+  const size_t rank = std::max({condition->shape.size(), x->shape.size(), y->shape.size()});
+  for (size_t i = 0; i < rank; ++i) {
+    auto dim = [&](const Tensor* t) -> int64_t {
+      return i < t->shape.size() ? t->shape[t->shape.size() - 1 - i] : 1;
+    };
+    const int64_t target = std::max({dim(condition), dim(x), dim(y)});
+    for (const Tensor* t : {condition, x, y}) {
+      if (dim(t) != 1 && dim(t) != target) {
+        return Failure("Given shapes are not broadcastable.", "select.cc, kernel_util.cc");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// broadcast_to.cc BroadcastToPrepare and ValidateOutputTensor.
+std::optional<std::string> BroadcastToFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "broadcast_to.cc";
+  if (node.inputs.size() != 2) return Failure("NumInputs(node) == 2 was not true.", kFile);
+  if (auto failure = CountFailure(node, 2, 1, kFile)) return failure;
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* shape = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || shape == nullptr || output == nullptr) return std::nullopt;
+  constexpr std::string_view kOneToFive = "BroadcastTo only supports 1-5D tensor.";
+  if (Rank(input) > 5) return Failure(kOneToFive, kFile);
+  if (!Is(shape, T::kInt32) && !Is(shape, T::kInt64)) {
+    return Failure("shape->type == kTfLiteInt32 || shape->type == kTfLiteInt64 was not true.",
+                   kFile);
+  }
+  if (input->type != output->type) {
+    return Failure(TypesNotEqual("input->type", "output->type", input->type, output->type), kFile);
+  }
+  if (Is(input, T::kString)) return Failure("input->type != kTfLiteString was not true.", kFile);
+  if (Rank(shape) != 1)
+    return Failure(NotEqual("NumDimensions(shape)", "1", Rank(shape), 1), kFile);
+  constexpr std::string_view kNotBroadcastable =
+      "Output shape must be broadcastable from input shape.";
+  if (Rank(output) != Dim(shape, 0)) {
+    return Failure("Output must match with the expected shape dimension.", kFile);
+  }
+  if (Rank(input) > Rank(output)) return Failure(kNotBroadcastable, kFile);
+  if (Rank(output) > 5) return Failure(kOneToFive, kFile);
+  if (!shape->is_constant() || shape->int_values->size() != output->shape.size()) {
+    return std::nullopt;
+  }
+  const std::vector<int64_t>& wanted = *shape->int_values;
+  const size_t extending = output->shape.size() - input->shape.size();
+  for (size_t i = 0; i < input->shape.size(); ++i) {
+    if (input->shape[i] != 1 && input->shape[i] != wanted[extending + i]) {
+      return Failure(kNotBroadcastable, kFile);
+    }
+  }
+  for (size_t i = 0; i < output->shape.size(); ++i) {
+    if (output->shape[i] != wanted[i]) {
+      return Failure("output_shape.Dims(idx) == get_shape_data(idx) was not true.", kFile);
+    }
+  }
+  return std::nullopt;
+}
+
+// broadcast_args.cc BroadcastArgsPrepare: 1-D int32 or int64 shapes and output of one type.
+std::optional<std::string> BroadcastArgsFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "broadcast_args.cc";
+  if (node.inputs.size() != 2) return Failure("NumInputs(node) == 2 was not true.", kFile);
+  if (auto failure = CountFailure(node, 2, 1, kFile)) return failure;
+  const Tensor* shape1 = At(g, node.inputs, 0);
+  const Tensor* shape2 = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (shape1 == nullptr || shape2 == nullptr || output == nullptr) return std::nullopt;
+  if (!Is(shape1, T::kInt32) && !Is(shape1, T::kInt64)) {
+    return Failure("shape1->type == kTfLiteInt32 || shape1->type == kTfLiteInt64 was not true.",
+                   kFile);
+  }
+  if (shape1->type != shape2->type) {
+    return Failure(TypesNotEqual("shape1->type", "shape2->type", shape1->type, shape2->type),
+                   kFile);
+  }
+  if (shape1->type != output->type) {
+    return Failure(TypesNotEqual("shape1->type", "output->type", shape1->type, output->type),
+                   kFile);
+  }
+  if (Rank(shape1) != 1) {
+    return Failure(NotEqual("NumDimensions(shape1)", "1", Rank(shape1), 1), kFile);
+  }
+  if (Rank(shape2) != 1) {
+    return Failure(NotEqual("NumDimensions(shape2)", "1", Rank(shape2), 1), kFile);
+  }
+  if (Rank(output) != 1) {
+    return Failure(NotEqual("NumDimensions(output)", "1", Rank(output), 1), kFile);
+  }
+  return std::nullopt;
+}
+
+// unidirectional_sequence_lstm.cc Prepare, then lstm_eval_common.cc ValidateTensorSize: the
+// weights, biases, states and output shaped as the input and the hidden state say.
+std::optional<std::string> SequenceLstmFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "unidirectional_sequence_lstm.cc, lstm_eval_common.cc";
+  if (node.outputs.size() != 1) {
+    return Failure(NotEqual("node->outputs->size", "1", node.outputs.size(), 1), kFile);
+  }
+  if (node.inputs.size() != 24) {
+    return Failure(NotEqual("node->inputs->size", "24", node.inputs.size(), 24), kFile);
+  }
+  const Tensor* input = At(g, node.inputs, 0);
+  const Tensor* hidden = At(g, node.inputs, 18);
+  const Tensor* cell = At(g, node.inputs, 19);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input == nullptr || hidden == nullptr || cell == nullptr || output == nullptr ||
+      Rank(input) < 3 || Rank(hidden) < 2) {
+    return std::nullopt;
+  }
+  const bool time_major = node.options->time_major;
+  const int64_t batch = Dim(input, time_major ? 1 : 0);
+  const int64_t input_dim = Dim(input, 2);
+  const int64_t state = Dim(hidden, 1);
+  auto weight = [&](size_t i, int64_t rows, int64_t columns) -> std::optional<std::string> {
+    const Tensor* w = At(g, node.inputs, i);
+    if (w == nullptr) return std::nullopt;
+    if (Rank(w) != 2) return Failure(NotEqual("tensor->dims->size", "2", Rank(w), 2), kFile);
+    if (Dim(w, 0) != rows) {
+      return Failure(NotEqual("tensor->dims->data[0]", "dim1_size", Dim(w, 0), rows), kFile);
+    }
+    if (Dim(w, 1) != columns) {
+      return Failure(NotEqual("tensor->dims->data[1]", "dim2_size", Dim(w, 1), columns), kFile);
+    }
+    return std::nullopt;
+  };
+  for (size_t i = 1; i < 5; ++i) {
+    if (auto failure = weight(i, state, input_dim)) return failure;
+  }
+  for (size_t i = 5; i < 9; ++i) {
+    if (auto failure = weight(i, state, state)) return failure;
+  }
+  for (size_t i = 12; i < 16; ++i) {
+    const Tensor* bias = At(g, node.inputs, i);
+    if (bias == nullptr) continue;
+    if (Rank(bias) != 1) return Failure(NotEqual("tensor->dims->size", "1", Rank(bias), 1), kFile);
+    if (Dim(bias, 0) != state) {
+      return Failure(NotEqual("tensor->dims->data[0]", "size", Dim(bias, 0), state), kFile);
+    }
+  }
+  auto elements = [](const Tensor* t) {
+    int64_t n = 1;
+    for (int32_t d : t->shape) n *= d;
+    return n;
+  };
+  if (elements(hidden) != batch * state) {
+    return Failure(NotEqual("NumElements(tensors.HiddenStateTensor())",
+                            "size_info.batch_size * size_info.state_dimension", elements(hidden),
+                            batch * state),
+                   kFile);
+  }
+  if (elements(cell) != batch * state) {
+    return Failure(
+        NotEqual("NumElements(tensors.CellStateTensor())",
+                 "size_info.batch_size * size_info.state_dimension", elements(cell), batch * state),
+        kFile);
+  }
+  if (Rank(output) != 3) {
+    return Failure(NotEqual("tensors.OutputTensor()->dims->size", "3", Rank(output), 3), kFile);
+  }
+  for (size_t axis = 0; axis < 2; ++axis) {
+    if (Dim(input, axis) != Dim(output, axis)) {
+      return Failure(NotEqual("input->dims->data[" + std::to_string(axis) + "]",
+                              "output->dims->data[" + std::to_string(axis) + "]", Dim(input, axis),
+                              Dim(output, axis)),
+                     kFile);
+    }
+  }
+  if (Dim(output, 2) != state) {
+    return Failure(NotEqual("tensors.OutputTensor()->dims->data[2]", "size_info.state_dimension",
+                            Dim(output, 2), state),
+                   kFile);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& node) {
@@ -858,6 +1286,20 @@ std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& 
   if (op == "TANH") return TanhFailure(subgraph, node);
   if (op == "FLOOR_DIV" || op == "FLOOR_MOD") return FloorDivModFailure(subgraph, node);
   if (op == "ADD_N") return AddNFailure(subgraph, node);
+  if (op == "CEIL") return FloatUnaryFailure(subgraph, node, "ceil.cc");
+  if (op == "ROUND") return FloatUnaryFailure(subgraph, node, "round.cc");
+  if (op == "EXP") return FloatUnaryFailure(subgraph, node, "exp.cc");
+  if (op == "CUMSUM") return CumsumFailure(subgraph, node);
+  if (op == "DEPTH_TO_SPACE" || op == "SPACE_TO_DEPTH") return DepthSpaceFailure(subgraph, node);
+  if (op == "ELU") return EluFailure(subgraph, node);
+  if (op == "FILL") return FillFailure(subgraph, node);
+  if (op == "L2_POOL_2D") return L2PoolFailure(subgraph, node);
+  if (op == "REVERSE_V2") return ReverseFailure(subgraph, node);
+  if (op == "SELECT_V2") return SelectFailure(subgraph, node);
+  if (op == "BROADCAST_TO") return BroadcastToFailure(subgraph, node);
+  if (op == "BROADCAST_ARGS") return BroadcastArgsFailure(subgraph, node);
+  if (op == "ZEROS_LIKE") return CountFailure(node, 1, 1, "zeros_like.cc");
+  if (op == "UNIDIRECTIONAL_SEQUENCE_LSTM") return SequenceLstmFailure(subgraph, node);
   return std::nullopt;
 }
 

@@ -182,5 +182,81 @@ TEST(TflmPrepareChecks, OpsWithoutModelledChecksPass) {
   EXPECT_EQ(FailureOf(graph), "passes");
 }
 
+// ceil.cc / round.cc / exp.cc: float32 only, the output of the input's type and shape.
+TEST(TflmPrepareChecks, FloatUnaryKernelsRefuseOtherTypesAndShapes) {
+  const Subgraph int8_ceil = Graph({ArenaTensor({4}, T::kInt8), ArenaTensor({4}, T::kInt8)},
+                                   {Op("CEIL", {0}, {1})}, {0}, {1});
+  EXPECT_EQ(FailureOf(int8_ceil), "input->type != kTfLiteFloat32 (INT8 != FLOAT32) (ceil.cc)");
+  const Subgraph reshaped_exp =
+      Graph({ArenaTensor({4}, T::kFloat32), ArenaTensor({2, 2}, T::kFloat32)},
+            {Op("EXP", {0}, {1})}, {0}, {1});
+  EXPECT_EQ(FailureOf(reshaped_exp), "output->dims->size != input->dims->size (2 != 1) (exp.cc)");
+  const Subgraph round = Graph({ArenaTensor({4}, T::kFloat32), ArenaTensor({4}, T::kFloat32)},
+                               {Op("ROUND", {0}, {1})}, {0}, {1});
+  EXPECT_EQ(FailureOf(round), "passes");
+}
+
+// select.cc SelectPrepare: a bool condition and shapes that broadcast.
+TEST(TflmPrepareChecks, SelectV2NeedsABoolConditionAndBroadcastableShapes) {
+  auto select = [](T condition, std::vector<int32_t> y_shape) {
+    return Graph({ArenaTensor({2, 3}, condition), ArenaTensor({2, 3}, T::kFloat32),
+                  ArenaTensor(std::move(y_shape), T::kFloat32), ArenaTensor({2, 3}, T::kFloat32)},
+                 {Op("SELECT_V2", {0, 1, 2}, {3})}, {0, 1, 2}, {3});
+  };
+  EXPECT_EQ(FailureOf(select(T::kBool, {1, 3})), "passes");
+  EXPECT_EQ(FailureOf(select(T::kInt8, {2, 3})),
+            "input_condition->type != kTfLiteBool (INT8 != BOOL) (select.cc)");
+  EXPECT_EQ(FailureOf(select(T::kBool, {2, 2})),
+            "Given shapes are not broadcastable. (select.cc, kernel_util.cc)");
+}
+
+// depth_to_space.cc: the channels must split into block_size^2.
+TEST(TflmPrepareChecks, DepthToSpaceChannelsMustDivide) {
+  Subgraph graph =
+      Graph({ArenaTensor({1, 2, 2, 6}, T::kFloat32), ArenaTensor({1, 4, 4, 1}, T::kFloat32)},
+            {Op("DEPTH_TO_SPACE", {0}, {1})}, {0}, {1});
+  graph.nodes[0].options.Mutable().block_size = 2;
+  EXPECT_EQ(FailureOf(graph),
+            "input_channels != output_channels * block_size * block_size (6 != 4) "
+            "(depth_to_space.cc)");
+}
+
+// cumsum.cc: float32 or int8 with one int32 axis.
+TEST(TflmPrepareChecks, CumsumRefusesInt16) {
+  const Subgraph graph =
+      Graph({ArenaTensor({4}, T::kInt16), Constant({1}, T::kInt32), ArenaTensor({4}, T::kInt16)},
+            {Op("CUMSUM", {0, 1}, {2})}, {0}, {2});
+  EXPECT_EQ(FailureOf(graph),
+            "input->type == kTfLiteFloat32 || input->type == kTfLiteInt8 was not true. "
+            "(cumsum.cc: input INT16)");
+}
+
+// l2_pool_2d.cc: float32 only.
+TEST(TflmPrepareChecks, L2PoolIsFloatOnly) {
+  const Subgraph graph =
+      Graph({ArenaTensor({1, 4, 4, 2}, T::kInt8), ArenaTensor({1, 2, 2, 2}, T::kInt8)},
+            {Op("L2_POOL_2D", {0}, {1})}, {0}, {1});
+  EXPECT_EQ(FailureOf(graph), "input->type != kTfLiteFloat32 (INT8 != FLOAT32) (l2_pool_2d.cc)");
+}
+
+// strided_slice_common.cc CheckOutputSize: an output that is not the slice is refused.
+TEST(TflmPrepareChecks, StridedSliceOutputMustBeTheSlice) {
+  auto slice = [](std::vector<int32_t> output_shape) {
+    Subgraph graph;
+    graph.tensors = {ArenaTensor({1, 8, 4}), Constant({3}), Constant({3}), Constant({3}),
+                     ArenaTensor(std::move(output_shape))};
+    graph.tensors[1].int_values = std::vector<int64_t>{0, 2, 0};
+    graph.tensors[2].int_values = std::vector<int64_t>{1, 6, 4};
+    graph.tensors[3].int_values = std::vector<int64_t>{1, 2, 1};
+    graph.nodes = {Op("STRIDED_SLICE", {0, 1, 2, 3}, {4})};
+    graph.inputs = {0};
+    graph.outputs = {4};
+    return graph;
+  };
+  EXPECT_EQ(FailureOf(slice({1, 2, 4})), "passes");
+  EXPECT_EQ(FailureOf(slice({1, 3, 4})),
+            "output_shape->data[shape_size] != dim_shape (3 != 2) (strided_slice.cc)");
+}
+
 }  // namespace
 }  // namespace tfa::tflm

@@ -95,6 +95,36 @@ void AllocatePersistentTensor(TailReplay& tail, TflmArena& arena, const Tensor& 
                     4);
 }
 
+// What TFLM would do with `plan` that the replay does not follow: an offset below the head's
+// start (TFLM would write before the arena), and a variable tensor given an offset (upstream's
+// AllocateVariables then leaves it out of the tail for the plan, with lifetimes not modelled here).
+std::optional<std::string> OfflinePlanRefusal(const Model& model, const OfflinePlan& plan) {
+  uint64_t tensors = 0;
+  for (const Subgraph& subgraph : model.subgraphs) tensors += subgraph.tensors.size();
+  if (plan.offsets.size() != tensors) {
+    return "TFLite Micro refuses its offline plan: Nbr of offline buffer offsets (" +
+           std::to_string(plan.offsets.size()) + ") in metadata not equal nbr tensors (" +
+           std::to_string(tensors) + ")";
+  }
+  for (size_t t = 0; t < plan.offsets.size(); ++t) {
+    if (plan.offsets[t] < kOnlinePlannedOffset) {
+      return "offline plan: tensor " + std::to_string(t) + " has offset " +
+             std::to_string(plan.offsets[t]) + ", before the arena's head";
+    }
+  }
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    const Subgraph& subgraph = model.subgraphs[s];
+    for (size_t t = 0; t < subgraph.tensors.size(); ++t) {
+      if (subgraph.tensors[t].is_variable && plan.offsets[t] != kOnlinePlannedOffset) {
+        return "offline plan: subgraph " + std::to_string(s) + " variable tensor " +
+               std::to_string(t) +
+               " has an offset; TFLite Micro then plans it in the head, which is not modelled";
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // The arena needs AllocateTensors' peak, plus up to 15 bytes MicroAllocator loses aligning an
 // arena that does not start on 16 bytes; rounded up to 16 so the end is aligned too.
 uint64_t RecommendedArenaSize(const TflmArena& arena) {
@@ -137,6 +167,17 @@ const char* TailItemKindName(TailItemKind kind) {
 }
 
 Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
+  const bool carries_plan = model.format == "tflite" &&
+                            std::find(model.metadata_names.begin(), model.metadata_names.end(),
+                                      kOfflineMemoryAllocation) != model.metadata_names.end();
+  if (!carries_plan) return ReplayMicroAllocator(model, build, nullptr);
+  auto plan = ReadOfflinePlanOfFile(model.path);
+  if (!plan.ok()) return plan.status();
+  return ReplayMicroAllocator(model, build, plan->has_value() ? &**plan : nullptr);
+}
+
+Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build,
+                                       const OfflinePlan* offline_plan) {
   const Target target = build.target;
   TflmArena arena;
   arena.target = target;
@@ -311,6 +352,12 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
     }
   }
   const uint64_t tail_at_commit = tail.used();
+  if (offline_plan != nullptr) {
+    arena.offline_plan = true;
+    if (auto refusal = OfflinePlanRefusal(model, *offline_plan)) {
+      return Status::Error(model.path + ": " + *refusal);
+    }
+  }
   if (tail.overflowed()) return Status::Error(model.path + ": the arena's tail overflows 64 bits");
 
   // CommitStaticMemoryPlan: lifetimes as AllocationInfoBuilder marks them, then the planner.
@@ -328,6 +375,11 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
       buffer.bytes = tensor.bytes_or_zero();
       buffer.first_used = lifetimes.value().tensors[s][t].first;
       buffer.last_used = lifetimes.value().tensors[s][t].last;
+      // Upstream indexes the plan by the tensor's index in its own subgraph, whatever the
+      // subgraph (micro_allocation_info.cc InitializeAllocationInfo), though the plan's count is
+      // every subgraph's tensors and its documentation says they are concatenated.
+      buffer.offline = offline_plan != nullptr && offline_plan->offsets[t] != kOnlinePlannedOffset;
+      if (buffer.offline) buffer.offset = static_cast<uint64_t>(offline_plan->offsets[t]);
       arena.head_buffers.push_back(buffer);
     }
   }
@@ -349,7 +401,9 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build) {
           std::string(target == Target::kMcu32 ? "32-bit" : "64-bit") + " target can address");
     }
     buffer.size = *aligned;
-    planned.push_back({buffer.size, buffer.first_used, buffer.last_used});
+    planned.push_back(
+        {buffer.size, buffer.first_used, buffer.last_used,
+         buffer.offline ? static_cast<int64_t>(buffer.offset) : PlannerBuffer::kOnlinePlanned});
     // No offset can pass the sum of all sizes: bounding the sum keeps the planner's sums exact.
     planned_total = CheckedAdd(*planned_total, buffer.size);
     if (!planned_total || *planned_total > (uint64_t{1} << 63)) {

@@ -16,6 +16,7 @@
 
 #include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
+#include "libanalysis/tflm/offline_memory_plan.h"
 #include "libanalysis/tflm/tflm_target.h"
 
 namespace tfa::tflm {
@@ -58,6 +59,7 @@ struct HeadBuffer {
   uint64_t offset = 0;
   int32_t first_used = -1;  // allocation scopes, as micro_allocation_info.cc counts them
   int32_t last_used = -1;
+  bool offline = false;  // placed at the model's offline plan's offset, not by the planner
 };
 
 struct ResolverEntry {
@@ -85,6 +87,7 @@ struct TflmArena {
   std::vector<TailItem> tail_items;
   std::vector<HeadBuffer> head_buffers;
   std::vector<ResolverEntry> resolver;  // one per distinct op, in order of first use
+  bool offline_plan = false;            // the model carries an OfflineMemoryAllocation plan
   // The per-type figures upstream's RecordingMicroAllocator records.
   uint64_t eval_tensor_bytes = 0;
   uint64_t node_and_registration_bytes = 0;
@@ -102,7 +105,11 @@ struct TflmArena {
 // Replays AllocateTensors for `model` as `build` compiles TFLM. Errors name the node whose op
 // TFLM has no (modelled) kernel for or whose kernel refuses it in Prepare (with TFLM's own
 // error line), or a model a 32-bit target cannot address.
+// A .tflite's OfflineMemoryAllocation plan is read from its file and used as TFLM uses it.
 Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build);
+// The same with `plan` in place of the file's (nullptr: every buffer planned online).
+Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build,
+                                       const OfflinePlan* plan);
 
 }  // namespace tfa::tflm
 

@@ -66,32 +66,32 @@ constexpr std::array kOpRules = {
     OpRule{"ABS", "AddAbs", "elementwise.cc"},
     OpRule{"ADD", "AddAdd", "add.h, add_common.cc"},
     OpRule{"ADD_N", "AddAddN", "add_n.cc"},
-    OpRule{"ARG_MAX", "AddArgMax", ""},
-    OpRule{"ARG_MIN", "AddArgMin", ""},
+    OpRule{"ARG_MAX", "AddArgMax", "arg_min_max.cc"},
+    OpRule{"ARG_MIN", "AddArgMin", "arg_min_max.cc"},
     OpRule{"ASSIGN_VARIABLE", "AddAssignVariable", "assign_variable.cc"},
     OpRule{"AVERAGE_POOL_2D", "AddAveragePool2D", "pooling.h, pooling_common.cc"},
     OpRule{"BATCH_MATMUL", "AddBatchMatMul", "batch_matmul.cc"},
     OpRule{"BATCH_TO_SPACE_ND", "AddBatchToSpaceNd", "batch_to_space_nd.cc"},
-    OpRule{"BROADCAST_ARGS", "AddBroadcastArgs", ""},
-    OpRule{"BROADCAST_TO", "AddBroadcastTo", ""},
+    OpRule{"BROADCAST_ARGS", "AddBroadcastArgs", "broadcast_args.cc"},
+    OpRule{"BROADCAST_TO", "AddBroadcastTo", "broadcast_to.cc"},
     OpRule{"CALL_ONCE", "AddCallOnce", "call_once.cc"},
     OpRule{"CAST", "AddCast", "cast.cc"},
-    OpRule{"CEIL", "AddCeil", ""},
+    OpRule{"CEIL", "AddCeil", "ceil.cc"},
     OpRule{"CONCATENATION", "AddConcatenation", "concatenation.cc"},
     OpRule{"CONV_2D", "AddConv2D", "conv.h, conv_common.cc"},
     OpRule{"COS", "AddCos", "elementwise.cc"},
-    OpRule{"CUMSUM", "AddCumSum", ""},
-    OpRule{"DEPTH_TO_SPACE", "AddDepthToSpace", ""},
+    OpRule{"CUMSUM", "AddCumSum", "cumsum.cc"},
+    OpRule{"DEPTH_TO_SPACE", "AddDepthToSpace", "depth_to_space.cc"},
     OpRule{"DEPTHWISE_CONV_2D", "AddDepthwiseConv2D", "depthwise_conv.h, depthwise_conv_common.cc"},
     OpRule{"DEQUANTIZE", "AddDequantize", "dequantize.h, dequantize_common.cc"},
     OpRule{"DIV", "AddDiv", "div.cc"},
-    OpRule{"ELU", "AddElu", ""},
+    OpRule{"ELU", "AddElu", "elu.cc"},
     OpRule{"EMBEDDING_LOOKUP", "AddEmbeddingLookup", "embedding_lookup.cc"},
     OpRule{"EQUAL", "AddEqual", "comparisons.cc"},
-    OpRule{"EXP", "AddExp", ""},
+    OpRule{"EXP", "AddExp", "exp.cc"},
     OpRule{"EXPAND_DIMS", "AddExpandDims", "expand_dims.cc"},
-    OpRule{"FILL", "AddFill", ""},
-    OpRule{"FLOOR", "AddFloor", ""},
+    OpRule{"FILL", "AddFill", "fill.cc"},
+    OpRule{"FLOOR", "AddFloor", "floor.cc"},
     OpRule{"FLOOR_DIV", "AddFloorDiv", "floor_div.cc"},
     OpRule{"FLOOR_MOD", "AddFloorMod", "floor_mod.cc"},
     OpRule{"FULLY_CONNECTED", "AddFullyConnected", "fully_connected.h, fully_connected.cc"},
@@ -102,15 +102,15 @@ constexpr std::array kOpRules = {
     OpRule{"HARD_SWISH", "AddHardSwish", "hard_swish.h, hard_swish.cc"},
     OpRule{"IF", "AddIf", "if.cc"},
     OpRule{"L2_NORMALIZATION", "AddL2Normalization", "l2norm.cc"},
-    OpRule{"L2_POOL_2D", "AddL2Pool2D", ""},
+    OpRule{"L2_POOL_2D", "AddL2Pool2D", "l2_pool_2d.cc"},
     OpRule{"LEAKY_RELU", "AddLeakyRelu", "leaky_relu.h, leaky_relu.cc"},
     OpRule{"LESS", "AddLess", "comparisons.cc"},
     OpRule{"LESS_EQUAL", "AddLessEqual", "comparisons.cc"},
     OpRule{"LOG", "AddLog", "elementwise.cc"},
     OpRule{"LOG_SOFTMAX", "AddLogSoftmax", "log_softmax.cc"},
-    OpRule{"LOGICAL_AND", "AddLogicalAnd", ""},
+    OpRule{"LOGICAL_AND", "AddLogicalAnd", "logical.cc"},
     OpRule{"LOGICAL_NOT", "AddLogicalNot", "elementwise.cc"},
-    OpRule{"LOGICAL_OR", "AddLogicalOr", ""},
+    OpRule{"LOGICAL_OR", "AddLogicalOr", "logical.cc"},
     OpRule{"LOGISTIC", "AddLogistic", "logistic.h, logistic_common.cc"},
     OpRule{"MAX_POOL_2D", "AddMaxPool2D", "pooling.h, pooling_common.cc"},
     OpRule{"MAXIMUM", "AddMaximum", "maximum_minimum.cc"},
@@ -133,16 +133,16 @@ constexpr std::array kOpRules = {
     OpRule{"RESHAPE", "AddReshape", "reshape.cc, reshape_common.cc"},
     OpRule{"RESIZE_BILINEAR", "AddResizeBilinear", "resize_bilinear.cc"},
     OpRule{"RESIZE_NEAREST_NEIGHBOR", "AddResizeNearestNeighbor", "resize_nearest_neighbor.cc"},
-    OpRule{"REVERSE_V2", "AddReverse", ""},
-    OpRule{"ROUND", "AddRound", ""},
+    OpRule{"REVERSE_V2", "AddReverse", "reverse.cc"},
+    OpRule{"ROUND", "AddRound", "round.cc"},
     OpRule{"RSQRT", "AddRsqrt", "elementwise.cc"},
-    OpRule{"SELECT_V2", "AddSelectV2", ""},
+    OpRule{"SELECT_V2", "AddSelectV2", "select.cc"},
     OpRule{"SHAPE", "AddShape", "shape.cc"},
     OpRule{"SIN", "AddSin", "elementwise.cc"},
     OpRule{"SLICE", "AddSlice", "slice.cc"},
     OpRule{"SOFTMAX", "AddSoftmax", "softmax.h, softmax_common.cc"},
     OpRule{"SPACE_TO_BATCH_ND", "AddSpaceToBatchNd", "space_to_batch_nd.cc"},
-    OpRule{"SPACE_TO_DEPTH", "AddSpaceToDepth", ""},
+    OpRule{"SPACE_TO_DEPTH", "AddSpaceToDepth", "space_to_depth.cc"},
     OpRule{"SPLIT", "AddSplit", "split.cc"},
     OpRule{"SPLIT_V", "AddSplitV", "split_v.cc"},
     OpRule{"SQRT", "AddSqrt", "elementwise.cc"},
@@ -161,7 +161,7 @@ constexpr std::array kOpRules = {
     OpRule{"UNPACK", "AddUnpack", "unpack.cc"},
     OpRule{"VAR_HANDLE", "AddVarHandle", "var_handle.cc"},
     OpRule{"WHILE", "AddWhile", "while.cc"},
-    OpRule{"ZEROS_LIKE", "AddZerosLike", ""},
+    OpRule{"ZEROS_LIKE", "AddZerosLike", "zeros_like.cc"},
 };
 
 const OpRule* FindRule(std::string_view op) {
@@ -648,6 +648,36 @@ Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgra
     requests.scratch_buffers.push_back(PointerSize(build.target) * node.inputs.size());
   } else if (op == "MEAN" || op == "SUM" || op == "REDUCE_MAX" || op == "REDUCE_MIN") {
     ReduceRequests(build, subgraph, node, requests);
+  } else if (op == "ARG_MAX" || op == "ARG_MIN") {
+    // TfLiteArgMaxParams / TfLiteArgMinParams: output_type. No Init, no Prepare.
+    requests.builtin_options = StructLayout(build, {F::kInt32});
+  } else if (op == "CUMSUM") {
+    // TfLiteCumsumParams: exclusive, reverse. No Init; Prepare allocates the int8 OpData (nine
+    // int32 ranges, offsets, multipliers and shifts).
+    requests.builtin_options = StructLayout(build, {F::kBool, F::kBool});
+    if (Is(InputTensor(subgraph, node, 0), TensorType::kInt8)) {
+      requests.persistent_buffers.push_back(
+          StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32, F::kInt32,
+                               F::kInt32, F::kInt32, F::kInt32})
+              .size);
+    }
+  } else if (op == "DEPTH_TO_SPACE" || op == "SPACE_TO_DEPTH" || op == "L2_POOL_2D") {
+    // TfLiteDepthToSpaceParams / TfLiteSpaceToDepthParams: block_size; L2_POOL_2D's
+    // TfLitePoolParams. No Init; Prepare rewrites the output's dims, first copying them to the
+    // tail (kernel_util.cc CreateWritableTensorDimsWithCopy).
+    if (op == "L2_POOL_2D") {
+      PoolRequests(build, requests);
+      requests.op_data = 0;  // unlike MAX_POOL_2D and AVERAGE_POOL_2D, no Init
+    } else {
+      requests.builtin_options = StructLayout(build, {F::kInt32});
+    }
+    const Tensor* output = OutputTensor(subgraph, node, 0);
+    requests.persistent_buffers.push_back(
+        IntArrayBytes(output == nullptr ? 0 : output->shape.size()));
+  } else if (op == "ELU") {
+    requests.op_data = 256;  // OpData: the int8 lookup table, int8_t table[256]
+  } else if (op == "SELECT_V2") {
+    requests.op_data = StructLayout(build, {F::kBool, F::kBool}).size;  // two broadcast flags
   } else if (op == "LOGISTIC") {
     // OpDataLogistic: input zero point, range radius, multiplier, left shift.
     requests.op_data = StructLayout(build, {F::kInt32, F::kInt32, F::kInt32, F::kInt32}).size;

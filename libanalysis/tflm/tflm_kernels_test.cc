@@ -191,16 +191,45 @@ TEST(TflmKernels, ResolverMethodsAndSources) {
   EXPECT_FALSE(ResolverMethod("LSTM").has_value());
   EXPECT_EQ(KernelSource("SVDF"), "svdf.h, svdf_common.cc");
   EXPECT_EQ(KernelSource("MIRROR_PAD"), "mirror_pad.cc");
-  EXPECT_FALSE(KernelSource("CUMSUM").has_value());
+  EXPECT_EQ(KernelSource("CUMSUM"), "cumsum.cc");
+  EXPECT_EQ(KernelSource("REVERSE_V2"), "reverse.cc");
 }
 
-TEST(TflmKernels, AnOpTflmRegistersButNotModelledIsSaidSo) {
-  Model model = LoadTflmModel("testing_test_conv_model");
-  model.subgraphs[0].nodes[3].op = "CUMSUM";
-  auto requests = RequestsOfNode(Target::kHost64, model.subgraphs[0], model.subgraphs[0].nodes[3]);
-  ASSERT_FALSE(requests.ok());
-  EXPECT_NE(requests.status().message().find("CUMSUM kernel is not modelled yet"),
-            std::string::npos);
+// The kernels of issue 41's last batch: what each Init and Prepare asks for.
+TEST(TflmKernels, LastBatchOfReferenceKernels) {
+  Subgraph graph;
+  Tensor int8;
+  int8.type = TensorType::kInt8;
+  int8.shape = {1, 4, 4, 8};
+  Tensor float32 = int8;
+  float32.type = TensorType::kFloat32;
+  graph.tensors = {int8, float32};
+  auto requests = [&](const std::string& op, int32_t input) {
+    Node node;
+    node.op = op;
+    node.inputs = {input};
+    node.outputs = {input};
+    auto result = RequestsOfNode(Target::kMcu32, graph, node);
+    EXPECT_TRUE(result.ok()) << op << ": " << result.status().message();
+    return result.ok() ? std::move(result).value() : KernelRequests{};
+  };
+  EXPECT_EQ(requests("ELU", 0).op_data, 256u);  // int8_t table[256]
+  EXPECT_EQ(requests("SELECT_V2", 1).op_data, 2u);
+  EXPECT_EQ(requests("ARG_MAX", 1).builtin_options.size, 4u);
+  EXPECT_EQ(requests("CUMSUM", 0).persistent_buffers, (std::vector<uint64_t>{36}));
+  EXPECT_TRUE(requests("CUMSUM", 1).persistent_buffers.empty());
+  EXPECT_EQ(requests("CUMSUM", 1).builtin_options.size, 2u);
+  // The output's dims copied to the tail: a TfLiteIntArray of 4.
+  EXPECT_EQ(requests("DEPTH_TO_SPACE", 1).persistent_buffers, (std::vector<uint64_t>{20}));
+  EXPECT_EQ(requests("L2_POOL_2D", 1).persistent_buffers, (std::vector<uint64_t>{20}));
+  EXPECT_EQ(requests("L2_POOL_2D", 1).op_data, 0u);
+  EXPECT_EQ(requests("L2_POOL_2D", 1).builtin_options.size, 40u);
+  for (const char* op : {"BROADCAST_TO", "BROADCAST_ARGS", "CEIL", "EXP", "FILL", "FLOOR",
+                         "LOGICAL_AND", "LOGICAL_OR", "REVERSE_V2", "ROUND", "ZEROS_LIKE"}) {
+    const KernelRequests none = requests(op, 1);
+    EXPECT_EQ(none.op_data + none.builtin_options.size, 0u) << op;
+    EXPECT_TRUE(none.persistent_buffers.empty() && none.scratch_buffers.empty()) << op;
+  }
 }
 
 }  // namespace

@@ -263,13 +263,41 @@ TEST(TflmTargetCommand, GateRecordsAndChecksTheTflmArena) {
   EXPECT_NE(check.out.find("[--target tflm]  ok"), std::string::npos) << check.out;
 }
 
-TEST(TflmTargetCommand, HtmlIsRefusedNotSkipped) {
+// The TFLM page: the head as the arena picture, the tail as a table, next to the usual report.
+TEST(TflmTargetCommand, HtmlIsTflmsPage) {
   const std::string page = testing::FreshDir("tflm_html") + "/report.html";
   ToolRun run =
       RunTool("report --target tflm --html " + page + " " + TflmModel("testing_test_conv_model"));
-  EXPECT_EQ(run.exit_code, 2) << run.out;
-  EXPECT_NE(run.err.find("--html"), std::string::npos) << run.err;
-  EXPECT_FALSE(std::ifstream(page).good());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("head"), std::string::npos) << run.out;
+  const std::string html = testing::ReadTextFile(page);
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_NE(html.find("<h2>Tail</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"num\">7744</td>"), std::string::npos);
+  ToolRun trace =
+      RunTool("report --target tflm --trace " + page + " " + TflmModel("testing_test_conv_model"));
+  EXPECT_EQ(trace.exit_code, 2) << trace.out;
+}
+
+// convert --tflm-offline-plan: the written model carries the plan, and report replays it.
+TEST(TflmTargetCommand, OfflinePlanRoundTrip) {
+  const std::string planned = testing::FreshDir("tflm_offline") + "/planned.tflite";
+  ToolRun convert = RunTool("convert " + TflmModel("testing_test_conv_model") +
+                            " --tflm-offline-plan " + planned + " --target tflm-32");
+  ASSERT_EQ(convert.exit_code, 0) << convert.err;
+  EXPECT_NE(convert.out.find("TFLM greedy head:   7744 bytes"), std::string::npos) << convert.out;
+  EXPECT_NE(convert.out.find("saves 0 bytes"), std::string::npos) << convert.out;
+  ToolRun report = RunTool("report --json --target tflm-32 " + planned);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const auto j = nlohmann::json::parse(report.out);
+  const auto& tflm = j.at("tflm");
+  EXPECT_EQ(tflm.at("head"), 7744);
+  size_t offline = 0;
+  for (const auto& buffer : tflm.at("head_buffers")) offline += buffer.contains("offline") ? 1 : 0;
+  EXPECT_EQ(offline, 8u);
+  ToolRun json =
+      RunTool("convert " + TflmModel("testing_test_conv_model") + " --tflm-offline-plan - ");
+  EXPECT_EQ(json.exit_code, 2);
 }
 
 TEST(TflmTargetCommand, DiffComparesTheTwoArenas) {

@@ -14,13 +14,13 @@ cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DC
   -DTFA_BUILD_FUZZERS=ON -DTFA_BUILD_TESTS=OFF -DTFA_BUILD_BENCHMARKS=OFF \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_C_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target fuzz_tflite_loader fuzz_graph_json fuzz_json_run fuzz_report fuzz_gate_baseline \
-  fuzz_delegate_profile fuzz_npy $([ "${FUZZ_RUNTIME:-0}" = 1 ] && echo fuzz_run)
+  fuzz_delegate_profile fuzz_npy fuzz_tflm $([ "${FUZZ_RUNTIME:-0}" = 1 ] && echo fuzz_run)
 
 # Seeds: the committed ones plus small real and synthetic models made now (never committed).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tflite_loader" "$work/graph_json" "$work/json_run" "$work/report" "$work/gate_baseline" \
-  "$work/delegate_profile" "$work/npy" "$work/run"
+  "$work/delegate_profile" "$work/npy" "$work/run" "$work/tflm"
 # The built-in profiles and the documented example are the profile parser's seeds.
 cp libanalysis/profiles/builtin/*.json "$work/delegate_profile/"
 cp fuzz/seeds/gate_baseline/* "$work/gate_baseline/"
@@ -42,6 +42,25 @@ i=0
 for f in "$work"/tflite_loader/* "$work"/graph_json/*; do
   [ -f "$f" ] || continue
   { printf "\\$(printf '%03o' $((i % 6)))"; cat "$f"; } >"$work/report/seed_$i"
+  i=$((i + 1))
+done
+
+# TFLM seeds: the models TFLite Micro's own tests allocate, one of them rewritten with an offline
+# plan, each prefixed with a build-selector byte.
+mkdir -p "$work/tflm_models"
+find build/tests/oracle/external -name 'tflite-micro__*.tflite' -size -300k \
+  -exec cp {} "$work/tflm_models/" \; 2>/dev/null || true
+conv=build/tests/oracle/external/tflite-micro__tensorflow_lite_micro_testing_test_conv_model.tflite
+if [ -x build/tflite-analyze ] && [ -f "$conv" ]; then
+  build/tflite-analyze convert "$conv" --tflm-offline-plan "$work/tflm_models/offline_plan.tflite" \
+    >/dev/null 2>&1 || true
+fi
+i=0
+for f in "$work"/tflm_models/*; do
+  [ -f "$f" ] || continue
+  for selector in 0 3 5 16 144; do
+    { printf "\\$(printf '%03o' $(((selector + i) % 256)))"; cat "$f"; } >"$work/tflm/seed_${i}_$selector"
+  done
   i=$((i + 1))
 done
 
@@ -70,5 +89,6 @@ run fuzz_report fuzz/tflite.dict "$work/report"
 run fuzz_gate_baseline fuzz/gate_baseline.dict "$work/gate_baseline"
 run fuzz_delegate_profile fuzz/delegate_profile.dict "$work/delegate_profile"
 run fuzz_npy fuzz/npy.dict "$work/npy"
+run fuzz_tflm fuzz/tflite.dict "$work/tflm"
 if [ "${FUZZ_RUNTIME:-0}" = 1 ]; then run fuzz_run fuzz/tflite.dict "$work/run"; fi
 exit $status

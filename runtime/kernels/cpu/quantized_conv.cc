@@ -183,8 +183,8 @@ const uint8_t* WeightsAsUint8(const T* weights, int64_t count, uint8_t* buffer) 
   }
 }
 
-// Stores the accumulators of `rows` rows: bias, the per-channel multiplier rounded once (as ruy
-// does, see QuantizedMatMul), the output zero point and the activation clamp.
+// Stores the accumulators of `rows` rows: bias, the per-channel multiplier (RescaleGemmOutput),
+// the output zero point and the activation clamp.
 template <typename T>
 void Requantize(const Requantization& r, const int32_t* acc, int64_t rows, int64_t channels,
                 const int32_t* bias, T* out) {
@@ -193,9 +193,8 @@ void Requantize(const Requantization& r, const int32_t* acc, int64_t rows, int64
     const int32_t* row = acc + m * channels;
     T* dst = out + m * channels;
     for (int64_t c = 0; c < channels; ++c) {
-      const int32_t v = MultiplyByQuantizedMultiplierSingleRounding(row[c] + (bias ? bias[c] : 0),
-                                                                    multipliers[c]) +
-                        r.output.zero_point;
+      const int32_t v =
+          RescaleGemmOutput<T>(row[c] + (bias ? bias[c] : 0), multipliers[c]) + r.output.zero_point;
       dst[c] = static_cast<T>(r.range.Clamp(v));
     }
   }
@@ -251,9 +250,9 @@ void RunConv(KernelContext& context, const ConvGeometry& g, const Requantization
     for (int32_t b = 0; b < g.batches; ++b) {
       const T* image = context.input(0).Data<const T>() + b * image_size;
       Im2col(g, image, 0, pixels, pad, im2col);
-      QuantizedMatMul<T, MultiplyByQuantizedMultiplierSingleRounding>(
-          r, im2col, pixels, depth, filter, weight_sums, bias, g.out_c,
-          context.output(0).Data<T>() + b * pixels * g.out_c);
+      QuantizedMatMul<T, RescaleGemmOutput<T>>(r, im2col, pixels, depth, filter, weight_sums, bias,
+                                               g.out_c,
+                                               context.output(0).Data<T>() + b * pixels * g.out_c);
     }
     return;
   }
@@ -297,8 +296,8 @@ void RunFullyConnected(KernelContext& context, const FullyConnectedGeometry& s,
     // Matrix-vector products: the plain loop (gemmlowp's packing would cost more).
     auto* weight_sums = reinterpret_cast<int32_t*>(context.scratch);
     WeightSums(weights, s.units, s.in_dim, weight_sums);
-    QuantizedMatMul<T, MultiplyByQuantizedMultiplierSingleRounding>(
-        r, input, s.batch, s.in_dim, weights, weight_sums, bias, s.units, out);
+    QuantizedMatMul<T, RescaleGemmOutput<T>>(r, input, s.batch, s.in_dim, weights, weight_sums,
+                                             bias, s.units, out);
     return;
   }
   const GemmScratch layout(std::is_same_v<T, int8_t>, s.units, s.in_dim,

@@ -7,11 +7,13 @@
 namespace tfa::runtime {
 namespace {
 
+// gemm: CONV_2D and FULLY_CONNECTED, rescaled as upstream's GEMM does; otherwise
+// DEPTHWISE_CONV_2D, rounded twice.
 template <typename T>
-T Store(const Requantization& r, int32_t acc, int64_t channel, bool single_rounding) {
+T Store(const Requantization& r, int32_t acc, int64_t channel, bool gemm) {
   const QuantizedMultiplier m = r.multipliers[static_cast<size_t>(channel)];
-  const int32_t scaled = single_rounding ? MultiplyByQuantizedMultiplierSingleRounding(acc, m)
-                                         : MultiplyByQuantizedMultiplier(acc, m);
+  const int32_t scaled =
+      gemm ? RescaleGemmOutput<T>(acc, m) : MultiplyByQuantizedMultiplier(acc, m);
   return static_cast<T>(r.range.Clamp(scaled + r.output.zero_point));
 }
 
@@ -43,7 +45,7 @@ void Conv(const KernelContext& context, const ConvGeometry& g, const Requantizat
             }
           }
           output[((b * g.out_h + oy) * g.out_w + ox) * g.out_c + oc] =
-              Store<T>(r, acc, oc, /*single_rounding=*/true);
+              Store<T>(r, acc, oc, /*gemm=*/true);
         }
       }
     }
@@ -72,7 +74,7 @@ void Depthwise(const KernelContext& context, const DepthwiseGeometry& g, const R
             }
           }
           output[((b * g.out_h + oy) * g.out_w + ox) * g.out_c + oc] =
-              Store<T>(r, acc, oc, /*single_rounding=*/false);
+              Store<T>(r, acc, oc, /*gemm=*/false);
         }
       }
     }
@@ -92,7 +94,7 @@ void FullyConnected(const KernelContext& context, const FullyConnectedGeometry& 
         acc += (int32_t{weights[u * s.in_dim + i]} - r.weight_zero_point) *
                (int32_t{input[b * s.in_dim + i]} - r.input.zero_point);
       }
-      output[b * s.units + u] = Store<T>(r, acc, u, /*single_rounding=*/true);
+      output[b * s.units + u] = Store<T>(r, acc, u, /*gemm=*/true);
     }
   }
 }

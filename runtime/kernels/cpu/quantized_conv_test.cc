@@ -48,6 +48,17 @@ TEST(QuantizedConvTest, PointwiseInt8PerChannelByHand) {
   EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{20, 12, 14, 10}));
 }
 
+// A tie, -2 * 0.25 = -0.5: ruy (int8 outputs) rounds it once, upward, to 0; gemmlowp's output
+// stage (uint8 outputs) rounds twice, away from zero, to -1. Upstream's builtin kernels on x86-64
+// give the uint8 coral mobilenet_v1_0.25_128_quant bit for bit only with the second.
+TEST(QuantizedConvTest, GemmRescaleRoundsAsUpstreamsGemmForTheOutputType) {
+  const QuantizedMultiplier quarter{int32_t{1} << 30, -1};
+  EXPECT_EQ(RescaleGemmOutput<int8_t>(-2, quarter), 0);
+  EXPECT_EQ(RescaleGemmOutput<uint8_t>(-2, quarter), -1);
+  EXPECT_EQ(RescaleGemmOutput<int8_t>(2, quarter), 1);
+  EXPECT_EQ(RescaleGemmOutput<uint8_t>(2, quarter), 1);
+}
+
 TEST(QuantizedConvTest, FusedReluClampsAtTheOutputZeroPoint) {
   QuantizedRunner r("CONV_2D");
   r.runner().options().padding = Padding::kValid;

@@ -1,6 +1,7 @@
 #include "libanalysis/tflm/offline_memory_plan.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "libanalysis/core/checked_math.h"
@@ -62,6 +63,13 @@ class Bytes {
   std::vector<uint8_t> bytes_;
 };
 
+// Flatbuffers reads scalars in place and assumes an aligned start (as ParseTflite does, a span
+// into the middle of another buffer is read from an aligned copy; found by fuzz_tflm).
+bool IsFlatbufferAligned(std::span<const uint8_t> file) {
+  constexpr uintptr_t kFlatbufferAlignment = 16;
+  return reinterpret_cast<uintptr_t>(file.data()) % kFlatbufferAlignment == 0;
+}
+
 uint64_t Align(uint64_t value, uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
@@ -70,6 +78,10 @@ uint64_t Align(uint64_t value, uint64_t alignment) {
 
 Result<std::optional<OfflinePlan>> ReadOfflinePlan(std::span<const uint8_t> file,
                                                    const std::string& source) {
+  if (!IsFlatbufferAligned(file)) {
+    const std::vector<uint8_t> aligned(file.begin(), file.end());
+    return ReadOfflinePlan(aligned, source);
+  }
   auto model = VerifiedModel(file, source);
   if (!model.ok()) return model.status();
   const tflite::Model* fb = *model;
@@ -149,6 +161,10 @@ std::vector<uint8_t> EncodeOfflinePlan(const OfflinePlan& plan) {
 // prefix is a multiple of 16 bytes so that 16-aligned weights stay aligned.
 Result<std::vector<uint8_t>> WithOfflinePlan(std::span<const uint8_t> file, const OfflinePlan& plan,
                                              const std::string& source) {
+  if (!IsFlatbufferAligned(file)) {
+    const std::vector<uint8_t> aligned(file.begin(), file.end());
+    return WithOfflinePlan(aligned, plan, source);
+  }
   auto model = VerifiedModel(file, source);
   if (!model.ok()) return model.status();
   const tflite::Model* fb = *model;

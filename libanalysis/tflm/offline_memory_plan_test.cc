@@ -80,6 +80,27 @@ TEST(TflmOfflinePlan, WrittenPlanReadsBackAndKeepsTheModel) {
   EXPECT_EQ(arena->head, 7744u);
 }
 
+// A span that starts off flatbuffers' alignment (found by fuzz_tflm: a misaligned read in the
+// Verifier) reads and writes as an aligned one does.
+TEST(TflmOfflinePlan, AnUnalignedSpanReadsAndWritesAsAnAlignedOne) {
+  OfflinePlan plan;
+  plan.offsets.assign(15, kOnlinePlannedOffset);
+  plan.offsets[3] = 4096;
+  const std::string source = testing::OraclePath(kConvModel);
+  auto written = WithOfflinePlan(FileBytes(source), plan, source);
+  ASSERT_TRUE(written.ok()) << written.status().message();
+  std::vector<uint8_t> shifted(written->size() + 1);
+  std::copy(written->begin(), written->end(), shifted.begin() + 1);
+  const std::span<const uint8_t> unaligned(shifted.data() + 1, written->size());
+  auto read = ReadOfflinePlan(unaligned, "unaligned");
+  ASSERT_TRUE(read.ok() && read->has_value()) << read.status().message();
+  EXPECT_EQ((*read)->offsets, plan.offsets);
+  auto rewritten = WithOfflinePlan(unaligned, plan, "unaligned");
+  auto rewritten_aligned = WithOfflinePlan(*written, plan, "aligned");
+  ASSERT_TRUE(rewritten.ok() && rewritten_aligned.ok()) << rewritten.status().message();
+  EXPECT_EQ(*rewritten, *rewritten_aligned);
+}
+
 TEST(TflmOfflinePlan, HandWrittenPlanWithOnlineEntries) {
   auto greedy = ReplayMicroAllocator(ConvModel(), Target::kHost64);
   ASSERT_TRUE(greedy.ok()) << greedy.status().message();

@@ -59,9 +59,23 @@ uint64_t PredictedDelegateBytes(const ModelPlan& plan) {
   for (const SubgraphPlan& sp : plan.subgraphs) {
     if (!sp.delegated) continue;
     for (const DelegateProfile& profile : plan.delegates) {
-      auto memory = EstimateDelegateMemory(*sp.delegated, profile, GpuMemoryOptionsFor(profile));
-      if (!memory.ok()) throw CommandError{memory.status().message()};
-      total = CheckedAdd(total, memory->total_bytes).value_or(UINT64_MAX);
+      uint64_t bytes = 0;
+      if (profile.kernel.delegate_kernel == "gpu") {
+        // What this runtime allocates: its OpenCL delegate runs the nodes unfused, so it needs
+        // more than the report's figure over upstream's fused tasks.
+        auto parts =
+            SumGpuPartitionMemory(*sp.delegated, profile.name, GpuMemoryOptionsFor(profile), false);
+        if (!parts.ok()) throw CommandError{parts.status().message()};
+        bytes = CheckedAdd(
+                    CheckedAdd(parts->shared_tensors, parts->staging_buffers).value_or(UINT64_MAX),
+                    parts->constants)
+                    .value_or(UINT64_MAX);
+      } else {
+        auto memory = EstimateDelegateMemory(*sp.delegated, profile, GpuMemoryOptionsFor(profile));
+        if (!memory.ok()) throw CommandError{memory.status().message()};
+        bytes = memory->total_bytes;
+      }
+      total = CheckedAdd(total, bytes).value_or(UINT64_MAX);
     }
   }
   return total;

@@ -25,8 +25,9 @@ struct KernelRange {
 // How many kernels the XNNPACK or OpenCL delegate has made so far (0 for other delegates).
 size_t DelegateKernelCount(const runtime::Delegate& delegate);
 
-// What the plan's delegates own outside the interpreter, as the report predicts it (the known
-// parts: delegate_memory.h). Throws CommandError when it cannot be estimated.
+// What the plan's delegates will own outside the interpreter in this runtime: the report's
+// prediction (the known parts: delegate_memory.h), except that the GPU's is over this runtime's
+// unfused nodes, not upstream's fused tasks. Throws CommandError when it cannot be estimated.
 uint64_t PredictedDelegateBytes(const ModelPlan& plan);
 
 // Throws CommandError when the report or a delegate's memory cannot be estimated.

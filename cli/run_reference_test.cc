@@ -6,6 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "runtime/kernels/cpu/kernel_test_util.h"
+
 namespace tfa::cli {
 namespace {
 
@@ -20,12 +22,7 @@ runtime::RuntimeTensor Int8(std::vector<int8_t>& values, const Quantization& q) 
 }
 
 runtime::RuntimeTensor Floats(std::vector<float>& values) {
-  runtime::RuntimeTensor t;
-  t.type = TensorType::kFloat32;
-  t.shape = {static_cast<int32_t>(values.size())};
-  t.bytes = values.size() * sizeof(float);
-  t.data = reinterpret_cast<uint8_t*>(values.data());
-  return t;
+  return runtime::testing::FloatView(values);
 }
 
 TEST(RunReference, QuantizedValuesMeetTheFloatModelInRealValues) {

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "runtime/kernels/cpu/kernel_test_util.h"
+
 namespace tfa::cli {
 namespace {
 
@@ -13,12 +15,7 @@ OutputComparison Output(int32_t tensor, double max_error, bool ok) {
 }
 
 runtime::RuntimeTensor Floats(std::vector<float>& values) {
-  runtime::RuntimeTensor t;
-  t.type = TensorType::kFloat32;
-  t.shape = {static_cast<int32_t>(values.size())};
-  t.bytes = values.size() * sizeof(float);
-  t.data = reinterpret_cast<uint8_t*>(values.data());
-  return t;
+  return runtime::testing::FloatView(values);
 }
 
 TEST(RunVerdict, FloatOutputsAreHeldToTheToleranceOfMaxOneAndTheReference) {

@@ -8,17 +8,13 @@
 #include <vector>
 
 #include "cli/sha256.h"
+#include "runtime/kernels/cpu/kernel_test_util.h"
 
 namespace tfa::cli {
 namespace {
 
 runtime::RuntimeTensor Floats(std::vector<float>& values) {
-  runtime::RuntimeTensor t;
-  t.type = TensorType::kFloat32;
-  t.shape = {static_cast<int32_t>(values.size())};
-  t.bytes = values.size() * sizeof(float);
-  t.data = reinterpret_cast<uint8_t*>(values.data());
-  return t;
+  return runtime::testing::FloatView(values);
 }
 
 std::string WriteFile(const std::string& name, const std::string& text) {

@@ -12,6 +12,16 @@
 
 namespace tfa::runtime::testing {
 
+// A float32 tensor of rank 1 over `values` (not owned), for code that reads tensors.
+inline RuntimeTensor FloatView(std::vector<float>& values) {
+  RuntimeTensor t;
+  t.type = TensorType::kFloat32;
+  t.shape = {static_cast<int32_t>(values.size())};
+  t.bytes = values.size() * sizeof(float);
+  t.data = reinterpret_cast<uint8_t*>(values.data());
+  return t;
+}
+
 class KernelRunner {
  public:
   explicit KernelRunner(std::string op) { node_.op = std::move(op); }

@@ -42,10 +42,6 @@ const std::map<std::string, Expected> kKnown = {
      {2, "node 0 (STABLEHLO_COMPOSITE): the delegate has no kernel for this op"}},
     {"LiteRT__tflite_testdata_call_once_mul.xnnpack",
      {2, "node 1 (VAR_HANDLE): the delegate has no kernel for this op"}},
-    // The positions are seed-filled int32s near 1e9: upstream's XNNPACK SIN and COS leave [-1, 1]
-    // on them (282.86 where the CPU's is 0.33); libXNNPACK 2022 has neither, so this runtime
-    // computes them on the CPU kernels, as upstream's `none` does.
-    {"LiteRT__litert_test_testdata_rope.xnnpack", {1, "outputs matched, upstream's differ"}},
     // int8 models the OpenCL delegate computes in float, as upstream's GPU delegate does, without
     // requantizing between ops: 2 steps at hello_world's output, 0.00305 at test_conv_model's
     // (dequantized); every node within the tolerance. Upstream has no GPU outputs to say whether
@@ -113,7 +109,7 @@ TEST(RunUpstreamOutputs, ExternalModelsMatchUpstreamsOwnOutputsWithoutDelegate) 
 }
 
 TEST(RunUpstreamOutputs, ExternalModelsMatchUpstreamsOwnOutputsUnderXnnpack) {
-  EXPECT_EQ(CheckExternalModels("xnnpack"), 14);
+  EXPECT_EQ(CheckExternalModels("xnnpack"), 15);
 }
 
 // The OpenCL delegate (PoCL here): upstream's file holds its CPU kernels' outputs, which the

@@ -10,6 +10,7 @@
 #include "libanalysis/tflm/kernel_prepare_check_helpers.h"
 #include "libanalysis/tflm/kernel_prepare_checks_lstm.h"
 #include "libanalysis/tflm/kernel_prepare_checks_tensor_ops.h"
+#include "libanalysis/tflm/micro_custom_kernels.h"
 #include "libanalysis/tflm/signal_kernels.h"
 
 namespace tfa::tflm {
@@ -810,6 +811,7 @@ std::optional<std::string> FailureOf(const Subgraph& subgraph, const Node& node)
 
 std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& node) {
   if (SignalResolverMethod(node.op)) return SignalPrepareFailure(subgraph, node);
+  if (MicroCustomResolverMethod(node.op)) return MicroCustomPrepareFailure(subgraph, node);
   return prepare_checks::FailureOf(subgraph, node);
 }
 

@@ -16,6 +16,7 @@
 #include "cli/terminal.h"
 #include "cli/tflm_target_args.h"
 #include "libanalysis/gate/baseline_gate.h"
+#include "libanalysis/tflm/gated_build_name.h"
 
 namespace tfa::cli {
 namespace {
@@ -116,14 +117,15 @@ int RunGate(const GateArgs& args) {
   if (args.tflm_target.ArenaBudgetOrThrow()) {
     throw CommandError{"--arena-budget is for report and arena; gate compares with a baseline"};
   }
-  if (build && (build->abi != tflm::Abi::kAapcs || build->static_memory ||
-                build->recording_allocator || build->cmsis_nn)) {
+  if (build &&
+      (build->abi != tflm::Abi::kAapcs || build->static_memory || build->recording_allocator)) {
     throw CommandError{
-        "gate records the default TFLite Micro builds; --abi, --static-memory, "
-        "--recording-allocator and --target tflm-cmsis-nn are for report and arena"};
+        "gate records the default TFLite Micro builds; --abi, --static-memory and "
+        "--recording-allocator are for report and arena"};
   }
-  const std::optional<tflm::Target> target =
-      build ? std::optional<tflm::Target>(build->target) : std::nullopt;
+  // "tflm-cmsis-nn --cpu cortex-m4": the baseline names the build as the command line does.
+  const std::optional<std::string> target =
+      build ? std::optional<std::string>(tflm::GatedBuildName(*build)) : std::nullopt;
   if (target && !requested.empty()) throw CommandError{"--target tflm takes no --delegate"};
   const Baseline baseline = LoadBaselineOrThrow(args.baseline, args.update_baseline);
 
@@ -139,8 +141,7 @@ int RunGate(const GateArgs& args) {
           const std::string sha256 = Sha256Hex(ReadFileOrThrow(path));
           const std::string file = std::filesystem::path(path).filename().string();
           std::vector<Measurement> measured;
-          if (target)
-            return std::vector{TflmMeasurement(path, file, sha256, tflm::TargetName(*target))};
+          if (target) return std::vector{TflmMeasurement(path, file, sha256, *target)};
           if (requested.empty()) {
             for (const std::string& t : RecordedTargets(baseline, file)) {
               measured.push_back(TflmMeasurement(path, file, sha256, t));

@@ -41,6 +41,14 @@ std::string PredictedNote(const tflm::TflmArena& arena) {
          "here\n";
 }
 
+// The CMSIS-NN build's core, code path and the "predicted" label; null for the reference kernels.
+nlohmann::ordered_json CmsisNnJson(const tflm::TflmArena& arena) {
+  if (!arena.cmsis_nn) return nullptr;
+  return {{"cpu", tflm::CmsisNnCpuName(*arena.cmsis_nn)},
+          {"code_path", tflm::CodePathName(tflm::CodePathOf(*arena.cmsis_nn))},
+          {"figures", "predicted"}};
+}
+
 std::string OwnerText(const tflm::TailItem& item) {
   if (item.node >= 0) return fmt::format("node {}", item.node);
   if (item.tensor >= 0) return fmt::format("tensor {}", item.tensor);
@@ -168,19 +176,13 @@ std::string TflmReportText(const std::string& model_path, const Model& model,
 
 nlohmann::ordered_json TflmJson(const tflm::TflmArena& arena) {
   const tflm::StructSizes& sizes = arena.sizes;
-  nlohmann::ordered_json cmsis_nn;
-  if (arena.cmsis_nn) {
-    cmsis_nn = {{"cpu", tflm::CmsisNnCpuName(*arena.cmsis_nn)},
-                {"code_path", tflm::CodePathName(tflm::CodePathOf(*arena.cmsis_nn))},
-                {"figures", "predicted"}};
-  }
   nlohmann::ordered_json j{{"target", BuildName(arena)},
                            {"abi", arena.target == tflm::Target::kHost64
                                        ? nlohmann::ordered_json(nullptr)
                                        : nlohmann::ordered_json(tflm::AbiName(arena.abi))},
                            {"static_memory", arena.static_memory},
                            {"recording_allocator", arena.recording_allocator},
-                           {"cmsis_nn", cmsis_nn},
+                           {"cmsis_nn", CmsisNnJson(arena)},
                            {"rules", std::string(tflm::kTflmRulesVersion)},
                            {"head", arena.head},
                            {"tail", arena.tail},
@@ -331,6 +333,7 @@ void RunTflmDiff(const std::string& old_model, const std::string& new_model,
     nlohmann::ordered_json j{{"old", old_model},
                              {"new", new_model},
                              {"target", BuildName(before)},
+                             {"cmsis_nn", CmsisNnJson(before)},
                              {"figures", nlohmann::ordered_json::object()},
                              {"resolver_added", added},
                              {"resolver_removed", removed}};
@@ -339,8 +342,9 @@ void RunTflmDiff(const std::string& old_model, const std::string& new_model,
     }
     return WriteOutput("-", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
-  std::string out = fmt::format("{} -> {}: TFLite Micro arena ({}, {})\n\n", old_model, new_model,
+  std::string out = fmt::format("{} -> {}: TFLite Micro arena ({}, {})\n", old_model, new_model,
                                 BuildName(before), TargetWords(before));
+  out += PredictedNote(before) + "\n";
   out += fmt::format("  {:<24} {:>12} {:>12} {:>10}\n", "figure", "before", "after", "delta");
   for (const TflmFigure& f : figures) {
     out += fmt::format("  {:<24} {:>12} {:>12} {:>+10}\n", f.name, f.before, f.after,

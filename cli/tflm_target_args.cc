@@ -1,6 +1,7 @@
 #include "cli/tflm_target_args.h"
 
 #include "cli/command.h"
+#include "libanalysis/tflm/gated_build_name.h"
 
 namespace tfa::cli {
 
@@ -102,7 +103,7 @@ tflm::TflmArena ReplayTflmOrThrow(const std::string& path, const tflm::Build& bu
 
 Measurement TflmMeasurement(const std::string& path, const std::string& file,
                             const std::string& sha256, const std::string& target) {
-  const auto parsed = tflm::TargetFromName(target);
+  const auto parsed = tflm::GatedBuildFromName(target);
   if (!parsed) throw CommandError{"unknown TFLite Micro target \"" + target + "\""};
   const tflm::TflmArena arena = ReplayTflmOrThrow(path, *parsed);
   Measurement m{path, file, sha256, {}, {}, target};

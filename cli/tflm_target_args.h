@@ -45,8 +45,9 @@ class TflmTargetArgs {
 // 32-bit target cannot address).
 tflm::TflmArena ReplayTflmOrThrow(const std::string& path, const tflm::Build& build);
 
-// The gate's figures for `target` (named as the baseline records it): arena_bytes is
-// arena_used_bytes, persistent_bytes the tail; TFLM has no delegated partitions or copies.
+// The gate's figures for `target` (named as the baseline records it, tflm/gated_build_name.h):
+// arena_bytes is arena_used_bytes, persistent_bytes the tail; TFLM has no delegated partitions or
+// copies.
 Measurement TflmMeasurement(const std::string& path, const std::string& file,
                             const std::string& sha256, const std::string& target);
 

@@ -10,7 +10,7 @@
 #include "libanalysis/core/key_value.h"
 #include "libanalysis/model/runtime_version.h"
 #include "libanalysis/report/cpu_nodes.h"
-#include "libanalysis/tflm/tflm_target.h"
+#include "libanalysis/tflm/gated_build_name.h"
 
 namespace tfa {
 namespace {
@@ -95,8 +95,9 @@ Result<BaselineConfig> ParseConfig(const json& j, const std::string& path) {
   TFA_RETURN_IF_ERROR(ReadCounts(fields, "delegated_nodes", &config.figures.delegated_nodes));
   TFA_RETURN_IF_ERROR(ReadCounts(fields, "cpu_fallback_nodes", &config.figures.cpu_fallback_nodes));
   TFA_RETURN_IF_ERROR(fields.Read("target", &config.target, JsonFields::Presence::kOptional));
-  if (!config.target.empty() && !tflm::TargetFromName(config.target)) {
-    return JsonFields::Error(fields.Path("target"), "expected \"tflm\" or \"tflm-32\"");
+  if (!config.target.empty() && !tflm::GatedBuildFromName(config.target)) {
+    return JsonFields::Error(fields.Path("target"),
+                             "expected \"tflm\", \"tflm-32\" or \"tflm-cmsis-nn [--cpu CORE]\"");
   }
   if (!config.target.empty() && !config.delegates.empty()) {
     return JsonFields::Error(fields.Path("target"), "a TFLite Micro target takes no delegates");

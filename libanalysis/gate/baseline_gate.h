@@ -54,8 +54,9 @@ NodesByOp CpuFallbackNodesOf(const Report& report, const Model& model);
 struct BaselineConfig {
   std::vector<DelegateRequest> delegates;  // empty: the CPU-only plan
   GatedFigures figures;
-  // "tflm" or "tflm-32": TFLite Micro's arena (arena_bytes: arena_used_bytes, persistent_bytes:
-  // the tail) instead of TFLite's; then `delegates` is empty. Empty: TFLite.
+  // "tflm", "tflm-32" or "tflm-cmsis-nn [--cpu CORE]" (tflm/gated_build_name.h): TFLite Micro's
+  // arena (arena_bytes: arena_used_bytes, persistent_bytes: the tail) instead of TFLite's; then
+  // `delegates` is empty. Empty: TFLite.
   std::string target = {};
 };
 

@@ -376,7 +376,8 @@ TEST(TflmTargetConfig, AnUnknownTargetIsRefused) {
   auto b =
       ParseBaseline(OneModelBaseline(R"("delegates":[],"target":"tflm-64",)" + kFigures), "b.json");
   ASSERT_FALSE(b.ok());
-  EXPECT_NE(b.status().message().find("configs[0].target: expected \"tflm\" or \"tflm-32\""),
+  EXPECT_NE(b.status().message().find("configs[0].target: expected \"tflm\", \"tflm-32\" or "
+                                      "\"tflm-cmsis-nn [--cpu CORE]\""),
             std::string::npos)
       << b.status().message();
 }

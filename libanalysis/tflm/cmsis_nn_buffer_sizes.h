@@ -33,6 +33,10 @@ struct CmsisNnConvParams {
   int64_t dilation_w = 1, dilation_h = 1;
 };
 
+// arm_convolve_s8_get_buffer_size of CMSIS-NN's 2024 releases (the revision the transpose
+// convolution's size functions call).
+uint64_t ConvolveS8BufferSize(CmsisNnCodePath path, const CmsisNnDims& input,
+                              const CmsisNnDims& filter);
 uint64_t ConvolveWrapperS8BufferSize(CmsisNnCodePath path, const CmsisNnConvParams& params,
                                      const CmsisNnDims& input, const CmsisNnDims& filter);
 uint64_t ConvolveWrapperS16BufferSize(CmsisNnCodePath path, const CmsisNnConvParams& params,
@@ -41,9 +45,20 @@ uint64_t Convolve1x1S8FastBufferSize(CmsisNnCodePath path, const CmsisNnDims& in
 uint64_t DepthwiseConvWrapperS8BufferSize(CmsisNnCodePath path, const CmsisNnConvParams& params,
                                           const CmsisNnDims& input, const CmsisNnDims& filter,
                                           const CmsisNnDims& output);
+uint64_t DepthwiseConvWrapperS4BufferSize(CmsisNnCodePath path, const CmsisNnConvParams& params,
+                                          const CmsisNnDims& input, const CmsisNnDims& filter,
+                                          const CmsisNnDims& output);
+// arm_transpose_conv_s8's two buffers: `ctx` (the convolution's columns, or the rolling output
+// rows) and `output_ctx` (the reversed filter); filter dims n is the output depth.
+uint64_t TransposeConvS8BufferSize(CmsisNnCodePath path, const CmsisNnConvParams& params,
+                                   const CmsisNnDims& input, const CmsisNnDims& filter,
+                                   const CmsisNnDims& output);
+uint64_t TransposeConvS8ReverseConvBufferSize(const CmsisNnConvParams& params,
+                                              const CmsisNnDims& input, const CmsisNnDims& filter);
 uint64_t FullyConnectedS8BufferSize(CmsisNnCodePath path, const CmsisNnDims& filter);
 uint64_t FullyConnectedS16BufferSize(CmsisNnCodePath path, const CmsisNnDims& filter);
 uint64_t AvgpoolS8BufferSize(CmsisNnCodePath path, int64_t output_w, int64_t channels);
+uint64_t AvgpoolS16BufferSize(CmsisNnCodePath path, int64_t output_w, int64_t channels);
 uint64_t SvdfS8BufferSize(CmsisNnCodePath path, const CmsisNnDims& weights_feature);
 
 }  // namespace tfa::tflm

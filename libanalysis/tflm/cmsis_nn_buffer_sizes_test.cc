@@ -106,5 +106,65 @@ TEST(CmsisNnBufferSizes, NegativeShapesGiveNoBuffer) {
   EXPECT_EQ(ConvolveWrapperS8BufferSize(kDsp, {}, {1, 4, 4, -3}, {1, 3, 3, -3}), 0u);
 }
 
+// arm_transpose_conv_s8 with strides up to 2 over more than 16 input channels: the convolution's
+// columns (3x3x32 = 288) over the stride-expanded input, and the reversed filter (32 x 3 x 3 x 8
+// output channels).
+TEST(CmsisNnBufferSizes, TransposeConvolutionRunsInReverse) {
+  const CmsisNnConvParams stride2{2, 2, 0, 0, 1, 1};
+  const CmsisNnDims input{1, 4, 4, 32};
+  const CmsisNnDims filter{8, 3, 3, 32};
+  const CmsisNnDims output{1, 8, 8, 8};
+  EXPECT_EQ(TransposeConvS8BufferSize(kPlain, stride2, input, filter, output), 2u * 288 * 2);
+  EXPECT_EQ(TransposeConvS8BufferSize(kDsp, stride2, input, filter, output), 2u * 288 * 2);
+  EXPECT_EQ(TransposeConvS8BufferSize(kMve, stride2, input, filter, output), 4u * 288);
+  EXPECT_EQ(TransposeConvS8ReverseConvBufferSize(stride2, input, filter), 32u * 3 * 3 * 8);
+  // 290 columns: rounded to 292 (portable, DSP) and to 304 (MVE's 16 lanes).
+  const CmsisNnDims odd{1, 4, 4, 29};
+  const CmsisNnDims filter_2x5{8, 2, 5, 29};
+  EXPECT_EQ(TransposeConvS8BufferSize(kDsp, stride2, odd, filter_2x5, output), 2u * 292 * 2);
+  EXPECT_EQ(TransposeConvS8BufferSize(kMve, stride2, odd, filter_2x5, output), 4u * 304);
+}
+
+// Otherwise (16 channels, or a stride of 3) int32 accumulators for max(filter h, stride h) rows
+// of ((input w - 1) x stride w + max(filter w, stride h)) x output depth, on every path.
+TEST(CmsisNnBufferSizes, TransposeConvolutionRollingRows) {
+  const CmsisNnConvParams stride2{2, 2, 0, 0, 1, 1};
+  const CmsisNnDims filter{8, 3, 3, 16};
+  const CmsisNnDims output{1, 8, 8, 8};
+  for (CmsisNnCodePath path : {kPlain, kDsp, kMve}) {
+    // (3 x 2 + 3) x 8 columns, 3 rows.
+    EXPECT_EQ(TransposeConvS8BufferSize(path, stride2, {1, 4, 4, 16}, filter, output),
+              9u * 8 * 3 * 4);
+    // Stride w 3, stride h 4 over a 3x2 (h x w) filter: (3 x 3 + max(2, 4)) x 8 columns and
+    // max(3, 4) rows.
+    EXPECT_EQ(
+        TransposeConvS8BufferSize(path, {3, 4, 0, 0, 1, 1}, {1, 4, 4, 64}, {8, 3, 2, 64}, output),
+        13u * 8 * 4 * 4);
+  }
+  EXPECT_EQ(TransposeConvS8ReverseConvBufferSize(stride2, {1, 4, 4, 16}, filter), 0u);
+  EXPECT_EQ(TransposeConvS8ReverseConvBufferSize({3, 1, 0, 0, 1, 1}, {1, 4, 4, 64}, filter), 0u);
+}
+
+// arm_depthwise_conv_wrapper_s4: the DSP figure (an int16 per channel and tap) on every path
+// when the optimized kernel runs; nothing for a channel multiplier, a batch or a dilation.
+TEST(CmsisNnBufferSizes, Int4DepthwiseBuffer) {
+  const CmsisNnDims input{1, 8, 8, 16};
+  const CmsisNnDims filter{1, 3, 3, 16};
+  const CmsisNnDims output{1, 8, 8, 16};
+  for (CmsisNnCodePath path : {kPlain, kDsp, kMve}) {
+    EXPECT_EQ(DepthwiseConvWrapperS4BufferSize(path, {}, input, filter, output), 16u * 9 * 2);
+    EXPECT_EQ(DepthwiseConvWrapperS4BufferSize(path, {}, input, filter, {1, 8, 8, 32}), 0u);
+    EXPECT_EQ(DepthwiseConvWrapperS4BufferSize(path, {}, {2, 8, 8, 16}, filter, output), 0u);
+    EXPECT_EQ(DepthwiseConvWrapperS4BufferSize(path, {1, 1, 0, 0, 2, 2}, input, filter, output),
+              0u);
+  }
+}
+
+TEST(CmsisNnBufferSizes, Int16AveragePoolSumsOnDsp) {
+  EXPECT_EQ(AvgpoolS16BufferSize(kPlain, 7, 32), 0u);
+  EXPECT_EQ(AvgpoolS16BufferSize(kDsp, 7, 32), 128u);
+  EXPECT_EQ(AvgpoolS16BufferSize(kMve, 7, 32), 0u);
+}
+
 }  // namespace
 }  // namespace tfa::tflm

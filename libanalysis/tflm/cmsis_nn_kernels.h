@@ -9,7 +9,6 @@
 #include <optional>
 #include <string_view>
 
-#include "libanalysis/core/status.h"
 #include "libanalysis/model/graph.h"
 #include "libanalysis/tflm/tflm_kernels.h"
 #include "libanalysis/tflm/tflm_target.h"
@@ -17,10 +16,10 @@
 namespace tfa::tflm {
 
 // Rewrites `requests` (the reference kernel's, for a 32-bit build) into what the CMSIS-NN kernel
-// for `node` asks for when `build.cmsis_nn` is set and the port replaces the op; an error names
-// a replaced kernel (or a case of one) not modelled here.
-Status ApplyCmsisNnKernel(const Build& build, const Subgraph& subgraph, const Node& node,
-                          KernelRequests& requests);
+// for `node` asks for when `build.cmsis_nn` is set and the port replaces the op. The port's
+// Prepare refusals are cmsis_nn_prepare_checks.h's.
+void ApplyCmsisNnKernel(const Build& build, const Subgraph& subgraph, const Node& node,
+                        KernelRequests& requests);
 
 // The port's file for an op it replaces ("conv.cc"), nullopt for an op that keeps the reference
 // kernel.

@@ -8,6 +8,7 @@
 
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/tflm/allocation_lifetimes.h"
+#include "libanalysis/tflm/cmsis_nn_prepare_checks.h"
 #include "libanalysis/tflm/greedy_memory_planner.h"
 #include "libanalysis/tflm/kernel_prepare_checks.h"
 #include "libanalysis/tflm/resource_variables.h"
@@ -210,7 +211,9 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build,
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     for (size_t n = 0; n < model.subgraphs[s].nodes.size(); ++n) {
       const Node& node = model.subgraphs[s].nodes[n];
-      if (auto failure = PrepareFailure(model.subgraphs[s], node)) {
+      // A CMSIS-NN build runs the port's Prepare for the ops it replaces.
+      if (auto failure = build.cmsis_nn ? CmsisNnPrepareFailure(model.subgraphs[s], node)
+                                        : PrepareFailure(model.subgraphs[s], node)) {
         return Status::Error(node_context(s, n) +
                              ": TFLite Micro refuses it in Prepare: " + *failure);
       }

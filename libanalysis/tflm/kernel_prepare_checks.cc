@@ -130,6 +130,25 @@ std::optional<std::string> FullyConnectedFailure(const Subgraph& g, const Node& 
                        " with filter type: " + TypeName(filter->type) + " not supported.",
                    kFile);
   }
+  // fully_connected_common.cc CalculateOpDataFullyConnected: per-channel weights (more than one
+  // scale) of a quantized op take an int8 input and int8 weights, one scale per output channel.
+  const uint64_t scales = filter->quantization->scale.size();
+  if (Is(input, T::kFloat32) || scales <= 1) return std::nullopt;
+  constexpr std::string_view kCommon = "fully_connected_common.cc";
+  if (!Is(input, T::kInt8) || Is(filter, T::kInt4)) {
+    return Failure("input->type == kTfLiteInt8 && filter->type != kTfLiteInt4 was not true.",
+                   kCommon,
+                   "per-channel weights with input " + TypeName(input->type) + ", filter " +
+                       TypeName(filter->type));
+  }
+  const int64_t axis = filter->quantization->quantized_dimension;
+  const int64_t channels = Dim(filter, static_cast<size_t>(std::max<int64_t>(axis, 0)));
+  if (static_cast<int64_t>(scales) != channels) {
+    return Failure(NotEqual("per_channel_quantization_size",
+                            "filter->dims->data[affine_quantization->quantized_dimension]",
+                            static_cast<int64_t>(scales), channels),
+                   kCommon);
+  }
   return std::nullopt;
 }
 

@@ -81,6 +81,29 @@ TEST(TflmPrepareChecks, FullyConnectedWithFloatInputAndInt4WeightsIsRefused) {
             "passes");
 }
 
+// fully_connected_common.cc: per-channel weights take an int8 input and int8 weights, one scale
+// per output channel.
+TEST(TflmPrepareChecks, PerChannelFullyConnectedTakesInt8AndAScalePerChannel) {
+  auto per_channel = [](T input, T filter, size_t scales) {
+    Subgraph graph = WeightedOp("FULLY_CONNECTED", input, filter, input, {8, 4});
+    graph.tensors[1] = Quantized(Constant({8, 4}, filter), std::vector<float>(scales, 0.25f),
+                                 std::vector<int64_t>(scales, 0));
+    return graph;
+  };
+  EXPECT_EQ(FailureOf(per_channel(T::kInt8, T::kInt8, 8)), "passes");
+  EXPECT_EQ(FailureOf(per_channel(T::kInt16, T::kInt8, 8)),
+            "input->type == kTfLiteInt8 && filter->type != kTfLiteInt4 was not true. "
+            "(fully_connected_common.cc: per-channel weights with input INT16, filter INT8)");
+  EXPECT_EQ(FailureOf(per_channel(T::kInt8, T::kInt4, 8)),
+            "input->type == kTfLiteInt8 && filter->type != kTfLiteInt4 was not true. "
+            "(fully_connected_common.cc: per-channel weights with input INT8, filter INT4)");
+  EXPECT_EQ(FailureOf(per_channel(T::kInt8, T::kInt8, 4)),
+            "per_channel_quantization_size != "
+            "filter->dims->data[affine_quantization->quantized_dimension] (4 != 8) "
+            "(fully_connected_common.cc)");
+  EXPECT_EQ(FailureOf(per_channel(T::kFloat32, T::kFloat32, 8)), "passes");
+}
+
 // svdf_common.cc PrepareSvdf: the output must hold num_filters / rank units.
 TEST(TflmPrepareChecks, SvdfOutputOfTheWrongWidthIsRefused) {
   Tensor state = ArenaTensor({1, 12 * 10}, T::kInt16);

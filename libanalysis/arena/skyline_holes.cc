@@ -12,11 +12,6 @@ namespace {
 constexpr int32_t kNever = std::numeric_limits<int32_t>::max();
 constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
 
-// The last key under a trie node covering 2^bits keys from `base`.
-uint64_t LastKeyOf(uint64_t base, int bits) {
-  return bits >= 64 ? kMaxKey : base + ((uint64_t{1} << bits) - 1);
-}
-
 }  // namespace
 
 SkylineHoles::SkylineHoles(int32_t last_step, uint64_t alignment)
@@ -25,87 +20,16 @@ SkylineHoles::SkylineHoles(int32_t last_step, uint64_t alignment)
   index_slot_.assign(2 * static_cast<size_t>(index_leaves_), kNone);
 }
 
-void SkylineHoles::TrieInsert(int32_t entry) {
-  const uint64_t key = Key(entry);
-  const int32_t first = entries_[entry].first;
-  auto new_node = [&] {
-    trie_.push_back(TrieNode{});
-    trie_.back().earliest = kNever;
-    return static_cast<int32_t>(trie_.size() - 1);
-  };
-  if (trie_root_ == kNone) trie_root_ = new_node();
-  while (trie_bits_ < 64 && (key >> trie_bits_) != 0) {
-    const int32_t root = new_node();
-    trie_[root].child[0] = trie_root_;
-    trie_[root].earliest = trie_[trie_root_].earliest;
-    trie_root_ = root;
-    ++trie_bits_;
-  }
-  int32_t node = trie_root_;
-  for (int bits = trie_bits_;; --bits) {
-    trie_[node].earliest = std::min(trie_[node].earliest, first);
-    if (bits == 0) break;
-    const int side = static_cast<int>((key >> (bits - 1)) & 1);
-    if (trie_[node].child[side] == kNone) {
-      const int32_t child = new_node();
-      trie_[node].child[side] = child;
-    }
-    node = trie_[node].child[side];
-  }
-  trie_[node].entry = entry;
-}
-
 std::pair<int32_t, int32_t> SkylineHoles::MetAround(uint64_t key, int32_t step) const {
-  auto met = [&](int32_t node) { return node != kNone && trie_[node].earliest <= step; };
-  // Below a node holding a met entry, the highest (lowest) met entry is found without turning
-  // back: take the upper (lower) child whenever it holds one.
-  auto outermost = [&](int32_t node, int bits, int side) {
-    for (; bits > 0; --bits) {
-      node = met(trie_[node].child[side]) ? trie_[node].child[side] : trie_[node].child[1 - side];
-    }
-    return trie_[node].entry;
-  };
-  if (!met(trie_root_)) return {kNone, kNone};
-  if (trie_bits_ < 64 && (key >> trie_bits_) != 0) {
-    return {outermost(trie_root_, trie_bits_, 1), kNone};
-  }
-  // Walk down `key`'s path; the deepest met subtree beside it on each side holds the neighbour.
-  struct Side {
-    int32_t node = kNone;
-    int bits = 0;
-  };
-  Side below;
-  Side above;
-  int32_t node = trie_root_;
-  int bits = trie_bits_;
-  int32_t at_key = kNone;
-  for (; bits > 0; --bits) {
-    const int side = static_cast<int>((key >> (bits - 1)) & 1);
-    const int32_t sibling = trie_[node].child[1 - side];
-    if (met(sibling)) (side == 1 ? below : above) = {sibling, bits - 1};
-    if (!met(trie_[node].child[side])) break;
-    node = trie_[node].child[side];
-  }
-  if (bits == 0) at_key = trie_[node].entry;
-  const int32_t previous = below.node == kNone ? kNone : outermost(below.node, below.bits, 1);
-  if (at_key != kNone) return {previous, at_key};
-  return {previous, above.node == kNone ? kNone : outermost(above.node, above.bits, 0)};
+  return {met_.PreviousMet(key, step), met_.NextMet(key, step)};
 }
 
 int32_t SkylineHoles::PreviousMet(uint64_t key, int32_t step) const {
-  return MetAround(key, step).first;
+  return met_.PreviousMet(key, step);
 }
 
 int32_t SkylineHoles::EarliestIn(uint64_t from, uint64_t to) const {
-  auto search = [&](auto& self, int32_t node, int bits, uint64_t base) -> int32_t {
-    const uint64_t last = LastKeyOf(base, bits);
-    if (node == kNone || last < from || base > to) return kNever;
-    if (base >= from && last <= to) return trie_[node].earliest;
-    const uint64_t half = uint64_t{1} << (bits - 1);
-    return std::min(self(self, trie_[node].child[0], bits - 1, base),
-                    self(self, trie_[node].child[1], bits - 1, base + half));
-  };
-  return from > to ? kNever : search(search, trie_root_, trie_bits_, 0);
+  return met_.EarliestIn(from, to);
 }
 
 SkylineHoles::StepRange SkylineHoles::StepsOf(const Hole& hole) const {
@@ -172,7 +96,7 @@ void SkylineHoles::Insert(int32_t first, const OccupiedRange& range) {
     split.push_back(hole);
     step = std::max(step, closes) + 1;
   }
-  TrieInsert(entry);
+  met_.Insert(key, first, entry);
   // Each keeps the steps before the new allocation appears; the new one opens a hole on each
   // side (consecutive holes share a side, so the same new hole can come twice).
   std::vector<Hole> opened;

@@ -11,9 +11,10 @@
 // wants the smallest that holds the tensor; walking them all made planning quadratic.
 //
 // So holes are indexed: a segment tree over b whose nodes keep, in best-fit order, the holes
-// whose b-range covers the node (a hole sits in O(log S) nodes), and a binary trie over offsets
-// whose nodes keep the earliest step placed below them (to find the nearest allocation a lifetime
-// meets on either side of an offset, and the first step at which a hole closes). Placing an
+// whose b-range covers the node (a hole sits in O(log S) nodes), and a B-tree over offsets
+// whose nodes keep the earliest step placed below each child (EarliestStepBTree: to find the
+// nearest allocation a lifetime meets on either side of an offset, and the first step at which a
+// hole closes). Placing an
 // allocation closes the holes it falls in and opens the two on its sides.
 //
 // A query gets the other occupied ranges it meets ("obstacles": the short-lived allocations,
@@ -22,7 +23,7 @@
 // obstacles inside them. Best-fit order is upstream's tie rule (occupancy_tree_test.cc pins it):
 // smallest aligned size; among equal ones the first with an aligned start, else the last.
 //
-// Cost, with D the trie depth (log2 of the arena in alignment units): a placement
+// Cost, with D the B-tree's cost per search (its fanout times log K): a placement
 // O(c * (D + log S * log H)) for the c holes it falls in over the steps it is alive; a query
 // O(log S * (log H + skipped holes) + obstacles * D + reached holes * log obstacles): only the
 // holes at an obstacle's two ends are split, since those it covers whole keep no gap.
@@ -34,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "libanalysis/arena/earliest_step_btree.h"
 #include "libanalysis/arena/occupied_range.h"
 #include "libanalysis/arena/sorted_chunks.h"
 
@@ -61,11 +63,6 @@ class SkylineHoles {
   struct Entry {
     OccupiedRange range;
     int32_t first;
-  };
-  struct TrieNode {
-    int32_t child[2] = {kNone, kNone};
-    int32_t earliest = 0;   // smallest `first` below
-    int32_t entry = kNone;  // leaves only
   };
   // A hole as the index orders it: aligned size, then an aligned start before an unaligned one,
   // then aligned starts in offset order and unaligned ones in reverse (upstream keeps the first
@@ -99,7 +96,6 @@ class SkylineHoles {
   int32_t PreviousMet(uint64_t key, int32_t step) const;
   // The earliest step among entries with keys in [from, to].
   int32_t EarliestIn(uint64_t from, uint64_t to) const;
-  void TrieInsert(int32_t entry);
 
   // The steps at which `hole`'s two sides are adjacent among the entries met (may be empty),
   // limited to the steps a query can have (before the last step).
@@ -112,9 +108,7 @@ class SkylineHoles {
   int32_t last_step_;
   std::vector<Entry> entries_;
   uint64_t highest_end_ = 0;  // the highest aligned end among entries_
-  std::vector<TrieNode> trie_;
-  int32_t trie_root_ = kNone;
-  int trie_bits_ = 0;  // the root covers keys [0, 2^trie_bits_)
+  EarliestStepBTree<> met_;   // the entries by key, with the step each is placed at
   int32_t index_leaves_ = 1;
   std::vector<int32_t> index_slot_;  // per segment-tree node: its set in index_sets_, or kNone
   std::vector<SortedChunks<HoleKey>> index_sets_;

@@ -67,6 +67,7 @@ class SortedChunks {
   void insert(const Key& key) {
     if (chunks_.empty()) {
       chunks_.emplace_back(1, key);
+      lasts_.push_back(key);
       front_ = back_ = key;
       return;
     }
@@ -78,10 +79,13 @@ class SortedChunks {
     const auto at = std::lower_bound(keys.begin(), keys.end(), key);
     if (at != keys.end() && !(key < *at)) return;
     keys.insert(at, key);
+    lasts_[chunk] = keys.back();
     if (keys.size() <= kChunk) return;
     std::vector<Key> upper(keys.begin() + kChunk / 2, keys.end());
     keys.resize(kChunk / 2);
     keys.shrink_to_fit();
+    lasts_[chunk] = keys.back();
+    lasts_.insert(lasts_.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, upper.back());
     chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, std::move(upper));
   }
 
@@ -93,7 +97,12 @@ class SortedChunks {
     const auto at = std::lower_bound(keys.begin(), keys.end(), key);
     if (at == keys.end() || key < *at) return;
     keys.erase(at);
-    if (keys.empty()) chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(chunk));
+    if (keys.empty()) {
+      chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(chunk));
+      lasts_.erase(lasts_.begin() + static_cast<std::ptrdiff_t>(chunk));
+    } else {
+      lasts_[chunk] = keys.back();
+    }
     if (chunks_.empty()) return;
     front_ = chunks_.front().front();
     back_ = chunks_.back().back();
@@ -102,14 +111,14 @@ class SortedChunks {
  private:
   // The first chunk whose last key is not less than `key` (chunks_.size() if none).
   size_t ChunkFor(const Key& key) const {
-    const auto chunk = std::lower_bound(
-        chunks_.begin(), chunks_.end(), key,
-        [](const std::vector<Key>& keys, const Key& k) { return keys.back() < k; });
-    return static_cast<size_t>(chunk - chunks_.begin());
+    return static_cast<size_t>(std::lower_bound(lasts_.begin(), lasts_.end(), key) -
+                               lasts_.begin());
   }
 
   std::vector<std::vector<Key>> chunks_;  // non-empty, sorted, each chunk's keys below the next's
-  Key front_{};                           // the least and the greatest key, while not empty
+  // Each chunk's last key, side by side: a search reads one array, not a block per chunk probed.
+  std::vector<Key> lasts_;
+  Key front_{};  // the least and the greatest key, while not empty
   Key back_{};
 };
 

@@ -82,6 +82,11 @@ Result<Int4Path> PathOf(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckInt4ZeroPoints(weights));
   auto g = FullyConnectedGeometryOf(context);
   if (!g.ok()) return g.status();
+  const auto needed = static_cast<uint64_t>(g->units * g->in_dim + 1) / 2;
+  if (needed > 0 && (weights.data == nullptr || weights.bytes < needed)) {
+    return Status::Error("int4 weights " + ShapeString(weights.shape) + " need " +
+                         std::to_string(needed) + " bytes, have " + std::to_string(weights.bytes));
+  }
   if (input.type == TensorType::kFloat32) {
     TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
     if (context.has_input(2)) {

@@ -59,6 +59,7 @@ QuantizedMultiplier InverseSqrtMultiplier(int32_t input) {
 void IntegerLayerNorm(int16_t* gate, const int16_t* coefficients, const int32_t* bias,
                       QuantizedMultiplier scale, int32_t variance_guard, int32_t batch, int32_t n) {
   constexpr int32_t kTwoToPower20 = 1 << 20;
+  if (n <= 0) return;  // no cells: nothing to normalise (upstream would divide by 0)
   const QuantizedMultiplier output_scale{scale.multiplier, scale.shift + 12};
   for (int32_t b = 0; b < batch; ++b) {
     int16_t* row = gate + static_cast<int64_t>(b) * n;

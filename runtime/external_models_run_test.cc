@@ -66,6 +66,8 @@ INSTANTIATE_TEST_SUITE_P(
         // SVDF (int8, int16 state), the full LSTM op, int8 UNIDIRECTIONAL_SEQUENCE_LSTM.
         "tflite-micro__tensorflow_lite_micro_models_keyword_scrambled",
         "LiteRT__tflite_testdata_lstm", "coral-test_data__keras_lstm_mnist_ptq",
+        // FULLY_CONNECTED with INT4 blockwise weights: the packed path's EvalBlockwise4Bit.
+        "LiteRT__litert_test_testdata_qwen_fc_blockwise_quantized",
         "LiteRT__tflite_testdata_multi_subgraphs_while", "LiteRT__tflite_testdata_multi_add",
         "LiteRT__tflite_testdata_multi_signatures", "LiteRT__tflite_testdata_empty_model",
         "LiteRT__litert_test_testdata_island_partial", "LiteRT__litert_test_testdata_rope",

@@ -7,6 +7,7 @@
 
 #include "libanalysis/core/checked_math.h"
 #include "runtime/interpreter.h"
+#include "runtime/kernel_intermediates.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 
 namespace tfa::runtime {
@@ -120,7 +121,7 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
       step.context.outputs.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.temporaries)
       step.context.temporaries.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
-    for (int32_t t : node.intermediates)
+    for (int32_t t : KernelIntermediates(s.graph, node))
       step.context.intermediates.push_back(t < 0 ? nullptr : &s.tensors[static_cast<size_t>(t)]);
     for (int32_t t : node.outputs) {
       if (!after_stop && !at_stop && t >= 0 && !s.tensors[static_cast<size_t>(t)].data &&

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libanalysis/arena/gpu_memory_assignment.h"
+#include "runtime/kernel_intermediates.h"
 #include "runtime/kernels/cpu/dequantize.h"
 
 namespace tfa::runtime {
@@ -28,6 +29,8 @@ Result<std::unique_ptr<CpuPartitionKernel>> CpuPartitionKernel::Create(
     for (int32_t t : node.inputs)
       step.context.inputs.push_back(reads_fp16 ? kernel->Local(t) : kernel->FloatView(t));
     for (int32_t t : node.outputs) step.context.outputs.push_back(kernel->Local(t));
+    for (int32_t t : KernelIntermediates(graph, node))
+      step.context.intermediates.push_back(kernel->Local(t));
     kernel->steps_.push_back(std::move(step));
   }
   kernel->PlaceInternalTensors();

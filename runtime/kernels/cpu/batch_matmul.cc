@@ -198,7 +198,10 @@ Status EvalFloat(const KernelContext& context, const MatMulShape& s, const Opera
 
 // The requantization of upstream's integer paths: (lhs.scale * rhs.scale) / output.scale, the
 // float product first (GetQuantizedConvolutionMultipler), clamped to the output type's range
-// (BATCH_MATMUL has no fused activation).
+// (BATCH_MATMUL has no fused activation). Upstream reads the tensors' legacy `params`, which
+// InterpreterBuilder sets to scale 0 and zero point 0 for a per-channel tensor
+// (GetLegacyQuantization): a per-channel RHS gives a multiplier of 0, so every output is the
+// output's zero point, and its zero points pass the int16 path's zero check.
 struct Requantization {
   QuantParams lhs, rhs, output;
   QuantizedMultiplier multiplier;
@@ -208,7 +211,10 @@ struct Requantization {
 Result<Requantization> RequantizationOf(const KernelContext& context) {
   Requantization q;
   auto lhs = PerTensorParams(context.input(0), "lhs");
-  auto rhs = PerTensorParams(context.input(1), "rhs");
+  const Quantization* rhs_quantization = context.input(1).quantization;
+  auto rhs = rhs_quantization && rhs_quantization->scale.size() > 1
+                 ? Result<QuantParams>(QuantParams{0.0f, 0})
+                 : PerTensorParams(context.input(1), "rhs");
   auto out = PerTensorParams(context.output(0), "output");
   if (!lhs.ok()) return lhs.status();
   if (!rhs.ok()) return rhs.status();

@@ -153,6 +153,50 @@ TEST(BatchMatMulTest, Int16RefusesNonZeroZeroPoints) {
   EXPECT_NE(status.message().find("zero point 0"), std::string::npos) << status.message();
 }
 
+// 16x8: int16 LHS [1000, -2000] at 0.001 (1, -2) times int8 RHS [10, 20] at 0.1 (1, 2) is -3:
+// the int64 sum -30000 times 0.001 * 0.1 / 0.01 stores -300.
+TEST(BatchMatMulTest, Int16TimesInt8SumsInInt64AndRequantizes) {
+  const Quantization lhs = PerTensor(0.001f, 0), rhs = PerTensor(0.1f, 0),
+                     out = PerTensor(0.01f, 0);
+  KernelRunner k("BATCH_MATMUL");
+  k.AddInput(TensorType::kInt16, {1, 2}, std::vector<int16_t>{1000, -2000}).quantization = &lhs;
+  k.AddInput(TensorType::kInt8, {2, 1}, std::vector<int8_t>{10, 20}).quantization = &rhs;
+  k.AddOutput(TensorType::kInt16, {1, 1}).quantization = &out;
+  AddTransposeTemporaries(k, TensorType::kInt16, {2, 1}, TensorType::kInt8, {1, 2});
+  ASSERT_TRUE(k.Run().ok());
+  EXPECT_EQ(k.Output<int16_t>(), (std::vector<int16_t>{-300}));
+}
+
+// A per-channel RHS has legacy params of scale 0 (GetLegacyQuantization), so upstream's integer
+// paths requantize by 0: every output is the output's zero point (int8), or 0 (16x8).
+TEST(BatchMatMulTest, PerChannelRhsRequantizesByZeroAsUpstream) {
+  Quantization per_channel;
+  per_channel.scale = {0.5f, 0.25f};
+  per_channel.zero_point = {0, 0};
+  per_channel.quantized_dimension = 1;
+  const Quantization in8 = PerTensor(0.5f, -1), out8 = PerTensor(1.0f, 5);
+  const Quantization in16 = PerTensor(0.5f, 0), out16 = PerTensor(1.0f, 0);
+  for (const TensorType lhs_type : {TensorType::kInt8, TensorType::kInt16}) {
+    const bool int8 = lhs_type == TensorType::kInt8;
+    KernelRunner k("BATCH_MATMUL");
+    if (int8) {
+      k.AddInput(lhs_type, {1, 2}, std::vector<int8_t>{40, -30}).quantization = &in8;
+    } else {
+      k.AddInput(lhs_type, {1, 2}, std::vector<int16_t>{40, -30}).quantization = &in16;
+    }
+    RuntimeTensor& w = k.AddInput(TensorType::kInt8, {2, 2}, std::vector<int8_t>{3, 4, 5, 6});
+    w.quantization = &per_channel;
+    w.is_constant = true;
+    k.AddOutput(lhs_type, {1, 2}).quantization = int8 ? &out8 : &out16;
+    ASSERT_TRUE(k.Run().ok());
+    if (int8) {
+      EXPECT_EQ(k.Output<int8_t>(), (std::vector<int8_t>{5, 5}));
+    } else {
+      EXPECT_EQ(k.Output<int16_t>(), (std::vector<int16_t>{0, 0}));
+    }
+  }
+}
+
 // int8 x int8 -> int32 adds the raw stored products: upstream ignores the zero points there.
 TEST(BatchMatMulTest, Int8ToInt32AddsRawProducts) {
   const Quantization in = PerTensor(0.5f, 7);

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "runtime/kernels/cpu/fixed_point_activations.h"
+#include "runtime/kernels/cpu/integer_layer_norm.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/lstm_layout.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
@@ -36,9 +37,6 @@ using lstm::ReadLayout;
 constexpr size_t kHiddenIntermediate = 4;
 
 Result<Layout> Shape(const KernelContext& context) {
-  if (context.inputs.size() == 24 && context.has_input(kLayerNorms[kForgetGate]))
-    return Status::Error(
-        "the runtime has no layer-normalised kernel for this op's int8 input (it has float32)");
   if (context.intermediates.size() != 5 || context.intermediates[kHiddenIntermediate] == nullptr)
     return Status::Error("the runtime has no integer kernel for " +
                          std::to_string(context.intermediates.size()) +
@@ -50,7 +48,8 @@ Result<Layout> Shape(const KernelContext& context) {
                               .projection_bias = TensorType::kInt32,
                               .output_state = TensorType::kInt8,
                               .cell_state = TensorType::kInt16,
-                              .output = TensorType::kInt8});
+                              .output = TensorType::kInt8,
+                              .layer_norm = TensorType::kInt16});
 }
 
 float ScaleOf(const RuntimeTensor& t) { return t.quantization->scale[0]; }
@@ -63,6 +62,9 @@ int32_t ZeroPointOf(const RuntimeTensor& t) {
 // PopulateQuantizedLstmParams8x8_16 and PopulatePrecomputedZPTimesWeightsWithBias).
 struct IntegerLstmParams {
   std::array<QuantizedMultiplier, kGates> input_scale, recurrent_scale, peephole_scale;
+  // Layer normalisation: the coefficients' scales and the variance guards.
+  std::array<QuantizedMultiplier, kGates> layer_norm_scale;
+  std::array<int32_t, kGates> variance_guard = {};
   QuantizedMultiplier hidden_scale, projection_scale;
   // The gate biases with -zero_point * row sums of the weights folded in.
   std::array<std::vector<int32_t>, kGates> input_bias, recurrent_bias;
@@ -118,20 +120,36 @@ Result<IntegerLstmParams> Params(const KernelContext& context, const Layout& s) 
     p.projection_clip = static_cast<int8_t>(
         std::min(std::max(proj_clip / ScaleOf(context.output(0)), -128.0f), 127.0f));
   }
-  // Scales in float, as upstream computes them; the gates' intermediates are Q3.12.
-  const float gate_scale = static_cast<float>(std::pow(2, -12));
+  // Scales in float, as upstream computes them. The gates' products land in Q3.12, or with layer
+  // normalisation at the scales of intermediates 0 to 3, and normalisation brings them to Q3.12.
+  std::array<float, kGates> gate_scale;
+  gate_scale.fill(static_cast<float>(std::pow(2, -12)));
   const float hidden_scale = ScaleOf(hidden);
   const float input_scale = ScaleOf(context.input(kInput));
   const float output_state_scale = ScaleOf(context.input(kOutputState));
   for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
-    const float input_to_gate = ScaleOf(context.input(kInputWeights[g])) * input_scale / gate_scale;
+    if (!s.layer_norm) continue;
+    const RuntimeTensor* intermediate = context.intermediates[static_cast<size_t>(g)];
+    if (intermediate == nullptr)
+      return Status::Error("a layer-normalised integer LSTM needs intermediate " +
+                           std::to_string(g) + " (the gate's scale)");
+    TFA_RETURN_IF_ERROR(PerTensorParams(*intermediate, "gate intermediate").status());
+    gate_scale[g] = ScaleOf(*intermediate);
+    const float coefficient_scale = ScaleOf(context.input(kLayerNorms[g]));
+    p.layer_norm_scale[g] = QuantizeMultiplier(coefficient_scale);
+    // "10000 is used to make sure the kernel logic does not overflow" (upstream's Prepare).
+    p.variance_guard[g] = std::max(1, static_cast<int32_t>(10000 * coefficient_scale));
+  }
+  for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
+    const float input_to_gate =
+        ScaleOf(context.input(kInputWeights[g])) * input_scale / gate_scale[g];
     const float recurrent_to_gate =
-        ScaleOf(context.input(kRecurrentWeights[g])) * output_state_scale / gate_scale;
+        ScaleOf(context.input(kRecurrentWeights[g])) * output_state_scale / gate_scale[g];
     p.input_scale[g] = QuantizeMultiplier(input_to_gate);
     p.recurrent_scale[g] = QuantizeMultiplier(recurrent_to_gate);
     if (s.peephole && g != kCellGate) {
       const float cell_to_gate = static_cast<float>(
-          std::pow(2, p.cell_scale) * ScaleOf(context.input(kPeepholes[g])) / gate_scale);
+          std::pow(2, p.cell_scale) * ScaleOf(context.input(kPeepholes[g])) / gate_scale[g]);
       p.peephole_scale[g] = QuantizeMultiplier(cell_to_gate);
     }
   }
@@ -141,8 +159,10 @@ Result<IntegerLstmParams> Params(const KernelContext& context, const Layout& s) 
   p.output_state_zero_point = ZeroPointOf(context.input(kOutputState));
   const int32_t input_zero_point = ZeroPointOf(context.input(kInput));
   for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
-    p.input_bias[g] = EffectiveBias(context.input(kInputWeights[g]), &context.input(kBiases[g]),
-                                    -input_zero_point);
+    // With layer normalisation the gate bias is added after it, not folded in here.
+    p.input_bias[g] =
+        EffectiveBias(context.input(kInputWeights[g]),
+                      s.layer_norm ? nullptr : &context.input(kBiases[g]), -input_zero_point);
     p.recurrent_bias[g] =
         EffectiveBias(context.input(kRecurrentWeights[g]), nullptr, -p.output_state_zero_point);
   }
@@ -195,7 +215,7 @@ struct IntegerLstmStep {
 
   int64_t Cells() const { return static_cast<int64_t>(s.batch) * s.n_cell; }
 
-  // CalculateLstmGateInteger8x8_16 without layer normalisation.
+  // CalculateLstmGateInteger8x8_16.
   void Gate(int g, const int8_t* input) const {
     int16_t* gate = gates[g];
     std::fill_n(gate, Cells(), int16_t{0});
@@ -213,6 +233,11 @@ struct IntegerLstmStep {
             int32_t{weights[i % s.n_output]} * cell_state[i], p.peephole_scale[g]);
         gate[i] = static_cast<int16_t>(std::clamp(product + gate[i], -32768, 32767));
       }
+    }
+    if (s.layer_norm) {
+      IntegerLayerNorm(gate, context->input(kLayerNorms[g]).Data<const int16_t>(),
+                       context->input(kBiases[g]).Data<const int32_t>(), p.layer_norm_scale[g],
+                       p.variance_guard[g], s.batch, s.n_cell);
     }
     for (int64_t i = 0; i < Cells(); ++i) {
       gate[i] = g == kCellGate ? FixedPointTanh(gate[i], 3) : FixedPointLogistic(gate[i], 3);

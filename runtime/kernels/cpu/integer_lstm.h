@@ -5,8 +5,10 @@
 // effective bias, then gemmlowp's fixed-point sigmoid or tanh (fixed_point_activations.h); the
 // cell state (a power-of-two scale) is updated with rounding shifts and saturating adds; the output
 // state is output_gate * tanh(cell) rescaled to the hidden intermediate (intermediate 4) or, with
-// projection weights, projected. Peepholes, CIFG and projection are supported; layer
-// normalisation is not. The gates live in upstream's six temporaries, the states update in place.
+// projection weights, projected. Peepholes, CIFG, projection and layer normalisation
+// (int16 coefficients; the gate products at intermediates 0-3's scales, normalised with the gate
+// bias added, integer_layer_norm.h) are supported. The gates live in upstream's six temporaries,
+// the states update in place.
 #ifndef RUNTIME_KERNELS_CPU_INTEGER_LSTM_H_
 #define RUNTIME_KERNELS_CPU_INTEGER_LSTM_H_
 

@@ -80,7 +80,7 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
     if (s.layer_norm) {
       if (!context.has_input(kLayerNorms[g]))
         return Status::Error("layer normalisation coefficients are present for some gates only");
-      TFA_RETURN_IF_ERROR(CheckVector(context, kLayerNorms[g], TensorType::kFloat32, s.n_cell,
+      TFA_RETURN_IF_ERROR(CheckVector(context, kLayerNorms[g], types.layer_norm, s.n_cell,
                                       "layer normalisation coefficients"));
     }
   }

@@ -27,6 +27,7 @@ struct Types {
   TensorType input, weights;
   bool int8_weights_too = false;
   TensorType bias, peephole, projection_bias, output_state, cell_state, output;
+  TensorType layer_norm = TensorType::kFloat32;
 };
 
 struct Layout {
@@ -34,7 +35,7 @@ struct Layout {
   bool cifg = false;         // no input gate: it is 1 - forget gate
   bool hybrid = false;       // int8 weights where `Types::weights` is another type
   bool peephole = false;     // cell-to-gate weights
-  bool layer_norm = false;   // layer normalisation coefficients (float32)
+  bool layer_norm = false;   // layer normalisation coefficients (Types::layer_norm)
   bool projection = false;   // projection weights
   bool full_kernel = false;  // the LSTM op: one time step of a rank-2 input
 };

@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "runtime/kernels/cpu/int16_lut.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
 
@@ -221,16 +222,28 @@ Status EvalQuantizedReluN1To1(KernelContext& context) { return Relu(context, -1.
 Status EvalQuantizedLogistic(KernelContext& context) { return FloatFunction(context, Sigmoid); }
 Status EvalQuantizedTanh(KernelContext& context) { return FloatFunction(context, Tanh); }
 
-// exp.cc takes int8 (and int16, through a 513-entry interpolated table this runtime lacks);
-// uint8 fails its Eval.
+// exp.cc takes int8 (a 256-entry table) and int16 (the 513-entry interpolated table, any zero
+// points); uint8 fails its Eval.
 Status PrepareQuantizedExp(KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input"));
+  static constexpr TensorType kTypes[] = {TensorType::kInt8, TensorType::kInt16};
+  TFA_RETURN_IF_ERROR(CheckTypeIn(context.input(0), kTypes, "input"));
   return GetParams(context).status();
 }
 
 Status EvalQuantizedExp(KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input"));
-  return FloatFunction(context, Exp);
+  if (context.input(0).type != TensorType::kInt16) {
+    TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input"));
+    return FloatFunction(context, Exp);
+  }
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  const Int16Lut lut =
+      PopulateInt16Lut(p->in.scale, p->in.zero_point, p->out.scale, p->out.zero_point, Exp);
+  const auto* in = context.input(0).Data<const int16_t>();
+  auto* out = context.output(0).Data<int16_t>();
+  const int64_t n = context.output(0).NumElements();
+  for (int64_t i = 0; i < n; ++i) out[i] = Int16LutLookup(in[i], lut);
+  return Status::Ok();
 }
 
 Status EvalQuantizedLeakyRelu(KernelContext& context) {

@@ -2,8 +2,9 @@
 // (tflite/kernels/activations.cc):
 //   RELU, RELU6, RELU_N1_TO_1: rescale input to output scale (double-rounding fixed point),
 //     then clamp to zero_point + round(bound / scale);
-//   LOGISTIC, TANH, EXP (int8 only): a 256-entry table built in float from the dequantized input
+//   LOGISTIC, TANH, EXP: a 256-entry table built in float from the dequantized input
 //     (tflite/kernels/internal/optimized/lut.h LUTPopulate: round(f(x) / out_scale) + zp);
+//     int16 EXP the 513-entry interpolated table (int16_lut.h);
 //   PRELU: x >= 0 rescaled by s_in / s_out, else x * alpha rescaled by s_in * s_alpha / s_out
 //     (reference_ops::BroadcastPrelu4DSlow);
 //   LEAKY_RELU: the same with alpha a float option (s_in * alpha / s_out).

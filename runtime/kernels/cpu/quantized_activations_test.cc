@@ -56,6 +56,26 @@ TEST(QuantizedActivationsTest, ExpOfInt8IsTheRoundedFloatExponential) {
   EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{-112, -85, -10, -128, 127}));
 }
 
+// exp_test.cc ExpSymmetricInt16: input over [-1.3, 1.3], output over [-3.01, 3.01], both
+// symmetric int16; upstream's figures within its tolerance for the 513-entry table.
+TEST(QuantizedActivationsTest, ExpOfInt16AsUpstreamsTest) {
+  const float in_scale = 1.3f / 32767, out_scale = 3.01f / 32767;
+  const Quantization in = PerTensor(in_scale, 0), out = PerTensor(out_scale, 0);
+  const std::vector<float> x{-1.3f, -1.0f, -0.3f, 0, 0.1f, 0.5f, 1.0f, 1.1f};
+  std::vector<int16_t> stored;
+  for (float v : x) stored.push_back(static_cast<int16_t>(std::lround(v / in_scale)));
+  testing::KernelRunner k("EXP");
+  k.AddInput(TensorType::kInt16, {1, 2, 2, 2}, stored).quantization = &in;
+  k.AddOutput(TensorType::kInt16, {1, 2, 2, 2}).quantization = &out;
+  ASSERT_TRUE(k.Run().ok());
+  const std::vector<float> expected{0.2725f, 0.3679f, 0.7408f, 1.0f,
+                                    1.1052f, 1.6487f, 2.7183f, 3.0042f};
+  const float tolerance = 6.2f / 65535 + 6.2f / 512;
+  const auto result = k.Output<int16_t>();
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_NEAR(static_cast<float>(result[i]) * out_scale, expected[i], tolerance) << i;
+}
+
 TEST(QuantizedActivationsTest, ExpOfUint8IsRefusedAsUpstreamsEvalRefusesIt) {
   QuantizedRunner r("EXP");
   r.AddInput({TensorType::kUInt8, {1}, {0}, PerTensor(0.05f, 0)});

@@ -11,6 +11,7 @@
 #include "runtime/kernels/cpu/int16_add.h"
 #include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
+#include "runtime/kernels/cpu/int4_fully_connected.h"
 #include "runtime/kernels/cpu/integer_lstm.h"
 #include "runtime/kernels/cpu/integer_maximum_minimum.h"
 #include "runtime/kernels/cpu/log_softmax.h"
@@ -50,13 +51,15 @@ struct FloatOrInt32 {
   static constexpr KernelFunction kEval = ByInt32Input<kFloatEval, kInt32Eval>;
 };
 
-// FULLY_CONNECTED and CONV_2D with float input and integer weights take upstream's hybrid path.
+// FULLY_CONNECTED and CONV_2D with float input and integer weights take upstream's hybrid path;
+// FULLY_CONNECTED with int4 weights its int4 paths.
 template <bool (*kIsHybrid)(const KernelContext&), KernelFunction kHybrid, KernelFunction kOther>
 Status ByHybridWeights(KernelContext& context) {
   return kIsHybrid(context) ? kHybrid(context) : kOther(context);
 }
 
-// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and ADD with int16 input take the int16 kernels.
+// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD and EXP with int16 input take the int16
+// kernels.
 template <KernelFunction kInt16, KernelFunction kOther>
 Status ByInt16Input(KernelContext& context) {
   return HasInt16Input(context) ? kInt16(context) : kOther(context);
@@ -79,14 +82,18 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
         ByInt16Input<EvalInt16x8DepthwiseConv2D,
                      ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>}},
       {"FULLY_CONNECTED",
-       {ByInt16Input<
-            PrepareInt16x8FullyConnected,
-            ByHybridWeights<IsHybridFullyConnected, PrepareHybridFullyConnected,
-                            ByInputType<PrepareFullyConnected, PrepareQuantizedFullyConnected>>>,
-        ByInt16Input<
-            EvalInt16x8FullyConnected,
-            ByHybridWeights<IsHybridFullyConnected, EvalHybridFullyConnected,
-                            ByInputType<EvalFullyConnected, EvalQuantizedFullyConnected>>>}},
+       {ByHybridWeights<
+            HasInt4Weights, PrepareInt4FullyConnected,
+            ByInt16Input<PrepareInt16x8FullyConnected,
+                         ByHybridWeights<
+                             IsHybridFullyConnected, PrepareHybridFullyConnected,
+                             ByInputType<PrepareFullyConnected, PrepareQuantizedFullyConnected>>>>,
+        ByHybridWeights<
+            HasInt4Weights, EvalInt4FullyConnected,
+            ByInt16Input<
+                EvalInt16x8FullyConnected,
+                ByHybridWeights<IsHybridFullyConnected, EvalHybridFullyConnected,
+                                ByInputType<EvalFullyConnected, EvalQuantizedFullyConnected>>>>}},
       // int16 input takes upstream's 16x8 (or plain int16) ADD.
       {"ADD",
        {ByInt16Input<PrepareInt16Add, ByInputType<FloatOrInt32<EvalAdd, EvalInt32Add>::kPrepare,
@@ -107,7 +114,10 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"LOGISTIC",
        Dispatched<PrepareUnaryFloat, EvalLogistic, PrepareQuantizedUnary, EvalQuantizedLogistic>()},
       {"TANH", Dispatched<PrepareUnaryFloat, EvalTanh, PrepareQuantizedUnary, EvalQuantizedTanh>()},
-      {"EXP", Dispatched<PrepareUnaryFloat, EvalExp, PrepareQuantizedExp, EvalQuantizedExp>()},
+      // int16 EXP takes upstream's interpolated int16 table.
+      {"EXP",
+       {ByInt16Input<PrepareQuantizedExp, ByInputType<PrepareUnaryFloat, PrepareQuantizedExp>>,
+        ByInt16Input<EvalQuantizedExp, ByInputType<EvalExp, EvalQuantizedExp>>}},
       {"LEAKY_RELU", Dispatched<PrepareUnaryFloat, EvalLeakyRelu, PrepareQuantizedUnary,
                                 EvalQuantizedLeakyRelu>()},
       {"PRELU", Dispatched<PreparePrelu, EvalPrelu, PrepareQuantizedPrelu, EvalQuantizedPrelu>()},

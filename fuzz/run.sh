@@ -64,31 +64,45 @@ for f in "$work"/tflm_models/*; do
   i=$((i + 1))
 done
 
-status=0
+# Targets run side by side, one per core, so CI's short run costs SECONDS per pair of targets.
+jobs_max=${FUZZ_JOBS:-$(nproc)}
 run() {
   local target=$1 dict=$2 seeds=$3
   mkdir -p "fuzz/findings/$target"
-  local log="$work/$target.log"
+  local log="$work/$target.log" result="$work/$target.result"
   if ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$build/$target" "$seeds" \
       -dict="$dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=1048576 \
       -print_final_stats=1 -artifact_prefix="fuzz/findings/$target/" >"$log" 2>&1; then
     local execs cov
     execs=$(awk '/stat::number_of_executed_units/{print $NF}' "$log")
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
-    echo "fuzz: $target: ${seconds}s, $execs executions, $cov coverage edges, no findings"
+    echo "fuzz: $target: ${seconds}s, $execs executions, $cov coverage edges, no findings" >"$result"
   else
-    echo "fuzz: $target: FINDING (see fuzz/findings/$target/)"
-    grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5
-    status=1
+    { echo "fuzz: $target: FINDING (see fuzz/findings/$target/)"
+      grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5; } >"$result"
   fi
 }
-run fuzz_tflite_loader fuzz/tflite.dict "$work/tflite_loader"
-run fuzz_graph_json fuzz/graph_json.dict "$work/graph_json"
-run fuzz_json_run fuzz/graph_json.dict "$work/json_run"
-run fuzz_report fuzz/tflite.dict "$work/report"
-run fuzz_gate_baseline fuzz/gate_baseline.dict "$work/gate_baseline"
-run fuzz_delegate_profile fuzz/delegate_profile.dict "$work/delegate_profile"
-run fuzz_npy fuzz/npy.dict "$work/npy"
-run fuzz_tflm fuzz/tflite.dict "$work/tflm"
-if [ "${FUZZ_RUNTIME:-0}" = 1 ]; then run fuzz_run fuzz/tflite.dict "$work/run"; fi
+targets=(
+  "fuzz_tflite_loader fuzz/tflite.dict $work/tflite_loader"
+  "fuzz_graph_json fuzz/graph_json.dict $work/graph_json"
+  "fuzz_json_run fuzz/graph_json.dict $work/json_run"
+  "fuzz_report fuzz/tflite.dict $work/report"
+  "fuzz_gate_baseline fuzz/gate_baseline.dict $work/gate_baseline"
+  "fuzz_delegate_profile fuzz/delegate_profile.dict $work/delegate_profile"
+  "fuzz_npy fuzz/npy.dict $work/npy"
+  "fuzz_tflm fuzz/tflite.dict $work/tflm"
+)
+if [ "${FUZZ_RUNTIME:-0}" = 1 ]; then targets+=("fuzz_run fuzz/tflite.dict $work/run"); fi
+for spec in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done
+  # shellcheck disable=SC2086 # the spec is three words: target, dictionary, seed folder
+  run $spec &
+done
+wait
+status=0
+for spec in "${targets[@]}"; do
+  target=${spec%% *}
+  cat "$work/$target.result"
+  if grep -q FINDING "$work/$target.result"; then status=1; fi
+done
 exit $status

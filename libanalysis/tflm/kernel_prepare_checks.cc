@@ -8,7 +8,10 @@
 #include "libanalysis/model/tensor_type.h"
 #include "libanalysis/prepare/shape_inference.h"
 #include "libanalysis/tflm/kernel_prepare_check_helpers.h"
+#include "libanalysis/tflm/kernel_prepare_checks_lstm.h"
 #include "libanalysis/tflm/kernel_prepare_checks_tensor_ops.h"
+#include "libanalysis/tflm/micro_custom_kernels.h"
+#include "libanalysis/tflm/signal_kernels.h"
 
 namespace tfa::tflm {
 namespace prepare_checks {
@@ -756,90 +759,6 @@ std::optional<std::string> AddNFailure(const Subgraph& g, const Node& node) {
   }
   return std::nullopt;
 }
-// unidirectional_sequence_lstm.cc Prepare, then lstm_eval_common.cc ValidateTensorSize: the
-// weights, biases, states and output shaped as the input and the hidden state say.
-std::optional<std::string> SequenceLstmFailure(const Subgraph& g, const Node& node) {
-  constexpr std::string_view kFile = "unidirectional_sequence_lstm.cc, lstm_eval_common.cc";
-  if (node.outputs.size() != 1) {
-    return Failure(NotEqual("node->outputs->size", "1", node.outputs.size(), 1), kFile);
-  }
-  if (node.inputs.size() != 24) {
-    return Failure(NotEqual("node->inputs->size", "24", node.inputs.size(), 24), kFile);
-  }
-  const Tensor* input = At(g, node.inputs, 0);
-  const Tensor* hidden = At(g, node.inputs, 18);
-  const Tensor* cell = At(g, node.inputs, 19);
-  const Tensor* output = At(g, node.outputs, 0);
-  if (input == nullptr || hidden == nullptr || cell == nullptr || output == nullptr ||
-      Rank(input) < 3 || Rank(hidden) < 2) {
-    return std::nullopt;
-  }
-  const bool time_major = node.options->time_major;
-  const int64_t batch = Dim(input, time_major ? 1 : 0);
-  const int64_t input_dim = Dim(input, 2);
-  const int64_t state = Dim(hidden, 1);
-  auto weight = [&](size_t i, int64_t rows, int64_t columns) -> std::optional<std::string> {
-    const Tensor* w = At(g, node.inputs, i);
-    if (w == nullptr) return std::nullopt;
-    if (Rank(w) != 2) return Failure(NotEqual("tensor->dims->size", "2", Rank(w), 2), kFile);
-    if (Dim(w, 0) != rows) {
-      return Failure(NotEqual("tensor->dims->data[0]", "dim1_size", Dim(w, 0), rows), kFile);
-    }
-    if (Dim(w, 1) != columns) {
-      return Failure(NotEqual("tensor->dims->data[1]", "dim2_size", Dim(w, 1), columns), kFile);
-    }
-    return std::nullopt;
-  };
-  for (size_t i = 1; i < 5; ++i) {
-    if (auto failure = weight(i, state, input_dim)) return failure;
-  }
-  for (size_t i = 5; i < 9; ++i) {
-    if (auto failure = weight(i, state, state)) return failure;
-  }
-  for (size_t i = 12; i < 16; ++i) {
-    const Tensor* bias = At(g, node.inputs, i);
-    if (bias == nullptr) continue;
-    if (Rank(bias) != 1) return Failure(NotEqual("tensor->dims->size", "1", Rank(bias), 1), kFile);
-    if (Dim(bias, 0) != state) {
-      return Failure(NotEqual("tensor->dims->data[0]", "size", Dim(bias, 0), state), kFile);
-    }
-  }
-  auto elements = [](const Tensor* t) {
-    int64_t n = 1;
-    for (int32_t d : t->shape) n *= d;
-    return n;
-  };
-  if (elements(hidden) != batch * state) {
-    return Failure(NotEqual("NumElements(tensors.HiddenStateTensor())",
-                            "size_info.batch_size * size_info.state_dimension", elements(hidden),
-                            batch * state),
-                   kFile);
-  }
-  if (elements(cell) != batch * state) {
-    return Failure(
-        NotEqual("NumElements(tensors.CellStateTensor())",
-                 "size_info.batch_size * size_info.state_dimension", elements(cell), batch * state),
-        kFile);
-  }
-  if (Rank(output) != 3) {
-    return Failure(NotEqual("tensors.OutputTensor()->dims->size", "3", Rank(output), 3), kFile);
-  }
-  for (size_t axis = 0; axis < 2; ++axis) {
-    if (Dim(input, axis) != Dim(output, axis)) {
-      return Failure(NotEqual("input->dims->data[" + std::to_string(axis) + "]",
-                              "output->dims->data[" + std::to_string(axis) + "]", Dim(input, axis),
-                              Dim(output, axis)),
-                     kFile);
-    }
-  }
-  if (Dim(output, 2) != state) {
-    return Failure(NotEqual("tensors.OutputTensor()->dims->data[2]", "size_info.state_dimension",
-                            Dim(output, 2), state),
-                   kFile);
-  }
-  return std::nullopt;
-}
-
 std::optional<std::string> FailureOf(const Subgraph& subgraph, const Node& node) {
   const std::string_view op = node.op;
   if (op == "CONV_2D") return ConvFailure(subgraph, node);
@@ -891,6 +810,8 @@ std::optional<std::string> FailureOf(const Subgraph& subgraph, const Node& node)
 }  // namespace prepare_checks
 
 std::optional<std::string> PrepareFailure(const Subgraph& subgraph, const Node& node) {
+  if (SignalResolverMethod(node.op)) return SignalPrepareFailure(subgraph, node);
+  if (MicroCustomResolverMethod(node.op)) return MicroCustomPrepareFailure(subgraph, node);
   return prepare_checks::FailureOf(subgraph, node);
 }
 

@@ -305,16 +305,24 @@ Result<TflmArena> ReplayMicroAllocator(const Model& model, const Build& build,
           options.align);
     }
   }
-  // InitSubgraphs: each kernel's user data (MicroContext::AllocatePersistentBuffer, 16-aligned).
+  // InitSubgraphs: each kernel's user data (MicroContext::AllocatePersistentBuffer, 16-aligned),
+  // then what else its Init allocates.
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     for (size_t n = 0; n < requests[s].size(); ++n) {
       const uint64_t op_data = requests[s][n].op_data;
-      if (op_data == 0) continue;
-      arena.op_data_requested += op_data;
-      arena.persistent_buffer_bytes +=
-          tail.Allocate(Item(TailItemKind::kOpData, model.subgraphs[s].nodes[n].op + " OpData",
-                             op_data, static_cast<int32_t>(s), static_cast<int32_t>(n)),
-                        kArenaAlignment);
+      if (op_data != 0) {
+        arena.op_data_requested += op_data;
+        arena.persistent_buffer_bytes +=
+            tail.Allocate(Item(TailItemKind::kOpData, model.subgraphs[s].nodes[n].op + " OpData",
+                               op_data, static_cast<int32_t>(s), static_cast<int32_t>(n)),
+                          kArenaAlignment);
+      }
+      for (uint64_t bytes : requests[s][n].init_buffers) {
+        arena.persistent_buffer_bytes += tail.Allocate(
+            Item(TailItemKind::kPersistentBuffer, model.subgraphs[s].nodes[n].op + " Init buffer",
+                 bytes, static_cast<int32_t>(s), static_cast<int32_t>(n)),
+            kArenaAlignment);
+      }
     }
   }
   // PrepareSubgraphs: persistent buffers go to the tail, scratch requests wait in the head.

@@ -9,6 +9,8 @@
 #include "libanalysis/core/checked_math.h"
 #include "libanalysis/model/tensor_type.h"
 #include "libanalysis/tflm/cmsis_nn_kernels.h"
+#include "libanalysis/tflm/micro_custom_kernels.h"
+#include "libanalysis/tflm/signal_kernels.h"
 
 namespace tfa::tflm {
 namespace {
@@ -420,12 +422,16 @@ void PoolRequests(const Build& build, KernelRequests& requests) {
 }  // namespace
 
 std::optional<std::string_view> ResolverMethod(std::string_view op) {
+  if (auto signal = SignalResolverMethod(op)) return signal;
+  if (auto custom = MicroCustomResolverMethod(op)) return custom;
   const OpRule* rule = FindRule(op);
   if (rule == nullptr) return std::nullopt;
   return rule->resolver_method;
 }
 
 std::optional<std::string_view> KernelSource(std::string_view op) {
+  if (auto signal = SignalKernelSource(op)) return signal;
+  if (auto custom = MicroCustomKernelSource(op)) return custom;
   const OpRule* rule = FindRule(op);
   if (rule == nullptr || rule->source.empty()) return std::nullopt;
   return rule->source;
@@ -433,6 +439,8 @@ std::optional<std::string_view> KernelSource(std::string_view op) {
 
 Result<KernelRequests> RequestsOfNode(const Build& build, const Subgraph& subgraph,
                                       const Node& node) {
+  if (SignalResolverMethod(node.op)) return SignalRequests(build, subgraph, node);
+  if (MicroCustomResolverMethod(node.op)) return MicroCustomRequests(build, subgraph, node);
   const OpRule* rule = FindRule(node.op);
   if (rule == nullptr) {
     return Status::Error("TFLite Micro has no kernel for " + node.op + " (rules of " +

@@ -23,6 +23,9 @@ struct KernelRequests {
   Layout builtin_options;
   // Init's AllocatePersistentBuffer(sizeof(OpData)); 0 when Init keeps no user data.
   uint64_t op_data = 0;
+  // Init's further AllocatePersistentBuffer calls after the OpData, in order (the Signal ops'
+  // FFT and filter-bank state).
+  std::vector<uint64_t> init_buffers;
   // Prepare's AllocatePersistentBuffer calls, in order.
   std::vector<uint64_t> persistent_buffers;
   // Prepare's RequestScratchBufferInArena calls, in order.

@@ -34,10 +34,6 @@ const std::map<std::string, Expected> kKnown = {
     {"LiteRT__tflite_testdata_conv_huge_im2col.none", {2, "above the memory limit"}},
     {"LiteRT__tflite_testdata_conv_huge_im2col.xnnpack", {2, "the delegates need"}},
     {"LiteRT__tflite_testdata_conv_huge_im2col.gpu", {2, "above the memory limit"}},
-    // The positions are seed-filled int32s near 1e9: upstream's XNNPACK SIN and COS leave [-1, 1]
-    // on them (282.86 where the CPU's is 0.33); libXNNPACK 2022 has neither, so this runtime
-    // computes them on the CPU kernels, as upstream's `none` does.
-    {"LiteRT__litert_test_testdata_rope.xnnpack", {1, "outputs matched, upstream's differ"}},
     // int8 models the OpenCL delegate computes in float, as upstream's GPU delegate does, without
     // requantizing between ops: 2 steps at hello_world's output, 0.00305 at test_conv_model's
     // (dequantized); every node within the tolerance. Upstream has no GPU outputs to say whether
@@ -104,11 +100,11 @@ TEST(RunUpstreamOutputs, ExternalModelsMatchUpstreamsOwnOutputsWithoutDelegate) 
   EXPECT_EQ(CheckExternalModels("none"), 18);
 }
 
-// 17 with the three upstream's XNNPACK computes that libXNNPACK 2022 cannot: the SDPA composite
+// 18 with the three upstream's XNNPACK computes that libXNNPACK 2022 cannot: the SDPA composite
 // (its decomposition), call_once_mul's delegated resource variables, and qwen's blockwise INT4
 // FULLY_CONNECTED, which the CPU kernels cannot run, so upstream's outputs alone judge it.
 TEST(RunUpstreamOutputs, ExternalModelsMatchUpstreamsOwnOutputsUnderXnnpack) {
-  EXPECT_EQ(CheckExternalModels("xnnpack"), 17);
+  EXPECT_EQ(CheckExternalModels("xnnpack"), 18);
 }
 
 // The OpenCL delegate (PoCL here): upstream's file holds its CPU kernels' outputs, which the

@@ -8,6 +8,7 @@
 #include "runtime/delegates/resource_variable_kernel.h"
 #include "runtime/delegates/xnnpack/qd8_qb4w_fully_connected.h"
 #include "runtime/delegates/xnnpack/xnnpack_node_mapping.h"
+#include "runtime/delegates/xnnpack/xnnpack_sin_cos.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/kernels/cpu/dequantize.h"
 
@@ -256,7 +257,7 @@ Status XnnpackPartitionKernel::AddCpuStep(int32_t index) {
     std::sort(list->begin(), list->end());
     list->erase(std::unique(list->begin(), list->end()), list->end());
   }
-  auto kernel = CpuPartitionKernel::Create(single, &FindCpuKernel);
+  auto kernel = CpuPartitionKernel::Create(single, &FindXnnpackCpuStepKernel);
   if (!kernel.ok()) return kernel.status();
   auto step = std::make_unique<CpuStep>();
   step->node = index;

@@ -540,6 +540,7 @@ void Run(const RunArgs& args) {
     // Without a delegate the run is itself the CPU-only run, so --validate costs the run and the
     // rerun on buffers of its own; with one, the CPU-only rerun invokes once.
     const bool cpu_only = delegates.empty() && !reference_model;
+    std::string no_cpu_run;  // why the CPU-only run could not run, when it could not
     std::vector<runtime::RuntimeTensor> cpu_outputs;
     std::vector<std::vector<uint8_t>> cpu_output_bytes;
     std::vector<std::vector<double>> reference_outputs;
@@ -573,16 +574,27 @@ void Run(const RunArgs& args) {
       }
       cpu_milliseconds = reference.first_milliseconds;
     } else if (!cpu_only) {
-      TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs), cpu_options,
-                                    fill_inputs, {.warmup = 0, .timed = 1});
-      cpu_outputs = std::move(cpu.outputs);
-      cpu_output_bytes = std::move(cpu.output_bytes);
-      cpu_milliseconds = cpu.first_milliseconds;
+      // A delegate may compute a node the CPU kernels cannot (XNNPACK's blockwise INT4
+      // FULLY_CONNECTED): then upstream's outputs for this very delegate, when given, judge the
+      // outputs alone; without them the run is refused, as before.
+      try {
+        TimedRun cpu = RunInterpreter(args, PlanOrThrow(model, cpu_options, fill_inputs),
+                                      cpu_options, fill_inputs, {.warmup = 0, .timed = 1});
+        cpu_outputs = std::move(cpu.outputs);
+        cpu_output_bytes = std::move(cpu.output_bytes);
+        cpu_milliseconds = cpu.first_milliseconds;
+      } catch (const CommandError& error) {
+        const bool no_kernel = error.message.find("the runtime has no") != std::string::npos;
+        if (!no_kernel || !upstream || upstream->config == "none") throw;
+        no_cpu_run = error.message;
+      }
     }
     const std::string reference_name =
         reference_model ? "the reference model " + args.reference + " on the CPU kernels"
                         : "the CPU-only run";
-    text += reference_model
+    text += !no_cpu_run.empty()
+                ? fmt::format("\n  outputs vs the CPU-only run: not compared ({})\n", no_cpu_run)
+            : reference_model
                 ? fmt::format("\n  outputs vs {} (tolerance {}); its first Invoke {:.2f} ms\n",
                               reference_name, tolerance_text, cpu_milliseconds)
                 : fmt::format(
@@ -596,7 +608,7 @@ void Run(const RunArgs& args) {
     j["outputs"] = nlohmann::ordered_json::array();
     std::vector<OutputComparison> comparisons;
     bool outputs_ok = true;
-    for (size_t o = 0; o < run.outputs.size(); ++o) {
+    for (size_t o = 0; o < run.outputs.size() && no_cpu_run.empty(); ++o) {
       const int32_t t = output_tensors[o];
       const std::string& name =
           model.subgraphs[static_cast<size_t>(entry)].tensors[static_cast<size_t>(t)].name;
@@ -647,6 +659,10 @@ void Run(const RunArgs& args) {
                                    reference_name, tolerance_text);
     verdict.outputs.reference_symbol = reference_model ? "reference" : "cpu";
     verdict.outputs.node_check_note = node_check_note;
+    if (!no_cpu_run.empty()) {
+      verdict.outputs.state = OutputsState::kNoCpuRun;
+      verdict.outputs.no_cpu_run_reason = no_cpu_run;
+    }
     std::string upstream_text;
     if (upstream) {
       // The file meets the run of its own config: this one, or the CPU-only run for `none`.
@@ -664,7 +680,7 @@ void Run(const RunArgs& args) {
         const UpstreamOutput& want = upstream->outputs[o];
         against.push_back(
             CompareWithUpstream(met[o], want, want.name, tolerance, args.tolerance_steps));
-        if (upstream->config != "none") {
+        if (upstream->config != "none" && o < cpu_outputs.size()) {
           upstream_vs_cpu.push_back(CompareUpstreamWith(want, cpu_outputs[o], want.name, tolerance,
                                                         args.tolerance_steps));
         }

@@ -189,6 +189,12 @@ std::string VerdictText(const RunVerdict& verdict) {
           worst, o.tolerance, verdict.upstream->config,
           OutputLine(*verdict.upstream->upstream_drift, o.reference_symbol));
       break;
+    case OutputsState::kNoCpuRun:
+      outputs = fmt::format(
+          "not compared: the CPU kernels cannot run the model ({}); upstream's outputs for the "
+          "delegate alone judge them",
+          o.no_cpu_run_reason);
+      break;
   }
   text += "  outputs vs " + o.reference + ": " + outputs + "\n";
   if (verdict.upstream) text += UpstreamText(*verdict.upstream);
@@ -205,12 +211,20 @@ std::string VerdictText(const RunVerdict& verdict) {
                         "outputs, whose drift from the CPU kernels is upstream's own\n",
                         verdict.upstream->config);
     }
+    if (o.state == OutputsState::kNoCpuRun) {
+      return text + fmt::format(
+                        "\nVALIDATED: the prediction matches; the outputs match upstream's {} "
+                        "outputs (the CPU kernels cannot run the model)\n",
+                        verdict.upstream->config);
+    }
     return text + "\nVALIDATED: the prediction and the outputs match\n";
   }
   std::vector<std::string> reasons;
   if (!failed.empty()) reasons.push_back("the prediction differs");
   if (o.state == OutputsState::kDrift) reasons.push_back("the outputs drift beyond the tolerance");
   if (o.state == OutputsState::kMismatch) reasons.push_back("the outputs differ");
+  if (o.state == OutputsState::kNoCpuRun && !verdict.upstream)
+    reasons.push_back("the CPU kernels cannot run the model and no upstream outputs judge them");
   if (verdict.upstream && !verdict.upstream->matched) {
     reasons.push_back(
         fmt::format("the outputs differ from upstream's {} outputs", verdict.upstream->config));
@@ -229,11 +243,13 @@ nlohmann::ordered_json VerdictJson(const RunVerdict& verdict) {
                       : o.state == OutputsState::kDriftAccepted ? "drift_accepted"
                       : o.state == OutputsState::kDrift         ? "drift"
                       : o.state == OutputsState::kUpstreamDrift ? "upstream_drift"
+                      : o.state == OutputsState::kNoCpuRun      ? "no_cpu_run"
                                                                 : "mismatch";
   nlohmann::ordered_json outputs{
       {"ok", o.ok()}, {"state", state}, {"reference", o.reference}, {"tolerance", o.tolerance}};
   if (o.worst) outputs["worst"] = ComparisonJson(*o.worst);
   if (!o.node_check_note.empty()) outputs["node_check_note"] = o.node_check_note;
+  if (!o.no_cpu_run_reason.empty()) outputs["no_cpu_run_reason"] = o.no_cpu_run_reason;
   nlohmann::ordered_json result{
       {"prediction",
        {{"ok", verdict.PredictionOk()}, {"figures", verdict.checks.size()}, {"failed", failed}}},

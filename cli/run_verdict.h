@@ -62,6 +62,10 @@ enum class OutputsState {
   // Beyond it, while within it of upstream's own outputs for the run's delegate, which are beyond
   // it of the CPU-only run too (--upstream-outputs): the drift is upstream's own.
   kUpstreamDrift,
+  // Not compared: the CPU kernels cannot run the model (a node only the delegate computes, such
+  // as XNNPACK's blockwise INT4 FULLY_CONNECTED); upstream's outputs for the run's own delegate
+  // (--upstream-outputs) alone judge them.
+  kNoCpuRun,
 };
 
 struct OutputsVerdict {
@@ -73,9 +77,10 @@ struct OutputsVerdict {
   std::optional<OutputComparison> worst;
   // Why the node-by-node check could not tell drift from a fault, when it could not.
   std::string node_check_note;
+  std::string no_cpu_run_reason;  // kNoCpuRun: why the CPU kernels cannot run the model
   bool ok() const {
     return state == OutputsState::kMatched || state == OutputsState::kDriftAccepted ||
-           state == OutputsState::kUpstreamDrift;
+           state == OutputsState::kUpstreamDrift || state == OutputsState::kNoCpuRun;
   }
 };
 
@@ -105,7 +110,8 @@ struct RunVerdict {
 
   bool PredictionOk() const;
   bool ok() const {
-    return PredictionOk() && outputs.ok() && (!upstream || upstream->matched) &&
+    const bool judged = outputs.state != OutputsState::kNoCpuRun || upstream.has_value();
+    return PredictionOk() && outputs.ok() && judged && (!upstream || upstream->matched) &&
            other_failures.empty();
   }
 };

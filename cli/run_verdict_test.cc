@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_test_util.h"
@@ -109,6 +111,40 @@ TEST(RunVerdict, DriftUpstreamsDelegateSharesIsUpstreams) {
   EXPECT_NE(VerdictText(unlike).find("the outputs differ from upstream's xnnpack outputs"),
             std::string::npos);
   EXPECT_FALSE(VerdictJson(unlike).at("upstream").at("ok").get<bool>());
+}
+
+// A model the CPU kernels cannot run (a node only the delegate computes): upstream's outputs for
+// the delegate alone judge the outputs; without them nothing does, and the run fails.
+TEST(RunVerdict, NoCpuRunIsJudgedByUpstreamsOutputsAlone) {
+  const auto verdict_with = [](std::optional<bool> upstream_matched) {
+    RunVerdict v;
+    v.checks = {{"arena", 100, 100}};
+    v.outputs.reference = "the CPU-only run";
+    v.outputs.state = OutputsState::kNoCpuRun;
+    v.outputs.no_cpu_run_reason = "node 0 (FULLY_CONNECTED): no int4 kernel";
+    if (upstream_matched) {
+      UpstreamVerdict u;
+      u.config = "xnnpack";
+      u.matched = *upstream_matched;
+      u.worst = Output(2, *upstream_matched ? 1e-6 : 0.2, *upstream_matched);
+      JudgeAgainstUpstream(v, u);
+    }
+    return v;
+  };
+  const RunVerdict judged = verdict_with(true);
+  EXPECT_TRUE(judged.ok());
+  const std::string text = VerdictText(judged);
+  EXPECT_NE(text.find("not compared: the CPU kernels cannot run the model (node 0"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("VALIDATED: the prediction matches; the outputs match upstream's xnnpack"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(VerdictJson(judged).at("outputs").at("state"), "no_cpu_run");
+  EXPECT_FALSE(verdict_with(false).ok());
+  const RunVerdict unjudged = verdict_with(std::nullopt);
+  EXPECT_FALSE(unjudged.ok());
+  EXPECT_NE(VerdictText(unjudged).find("no upstream outputs judge them"), std::string::npos);
 }
 
 }  // namespace

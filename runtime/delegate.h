@@ -21,6 +21,7 @@
 #include "libanalysis/profiles/delegate_profile.h"
 #include "runtime/kernel.h"
 #include "runtime/model_data.h"
+#include "runtime/partition_host.h"
 
 namespace tfa::runtime {
 
@@ -36,6 +37,9 @@ struct DelegatePartition {
                                                         // have data; internal tensors do not)
   const ModelData* model_data = nullptr;
   int32_t subgraph_index = 0;
+  // The interpreter's variables and subgraphs (partition_host.h); null where a partition is
+  // built without an interpreter.
+  PartitionHost* host = nullptr;
 };
 
 class DelegateKernel {

@@ -78,6 +78,8 @@ Result<std::unique_ptr<Interpreter>> Interpreter::Create(const ModelPlan& plan,
   i.max_loop_iterations_ = options.max_loop_iterations;
   i.time_limit_seconds_ = options.time_limit_seconds;
   i.subgraphs_.resize(plan.subgraphs.size());
+  for (const SubgraphPlan& sp : plan.subgraphs)
+    i.model_graphs_.push_back({sp.delegated, sp.model_nodes});
   const bool has_variables =
       std::any_of(plan.subgraphs.begin(), plan.subgraphs.end(), [](const SubgraphPlan& sp) {
         return std::any_of(sp.delegated->nodes.begin(), sp.delegated->nodes.end(),
@@ -201,6 +203,18 @@ Status Interpreter::SetUpSubgraph(const ModelPlan& plan, int32_t index) {
   stats.runnable = true;
   stats.memory = which;
   return Status::Ok();
+}
+
+Status Interpreter::Host::WriteVarHandle(int32_t subgraph, int32_t node, RuntimeTensor& handle) {
+  const auto it = interpreter_.var_handle_names_.find({subgraph, node});
+  if (it == interpreter_.var_handle_names_.end())
+    return Status::Error("VAR_HANDLE: no name for node " + std::to_string(node));
+  return interpreter_.variables_.WriteHandle(it->second.first, it->second.second, handle);
+}
+
+PartitionHost::ModelSubgraph Interpreter::Host::Graph(int32_t index) const {
+  if (index < 0 || static_cast<size_t>(index) >= interpreter_.model_graphs_.size()) return {};
+  return interpreter_.model_graphs_[static_cast<size_t>(index)];
 }
 
 std::string Interpreter::NodeName(const SubgraphState& s, int32_t node) {

@@ -51,6 +51,7 @@
 #include "runtime/delegate.h"
 #include "runtime/kernel.h"
 #include "runtime/model_data.h"
+#include "runtime/partition_host.h"
 #include "runtime/resource_variables.h"
 #include "runtime/var_handle_names.h"
 #include "runtime/write_guard.h"
@@ -278,6 +279,19 @@ class Interpreter {
   std::vector<std::string> prepare_assumptions_;
   ResourceVariables variables_;
   VarHandleNames var_handle_names_;
+  // What delegate kernels ask of the interpreter (partition_host.h).
+  class Host : public PartitionHost {
+   public:
+    explicit Host(Interpreter& interpreter) : interpreter_(interpreter) {}
+    Status WriteVarHandle(int32_t subgraph, int32_t node, RuntimeTensor& handle) override;
+    ResourceVariables& Variables() override { return interpreter_.variables_; }
+    ModelSubgraph Graph(int32_t index) const override;
+
+   private:
+    Interpreter& interpreter_;
+  };
+  Host host_{*this};
+  std::vector<PartitionHost::ModelSubgraph> model_graphs_;  // every subgraph of the plan
   std::vector<NodeRef> called_once_;  // CALL_ONCE nodes that ran their init subgraph
   CopyStats copies_;                  // of the Invoke under way
   std::vector<NodeTiming> timings_;   // of the Invoke under way

@@ -141,7 +141,8 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
                                   std::vector<int32_t>(node.outputs),
                                   &s.tensors,
                                   model_data_.get(),
-                                  s.index};
+                                  s.index,
+                                  &host_};
       auto kernel = owner->CreateKernel(partition);
       if (!kernel.ok()) return kernel.status().WithContext(name);
       step.kind = StepKind::kDelegate;

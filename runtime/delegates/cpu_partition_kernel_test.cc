@@ -50,7 +50,7 @@ TEST(CpuPartitionKernelTest, InternalTensorsWhoseLifetimesDoNotOverlapShareBytes
           const_cast<uint8_t*>((*data)->TensorData(0, static_cast<int32_t>(t)).data());
   }
   const DelegatePartition partition{&graph,   {0, 1, 2, 3}, {input}, {last},
-                                    &tensors, data->get(),  0};
+                                    &tensors, data->get(),  0,       nullptr};
 
   auto kernel = CpuPartitionKernel::Create(partition, &FindCpuKernel);
   ASSERT_TRUE(kernel.ok()) << kernel.status().message();

@@ -34,17 +34,6 @@ const std::map<std::string, Expected> kKnown = {
     {"LiteRT__tflite_testdata_conv_huge_im2col.none", {2, "above the memory limit"}},
     {"LiteRT__tflite_testdata_conv_huge_im2col.xnnpack", {2, "the delegates need"}},
     {"LiteRT__tflite_testdata_conv_huge_im2col.gpu", {2, "above the memory limit"}},
-    // Debian's 2022 libXNNPACK has no INT4 blockwise FULLY_CONNECTED, so this runtime computes it
-    // on the CPU kernel (upstream's EvalBlockwise4Bit), 0.0049 of max(1, |upstream|) off
-    // upstream's XNNPACK kernel, which quantizes the input its own way.
-    {"LiteRT__litert_test_testdata_qwen_fc_blockwise_quantized.xnnpack",
-     {1, "outputs matched, upstream's differ"}},
-    // Upstream's XNNPACK runs the odml.scaled_dot_product_attention composite and the VAR_HANDLE
-    // it delegates; the runtime's XNNPACK kernel has no kernel for either yet (issue 43).
-    {"LiteRT__tflite_delegates_xnnpack_odml_sdpa_composite_gqa.xnnpack",
-     {2, "node 0 (STABLEHLO_COMPOSITE): the delegate has no kernel for this op"}},
-    {"LiteRT__tflite_testdata_call_once_mul.xnnpack",
-     {2, "node 1 (VAR_HANDLE): the delegate has no kernel for this op"}},
     // int8 models the OpenCL delegate computes in float, as upstream's GPU delegate does, without
     // requantizing between ops: 2 steps at hello_world's output, 0.00305 at test_conv_model's
     // (dequantized); every node within the tolerance. Upstream has no GPU outputs to say whether
@@ -111,8 +100,11 @@ TEST(RunUpstreamOutputs, ExternalModelsMatchUpstreamsOwnOutputsWithoutDelegate) 
   EXPECT_EQ(CheckExternalModels("none"), 18);
 }
 
+// 18 with the three upstream's XNNPACK computes that libXNNPACK 2022 cannot: the SDPA composite
+// (its decomposition), call_once_mul's delegated resource variables, and qwen's blockwise INT4
+// FULLY_CONNECTED, which the CPU kernels cannot run, so upstream's outputs alone judge it.
 TEST(RunUpstreamOutputs, ExternalModelsMatchUpstreamsOwnOutputsUnderXnnpack) {
-  EXPECT_EQ(CheckExternalModels("xnnpack"), 15);
+  EXPECT_EQ(CheckExternalModels("xnnpack"), 18);
 }
 
 // The OpenCL delegate (PoCL here): upstream's file holds its CPU kernels' outputs, which the

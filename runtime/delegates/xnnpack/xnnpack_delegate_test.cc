@@ -2,14 +2,21 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "corpus/generator/model_builder.h"
 #include "runtime/delegates/testing/delegate_run_checks.h"
 #include "runtime/delegates/testing/delegate_test_graphs.h"
+#include "runtime/input_generator.h"
+#include "runtime/interpreter.h"
 #include "tests/support/test_paths.h"
 
 namespace tfa::runtime {
@@ -308,6 +315,108 @@ TEST(XnnpackDelegateTest, RunsAnInt8ModelAsQs8) {
   }
   EXPECT_EQ(nodes, 74);
   EXPECT_EQ(on_xnnpack, 74);
+}
+
+InterpreterOptions WithDelegate(Delegate* delegate) {
+  InterpreterOptions options;
+  options.delegates = {delegate};
+  return options;
+}
+
+// The model's one float32 output after an Invoke with every float32 input set to `value`.
+float InvokeWith(Interpreter& interpreter, float value) {
+  for (int32_t t : interpreter.inputs()) {
+    RuntimeTensor& input = interpreter.tensor(t);
+    for (int64_t i = 0; i < input.NumElements(); ++i) input.Data<float>()[i] = value;
+  }
+  const Status invoked = interpreter.Invoke();
+  EXPECT_TRUE(invoked.ok()) << invoked.message();
+  return interpreter.tensor(interpreter.outputs()[0]).Data<float>()[0];
+}
+
+// call_once_mul: CALL_ONCE assigns the variable, then each Invoke reads it, assigns x and
+// returns read * x. Upstream's XNNPACK takes the init subgraph whole, the main VAR_HANDLE and the
+// ASSIGN_VARIABLE with the MUL, and binds them to the interpreter's variable: the value assigned
+// by one Invoke is what the CPU READ_VARIABLE reads at the next, as without the delegate.
+TEST(XnnpackDelegateTest, ResourceVariablesAreTheInterpretersAcrossInvokes) {
+  const std::string path =
+      tfa::testing::OraclePath("external/LiteRT__tflite_testdata_call_once_mul.tflite");
+  auto xnnpack = MakeXnnpack();
+  // The init subgraph's arena is planned from a first Invoke's facts (`run` finds them first):
+  // buffers of their own need none.
+  InterpreterOptions options = WithDelegate(xnnpack.get());
+  options.own_buffers = true;
+  auto delegated = Interpreter::Create(path, options);
+  ASSERT_TRUE(delegated.ok()) << delegated.status().message();
+  options.delegates.clear();
+  auto cpu = Interpreter::Create(path, options);
+  ASSERT_TRUE(cpu.ok()) << cpu.status().message();
+  ASSERT_EQ(xnnpack->partitions().size(), 3u);
+  for (const float x : {2.0f, 3.0f, -0.5f}) {
+    const float expected = InvokeWith(**cpu, x);
+    EXPECT_EQ(InvokeWith(**delegated, x), expected) << "x = " << x;
+  }
+  EXPECT_EQ(InvokeWith(**delegated, 4.0f), -0.5f * 4.0f);
+}
+
+// odml_sdpa_composite_gqa: the STABLEHLO_COMPOSITE is the partition's one node; its decomposition
+// runs on the CPU kernels inside the delegate kernel, bit for bit the CPU-only run's, and the
+// interpreter never sets up the decomposition subgraph (upstream prepares it only for the
+// composite's own kernel).
+TEST(XnnpackDelegateTest, ComputesACompositeByItsDecomposition) {
+  const std::string path = tfa::testing::OraclePath(
+      "external/LiteRT__tflite_delegates_xnnpack_odml_sdpa_composite_gqa.tflite");
+  auto xnnpack = MakeXnnpack();
+  auto delegated = Interpreter::Create(path, WithDelegate(xnnpack.get()));
+  ASSERT_TRUE(delegated.ok()) << delegated.status().message();
+  auto cpu = Interpreter::Create(path);
+  ASSERT_TRUE(cpu.ok()) << cpu.status().message();
+  for (auto* interpreter : {delegated->get(), cpu->get()}) {
+    for (int32_t t : interpreter->inputs()) {
+      RuntimeTensor& input = interpreter->tensor(t);
+      for (int64_t i = 0; i < input.NumElements(); ++i)
+        input.Data<float>()[i] = static_cast<float>((i * 7 + t) % 13) / 13.0f - 0.5f;
+    }
+    const Status invoked = interpreter->Invoke();
+    ASSERT_TRUE(invoked.ok()) << invoked.message();
+  }
+  const RuntimeTensor& got = (*delegated)->tensor((*delegated)->outputs()[0]);
+  const RuntimeTensor& want = (*cpu)->tensor((*cpu)->outputs()[0]);
+  ASSERT_EQ(got.bytes, want.bytes);
+  EXPECT_EQ(std::memcmp(got.data, want.data, got.bytes), 0);
+  ASSERT_EQ(xnnpack->partitions().size(), 1u);
+  const XnnpackPartitionStats& stats = *xnnpack->partitions()[0];
+  ASSERT_EQ(stats.cpu_nodes.size(), 1u);
+  EXPECT_EQ(stats.cpu_nodes[0].op, "STABLEHLO_COMPOSITE");
+  EXPECT_GT(stats.kernel_owned_bytes, 0u);
+  EXPECT_FALSE((*delegated)->stats().subgraphs.at(1).runnable);
+}
+
+// qwen_fc_blockwise_quantized: one FULLY_CONNECTED with blockwise INT4 weights, which upstream's
+// XNNPACK runs as qd8-f32-qb4w. The kernel's arithmetic gives upstream's own XNNPACK outputs for
+// the seed-1 inputs (tests/oracle/external_outputs.tar.xz) bit for bit: all 1024 values.
+TEST(XnnpackDelegateTest, BlockwiseInt4FullyConnectedGivesUpstreamsXnnpackOutputs) {
+  const std::string name = "external/LiteRT__litert_test_testdata_qwen_fc_blockwise_quantized";
+  auto xnnpack = MakeXnnpack();
+  auto run =
+      Interpreter::Create(tfa::testing::OraclePath(name + ".tflite"), WithDelegate(xnnpack.get()));
+  ASSERT_TRUE(run.ok()) << run.status().message();
+  FillDeterministicInputs(**run, 1);
+  const Status invoked = (*run)->Invoke();
+  ASSERT_TRUE(invoked.ok()) << invoked.message();
+  std::ifstream file(tfa::testing::OraclePath(name + ".xnnpack.json"));
+  const auto upstream = nlohmann::json::parse(file).at("output_tensors").at(0).at("values");
+  const RuntimeTensor& out = (*run)->tensor((*run)->outputs()[0]);
+  ASSERT_EQ(upstream.size(), static_cast<size_t>(out.NumElements()));
+  double worst = 0;
+  for (size_t i = 0; i < upstream.size(); ++i) {
+    const double want = upstream[i].get<double>();
+    worst =
+        std::max(worst, std::fabs(out.Data<float>()[i] - want) / std::max(1.0, std::fabs(want)));
+  }
+  EXPECT_EQ(worst, 0.0);
+  ASSERT_EQ(xnnpack->partitions().size(), 1u);
+  EXPECT_EQ(xnnpack->partitions()[0]->cpu_nodes.at(0).op, "FULLY_CONNECTED");
 }
 
 TEST(XnnpackDelegateTest, UnknownOptionIsAnError) {

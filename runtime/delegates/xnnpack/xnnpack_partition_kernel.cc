@@ -4,6 +4,9 @@
 #include <set>
 #include <utility>
 
+#include "runtime/delegates/decomposition_kernel.h"
+#include "runtime/delegates/resource_variable_kernel.h"
+#include "runtime/delegates/xnnpack/qd8_qb4w_fully_connected.h"
 #include "runtime/delegates/xnnpack/xnnpack_node_mapping.h"
 #include "runtime/delegates/xnnpack/xnnpack_sin_cos.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
@@ -20,8 +23,9 @@ struct XnnpackPartitionKernel::XnnpackRun {
 
 struct XnnpackPartitionKernel::CpuStep {
   int32_t node = -1;
-  std::unique_ptr<CpuPartitionKernel> kernel;
-  KernelContext context;  // the node's boundary tensors, pointing into tensors_
+  std::unique_ptr<DelegateKernel> kernel;
+  KernelContext context;  // the node's tensors the kernel binds, pointing into tensors_
+  std::vector<int32_t> reads, writes;  // non-constant tensors it reads and writes
 };
 
 namespace {
@@ -261,6 +265,64 @@ Status XnnpackPartitionKernel::AddCpuStep(int32_t index) {
   step->context.node = &node;
   for (int32_t t : single.inputs) step->context.inputs.push_back(Local(t));
   for (int32_t t : single.outputs) step->context.outputs.push_back(Local(t));
+  step->reads = single.inputs;
+  step->writes = single.outputs;
+  steps_.push_back({nullptr, step.get()});
+  cpu_steps_.push_back(std::move(step));
+  return Status::Ok();
+}
+
+bool XnnpackPartitionKernel::ComputedByKernel(int32_t index) const {
+  const Node& node = partition_.subgraph->nodes[static_cast<size_t>(index)];
+  return node.op == "STABLEHLO_COMPOSITE" || ResourceVariableKernel::Handles(node.op) ||
+         IsBlockwiseInt4FullyConnected(node, *partition_.tensors);
+}
+
+// Nodes upstream's delegate computes that neither libXNNPACK 2022 nor one CPU kernel can: a
+// composite (its decomposition subgraph, upstream's XNNPACK builds an SDPA node from
+// odml.scaled_dot_product_attention), the resource-variable ops (on the interpreter's
+// variables), the blockwise INT4 FULLY_CONNECTED (XNNPACK's qd8-f32-qb4w arithmetic). The kernel
+// sees the node's tensors in the node's order.
+Status XnnpackPartitionKernel::AddKernelStep(int32_t index) {
+  const Node& node = partition_.subgraph->nodes[static_cast<size_t>(index)];
+  auto step = std::make_unique<CpuStep>();
+  step->node = index;
+  step->context.node = &node;
+  step->context.node_data = &partition_.model_data->Node(partition_.subgraph_index, index);
+  for (int32_t t : node.inputs) {
+    step->context.inputs.push_back(t < 0 ? nullptr : Local(t));
+    if (t >= 0 && !IsStatic(t)) step->reads.push_back(t);
+  }
+  for (int32_t t : node.outputs) {
+    step->context.outputs.push_back(t < 0 ? nullptr : Local(t));
+    if (t >= 0) step->writes.push_back(t);
+  }
+  std::string reason;
+  if (node.op == "STABLEHLO_COMPOSITE") {
+    const std::vector<const RuntimeTensor*> inputs(step->context.inputs.begin(),
+                                                   step->context.inputs.end());
+    const std::vector<const RuntimeTensor*> outputs(step->context.outputs.begin(),
+                                                    step->context.outputs.end());
+    auto kernel =
+        DecompositionKernel::Create(node, inputs, outputs, partition_.host, partition_.model_data);
+    if (!kernel.ok()) return kernel.status().WithContext(NodeName(node, index));
+    stats_->kernel_owned_bytes += (*kernel)->owned_bytes();
+    step->kernel = std::move(*kernel);
+    reason = "a composite: its decomposition subgraph " + std::to_string(node.options->subgraph) +
+             " on the CPU kernels (libXNNPACK 2022-02-16 has no such node)";
+  } else if (ResourceVariableKernel::Handles(node.op)) {
+    auto kernel =
+        ResourceVariableKernel::Create(node, partition_.subgraph_index, index, partition_.host);
+    if (!kernel.ok()) return kernel.status().WithContext(NodeName(node, index));
+    step->kernel = std::move(*kernel);
+    reason = "reads or writes the interpreter's resource variable, as upstream's delegate does";
+  } else {
+    auto kernel = Qd8Qb4wFullyConnected::Create(node, *partition_.tensors);
+    if (!kernel.ok()) return kernel.status().WithContext(NodeName(node, index));
+    step->kernel = std::move(*kernel);
+    reason = "qd8-f32-qb4w is not in libXNNPACK 2022-02-16: XNNPACK's arithmetic, computed here";
+  }
+  stats_->cpu_nodes.push_back({index, node.op, reason});
   steps_.push_back({nullptr, step.get()});
   cpu_steps_.push_back(std::move(step));
   return Status::Ok();
@@ -322,6 +384,12 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
       TFA_RETURN_IF_ERROR(kernel->AddCpuStep(index));
       continue;
     }
+    if (kernel->ComputedByKernel(index)) {
+      if (!run.empty()) TFA_RETURN_IF_ERROR(kernel->AddXnnpackRun(run));
+      run.clear();
+      TFA_RETURN_IF_ERROR(kernel->AddKernelStep(index));
+      continue;
+    }
     auto reason = XnnpackCannotRun(node, KernelView(*kernel));
     if (!reason) reason = kernel->RefusedByLibrary(index);
     if (!reason) {
@@ -341,14 +409,16 @@ Result<std::unique_ptr<XnnpackPartitionKernel>> XnnpackPartitionKernel::Create(
     for (const auto& [id, t] : r->externals) crossing.insert(t);
   }
   for (const auto& step : kernel->cpu_steps_) {
-    for (int32_t t : step->kernel->partition().inputs) crossing.insert(t);
-    for (int32_t t : step->kernel->partition().outputs) crossing.insert(t);
+    crossing.insert(step->reads.begin(), step->reads.end());
+    crossing.insert(step->writes.begin(), step->writes.end());
   }
   for (int32_t t : crossing) {
     const bool boundary = std::binary_search(partition.inputs.begin(), partition.inputs.end(), t) ||
                           std::binary_search(partition.outputs.begin(), partition.outputs.end(), t);
     RuntimeTensor& tensor = kernel->tensors_.at(t);
     if (boundary || kernel->IsStatic(t)) continue;
+    // A resource handle between a VAR_HANDLE and its users holds the variable's id.
+    if (tensor.type == TensorType::kResource) tensor.bytes = std::max<uint64_t>(tensor.bytes, 4);
     tensor.data = kernel->OwnedStorage(tensor.bytes);
   }
   kernel->ReleasePackedWeights();

@@ -82,6 +82,8 @@ class XnnpackPartitionKernel : public DelegateKernel {
   std::optional<std::string> RefusedByLibrary(int32_t node);
   Status AddXnnpackRun(const std::vector<int32_t>& nodes);
   Status AddCpuStep(int32_t node);
+  bool ComputedByKernel(int32_t node) const;
+  Status AddKernelStep(int32_t node);
   void ReleasePackedWeights();
   void Bind(const KernelContext& context);
   Status InvokeRun(XnnpackRun& run);

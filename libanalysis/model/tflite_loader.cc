@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -31,6 +32,26 @@ constexpr uint64_t kMaxFlatbufferBytes = FLATBUFFERS_MAX_BUFFER_SIZE - 1;
 // a hostile file cannot make verification run away.
 constexpr flatbuffers::uoffset_t kVerifierMaxDepth = 64;
 constexpr flatbuffers::uoffset_t kVerifierMaxTables = 50'000'000;
+
+// InterpreterBuilder::ParseQuantization's checks of an affine table against the tensor's
+// dimensions (a scalar skips them), in its words: the quantized dimension must be one of the
+// tensor's, and a per-axis table needs one scale per element of it. A converter that writes
+// quantized_dimension 3 on rank-1 per-channel biases (TOCO did) makes a model upstream refuses.
+std::optional<std::string> InvalidAffineDimension(const Quantization& q, const Dims& dims) {
+  if (q.blockwise || q.scale.empty()) return std::nullopt;
+  const int32_t dimension = q.quantized_dimension;
+  if (dimension < 0 || (!dims.empty() && static_cast<size_t>(dimension) >= dims.size())) {
+    return "quantized_dimension must be in range [0, " + std::to_string(dims.size()) + "). Was " +
+           std::to_string(dimension) + ".";
+  }
+  if (q.scale.size() != 1 && !dims.empty() &&
+      q.scale.size() != static_cast<size_t>(dims[static_cast<size_t>(dimension)])) {
+    return "num_scales must be 1 for per-layer quantization, or " +
+           std::to_string(dims[static_cast<size_t>(dimension)]) +
+           " for per-axis quantization, but got " + std::to_string(q.scale.size()) + ".";
+  }
+  return std::nullopt;
+}
 
 template <typename T>
 std::vector<T> ToVector(const flatbuffers::Vector<T>* v) {
@@ -655,6 +676,10 @@ class TfliteReader {
           if (zp->size() > 0)
             std::memcpy(quantization.zero_point.data(), raw, zp->size() * sizeof(int64_t));
         }
+      }
+      if (auto invalid = InvalidAffineDimension(quantization, t.shape)) {
+        return Error(where_named + ": " + *invalid +
+                     " (InterpreterBuilder refuses the model: invalid quantization parameters)");
       }
       t.quantization = std::move(quantization);  // an empty table holds nothing
     }

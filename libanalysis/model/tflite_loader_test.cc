@@ -8,6 +8,7 @@
 #include <map>
 
 #include "libanalysis/model/model_loader.h"
+#include "libanalysis/model/tflite_schema_generated.h"
 #include "tests/support/test_paths.h"
 
 namespace tfa {
@@ -214,6 +215,58 @@ TEST(LoadModelFile, DirectoryIsAOneLineError) {
   auto model = LoadModelFile(dir);
   ASSERT_FALSE(model.ok());
   EXPECT_EQ(model.status().message(), dir + ": is a directory");
+}
+
+}  // namespace
+}  // namespace tfa
+
+namespace tfa {
+namespace {
+
+// A one-tensor model whose tensor [4] carries a per-axis table of `scales` on `dimension`.
+std::vector<uint8_t> PerAxisModel(int32_t dimension, size_t scales) {
+  tflite::ModelT model;
+  model.version = 3;
+  model.buffers.push_back(std::make_unique<tflite::BufferT>());
+  auto subgraph = std::make_unique<tflite::SubGraphT>();
+  auto tensor = std::make_unique<tflite::TensorT>();
+  tensor->name = "bias";
+  tensor->type = tflite::TensorType::INT32;
+  tensor->shape = {4};
+  tensor->quantization = std::make_unique<tflite::QuantizationParametersT>();
+  tensor->quantization->scale.assign(scales, 0.5f);
+  tensor->quantization->zero_point.assign(scales, 0);
+  tensor->quantization->quantized_dimension = dimension;
+  subgraph->tensors.push_back(std::move(tensor));
+  subgraph->inputs = {0};
+  subgraph->outputs = {0};
+  model.subgraphs.push_back(std::move(subgraph));
+  flatbuffers::FlatBufferBuilder builder;
+  builder.Finish(tflite::Model::Pack(builder, &model), tflite::ModelIdentifier());
+  return {builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize()};
+}
+
+// InterpreterBuilder::ParseQuantization refuses an affine table that does not fit the tensor: a
+// quantized dimension past its rank (TOCO's rank-1 biases quantized on dimension 3), or a per-axis
+// scale count other than that dimension's extent. The GPU delegate would dequantize such a table
+// out of bounds; the model never gets that far upstream.
+TEST(ParseTflite, RefusesAQuantizedDimensionTheTensorDoesNotHave) {
+  const std::vector<uint8_t> valid = PerAxisModel(0, 4);
+  EXPECT_TRUE(ParseTflite(valid, "valid.tflite").ok());
+  const std::vector<uint8_t> past_rank = PerAxisModel(3, 4);
+  auto refused = ParseTflite(past_rank, "toco_bias.tflite");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("quantized_dimension must be in range [0, 1). Was 3."),
+            std::string::npos)
+      << refused.status().message();
+  const std::vector<uint8_t> short_table = PerAxisModel(0, 3);
+  auto counted = ParseTflite(short_table, "short.tflite");
+  ASSERT_FALSE(counted.ok());
+  EXPECT_NE(counted.status().message().find(
+                "num_scales must be 1 for per-layer quantization, or 4 for per-axis "
+                "quantization, but got 3."),
+            std::string::npos)
+      << counted.status().message();
 }
 
 }  // namespace

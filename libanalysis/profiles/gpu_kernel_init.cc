@@ -108,6 +108,10 @@ class GpuGraphBuild {
   std::unordered_set<int32_t> values_;
 };
 
+// The BHWC channels upstream gives a tensor (ExtractTensorShape): its last dimension,
+// 1 for a 1-D tensor (batch only).
+int32_t Channels(const Tensor& t) { return t.shape.size() < 2 ? 1 : t.shape.back(); }
+
 // FullyConnectedOperationParser::Parse.
 Failure ParseFullyConnected(GpuGraphBuild& build, const Node& node) {
   if (build.RuntimeInputs(node) == 2) {
@@ -123,11 +127,45 @@ Failure ParseFullyConnected(GpuGraphBuild& build, const Node& node) {
   if (weights.shape.size() != 2) {
     return "Expected a 2D tensor of shape HxW but got " + DimensionString(weights.shape);
   }
-  // The input value's BHWC channels: the last dimension (1 for a 1-D tensor, batch only).
   const Tensor& input = build.tensor(node.inputs[0]);
-  const int32_t channels = input.shape.size() == 1 ? 1 : input.shape[input.shape.size() - 1];
-  if (channels != weights.shape[1]) return "Amount of input channels should match weights width";
+  if (Channels(input) != weights.shape[1])
+    return "Amount of input channels should match weights width";
   return build.ReadOutputs(node);
+}
+
+// LSTMOperationParser::Parse (model_builder.cc ParseBasic; lstm_parser.cc ParseLSTMAttributes for
+// the full kernel), as far as its checks go: the values it reads, in its order, and the shapes it
+// refuses. The full kernel's weight reads are not reproduced (IsSupported's type checks cover
+// them on real models).
+Failure ParseLstm(GpuGraphBuild& build, const Node& node) {
+  if (!node.options->lstm_basic_kernel) {
+    // The full kernel's cell state (input 19), then output state (input 18).
+    constexpr size_t kOutputState = 18, kCellState = 19;
+    if (node.inputs.size() <= kCellState) return "Invalid data index found.";
+    if (Failure f = build.ReadValue(node.inputs[kCellState])) return f;
+    const Tensor& cell_state = build.tensor(node.inputs[kCellState]);
+    if (cell_state.shape[0] != 1) return "Batched execution is not supported for LSTM";
+    if (Failure f = build.ReadValue(node.inputs[kOutputState])) return f;
+    if (Failure f = build.ReadValue(node.inputs[0])) return f;
+    return build.ReadOutputs(node);
+  }
+  if (node.inputs.size() != 5) return "LSTM should have 5 input tensors";
+  if (node.outputs.size() != 4) return "LSTM should have 4 output tensors";
+  if (Failure f = build.ReadFloatData(node, 2)) return f;
+  const Tensor& weights = build.tensor(node.inputs[2]);
+  if (weights.shape.size() != 2) {
+    return "Expected a 2D tensor of shape HxW but got " + DimensionString(weights.shape);
+  }
+  if (Failure f = build.ReadValue(node.outputs[2])) return f;  // the concatenation
+  if (Failure f = build.ReadValue(node.outputs[3])) return f;  // the gates' activations
+  if (Channels(build.tensor(node.outputs[3])) % 4 != 0) {
+    return "BasicLSTM activation depth must be a multiple of 4.";
+  }
+  for (size_t input : {0, 1, 4}) {
+    if (Failure f = build.ReadValue(node.inputs[input])) return f;
+  }
+  if (Failure f = build.ReadValue(node.outputs[1])) return f;
+  return build.ReadValue(node.outputs[0]);
 }
 
 // The constant input each convolution parser copies as float weights (biases are read with
@@ -144,6 +182,7 @@ Failure ParseNode(GpuGraphBuild& build, const Node& node) {
   if (node.kind == NodeKind::kBuiltin && node.op == "FULLY_CONNECTED") {
     return ParseFullyConnected(build, node);
   }
+  if (node.kind == NodeKind::kBuiltin && node.op == "LSTM") return ParseLstm(build, node);
   if (Failure f = build.ReadRuntimeInputs(node)) return f;
   if (Failure f = build.ReadOutputs(node)) return f;
   if (const std::optional<size_t> weights = ConstantWeightsInput(node)) {

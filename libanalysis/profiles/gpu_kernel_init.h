@@ -20,6 +20,9 @@
 //      - FULLY_CONNECTED with constant weights: 2-D weights whose width equals the input's
 //        channel count (its last dimension): "Amount of input channels should match weights
 //        width";
+//      - LSTM: the full kernel's cell state needs batch 1 ("Batched execution is not supported
+//        for LSTM"); the basic kernel needs 5 inputs, 4 outputs, 2-D weights and a gate
+//        activation depth that is a multiple of 4;
 //      a parser's failure reads "OP: message".
 // Not reproduced: the other parsers' own attribute checks (their options mostly pass
 // IsSupported's checks already) and the graph transformations after the build.

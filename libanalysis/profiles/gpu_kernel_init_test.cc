@@ -128,5 +128,60 @@ TEST(GpuKernelInit, ConvolutionWithInt4WeightsFails) {
             std::optional<std::string>("CONV_2D: Unsupported data type for float32 tensor"));
 }
 
+// The full LSTM kernel runs batch 1 only (lstm_parser.cc ParseLSTMAttributes reads the cell state
+// first and refuses a batch); IsSupported does not look.
+TEST(GpuKernelInit, FullLstmOfBatchTwoFailsAtInit) {
+  for (int32_t batch : {1, 2}) {
+    RuleTestGraph g;
+    std::vector<int32_t> in(24, -1);
+    in[0] = g.Tensor(TensorType::kFloat32, {batch, 3});
+    for (size_t k = 1; k <= 4; ++k) in[k] = g.Constant(TensorType::kFloat32, {5, 3});
+    for (size_t k = 5; k <= 8; ++k) in[k] = g.Constant(TensorType::kFloat32, {5, 5});
+    for (size_t k = 12; k <= 15; ++k) in[k] = g.Constant(TensorType::kFloat32, {5});
+    in[18] = g.Tensor(TensorType::kFloat32, {batch, 5});
+    in[19] = g.Tensor(TensorType::kFloat32, {batch, 5});
+    const int32_t out = g.Tensor(TensorType::kFloat32, {batch, 5});
+    g.Op("LSTM", {in, {out}}).options.Mutable().fused_activation = Activation::kTanh;
+    const Node kernel = Kernel({0}, {in[0], in[18], in[19]}, {out});
+    const auto error = GpuKernelInitError(g.subgraph(), kernel, true);
+    if (batch == 1) {
+      EXPECT_FALSE(error) << *error;
+    } else {
+      EXPECT_EQ(error,
+                std::optional<std::string>("LSTM: Batched execution is not supported for LSTM"));
+    }
+  }
+}
+
+// The basic kernel's gate activations hold four gates: a depth that is not a multiple of 4 fails.
+TEST(GpuKernelInit, BasicLstmGateDepthMustBeAMultipleOfFour) {
+  for (int32_t depth : {16, 18}) {
+    RuleTestGraph g;
+    const int32_t input = g.Tensor(TensorType::kFloat32, {1, 3});
+    const int32_t activ = g.Tensor(TensorType::kFloat32, {1, 4});
+    const int32_t weights = g.Constant(TensorType::kFloat32, {depth, 7});
+    const int32_t bias = g.Constant(TensorType::kFloat32, {depth});
+    const int32_t state = g.Tensor(TensorType::kFloat32, {1, 4});
+    const int32_t out = g.Tensor(TensorType::kFloat32, {1, 4});
+    const int32_t new_state = g.Tensor(TensorType::kFloat32, {1, 4});
+    const int32_t concat = g.Tensor(TensorType::kFloat32, {1, 7});
+    const int32_t gates = g.Tensor(TensorType::kFloat32, {1, depth});
+    OpOptions& o =
+        g.Op("LSTM", {{input, activ, weights, bias, state}, {out, new_state, concat, gates}})
+            .options.Mutable();
+    o.lstm_basic_kernel = true;
+    o.fused_activation = Activation::kTanh;
+    const Node kernel =
+        Kernel({0}, {input, activ, weights, bias, state}, {out, new_state, concat, gates});
+    const auto error = GpuKernelInitError(g.subgraph(), kernel, true);
+    if (depth == 16) {
+      EXPECT_FALSE(error) << *error;
+    } else {
+      EXPECT_EQ(error, std::optional<std::string>(
+                           "LSTM: BasicLSTM activation depth must be a multiple of 4."));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tfa

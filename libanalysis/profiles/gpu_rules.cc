@@ -233,6 +233,43 @@ Reason CheckAxesAreInt32Const(const Signature& sig, size_t position) {
   return std::nullopt;
 }
 
+// TfLiteFusedActivation's number, as upstream prints it (the schema's values that kUnknown stands
+// for were read as NONE).
+int ActivationNumber(Activation activation) {
+  return activation == Activation::kUnknown ? 0 : static_cast<int>(activation);
+}
+
+// The full kernel (the 20- or 24-input cell with optional CIFG, peephole, projection and layer
+// normalisation) and the basic kernel (a fused concat + FC + cell of 5 inputs and 4 outputs).
+// The schema cannot express a sigmoid activation, so the full kernel takes TANH only here. Not
+// reproduced: the basic kernel's refusal of a non-zero cell_clip or proj_clip (the analyser does
+// not read the clips).
+Reason CheckLstm(const Signature& sig) {
+  const OpOptions& o = sig.options();
+  const int activation = ActivationNumber(o.fused_activation);
+  if (!o.lstm_basic_kernel) {
+    const size_t inputs = sig.inputs.size();
+    if (inputs != 20 && inputs != 24) {
+      return "Expected 20 or 24 input tensors, but node has " + std::to_string(inputs) +
+             " input(s).";
+    }
+    if (sig.outputs.size() != 1) {
+      return "Expected 1 output tensor, but node has " + std::to_string(sig.outputs.size()) +
+             " output(s).";
+    }
+    if (o.fused_activation != Activation::kTanh) {
+      return "Only sigmoid or tanh activation is supported, but node has " +
+             std::to_string(activation);
+    }
+    return std::nullopt;
+  }
+  if (Reason r = CheckInputsConstsOutputs(sig, 3, 2, 4)) return r;
+  if (o.fused_activation != Activation::kTanh) {
+    return "Only TANH activation is supported. but node has " + std::to_string(activation);
+  }
+  return std::nullopt;
+}
+
 // The first failing check of a sequence.
 template <typename... Checks>
 Reason FirstFailure(Checks&&... checks) {
@@ -473,10 +510,10 @@ Reason CheckCompatibility(const Signature& sig) {
   }
   if (op == "CAST") return CheckCast(sig);
   if (op == "CONCATENATION" || op == "PACK" || op == "RELU_N1_TO_1" || op == "PRELU" ||
-      op == "SPLIT" || op == "SPLIT_V" || op == "RELU" || op == "RELU6" || op == "LEAKY_RELU" ||
-      op == "LSTM") {
+      op == "SPLIT" || op == "SPLIT_V" || op == "RELU" || op == "RELU6" || op == "LEAKY_RELU") {
     return std::nullopt;
   }
+  if (op == "LSTM") return CheckLstm(sig);
   if (op == "CONV_2D") {
     return FirstFailure([&] { return CheckConvolutionInputOutput(sig); },
                         [&] { return CheckStrides(o.stride_h, o.stride_w); },

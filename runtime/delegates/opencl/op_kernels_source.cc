@@ -468,6 +468,103 @@ __kernel void quantize_dequantize(__global const float* in, __global float* out,
   out[gid] = stored(round((clamped - lo) / scale) * scale + lo);
 }
 
+// LSTM's full kernel at batch 1, one step (the CPU kernel's LstmStepFloat; upstream's GPU graph of
+// lstm_parser.cc computes the same gates). `sizes` is (n_input, n_cell, n_output, flags), flags:
+// 1 CIFG (no input gate: 1 - forget gate), 2 peephole, 4 layer normalisation, 8 projection,
+// 16 projection bias; `act` the cell activation (0 none, 1 RELU, 3 RELU6, 4 TANH); `clips` the
+// cell and projection clips (0: none). Absent tensors arrive as a placeholder their flag keeps
+// unread. One work-item: layer normalisation and the projection read every cell. `scratch` holds
+// the four gates, the new cell state and the cell output (n_cell each). The new states stay on
+// the device: upstream's graph updates its variable values there, and the next Invoke uploads
+// the host's state again.
+inline float lstm_activation(float x, int act) {
+  switch (act) {
+    case 0: return x;
+    case 1: return fmax(x, 0.0f);
+    case 3: return clamp(x, 0.0f, 6.0f);
+    default: return tanh(x);
+  }
+}
+
+// One gate: bias (0 with layer normalisation), the input and recurrent products, the peephole
+// on `cell` (gate 2, the cell gate, has none), normalisation, then its activation.
+inline void lstm_gate(int g, __global const float* x, __global const float* h,
+                      __global const float* cell, __global const float* w,
+                      __global const float* r, __global const float* peephole,
+                      __global const float* bias, __global const float* norm,
+                      __global float* gate, int4 sizes, int act) {
+  const int n_input = sizes.x, n_cell = sizes.y, n_output = sizes.z, flags = sizes.w;
+  for (int j = 0; j < n_cell; ++j) {
+    float sum = (flags & 4) ? 0.0f : bias[j];
+    float dot = 0.0f;
+    for (int k = 0; k < n_input; ++k) dot += w[j * n_input + k] * x[k];
+    sum += dot;
+    dot = 0.0f;
+    for (int k = 0; k < n_output; ++k) dot += r[j * n_output + k] * h[k];
+    sum += dot;
+    if ((flags & 2) && g != 2) sum += peephole[j] * cell[j];
+    gate[j] = sum;
+  }
+  if (flags & 4) {
+    float mean = 0.0f;
+    for (int j = 0; j < n_cell; ++j) mean += gate[j];
+    mean /= (float)n_cell;
+    float squares = 0.0f;
+    for (int j = 0; j < n_cell; ++j) squares += (gate[j] - mean) * (gate[j] - mean);
+    const float inverse = 1.0f / sqrt(squares / (float)n_cell + 1e-8f);
+    for (int j = 0; j < n_cell; ++j) gate[j] = (gate[j] - mean) * inverse * norm[j] + bias[j];
+  }
+  for (int j = 0; j < n_cell; ++j)
+    gate[j] = g == 2 ? lstm_activation(gate[j], act) : 1.0f / (1.0f + exp(-gate[j]));
+}
+
+__kernel void lstm_step(__global const float* x, __global const float* w_i,
+                        __global const float* w_f, __global const float* w_c,
+                        __global const float* w_o, __global const float* r_i,
+                        __global const float* r_f, __global const float* r_c,
+                        __global const float* r_o, __global const float* p_i,
+                        __global const float* p_f, __global const float* p_o,
+                        __global const float* b_i, __global const float* b_f,
+                        __global const float* b_c, __global const float* b_o,
+                        __global const float* projection, __global const float* projection_bias,
+                        __global const float* h, __global const float* c,
+                        __global const float* n_i, __global const float* n_f,
+                        __global const float* n_c, __global const float* n_o,
+                        __global float* out, __global float* scratch, int4 sizes, int act,
+                        float2 clips, int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int n_cell = sizes.y, n_output = sizes.z, flags = sizes.w;
+  __global float* input_gate = scratch;
+  __global float* forget_gate = scratch + n_cell;
+  __global float* cell_gate = scratch + 2 * n_cell;
+  __global float* output_gate = scratch + 3 * n_cell;
+  __global float* new_cell = scratch + 4 * n_cell;
+  __global float* hidden = scratch + 5 * n_cell;
+  if (!(flags & 1)) lstm_gate(0, x, h, c, w_i, r_i, p_i, b_i, n_i, input_gate, sizes, act);
+  lstm_gate(1, x, h, c, w_f, r_f, p_f, b_f, n_f, forget_gate, sizes, act);
+  lstm_gate(2, x, h, c, w_c, r_c, p_f, b_c, n_c, cell_gate, sizes, act);
+  for (int j = 0; j < n_cell; ++j) {
+    const float in_gate = (flags & 1) ? 1.0f - forget_gate[j] : input_gate[j];
+    float next = forget_gate[j] * c[j] + cell_gate[j] * in_gate;
+    if (clips.x > 0.0f) next = clamp(next, -clips.x, clips.x);
+    new_cell[j] = next;
+  }
+  // The output gate's peephole reads the new cell state.
+  lstm_gate(3, x, h, new_cell, w_o, r_o, p_o, b_o, n_o, output_gate, sizes, act);
+  for (int j = 0; j < n_cell; ++j) hidden[j] = output_gate[j] * lstm_activation(new_cell[j], act);
+  for (int k = 0; k < n_output; ++k) {
+    float value = hidden[k];
+    if (flags & 8) {
+      value = (flags & 16) ? projection_bias[k] : 0.0f;
+      float dot = 0.0f;
+      for (int j = 0; j < n_cell; ++j) dot += projection[k * n_cell + j] * hidden[j];
+      value += dot;
+      if (clips.y > 0.0f) value = clamp(value, -clips.y, clips.y);
+    }
+    out[k] = stored(value);
+  }
+}
+
 // Rounds a float buffer in place to what fp16 storage keeps (inputs and weights uploaded to a
 // delegate running at F32_F16 or F16).
 __kernel void round_to_storage(__global float* x, int work_items) {

@@ -11,6 +11,7 @@
 #include "runtime/delegates/opencl/opencl_quantization.h"
 #include "runtime/kernels/cpu/cpu_kernels.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/lstm_layout.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
 
 namespace tfa::runtime {
@@ -46,6 +47,7 @@ enum class OpKind {
   kLogicalAnd,
   kSelect,
   kFakeQuant,
+  kLstm,
   kFoldedOnly,
 };
 
@@ -61,6 +63,7 @@ const std::map<std::string, OpEntry>& OpTable() {
       {"TRANSPOSE_CONV", {OpKind::kTransposeConv}},
       {"Convolution2DTransposeBias", {OpKind::kTransposeConvBias}},
       {"FULLY_CONNECTED", {OpKind::kFullyConnected}},
+      {"LSTM", {OpKind::kLstm}},
       {"ADD", {OpKind::kBinary, static_cast<int>(ClBinaryOp::kAdd)}},
       {"SUB", {OpKind::kBinary, static_cast<int>(ClBinaryOp::kSub)}},
       {"MUL", {OpKind::kBinary, static_cast<int>(ClBinaryOp::kMul)}},
@@ -680,6 +683,65 @@ Result<ClStep> EncodeBatchMatmul(const KernelContext& context, const ClNodeBuffe
                 o.adj_x ? 1 : 0, o.adj_y ? 1 : 0);
 }
 
+// LSTM's full kernel at batch 1, the form upstream's GPU delegate builds (lstm_parser.cc refuses
+// a batch; its model builder parses the basic kernel too, which the runtime has no CPU kernel to
+// check against). One launch of one work-item with a scratch buffer of its own (op_kernels_source).
+Result<ClStep> EncodeLstm(const KernelContext& context, const ClNodeBuffers& buffers,
+                          const OpenClProgram& program, const OpenClDevice& device) {
+  if (context.options().lstm_basic_kernel)
+    return Status::Error("the basic LSTM kernel is not supported (the full one is)");
+  const TensorType f32 = TensorType::kFloat32;
+  auto s = lstm::ReadLayout(context, {.input = f32,
+                                      .weights = f32,
+                                      .bias = f32,
+                                      .peephole = f32,
+                                      .projection_bias = f32,
+                                      .output_state = f32,
+                                      .cell_state = f32,
+                                      .output = f32});
+  if (!s.ok()) return s.status();
+  if (s->batch != 1) return Status::Error("Batched execution is not supported for LSTM");
+  int32_t activation = 0;
+  switch (context.options().fused_activation) {
+    case Activation::kNone:
+      break;
+    case Activation::kRelu:
+      activation = 1;
+      break;
+    case Activation::kRelu6:
+      activation = 3;
+      break;
+    case Activation::kTanh:
+      activation = 4;
+      break;
+    default:
+      return Status::Error("unsupported LSTM activation");
+  }
+  for (size_t i = 0; i < context.inputs.size(); ++i) {
+    if (context.has_input(i) && !buffers.inputs[i])
+      return Status::Error("input " + std::to_string(i) + " must be a float device tensor");
+  }
+  const int32_t flags = (s->cifg ? 1 : 0) | (s->peephole ? 2 : 0) | (s->layer_norm ? 4 : 0) |
+                        (s->projection ? 8 : 0) |
+                        (context.has_input(lstm::kProjectionBias) ? 16 : 0);
+  const uint64_t scratch_bytes = 6 * static_cast<uint64_t>(s->n_cell) * sizeof(float);
+  auto scratch = CreateBuffer(device, static_cast<size_t>(scratch_bytes));
+  if (!scratch.ok()) return scratch.status();
+  const auto in = [&](size_t i) { return Optional(context, buffers, i); };
+  const float cell_clip = context.node_data ? context.node_data->cell_clip : 0.0f;
+  const float proj_clip = context.node_data ? context.node_data->proj_clip : 0.0f;
+  auto step =
+      Launch(program, "lstm_step", 1, in(0), in(1), in(2), in(3), in(4), in(5), in(6), in(7), in(8),
+             in(9), in(10), in(11), in(12), in(13), in(14), in(15), in(16), in(17), in(18), in(19),
+             in(20), in(21), in(22), in(23), buffers.outputs[0], scratch->get(),
+             std::array<int32_t, 4>{s->n_input, s->n_cell, s->n_output, flags}, activation,
+             std::array<float, 2>{cell_clip, proj_clip});
+  if (!step.ok()) return step.status();
+  step->owned = std::move(*scratch);
+  step->owned_bytes = scratch_bytes;
+  return step;
+}
+
 }  // namespace
 
 bool OpenClHasKernelFor(const std::string& op) { return OpTable().count(op) > 0; }
@@ -823,6 +885,8 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
       return one(EncodeLogical(context, buffers, program, entry->second.kind, entry->second.code));
     case OpKind::kFakeQuant:
       return one(EncodeFakeQuant(context, buffers, program, entry->second.code == 1));
+    case OpKind::kLstm:
+      return one(EncodeLstm(context, buffers, program, device));
     case OpKind::kFoldedOnly:
       break;
   }

@@ -24,7 +24,8 @@ namespace tfa::runtime {
 
 // One unit of device work: a launch of `kernel` over `global_size` work-items in work-groups of
 // `local_size`, or (no kernel) a copy of `copy_bytes` from `copy_from` to `copy_to`. `owned` is a
-// buffer the launch reads that only it uses (an index map), uploaded at encoding: `uploaded_bytes`.
+// buffer only the launch uses: an index map uploaded at encoding (`uploaded_bytes`), or a scratch
+// buffer (LSTM's gates).
 struct ClStep {
   ClKernel kernel;
   size_t global_size = 0;  // a multiple of local_size
@@ -33,6 +34,7 @@ struct ClStep {
   cl_mem copy_to = nullptr;
   size_t copy_bytes = 0;
   ClMem owned;
+  uint64_t owned_bytes = 0;  // its size
   uint64_t uploaded_bytes = 0;
 };
 

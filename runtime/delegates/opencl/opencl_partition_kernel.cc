@@ -337,7 +337,8 @@ Status OpenClPartitionKernel::Build(KernelContext& context) {
     if (!steps.ok()) return steps.status().WithContext(label);
     for (ClStep& step : *steps) {
       transfers_->init_upload_bytes += step.uploaded_bytes;
-      if (step.owned) transfers_->other_bytes += std::max<uint64_t>(step.uploaded_bytes, 4);
+      if (step.owned)
+        transfers_->other_bytes += std::max<uint64_t>({step.owned_bytes, step.uploaded_bytes, 4});
       steps_.push_back(std::move(step));
     }
   }

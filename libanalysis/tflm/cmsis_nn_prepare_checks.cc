@@ -179,26 +179,9 @@ std::optional<std::string> BatchMatMulFailure(const Subgraph& g, const Node& nod
   if (lhs_rank > 4) return Failure("lhs_rank <= 4 was not true.", kFile);
   if (rhs_rank < 2) return Failure("rhs_rank >= 2 was not true.", kFile);
   if (rhs_rank > 4) return Failure("rhs_rank <= 4 was not true.", kFile);
-  // RuntimeShape::ExtendedShape: leading 1s up to the larger rank.
-  const int64_t rank = std::max(lhs_rank, rhs_rank);
-  const auto extended = [rank](const Tensor* t, int64_t axis) {
-    const int64_t shift = rank - Rank(t);
-    return axis < shift ? int64_t{1} : Dim(t, static_cast<size_t>(axis - shift));
-  };
-  for (int64_t i = 0; i < rank - 2; ++i) {
-    const int64_t lhs_dim = extended(lhs, i);
-    const int64_t rhs_dim = extended(rhs, i);
-    if (lhs_dim != rhs_dim && lhs_dim != 1 && rhs_dim != 1) {
-      return Failure(NotEqual("rhs_dim", "1", rhs_dim, 1), kFile);
-    }
-  }
-  const int64_t accum_lhs = extended(lhs, node.options->adj_x ? rank - 2 : rank - 1);
-  const int64_t accum_rhs = extended(rhs, node.options->adj_y ? rank - 1 : rank - 2);
-  if (accum_lhs != accum_rhs) {
-    return Failure(NotEqual("accum_dim_lhs", "accum_dim_rhs", accum_lhs, accum_rhs), kFile);
-  }
-  if (rank > Rank(output)) {
-    return Failure("output_rank <= NumDimensions(output) was not true.", "batch_matmul_common.cc");
+  if (auto failure =
+          BatchMatMulShapeFailure(node, lhs, rhs, output, kFile, "batch_matmul_common.cc")) {
+    return failure;
   }
   if (Is(lhs, T::kInt16)) {
     return ZeroPointsFailure({{lhs, "lhs_input"}, {rhs, "rhs_input"}, {output, "output"}}, kFile);

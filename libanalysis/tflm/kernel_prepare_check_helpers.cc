@@ -1,5 +1,6 @@
 #include "libanalysis/tflm/kernel_prepare_check_helpers.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace tfa::tflm::prepare_checks {
@@ -101,6 +102,34 @@ std::string Types(std::string_view first, const Tensor* a, std::string_view seco
                   const Tensor* b) {
   return std::string(first) + " " + TypeName(a->type) + ", " + std::string(second) + " " +
          TypeName(b->type);
+}
+
+std::optional<std::string> BatchMatMulShapeFailure(const Node& node, const Tensor* lhs,
+                                                   const Tensor* rhs, const Tensor* output,
+                                                   std::string_view file,
+                                                   std::string_view output_rank_file) {
+  // RuntimeShape::ExtendedShape: leading 1s up to the larger rank.
+  const int64_t rank = std::max(Rank(lhs), Rank(rhs));
+  const auto extended = [rank](const Tensor* t, int64_t axis) {
+    const int64_t shift = rank - Rank(t);
+    return axis < shift ? int64_t{1} : Dim(t, static_cast<size_t>(axis - shift));
+  };
+  for (int64_t i = 0; i < rank - 2; ++i) {
+    const int64_t lhs_dim = extended(lhs, i);
+    const int64_t rhs_dim = extended(rhs, i);
+    if (lhs_dim != rhs_dim && lhs_dim != 1 && rhs_dim != 1) {
+      return Failure(NotEqual("rhs_dim", "1", rhs_dim, 1), file);
+    }
+  }
+  const int64_t accum_lhs = extended(lhs, node.options->adj_x ? rank - 2 : rank - 1);
+  const int64_t accum_rhs = extended(rhs, node.options->adj_y ? rank - 1 : rank - 2);
+  if (accum_lhs != accum_rhs) {
+    return Failure(NotEqual("accum_dim_lhs", "accum_dim_rhs", accum_lhs, accum_rhs), file);
+  }
+  if (rank > Rank(output)) {
+    return Failure("output_rank <= NumDimensions(output) was not true.", output_rank_file);
+  }
+  return std::nullopt;
 }
 
 }  // namespace tfa::tflm::prepare_checks

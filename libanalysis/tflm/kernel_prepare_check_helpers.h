@@ -46,6 +46,15 @@ std::optional<std::string> CountFailure(const Node& node, size_t inputs, size_t 
 std::string Types(std::string_view first, const Tensor* a, std::string_view second,
                   const Tensor* b);
 
+// BATCH_MATMUL's shape checks after the rank checks, shared by the reference kernel and
+// CMSIS-NN's port: batch dimensions that broadcast (leading 1s up to the larger rank), equal
+// accumulation depths after adj_x / adj_y, and an output of at least that rank (the last check's
+// line is in `output_rank_file`).
+std::optional<std::string> BatchMatMulShapeFailure(const Node& node, const Tensor* lhs,
+                                                   const Tensor* rhs, const Tensor* output,
+                                                   std::string_view file,
+                                                   std::string_view output_rank_file);
+
 }  // namespace tfa::tflm::prepare_checks
 
 #endif  // LIBANALYSIS_TFLM_KERNEL_PREPARE_CHECK_HELPERS_H_

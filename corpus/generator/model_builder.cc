@@ -57,7 +57,8 @@ void DeriveSizes(Tensor& t) {
   }
   const auto element_size = ElementSize(t.type);
   t.bytes.reset();
-  if (elements && element_size) t.bytes = CheckedMul(*elements, *element_size);
+  // DataBytes packs INT4 two to a byte and INT2 four, as the loader sizes them.
+  if (elements && element_size) t.bytes = DataBytes(t.type, *elements);
   if (t.constant_bytes > 0) {
     t.allocation = AllocationType::kMmapRo;
     if (!element_size || t.is_sparse) t.bytes = t.constant_bytes;

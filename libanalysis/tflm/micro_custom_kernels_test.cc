@@ -7,12 +7,14 @@
 #include <vector>
 
 #include "libanalysis/tflm/kernel_prepare_checks.h"
+#include "tests/support/custom_op_graph.h"
 #include "tests/support/small_graphs.h"
 
 namespace tfa::tflm {
 namespace {
 
 using testing::ArenaTensor;
+using testing::CustomOpGraph;
 using testing::Graph;
 using testing::Op;
 using T = TensorType;
@@ -37,28 +39,21 @@ std::vector<uint8_t> DetectionOptions(int max_detections, int num_classes) {
   return fbb.GetBuffer();
 }
 
-Subgraph OneOp(const std::string& op, std::vector<Tensor> tensors, std::vector<int32_t> inputs,
-               std::vector<int32_t> outputs, std::vector<uint8_t> options) {
-  Node node = Op(op, inputs, outputs);
-  node.builtin_code = 32;
-  node.options.Mutable().custom_options_size = options.size();
-  node.options.Mutable().custom_options = std::move(options);
-  return Graph(std::move(tensors), {std::move(node)}, inputs, outputs);
-}
-
 // An SSD head of 10 boxes and 3 class scores each (background and 2 classes).
 Subgraph Detection(std::vector<uint8_t> options, int32_t box_rank = 3) {
   std::vector<int32_t> boxes = {1, 10, 4};
   if (box_rank == 2) boxes = {10, 4};
-  return OneOp("TFLite_Detection_PostProcess",
-               {ArenaTensor(boxes), ArenaTensor({1, 10, 3}), ArenaTensor({10, 4}),
-                ArenaTensor({1, 3, 4}), ArenaTensor({1, 3}), ArenaTensor({1, 3}), ArenaTensor({1})},
-               {0, 1, 2}, {3, 4, 5, 6}, std::move(options));
+  return CustomOpGraph(
+      "TFLite_Detection_PostProcess",
+      {ArenaTensor(boxes), ArenaTensor({1, 10, 3}), ArenaTensor({10, 4}), ArenaTensor({1, 3, 4}),
+       ArenaTensor({1, 3}), ArenaTensor({1, 3}), ArenaTensor({1})},
+      {0, 1, 2}, {3, 4, 5, 6}, std::move(options));
 }
 
 Subgraph CircularBuffer(std::vector<int32_t> in, std::vector<int32_t> out, T type = T::kInt8) {
-  return OneOp("CIRCULAR_BUFFER",
-               {ArenaTensor(std::move(in), type), ArenaTensor(std::move(out), type)}, {0}, {1}, {});
+  return CustomOpGraph("CIRCULAR_BUFFER",
+                       {ArenaTensor(std::move(in), type), ArenaTensor(std::move(out), type)}, {0},
+                       {1}, {});
 }
 
 std::string FailureOf(const Subgraph& graph) {
@@ -126,7 +121,7 @@ TEST(TflmCustomKernels, CircularBufferKeepsEightBytesAndTakesInt8Only) {
 }
 
 TEST(TflmCustomKernels, EthosUIsRefusedAsTheReferenceBuildRefusesIt) {
-  const Subgraph graph = OneOp(
+  const Subgraph graph = CustomOpGraph(
       "ethos-u", {ArenaTensor({1, 16}, T::kInt8), ArenaTensor({1, 16}, T::kInt8)}, {0}, {1}, {});
   auto requests = RequestsOfNode(kHost, graph, graph.nodes[0]);
   ASSERT_FALSE(requests.ok());

@@ -11,6 +11,7 @@
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/tflm/kernel_prepare_checks.h"
 #include "libanalysis/tflm/micro_allocator_replay.h"
+#include "tests/support/custom_op_graph.h"
 #include "tests/support/small_graphs.h"
 
 namespace tfa::tflm {
@@ -18,6 +19,7 @@ namespace {
 
 using testing::ArenaTensor;
 using testing::Constant;
+using testing::CustomOpGraph;
 using testing::Graph;
 using testing::Op;
 using T = TensorType;
@@ -31,16 +33,6 @@ std::vector<uint8_t> Options(const std::function<void(flexbuffers::Builder&)>& f
   fbb.Map([&] { fields(fbb); });
   fbb.Finish();
   return fbb.GetBuffer();
-}
-
-// A one-node graph: tensors, then the node reading `inputs` and writing `outputs`.
-Subgraph OneOp(const std::string& op, std::vector<Tensor> tensors, std::vector<int32_t> inputs,
-               std::vector<int32_t> outputs, std::vector<uint8_t> options) {
-  Node node = Op(op, inputs, outputs);
-  node.builtin_code = 32;
-  node.options.Mutable().custom_options_size = options.size();
-  node.options.Mutable().custom_options = std::move(options);
-  return Graph(std::move(tensors), {std::move(node)}, inputs, outputs);
 }
 
 KernelRequests RequestsOf(const Build& build, const Subgraph& graph) {
@@ -60,12 +52,12 @@ std::string FailureOf(const Subgraph& graph) {
 
 Subgraph Rfft(const std::string& op, T type, int32_t fft_length, std::vector<int32_t> in,
               std::vector<int32_t> out, T tensor_type) {
-  return OneOp(op,
-               {ArenaTensor(std::move(in), tensor_type), ArenaTensor(std::move(out), tensor_type)},
-               {0}, {1}, Options([&](flexbuffers::Builder& b) {
-                 b.Int("T", static_cast<int>(type));
-                 b.Int("fft_length", fft_length);
-               }));
+  return CustomOpGraph(
+      op, {ArenaTensor(std::move(in), tensor_type), ArenaTensor(std::move(out), tensor_type)}, {0},
+      {1}, Options([&](flexbuffers::Builder& b) {
+        b.Int("T", static_cast<int>(type));
+        b.Int("fft_length", fft_length);
+      }));
 }
 
 // micro_mutable_op_resolver.h registers the signal library under these custom names.
@@ -123,22 +115,22 @@ TEST(TflmSignalKernels, FftOptionsTheKernelCannotUseAreRefused) {
             "SignalRfft's T is INT8: its Init returns no user data for a type but INT16, INT32 "
             "and FLOAT32, and Prepare then reads it (rfft.cc)");
   Subgraph no_length =
-      OneOp("SignalRfft", {ArenaTensor({4}, T::kInt16), ArenaTensor({6}, T::kInt16)}, {0}, {1},
-            Options([](flexbuffers::Builder& b) { b.Int("T", 7); }));
+      CustomOpGraph("SignalRfft", {ArenaTensor({4}, T::kInt16), ArenaTensor({6}, T::kInt16)}, {0},
+                    {1}, Options([](flexbuffers::Builder& b) { b.Int("T", 7); }));
   EXPECT_EQ(ErrorOf(no_length),
             "SignalRfft's option fft_length is missing: the map has 1 values and the kernel reads "
             "value 1");
   Subgraph not_flexbuffer =
-      OneOp("SignalRfft", {ArenaTensor({4}, T::kInt16), ArenaTensor({6}, T::kInt16)}, {0}, {1},
-            {1, 2, 3});
+      CustomOpGraph("SignalRfft", {ArenaTensor({4}, T::kInt16), ArenaTensor({6}, T::kInt16)}, {0},
+                    {1}, {1, 2, 3});
   EXPECT_EQ(ErrorOf(not_flexbuffer),
             "SignalRfft's custom options are not a valid flexbuffer (3 bytes)");
   Subgraph float_length =
-      OneOp("SignalRfft", {ArenaTensor({4}, T::kInt16), ArenaTensor({6}, T::kInt16)}, {0}, {1},
-            Options([](flexbuffers::Builder& b) {
-              b.Int("T", 7);
-              b.Float("fft_length", 8.0f);
-            }));
+      CustomOpGraph("SignalRfft", {ArenaTensor({4}, T::kInt16), ArenaTensor({6}, T::kInt16)}, {0},
+                    {1}, Options([](flexbuffers::Builder& b) {
+                      b.Int("T", 7);
+                      b.Float("fft_length", 8.0f);
+                    }));
   EXPECT_EQ(ErrorOf(float_length),
             "SignalRfft's option fft_length (value 1, key 'fft_length') is not an integer");
 }
@@ -158,8 +150,9 @@ TEST(TflmSignalKernels, FilterBankAndSpectralSubtractionState) {
   std::vector<Tensor> bank_tensors = {ArenaTensor({257}, T::kUInt32)};
   for (int i = 0; i < 5; ++i) bank_tensors.push_back(Constant({41}, T::kInt16));
   bank_tensors.push_back(ArenaTensor({40}, T::kUInt64));
-  const Subgraph bank = OneOp("SignalFilterBank", bank_tensors, {0, 1, 2, 3, 4, 5}, {6},
-                              Options([](flexbuffers::Builder& b) { b.Int("num_channels", 40); }));
+  const Subgraph bank =
+      CustomOpGraph("SignalFilterBank", bank_tensors, {0, 1, 2, 3, 4, 5}, {6},
+                    Options([](flexbuffers::Builder& b) { b.Int("num_channels", 40); }));
   EXPECT_EQ(RequestsOf(kHost, bank).op_data, 64u);
   EXPECT_EQ(RequestsOf(kHost, bank).init_buffers, (std::vector<uint64_t>{328}));
   EXPECT_EQ(RequestsOf(kMcu, bank).op_data, 36u);
@@ -176,7 +169,7 @@ TEST(TflmSignalKernels, FilterBankAndSpectralSubtractionState) {
     b.Int("smoothing_bits", 10);
     b.Int("spectral_subtraction_bits", 14);
   });
-  const Subgraph subtraction = OneOp(
+  const Subgraph subtraction = CustomOpGraph(
       "SignalFilterBankSpectralSubtraction",
       {ArenaTensor({40}, T::kUInt32), ArenaTensor({40}, T::kUInt32), ArenaTensor({40}, T::kUInt32)},
       {0}, {1, 2}, subtraction_options);
@@ -189,9 +182,9 @@ TEST(TflmSignalKernels, FilterBankAndSpectralSubtractionState) {
 // outer row a circular buffer of frame size + delay: CircularBuffer (40 / 24) and two int16 per
 // element, 40 + 4 * 240 on a 64-bit host.
 TEST(TflmSignalKernels, DelayKeepsACircularBufferPerRow) {
-  const Subgraph delay =
-      OneOp("SignalDelay", {ArenaTensor({2, 160}, T::kInt16), ArenaTensor({2, 160}, T::kInt16)},
-            {0}, {1}, Options([](flexbuffers::Builder& b) { b.Int("delay_length", 80); }));
+  const Subgraph delay = CustomOpGraph(
+      "SignalDelay", {ArenaTensor({2, 160}, T::kInt16), ArenaTensor({2, 160}, T::kInt16)}, {0}, {1},
+      Options([](flexbuffers::Builder& b) { b.Int("delay_length", 80); }));
   KernelRequests host = RequestsOf(kHost, delay);
   EXPECT_EQ(host.op_data, 32u);
   EXPECT_EQ(host.persistent_buffers, (std::vector<uint64_t>{16, 16, 1000, 1000}));
@@ -203,14 +196,14 @@ TEST(TflmSignalKernels, DelayKeepsACircularBufferPerRow) {
 // framer.cc: capacity is the frame size rounded up to a multiple of the step (400 by 160: 480).
 TEST(TflmSignalKernels, FramerRoundsItsCapacityToTheStep) {
   auto framer = [](std::vector<int32_t> in, std::vector<int32_t> out, int32_t step) {
-    return OneOp("SignalFramer",
-                 {ArenaTensor(std::move(in), T::kInt16), ArenaTensor(std::move(out), T::kInt16),
-                  ArenaTensor({}, T::kBool)},
-                 {0}, {1, 2}, Options([step](flexbuffers::Builder& b) {
-                   b.Int("frame_size", 400);
-                   b.Int("frame_step", step);
-                   b.Bool("prefill", true);
-                 }));
+    return CustomOpGraph("SignalFramer",
+                         {ArenaTensor(std::move(in), T::kInt16),
+                          ArenaTensor(std::move(out), T::kInt16), ArenaTensor({}, T::kBool)},
+                         {0}, {1, 2}, Options([step](flexbuffers::Builder& b) {
+                           b.Int("frame_size", 400);
+                           b.Int("frame_step", step);
+                           b.Bool("prefill", true);
+                         }));
   };
   KernelRequests host = RequestsOf(kHost, framer({320}, {2, 400}, 160));
   EXPECT_EQ(host.op_data, 40u);
@@ -230,7 +223,7 @@ TEST(TflmSignalKernels, FramerRoundsItsCapacityToTheStep) {
 
 // overlap_add.cc: a pointer array, then a frame of T per outer row.
 TEST(TflmSignalKernels, OverlapAddKeepsAFramePerRow) {
-  const Subgraph overlap_add = OneOp(
+  const Subgraph overlap_add = CustomOpGraph(
       "SignalOverlapAdd", {ArenaTensor({3, 512}, T::kFloat32), ArenaTensor({480}, T::kFloat32)},
       {0}, {1}, Options([](flexbuffers::Builder& b) {
         b.Int("T", 0);
@@ -246,7 +239,7 @@ TEST(TflmSignalKernels, OverlapAddKeepsAFramePerRow) {
 // stacker.cc: TFLMSignalStackerParams (56 / 36) and Init's circular buffer of num_channels x
 // (left + right + 1) values.
 TEST(TflmSignalKernels, StackerStateHoldsItsContext) {
-  const Subgraph stacker = OneOp(
+  const Subgraph stacker = CustomOpGraph(
       "SignalStacker",
       {ArenaTensor({40}, T::kInt16), ArenaTensor({120}, T::kInt16), ArenaTensor({}, T::kBool)}, {0},
       {1, 2}, Options([](flexbuffers::Builder& b) {
@@ -264,19 +257,19 @@ TEST(TflmSignalKernels, StackerStateHoldsItsContext) {
 // window.cc, energy.cc, filter_bank_log.cc, pcan.cc keep two or one int32 of options; the
 // FFT auto scale and filter-bank square root kernels have no Init.
 TEST(TflmSignalKernels, SmallKernelsOpData) {
-  const Subgraph window = OneOp(
+  const Subgraph window = CustomOpGraph(
       "SignalWindow",
       {ArenaTensor({400}, T::kInt16), Constant({400}, T::kInt16), ArenaTensor({400}, T::kInt16)},
       {0, 1}, {2}, Options([](flexbuffers::Builder& b) { b.Int("shift", 12); }));
   EXPECT_EQ(RequestsOf(kMcu, window).op_data, 8u);
-  const Subgraph log =
-      OneOp("SignalFilterBankLog", {ArenaTensor({40}, T::kUInt32), ArenaTensor({40}, T::kInt16)},
-            {0}, {1}, Options([](flexbuffers::Builder& b) {
-              b.Int("input_correction_bits", 3);
-              b.Int("output_scale", 1600);
-            }));
+  const Subgraph log = CustomOpGraph("SignalFilterBankLog",
+                                     {ArenaTensor({40}, T::kUInt32), ArenaTensor({40}, T::kInt16)},
+                                     {0}, {1}, Options([](flexbuffers::Builder& b) {
+                                       b.Int("input_correction_bits", 3);
+                                       b.Int("output_scale", 1600);
+                                     }));
   EXPECT_EQ(RequestsOf(kHost, log).op_data, 8u);
-  const Subgraph square_root = OneOp(
+  const Subgraph square_root = CustomOpGraph(
       "SignalFilterBankSquareRoot",
       {ArenaTensor({40}, T::kUInt64), ArenaTensor({}, T::kInt32), ArenaTensor({40}, T::kUInt32)},
       {0, 1}, {2}, {});
@@ -286,30 +279,31 @@ TEST(TflmSignalKernels, SmallKernelsOpData) {
 
 // Prepare's type and rank checks, with TFLM's lines.
 TEST(TflmSignalKernels, PrepareRefusalsAreTflmLines) {
-  const Subgraph window = OneOp(
+  const Subgraph window = CustomOpGraph(
       "SignalWindow",
       {ArenaTensor({400}, T::kFloat32), Constant({400}, T::kInt16), ArenaTensor({400}, T::kInt16)},
       {0, 1}, {2}, Options([](flexbuffers::Builder& b) { b.Int("shift", 12); }));
   EXPECT_EQ(FailureOf(window), "input->type != kTfLiteInt16 (FLOAT32 != INT16) (window.cc)");
-  const Subgraph energy =
-      OneOp("SignalEnergy", {ArenaTensor({1, 514}, T::kInt16), ArenaTensor({257}, T::kUInt32)}, {0},
-            {1}, Options([](flexbuffers::Builder& b) {
-              b.Int("end_index", 256);
-              b.Int("start_index", 0);
-            }));
+  const Subgraph energy = CustomOpGraph(
+      "SignalEnergy", {ArenaTensor({1, 514}, T::kInt16), ArenaTensor({257}, T::kUInt32)}, {0}, {1},
+      Options([](flexbuffers::Builder& b) {
+        b.Int("end_index", 256);
+        b.Int("start_index", 0);
+      }));
   EXPECT_EQ(FailureOf(energy), "NumDimensions(input) != 1 (2 != 1) (energy.cc)");
-  const Subgraph pcan =
-      OneOp("SignalPCAN",
-            {ArenaTensor({40}, T::kUInt32), ArenaTensor({32}, T::kUInt32),
-             Constant({125}, T::kInt16), ArenaTensor({40}, T::kUInt32)},
-            {0, 1, 2}, {3}, Options([](flexbuffers::Builder& b) { b.Int("snr_shift", 6); }));
+  const Subgraph pcan = CustomOpGraph(
+      "SignalPCAN",
+      {ArenaTensor({40}, T::kUInt32), ArenaTensor({32}, T::kUInt32), Constant({125}, T::kInt16),
+       ArenaTensor({40}, T::kUInt32)},
+      {0, 1, 2}, {3}, Options([](flexbuffers::Builder& b) { b.Int("snr_shift", 6); }));
   EXPECT_EQ(FailureOf(pcan), "input_elems != noise_elems (40 != 32) (pcan.cc)");
-  const Subgraph scale = OneOp(
+  const Subgraph scale = CustomOpGraph(
       "SignalFftAutoScale",
       {ArenaTensor({400}, T::kInt16), ArenaTensor({400}, T::kInt16), ArenaTensor({1}, T::kInt32)},
       {0}, {1, 2}, {});
   EXPECT_EQ(FailureOf(scale), "NumDimensions(scale_bit) != 0 (1 != 0) (fft_auto_scale_common.cc)");
-  const Subgraph stacker = OneOp("SignalStacker", {ArenaTensor({40}, T::kInt16)}, {0}, {}, {});
+  const Subgraph stacker =
+      CustomOpGraph("SignalStacker", {ArenaTensor({40}, T::kInt16)}, {0}, {}, {});
   EXPECT_EQ(FailureOf(stacker), "NumOutputs(node) != 2 (0 != 2) (stacker.cc)");
 }
 

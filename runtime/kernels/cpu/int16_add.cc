@@ -1,9 +1,9 @@
 #include "runtime/kernels/cpu/int16_add.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "runtime/kernels/cpu/kernel_util.h"
@@ -27,15 +27,6 @@ struct Int16AddParams {
 
 bool IsQuantized(const RuntimeTensor& t) {
   return t.quantization && !t.quantization->scale.empty();
-}
-
-// upstream's CheckedLog2 (quantization_util.h): the rounded log2, and whether the scale is within
-// 1e-3 of a power of two.
-bool PowerOfTwo(float scale, int* log2) {
-  const double exact = std::log(static_cast<double>(scale)) / std::log(2.0);
-  const double rounded = std::round(exact);
-  *log2 = static_cast<int>(rounded);
-  return std::abs(exact - rounded) < 1e-3;
 }
 
 // CalculateActivationRange<int16_t>: the activation's integer bounds, not rescaled.
@@ -92,13 +83,12 @@ Result<Int16AddParams> GetParams(const KernelContext& context) {
   auto range = QuantizedActivationRange(activation, TensorType::kInt16, *qo);
   if (!range.ok()) return range.status();
   p.range = *range;
-  int log2_a = 0, log2_b = 0, log2_out = 0;
-  const bool pot = context.options().pot_scale_int16 && PowerOfTwo(qa->scale, &log2_a) &&
-                   PowerOfTwo(qb->scale, &log2_b) && PowerOfTwo(qo->scale, &log2_out);
-  if (pot) {
+  const std::optional<int> log2_a = CheckedLog2(qa->scale), log2_b = CheckedLog2(qb->scale),
+                           log2_out = CheckedLog2(qo->scale);
+  if (context.options().pot_scale_int16 && log2_a && log2_b && log2_out) {
     p.path = Int16AddPath::kPowerOfTwoScale;
-    p.shift_a = log2_out - log2_a;
-    p.shift_b = log2_out - log2_b;
+    p.shift_a = *log2_out - *log2_a;
+    p.shift_b = *log2_out - *log2_b;
     if (p.shift_a < 0 || p.shift_b < 0 || (p.shift_a != 0 && p.shift_b != 0)) {
       return Status::Error(
           "with power-of-two int16 scales, one input's scale must equal the "

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "runtime/kernels/cpu/fixed_point_activations.h"
 #include "runtime/kernels/cpu/integer_layer_norm.h"
@@ -100,12 +101,9 @@ Result<IntegerLstmParams> Params(const KernelContext& context, const Layout& s) 
   const RuntimeTensor& hidden = *context.intermediates[kHiddenIntermediate];
   TFA_RETURN_IF_ERROR(PerTensorParams(hidden, "hidden intermediate").status());
   IntegerLstmParams p;
-  // CheckedLog2: the cell state's scale must be a power of two.
-  const float cell_log2 = std::log(ScaleOf(context.input(kCellState))) * (1.0f / std::log(2.0f));
-  const float cell_log2_rounded = std::round(cell_log2);
-  if (std::abs(cell_log2 - cell_log2_rounded) >= 1e-3f)
-    return Status::Error("the cell state's scale is not a power of two");
-  p.cell_scale = static_cast<int>(cell_log2_rounded);
+  const std::optional<int> cell_log2 = CheckedLog2(ScaleOf(context.input(kCellState)));
+  if (!cell_log2) return Status::Error("the cell state's scale is not a power of two");
+  p.cell_scale = *cell_log2;
   // ApplyTanh takes 0 to 6 integer bits (portable_tensor_utils.cc).
   if (15 + p.cell_scale < 0 || 15 + p.cell_scale > 6)
     return Status::Error("the cell state's scale 2^" + std::to_string(p.cell_scale) +

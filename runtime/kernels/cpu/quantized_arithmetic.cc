@@ -25,6 +25,13 @@ QuantizedMultiplier QuantizeMultiplier(double real) {
   return {static_cast<int32_t>(fixed), shift};
 }
 
+std::optional<int> CheckedLog2(float x) {
+  const float log2 = std::log(x) * (1.0f / std::log(2.0f));
+  const float rounded = std::round(log2);
+  if (!(std::abs(log2 - rounded) < 1e-3f)) return std::nullopt;
+  return static_cast<int>(rounded);
+}
+
 bool IsQuantizedType(TensorType type) {
   return type == TensorType::kInt8 || type == TensorType::kUInt8;
 }

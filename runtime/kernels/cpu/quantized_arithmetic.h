@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 #include "libanalysis/core/status.h"
 #include "runtime/kernel.h"
@@ -61,6 +62,10 @@ inline int32_t MultiplyByQuantizedMultiplierSingleRounding(int32_t x, QuantizedM
   const int64_t round = int64_t{1} << (total_shift - 1);
   return static_cast<int32_t>((int64_t{x} * m.multiplier + round) >> total_shift);
 }
+
+// Upstream's CheckedLog2 (quantization_util.cc), in float as there: the rounded log2 of `x` when
+// `x` is within 1e-3 (in log2) of a power of two, else nullopt.
+std::optional<int> CheckedLog2(float x);
 
 bool IsQuantizedType(TensorType type);  // int8 or uint8
 

@@ -1,6 +1,7 @@
 #include "runtime/kernels/cpu/quantized_kernels.h"
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/basic_lstm.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/depthwise_conv.h"
@@ -63,6 +64,13 @@ Status ByHybridWeights(KernelContext& context) {
 template <KernelFunction kInt16, KernelFunction kOther>
 Status ByInt16Input(KernelContext& context) {
   return HasInt16Input(context) ? kInt16(context) : kOther(context);
+}
+
+// LSTM's basic kernel (LSTMOptions kernel_type BASIC) is a kernel of its own, float32 or uint8;
+// the full one goes by its input type.
+template <KernelFunction kBasic, KernelFunction kFull>
+Status ByLstmKernelType(KernelContext& context) {
+  return IsBasicLstm(context) ? kBasic(context) : kFull(context);
 }
 
 }  // namespace
@@ -147,8 +155,11 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"UNIDIRECTIONAL_SEQUENCE_LSTM",
        Dispatched<PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm,
                   PrepareIntegerLstm, EvalIntegerLstm>()},
-      {"LSTM", Dispatched<PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm,
-                          PrepareIntegerLstm, EvalIntegerLstm>()},
+      {"LSTM",
+       {ByLstmKernelType<PrepareBasicLstm,
+                         ByInputType<PrepareUnidirectionalSequenceLstm, PrepareIntegerLstm>>,
+        ByLstmKernelType<EvalBasicLstm,
+                         ByInputType<EvalUnidirectionalSequenceLstm, EvalIntegerLstm>>}},
       {"MAXIMUM",
        {ByIntegerInput<PrepareBinary, PrepareIntegerMaximumMinimum>,
         ByIntegerInput<EvalMaximum, EvalIntegerMaximum>}},

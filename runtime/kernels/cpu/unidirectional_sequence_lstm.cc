@@ -33,8 +33,6 @@ using lstm::ReadLayout;
 constexpr size_t kHybridWeights[9] = {1, 2, 3, 4, 5, 6, 7, 8, kProjectionWeights};
 
 Result<Layout> Shape(const KernelContext& context) {
-  if (context.node->op == "LSTM" && context.options().lstm_basic_kernel)
-    return Status::Error("the runtime has no basic LSTM kernel (it has the full one)");
   const TensorType f32 = TensorType::kFloat32;
   return ReadLayout(context, {.input = f32,
                               .weights = f32,

@@ -257,5 +257,32 @@ TEST(ShapeInferenceTest, GatherKeepsSharedBatchDimensionsOnce) {
   EXPECT_FALSE(InferOutputShapes(g, node).ok());
 }
 
+// lstm.cc basic::Prepare: the activation and state take the previous ones' shapes, the
+// concatenation [batch, input + depth], the gates [batch, 4 x depth], whatever the file says (a
+// TOCO model stores the intermediates' shapes as the activation's).
+TEST(ShapeInferenceTest, BasicLstmSizesItsFourOutputs) {
+  Subgraph g;
+  const int32_t input = AddTensor(g, TensorType::kUInt8, {3, 2});
+  const int32_t activation = AddTensor(g, TensorType::kUInt8, {3, 5});
+  const int32_t weights = AddConstant(g, TensorType::kUInt8, {20, 7});
+  const int32_t bias = AddConstant(g, TensorType::kInt32, {20});
+  const int32_t state = AddTensor(g, TensorType::kInt16, {3, 5});
+  std::vector<int32_t> outputs;
+  for (TensorType type :
+       {TensorType::kUInt8, TensorType::kInt16, TensorType::kUInt8, TensorType::kInt16}) {
+    outputs.push_back(AddTensor(g, type, {3, 5}));
+  }
+  AddNode(g, "LSTM", {input, activation, weights, bias, state}, outputs)
+      .options.Mutable()
+      .lstm_basic_kernel = true;
+  ASSERT_TRUE(PropagateShapes(g).ok());
+  const std::vector<Shape> expected = {{3, 5}, {3, 5}, {3, 7}, {3, 20}};
+  for (size_t i = 0; i < outputs.size(); ++i)
+    EXPECT_EQ(g.tensors[static_cast<size_t>(outputs[i])].shape, expected[i]);
+  EXPECT_EQ(g.tensors[static_cast<size_t>(outputs[3])].bytes, 3u * 20u * 2u);
+  g.tensors[static_cast<size_t>(input)].shape = {3, 2, 1};
+  EXPECT_EQ(PropagateShapes(g).message(), "node 0: LSTM: input [3,2,1] is not of rank 2");
+}
+
 }  // namespace
 }  // namespace tfa

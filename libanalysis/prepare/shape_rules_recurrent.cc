@@ -27,12 +27,37 @@ Result<int32_t> Dimension(const RuleInput& in, size_t position, size_t rank, siz
   return (*shape)[dim];
 }
 
+// LSTM's basic kernel (lstm.cc basic::Prepare): the activation and state outputs take the
+// previous activation's and state's shapes, the two intermediates it keeps as outputs are
+// [batch, input depth + depth] (the concatenation) and [batch, 4 x depth] (the gates).
+Outcome BasicLstmRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 5 || in.node.outputs.size() != 4) {
+    return Fail(in, "the basic kernel expects 5 inputs and 4 outputs");
+  }
+  auto input = InputShape(in, 0);
+  if (!input.ok()) return input.status();
+  TFA_RETURN_IF_ERROR(RequireRank(in, *input, 2, "input"));
+  auto activation = InputShape(in, 1);
+  if (!activation.ok()) return activation.status();
+  TFA_RETURN_IF_ERROR(RequireRank(in, *activation, 2, "previous activation"));
+  auto state = InputShape(in, 4);
+  if (!state.ok()) return state.status();
+  const int64_t depth = (*activation)[1];
+  auto total_depth = ToDimension(in, int64_t{(*input)[1]} + depth);
+  if (!total_depth.ok()) return total_depth.status();
+  auto gate_depth = ToDimension(in, 4 * depth);
+  if (!gate_depth.ok()) return gate_depth.status();
+  const int32_t batch = (*input)[0];
+  return Shapes({std::move(*activation), std::move(*state), Shape{batch, *total_depth},
+                 Shape{batch, *gate_depth}});
+}
+
 }  // namespace
 
 // LSTM (full kernel) and UNIDIRECTIONAL_SEQUENCE_LSTM (lstm.cc, unidirectional_sequence_lstm.cc):
 // the output's depth is recurrent_to_output_weights' second dimension (input 8).
 Outcome LstmRule(const RuleInput& in) {
-  if (in.node.options->lstm_basic_kernel) return Fail(in, "no shape rule for the basic kernel");
+  if (in.node.options->lstm_basic_kernel) return BasicLstmRule(in);
   auto units = Dimension(in, 8, 2, 1);
   if (!units.ok()) return units.status();
   auto out = WithLastDimension(in, in.node.op == "LSTM" ? 2 : 3, *units);

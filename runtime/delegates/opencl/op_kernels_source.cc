@@ -565,6 +565,24 @@ __kernel void lstm_step(__global const float* x, __global const float* w_i,
   }
 }
 
+// LSTM's basic kernel after its concatenation and fully connected steps: the cell of upstream's
+// GPU LSTM task (tasks/lstm.cc), one work-item per unit of a batch row. `gates` is
+// [batch, 4 * depth]: input gate, input modulation, forget gate, output gate.
+__kernel void basic_lstm_cell(__global const float* gates, __global const float* prev_state,
+                              __global float* activation, __global float* state, int depth,
+                              int work_items) {
+  ELEMENT_OR_RETURN(gid);
+  const int b = gid / depth, c = gid % depth;
+  __global const float* g = gates + b * 4 * depth;
+  const float input_gate = 1.0f / (1.0f + exp(-g[c]));
+  const float input_modulation = tanh(g[depth + c]);
+  const float forget_gate = 1.0f / (1.0f + exp(-g[2 * depth + c]));
+  const float output_gate = 1.0f / (1.0f + exp(-g[3 * depth + c]));
+  const float new_state = stored(input_gate * input_modulation + forget_gate * prev_state[gid]);
+  state[gid] = new_state;
+  activation[gid] = stored(output_gate * tanh(new_state));
+}
+
 // Rounds a float buffer in place to what fp16 storage keeps (inputs and weights uploaded to a
 // delegate running at F32_F16 or F16).
 __kernel void round_to_storage(__global float* x, int work_items) {

@@ -683,13 +683,46 @@ Result<ClStep> EncodeBatchMatmul(const KernelContext& context, const ClNodeBuffe
                 o.adj_x ? 1 : 0, o.adj_y ? 1 : 0);
 }
 
+// LSTM's basic kernel as upstream's GPU delegate builds it (model_builder.cc
+// LSTMOperationParser::ParseBasic): a concatenation of the input and the previous activation into
+// output 2, a fully connected layer into output 3, then the cell (tasks/lstm.cc) into outputs 0
+// and 1. The CPU kernel's Prepare has checked the shapes and types. The new state and activation
+// stay on the device: upstream's graph does not write them back over the state inputs.
+Result<std::vector<ClStep>> EncodeBasicLstm(const KernelContext& context,
+                                            const ClNodeBuffers& buffers,
+                                            const OpenClProgram& program) {
+  for (size_t i = 0; i < context.inputs.size(); ++i) {
+    if (!buffers.inputs[i])
+      return Status::Error("input " + std::to_string(i) + " must be a float device tensor");
+  }
+  const RuntimeTensor& input = context.input(0);
+  const RuntimeTensor& concat = context.output(2);
+  const int32_t batch = input.Dim(0), input_depth = input.Dim(1);
+  const int32_t depth = context.input(1).Dim(1), total_depth = concat.Dim(1);
+  std::vector<ClStep> steps;
+  const auto add = [&steps](Result<ClStep> step) {
+    if (step.ok()) steps.push_back(std::move(*step));
+    return step.status();
+  };
+  TFA_RETURN_IF_ERROR(add(Launch(program, "concat_part", input.NumElements(), buffers.inputs[0],
+                                 buffers.outputs[2], input_depth, 1, total_depth, 0)));
+  TFA_RETURN_IF_ERROR(
+      add(Launch(program, "concat_part", context.input(1).NumElements(), buffers.inputs[1],
+                 buffers.outputs[2], depth, 1, total_depth, input_depth)));
+  TFA_RETURN_IF_ERROR(
+      add(Launch(program, "fully_connected", context.output(3).NumElements(), buffers.outputs[2],
+                 buffers.inputs[2], buffers.inputs[3], buffers.outputs[3], total_depth, 4 * depth,
+                 1, -FLT_MAX, FLT_MAX)));
+  TFA_RETURN_IF_ERROR(
+      add(Launch(program, "basic_lstm_cell", int64_t{batch} * depth, buffers.outputs[3],
+                 buffers.inputs[4], buffers.outputs[0], buffers.outputs[1], depth)));
+  return steps;
+}
+
 // LSTM's full kernel at batch 1, the form upstream's GPU delegate builds (lstm_parser.cc refuses
-// a batch; its model builder parses the basic kernel too, which the runtime has no CPU kernel to
-// check against). One launch of one work-item with a scratch buffer of its own (op_kernels_source).
+// a batch). One launch of one work-item with a scratch buffer of its own (op_kernels_source).
 Result<ClStep> EncodeLstm(const KernelContext& context, const ClNodeBuffers& buffers,
                           const OpenClProgram& program, const OpenClDevice& device) {
-  if (context.options().lstm_basic_kernel)
-    return Status::Error("the basic LSTM kernel is not supported (the full one is)");
   const TensorType f32 = TensorType::kFloat32;
   auto s = lstm::ReadLayout(context, {.input = f32,
                                       .weights = f32,
@@ -886,6 +919,7 @@ Result<std::vector<ClStep>> EncodeNode(const KernelContext& context, const ClNod
     case OpKind::kFakeQuant:
       return one(EncodeFakeQuant(context, buffers, program, entry->second.code == 1));
     case OpKind::kLstm:
+      if (context.options().lstm_basic_kernel) return EncodeBasicLstm(context, buffers, program);
       return one(EncodeLstm(context, buffers, program, device));
     case OpKind::kFoldedOnly:
       break;

@@ -64,6 +64,9 @@ std::string QuantizedKernelKind(const Subgraph& graph, const Node& node) {
   if (node.op == "CONV_2D" || node.op == "FULLY_CONNECTED") {
     return GemmRows(graph, node) >= runtime::kMinQuantizedGemmRows ? "gemmlowp" : "vectorised loop";
   }
+  // The basic LSTM's uint8 product: gemmlowp from 4 batch rows, its reference loop below.
+  if (node.op == "LSTM" && node.options->lstm_basic_kernel)
+    return GemmRows(graph, node) >= runtime::kMinQuantizedGemmRows ? "gemmlowp" : "reference loop";
   if (node.op == "DEPTHWISE_CONV_2D") return "vectorised loop";
   if (node.op == "LOGISTIC" || node.op == "TANH") return "table";
   return "reference loop";

@@ -77,10 +77,22 @@ TEST(QuantizedKernelKind, FollowsTheRuntimesKernelChoice) {
           {AddTensor(g, kU8, {1, 4, 4, 8})});
   AddNode(g, "LOGISTIC", {x}, {AddTensor(g, kU8, {1, 16})});
   AddNode(g, "AVERAGE_POOL_2D", {image}, {AddTensor(g, kU8, {1, 2, 2, 8})});
+  for (int32_t rows : {1, 4}) {
+    const int32_t activation = AddTensor(g, kU8, {rows, 2});
+    const int32_t state = AddTensor(g, TensorType::kInt16, {rows, 2});
+    AddNode(g, "LSTM",
+            {AddTensor(g, kU8, {rows, 3}), activation, AddConstant(g, kU8, {8, 5}),
+             AddConstant(g, TensorType::kInt32, {8}), state},
+            {AddTensor(g, kU8, {rows, 2}), AddTensor(g, TensorType::kInt16, {rows, 2}),
+             AddTensor(g, kU8, {rows, 5}), AddTensor(g, TensorType::kInt16, {rows, 8})})
+        .options.Mutable()
+        .lstm_basic_kernel = true;
+  }
   std::vector<std::string> kinds;
   for (size_t n = 0; n < g.nodes.size(); ++n) kinds.push_back(QuantizedKernelKind(g, g.nodes[n]));
-  EXPECT_EQ(kinds, (std::vector<std::string>{"vectorised loop", "gemmlowp", "vectorised loop",
-                                             "table", "reference loop"}));
+  EXPECT_EQ(kinds,
+            (std::vector<std::string>{"vectorised loop", "gemmlowp", "vectorised loop", "table",
+                                      "reference loop", "reference loop", "gemmlowp"}));
 }
 
 }  // namespace

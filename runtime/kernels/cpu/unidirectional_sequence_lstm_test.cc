@@ -182,15 +182,5 @@ TEST(LstmTest, PeepholeProjectionLayerNormMatchUpstreamGoldens) {
   }
 }
 
-TEST(LstmTest, TheBasicKernelIsTheRuntimesGap) {
-  KernelRunner k("LSTM");
-  k.options().lstm_basic_kernel = true;
-  k.AddFloatInput({1, 1}, {0});
-  k.AddOutput(TensorType::kFloat32, {1, 1});
-  const Status status = k.Run();
-  ASSERT_FALSE(status.ok());
-  EXPECT_EQ(status.message(), "the runtime has no basic LSTM kernel (it has the full one)");
-}
-
 }  // namespace
 }  // namespace tfa::runtime

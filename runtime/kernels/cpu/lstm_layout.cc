@@ -58,6 +58,8 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
   if (!s.projection && s.n_output != s.n_cell)
     return Status::Error("output and cell sizes differ without projection weights");
   const TensorType weight_type = s.hybrid ? TensorType::kInt8 : types.weights;
+  // Upstream's Prepare wants hybrid peepholes of the weights' type (CheckInputTensorDimensions).
+  const TensorType peephole_type = s.hybrid ? TensorType::kInt8 : types.peephole;
   for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
     if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]))
       return Status::Error("the input gate has input or recurrent weights but not both");
@@ -75,7 +77,7 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
       if (!context.has_input(kPeepholes[g]))
         return Status::Error("peephole weights are present for some gates only");
       TFA_RETURN_IF_ERROR(
-          CheckVector(context, kPeepholes[g], types.peephole, s.n_cell, "peephole weights"));
+          CheckVector(context, kPeepholes[g], peephole_type, s.n_cell, "peephole weights"));
     }
     if (s.layer_norm) {
       if (!context.has_input(kLayerNorms[g]))

@@ -33,7 +33,7 @@ struct Types {
 struct Layout {
   int32_t time = 0, batch = 0, n_input = 0, n_cell = 0, n_output = 0;
   bool cifg = false;         // no input gate: it is 1 - forget gate
-  bool hybrid = false;       // int8 weights where `Types::weights` is another type
+  bool hybrid = false;       // int8 weights (and peepholes) where `Types::weights` is another type
   bool peephole = false;     // cell-to-gate weights
   bool layer_norm = false;   // layer normalisation coefficients (Types::layer_norm)
   bool projection = false;   // projection weights

@@ -6,6 +6,7 @@
 #include "runtime/kernels/cpu/hybrid_math.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/lstm_layout.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
 #include "runtime/kernels/cpu/working_buffers.h"
 
 namespace tfa::runtime {
@@ -66,13 +67,16 @@ Result<float (*)(float)> CellActivation(Activation activation) {
 // Upstream's temporaries (unidirectional_sequence_lstm.cc, lstm.cc Prepare): 0 the scratch buffer,
 // here the gates (no input gate with CIFG) then the hidden vector output_gate * activation(cell);
 // hybrid: 1 the quantized input rows, 2 the quantized output state, 3 the quantized cell-sized
-// operand of the projection.
+// operand of the projection, 7 the peephole weights recovered as floats (4 to 6, upstream's
+// scaling factors, are kept inside the hybrid product here).
+constexpr size_t kRecoveredPeephole = 7;
 WorkingBuffers Buffers(const KernelContext& context, const Layout& s) {
   const uint64_t cells = static_cast<uint64_t>(s.batch) * s.n_cell;
   const uint64_t scratch = (s.cifg ? 4 : 5) * cells * sizeof(float);
   if (!s.hybrid) return WorkingBuffers(context, {scratch});
   return WorkingBuffers(context, {scratch, static_cast<uint64_t>(s.batch) * s.n_input,
-                                  static_cast<uint64_t>(s.batch) * s.n_output, cells});
+                                  static_cast<uint64_t>(s.batch) * s.n_output, cells, 0, 0, 0,
+                                  static_cast<uint64_t>(s.n_cell) * sizeof(float)});
 }
 
 // result[b][r] += weights[r] . operand_b, float or hybrid (`quantized`: batch x cols bytes).
@@ -116,6 +120,7 @@ struct LstmStep {
   bool asymmetric = false;
   float* gates[kGates] = {};
   float* hidden = nullptr;
+  float* recovered_peephole = nullptr;  // hybrid: n_cell floats
   int8_t* quantized_input = nullptr;
   int8_t* quantized_output_state = nullptr;
   int8_t* quantized_hidden = nullptr;
@@ -123,6 +128,17 @@ struct LstmStep {
   float* cell_state = nullptr;
 
   const float* Vector(size_t i) const { return context->input(i).Data<const float>(); }
+
+  // Gate g's peephole weights as floats: hybrid ones are int8, recovered with their scale into
+  // `recovered_peephole` (upstream's VectorScalarMultiply in CalculateLstmGateHybrid).
+  const float* Peephole(int g) const {
+    const RuntimeTensor& weights = context->input(kPeepholes[g]);
+    if (weights.type != TensorType::kInt8) return weights.Data<const float>();
+    const float scale = weights.quantization->scale[0];  // checked at Prepare
+    for (int32_t c = 0; c < s.n_cell; ++c)
+      recovered_peephole[c] = scale * static_cast<float>(weights.Data<const int8_t>()[c]);
+    return recovered_peephole;
+  }
 
   // CalculateLstmGateFloat: bias (or 0 with layer norm), input and recurrent products, peephole.
   void Gate(int g, const float* input, float (*gate_activation)(float)) const {
@@ -140,7 +156,7 @@ struct LstmStep {
     Accumulate(context->input(kRecurrentWeights[g]), output_state, s.batch, s.n_output, asymmetric,
                quantized_output_state, gate);
     if (s.peephole && g != kCellGate) {
-      const float* peephole = Vector(kPeepholes[g]);
+      const float* peephole = Peephole(g);
       for (int32_t b = 0; b < s.batch; ++b) {
         for (int32_t c = 0; c < cells; ++c)
           gate[b * cells + c] += peephole[c] * cell_state[b * cells + c];
@@ -208,6 +224,11 @@ Status PrepareUnidirectionalSequenceLstm(KernelContext& context) {
       if (context.has_input(i))
         TFA_RETURN_IF_ERROR(ReadHybridWeights(context.input(i), "weights").status());
     }
+    for (int g = s->cifg ? kForgetGate : kInputGate; s->peephole && g < kGates; ++g) {
+      if (g != kCellGate)
+        TFA_RETURN_IF_ERROR(
+            PerTensorParams(context.input(kPeepholes[g]), "peephole weights").status());
+    }
   }
   context.scratch_bytes = Buffers(context, *s).scratch_bytes();
   return Status::Ok();
@@ -235,6 +256,7 @@ Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
     step.quantized_input = buffers.Get<int8_t>(1);
     step.quantized_output_state = buffers.Get<int8_t>(2);
     step.quantized_hidden = buffers.Get<int8_t>(3);
+    step.recovered_peephole = buffers.Get<float>(kRecoveredPeephole);
   }
   step.output_state = context.input(kOutputState).Data<float>();
   step.cell_state = context.input(kCellState).Data<float>();

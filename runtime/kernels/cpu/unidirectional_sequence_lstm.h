@@ -7,7 +7,8 @@
 // by cell_clip; the output state is output_gate * activation(cell), projected (and clipped by
 // proj_clip) when there are projection weights. The two variable state inputs (18, 19) are
 // updated in place. CIFG (no input gate) is supported. The gates live in upstream's scratch
-// temporary (0) and the hybrid operands are quantized into its temporaries 1 to 3.
+// temporary (0) and the hybrid operands are quantized into its temporaries 1 to 3; hybrid
+// peephole weights are int8 like the others, recovered as floats into its temporary 7.
 #ifndef RUNTIME_KERNELS_CPU_UNIDIRECTIONAL_SEQUENCE_LSTM_H_
 #define RUNTIME_KERNELS_CPU_UNIDIRECTIONAL_SEQUENCE_LSTM_H_
 

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <vector>
+
 #include "runtime/kernels/cpu/kernel_test_util.h"
 
 namespace tfa::runtime {
@@ -13,7 +18,8 @@ using testing::KernelRunner;
 // sigmoid(0) = 0.5, cell gate tanh(1) = 0.761594, output gate 0.5:
 //   c1 = 0.5 * 0.761594 = 0.380797,  h1 = 0.5 * tanh(c1) = 0.181700;
 //   c2 = 0.5 * c1 + 0.380797 = 0.571196,  h2 = 0.5 * tanh(c2) = 0.258118.
-void AddZeroWeightLstm(KernelRunner& k, bool hybrid, Quantization* scale) {
+void AddZeroWeightLstm(KernelRunner& k, bool hybrid, Quantization* scale,
+                       bool float_peepholes = false) {
   k.options().fused_activation = Activation::kTanh;
   k.AddFloatInput({1, 2, 1}, {0.3f, -0.7f});
   for (int i = 0; i < 8; ++i) {  // input and recurrent weights of the four gates
@@ -23,7 +29,13 @@ void AddZeroWeightLstm(KernelRunner& k, bool hybrid, Quantization* scale) {
       k.AddFloatInput({1, 1}, {0});
     }
   }
-  for (int i = 0; i < 3; ++i) k.AddAbsentInput();  // peepholes
+  for (int i = 0; i < 3; ++i) {  // peepholes
+    if (float_peepholes) {
+      k.AddFloatInput({1}, {0});
+    } else {
+      k.AddAbsentInput();
+    }
+  }
   k.AddFloatInput({1}, {0});                       // input gate bias
   k.AddFloatInput({1}, {0});                       // forget gate bias
   k.AddFloatInput({1}, {1});                       // cell gate bias
@@ -131,32 +143,62 @@ TEST(UnidirectionalSequenceLstmTest, FloatMatchesUpstreamGoldens) {
   for (int c = 0; c < 4; ++c) EXPECT_NEAR(scratch.Data<float>()[16 + c], golden[8 + c], 1e-5);
 }
 
-// upstream's lstm_test.cc NoCifg_Peephole_Projection_LayerNorm (the full LSTM op, float
-// weights): two batches, five inputs, four cells, three outputs, three steps, tolerance 1e-5.
-TEST(LstmTest, PeepholeProjectionLayerNormMatchUpstreamGoldens) {
+// upstream's test_util SignedSymmetricQuantizeAndPopulate: one scale, max |w| / 127.
+struct SymmetricInt8 {
+  std::vector<int8_t> values;
+  float scale = 1.0f;
+};
+SymmetricInt8 QuantizeSymmetric(const std::vector<float>& w) {
+  float range = 0.0f;
+  for (float x : w) range = std::max(range, std::abs(x));
+  SymmetricInt8 q;
+  q.scale = range / 127.0f;
+  for (float x : w) {
+    const float scaled = range == 0.0f ? 0.0f : std::round(x * (127.0f / range));
+    q.values.push_back(static_cast<int8_t>(std::clamp(scaled, -127.0f, 127.0f)));
+  }
+  return q;
+}
+
+// upstream's lstm_test.cc NoCifg_Peephole_Projection_LayerNorm (the full LSTM op): two batches,
+// five inputs, four cells, three outputs, three steps. Float weights within 1e-5; INT8 weights
+// (the hybrid kernel, peepholes int8 too, inputs quantized symmetrically or not) within 0.00106.
+void PeepholeProjectionLayerNormMatchesUpstreamGoldens(bool hybrid, bool asymmetric,
+                                                       double tolerance) {
   KernelRunner k("LSTM");
   k.options().fused_activation = Activation::kTanh;
+  k.options().asymmetric_quantize_inputs = asymmetric;
+  std::deque<Quantization> scales;
+  const auto weights = [&](std::vector<int32_t> shape, const std::vector<float>& w) {
+    if (!hybrid) {
+      k.AddFloatInput(std::move(shape), w);
+      return;
+    }
+    const SymmetricInt8 q = QuantizeSymmetric(w);
+    k.AddInput(TensorType::kInt8, std::move(shape), q.values).quantization =
+        &scales.emplace_back(Quantization{{q.scale}, {0}, 0});
+  };
   RuntimeTensor& input = k.AddFloatInput({2, 5}, std::vector<float>(10, 0.0f));
-  k.AddFloatInput({4, 5}, {0.5,  0.6, 0.7,  -0.8, -0.9, 0.1,  0.2,  0.3,  -0.4, 0.5,
-                           -0.8, 0.7, -0.6, 0.5,  -0.4, -0.5, -0.4, -0.3, -0.2, -0.1});
-  k.AddFloatInput({4, 5}, {-0.6, -0.1, 0.3,  0.2,  0.9,  -0.5, -0.2, -0.4, 0.3,  -0.8,
-                           -0.4, 0.3,  -0.5, -0.4, -0.6, 0.3,  -0.4, -0.6, -0.5, -0.5});
-  k.AddFloatInput({4, 5}, {-0.4, -0.3, -0.2, -0.1, -0.5, 0.5, -0.2, -0.3, -0.2, -0.6,
-                           0.6,  -0.1, -0.4, -0.3, -0.7, 0.7, -0.9, -0.5, 0.8,  0.6});
-  k.AddFloatInput({4, 5}, {-0.8, -0.4, -0.2, -0.9, -0.1, -0.7, 0.3, -0.3, -0.8, -0.2,
-                           0.6,  -0.2, 0.4,  -0.7, -0.3, -0.5, 0.1, 0.5,  -0.6, -0.4});
-  k.AddFloatInput({4, 3}, {-0.2, -0.3, 0.4, 0.1, -0.5, 0.9, -0.2, -0.3, -0.7, 0.05, -0.2, -0.6});
-  k.AddFloatInput({4, 3}, {-0.5, -0.3, -0.5, -0.2, 0.6, 0.4, 0.9, 0.3, -0.1, 0.2, 0.5, 0.2});
-  k.AddFloatInput({4, 3}, {-0.3, 0.2, 0.1, -0.3, 0.8, -0.08, -0.2, 0.3, 0.8, -0.6, -0.1, 0.2});
-  k.AddFloatInput({4, 3}, {0.3, -0.1, 0.1, -0.2, -0.5, -0.7, -0.2, -0.6, -0.1, -0.4, -0.7, -0.2});
-  k.AddFloatInput({4}, {0.05, 0.1, 0.25, 0.15});
-  k.AddFloatInput({4}, {-0.02, -0.15, -0.25, -0.03});
-  k.AddFloatInput({4}, {0.1, -0.1, -0.5, 0.05});
+  weights({4, 5}, {0.5,  0.6, 0.7,  -0.8, -0.9, 0.1,  0.2,  0.3,  -0.4, 0.5,
+                   -0.8, 0.7, -0.6, 0.5,  -0.4, -0.5, -0.4, -0.3, -0.2, -0.1});
+  weights({4, 5}, {-0.6, -0.1, 0.3,  0.2,  0.9,  -0.5, -0.2, -0.4, 0.3,  -0.8,
+                   -0.4, 0.3,  -0.5, -0.4, -0.6, 0.3,  -0.4, -0.6, -0.5, -0.5});
+  weights({4, 5}, {-0.4, -0.3, -0.2, -0.1, -0.5, 0.5, -0.2, -0.3, -0.2, -0.6,
+                   0.6,  -0.1, -0.4, -0.3, -0.7, 0.7, -0.9, -0.5, 0.8,  0.6});
+  weights({4, 5}, {-0.8, -0.4, -0.2, -0.9, -0.1, -0.7, 0.3, -0.3, -0.8, -0.2,
+                   0.6,  -0.2, 0.4,  -0.7, -0.3, -0.5, 0.1, 0.5,  -0.6, -0.4});
+  weights({4, 3}, {-0.2, -0.3, 0.4, 0.1, -0.5, 0.9, -0.2, -0.3, -0.7, 0.05, -0.2, -0.6});
+  weights({4, 3}, {-0.5, -0.3, -0.5, -0.2, 0.6, 0.4, 0.9, 0.3, -0.1, 0.2, 0.5, 0.2});
+  weights({4, 3}, {-0.3, 0.2, 0.1, -0.3, 0.8, -0.08, -0.2, 0.3, 0.8, -0.6, -0.1, 0.2});
+  weights({4, 3}, {0.3, -0.1, 0.1, -0.2, -0.5, -0.7, -0.2, -0.6, -0.1, -0.4, -0.7, -0.2});
+  weights({4}, {0.05, 0.1, 0.25, 0.15});
+  weights({4}, {-0.02, -0.15, -0.25, -0.03});
+  weights({4}, {0.1, -0.1, -0.5, 0.05});
   k.AddFloatInput({4}, {0.03, 0.15, 0.22, 0.38});
   k.AddFloatInput({4}, {0.1, -0.3, -0.2, 0.1});
   k.AddFloatInput({4}, {-0.05, 0.72, 0.25, 0.08});
   k.AddFloatInput({4}, {0.05, -0.01, 0.2, 0.1});
-  k.AddFloatInput({3, 4}, {-0.1, 0.2, 0.01, -0.2, 0.1, 0.5, 0.3, 0.08, 0.07, 0.2, -0.4, 0.2});
+  weights({3, 4}, {-0.1, 0.2, 0.01, -0.2, 0.1, 0.5, 0.3, 0.08, 0.07, 0.2, -0.4, 0.2});
   k.AddAbsentInput();
   k.AddFloatInput({2, 3}, std::vector<float>(6, 0.0f));
   k.AddFloatInput({2, 4}, std::vector<float>(8, 0.0f));
@@ -175,11 +217,32 @@ TEST(LstmTest, PeepholeProjectionLayerNormMatchUpstreamGoldens) {
       {-0.00459231, 0.155278, 0.0837377, 0.00752706, 0.161903, 0.0561371}};
   for (size_t step = 0; step < inputs.size(); ++step) {
     std::copy(inputs[step].begin(), inputs[step].end(), input.Data<float>());
-    ASSERT_TRUE(k.Run().ok());
+    const Status run = k.Run();
+    ASSERT_TRUE(run.ok()) << run.message();
     const auto out = k.Output();
     for (size_t i = 0; i < out.size(); ++i)
-      EXPECT_NEAR(out[i], goldens[step][i], 1e-5) << "step " << step << ", " << i;
+      EXPECT_NEAR(out[i], goldens[step][i], tolerance) << "step " << step << ", " << i;
   }
+}
+
+TEST(LstmTest, PeepholeProjectionLayerNormMatchUpstreamGoldens) {
+  PeepholeProjectionLayerNormMatchesUpstreamGoldens(false, false, 1e-5);
+}
+
+TEST(LstmTest, HybridPeepholeProjectionLayerNormMatchUpstreamGoldens) {
+  for (bool asymmetric : {false, true}) {
+    SCOPED_TRACE(asymmetric ? "asymmetric inputs" : "symmetric inputs");
+    PeepholeProjectionLayerNormMatchesUpstreamGoldens(true, asymmetric, 0.00106);
+  }
+}
+
+// Upstream's Prepare wants hybrid peepholes of the weights' type, int8.
+TEST(UnidirectionalSequenceLstmTest, HybridWithFloatPeepholesIsRefused) {
+  KernelRunner k("UNIDIRECTIONAL_SEQUENCE_LSTM");
+  Quantization scale{{0.1f}, {0}, 0};
+  AddZeroWeightLstm(k, true, &scale, /*float_peepholes=*/true);
+  EXPECT_EQ(k.Run().message(),
+            "the runtime has no float32 kernel for this op's peephole weights (it has int8)");
 }
 
 }  // namespace

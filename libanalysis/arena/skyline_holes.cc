@@ -16,11 +16,16 @@ constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
 }  // namespace
 
 SkylineHoles::SkylineHoles(int32_t last_step, uint64_t alignment, int32_t block_steps)
-    : alignment_(alignment), last_step_(last_step), block_steps_(block_steps) {
+    : alignment_(alignment),
+      alignment_shift_(std::countr_zero(alignment)),
+      last_step_(last_step),
+      block_steps_(block_steps) {
   // Queries end at steps 0..last_step - 1.
   const int32_t blocks = std::max(1, (last_step_ + block_steps_ - 1) / block_steps_);
   while (index_leaves_ < blocks) index_leaves_ *= 2;
   index_slot_.assign(2 * static_cast<size_t>(index_leaves_), kNone);
+  // At most one set per node: reserved, so that the sets are never moved as more are made.
+  index_sets_.reserve(2 * static_cast<size_t>(index_leaves_));
   block_holes_.resize(static_cast<size_t>(blocks));
 }
 
@@ -55,8 +60,7 @@ std::optional<SkylineHoles::HoleKey> SkylineHoles::KeyOf(const Hole& hole) const
   const uint64_t right_start = entries_[hole.right].range.start;
   if (right_start <= below.aligned_end) return std::nullopt;
   const bool unaligned = below.end != below.aligned_end;
-  return HoleKey{right_start - below.aligned_end, unaligned,
-                 unaligned ? ~below.aligned_end : below.aligned_end};
+  return MakeKey(right_start - below.aligned_end, below.aligned_end, unaligned);
 }
 
 void SkylineHoles::IndexHole(const Hole& hole, bool add) {
@@ -160,7 +164,7 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
     const uint64_t start = below.aligned_end;
     if (next_start <= start || next_start - start < size) return;
     const bool unaligned = below.end != start;
-    const HoleKey key{next_start - start, unaligned, unaligned ? ~start : start};
+    const HoleKey key = MakeKey(next_start - start, start, unaligned);
     if (!best || key < *best) best = key;
   };
   // The first obstacle ending at or above `aligned_end`: the ones before it end lower and so
@@ -225,14 +229,14 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
   // Holes no obstacle reaches are gaps as they are: the best of them, in the block's list and
   // per index node. The tree from the root down: long-lived holes sit high, so the best is
   // usually found early and the nodes below are settled by their least key.
-  const HoleKey fits{*smallest_fit, false, 0};
+  const HoleKey fits{*smallest_fit, 0};
   const int32_t block = last / block_steps_;
   for (const BlockHole& hole : block_holes_[block]) {
     if (hole.steps.first > last || hole.steps.last < last || hole.key < fits ||
         (best && !(hole.key < *best))) {
       continue;
     }
-    const uint64_t start = hole.key.aligned_start();
+    const uint64_t start = StartOf(hole.key);
     if (!reached(start, start + hole.key.aligned_size)) best = hole.key;
   }
   const int64_t leaf = block + int64_t{index_leaves_};
@@ -244,7 +248,8 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
     // The ends of a set are at hand; most nodes are settled by them without a search.
     if (holes.empty() || holes.back() < fits || (best && !(holes.front() < *best))) continue;
     for (auto it = holes.lower_bound(fits); it != holes.end() && (!best || *it < *best); ++it) {
-      if (!reached(it->aligned_start(), it->aligned_start() + it->aligned_size)) {
+      const uint64_t start = StartOf(*it);
+      if (!reached(start, start + it->aligned_size)) {
         best = *it;
         break;
       }
@@ -259,7 +264,7 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
     if (highest != kNone) top = std::max(top, entries_[highest].range.aligned_end);
   }
   if (!CheckedAdd(top, size)) return std::nullopt;
-  return best ? best->aligned_start() : top;
+  return best ? StartOf(*best) : top;
 }
 
 }  // namespace tfa

@@ -78,16 +78,16 @@ class SkylineHoles {
   // A hole as the index orders it: aligned size, then an aligned start before an unaligned one,
   // then aligned starts in offset order and unaligned ones in reverse (upstream keeps the first
   // smallest aligned gap, unless its start was unaligned; then the next equal one replaces it).
+  // 16 bytes, made and read by MakeKey and StartOf: `order` is the start in alignment units,
+  // with the top bit set and the rest reversed for an unaligned start (only possible when the
+  // alignment is 2 or more, so the units fit in 63 bits).
   struct HoleKey {
     uint64_t aligned_size;
-    bool unaligned_start;
-    uint64_t order;  // the aligned start, complemented for unaligned starts
+    uint64_t order;
     bool operator<(const HoleKey& other) const {
-      if (aligned_size != other.aligned_size) return aligned_size < other.aligned_size;
-      if (unaligned_start != other.unaligned_start) return !unaligned_start;
-      return order < other.order;
+      return aligned_size != other.aligned_size ? aligned_size < other.aligned_size
+                                                : order < other.order;
     }
-    uint64_t aligned_start() const { return unaligned_start ? ~order : order; }
   };
   struct Hole {
     int32_t left;   // entry or kNone (the arena's start)
@@ -102,6 +102,17 @@ class SkylineHoles {
     HoleKey key;
     StepRange steps;
   };
+
+  static constexpr uint64_t kUnalignedStart = uint64_t{1} << 63;
+  HoleKey MakeKey(uint64_t aligned_size, uint64_t aligned_start, bool unaligned) const {
+    const uint64_t units = aligned_start >> alignment_shift_;
+    return {aligned_size, unaligned ? kUnalignedStart | (kUnalignedStart - 1 - units) : units};
+  }
+  uint64_t StartOf(const HoleKey& key) const {
+    const bool unaligned = alignment_ > 1 && (key.order & kUnalignedStart);
+    return (unaligned ? kUnalignedStart - 1 - (key.order & ~kUnalignedStart) : key.order)
+           << alignment_shift_;
+  }
 
   uint64_t Key(int32_t entry) const { return entries_[entry].range.start / alignment_; }
   int32_t EarliestOf(int32_t entry) const { return entry == kNone ? 0 : entries_[entry].first; }
@@ -121,6 +132,7 @@ class SkylineHoles {
   void IndexHole(const Hole& hole, bool add);
 
   uint64_t alignment_;
+  int alignment_shift_;  // log2 of alignment_
   int32_t last_step_;
   int32_t block_steps_;
   std::vector<Entry> entries_;

@@ -176,6 +176,7 @@ class FastArenaPlanner {
     int32_t tensor;
     int32_t first;
     int32_t last;
+    int32_t owner;  // owner_ when the order was made
     AllocationType type;
   };
 
@@ -197,7 +198,7 @@ class FastArenaPlanner {
         using Key = unsigned __int128;
         const Key key = whole_run ? Key{static_cast<uint32_t>(tensor)} << 32
                                   : Key{1} << 127 | Key{~size} << 32 | static_cast<uint32_t>(first);
-        order.push_back({key, size, tensor, first, LastStep(tensor), type});
+        order.push_back({key, size, tensor, first, LastStep(tensor), owner_[tensor], type});
       }
     }
     std::sort(order.begin(), order.end(),
@@ -219,8 +220,7 @@ class FastArenaPlanner {
     rw_occupancy.KeepOnlyUnionsReadBy(rw_lifetimes);
     rw_lifetimes = {};
     uint64_t persistent_end = 0;
-    for (const auto& [key, size, tensor, first, last, type] : order) {
-      const int32_t owner = owner_[tensor];
+    for (const auto& [key, size, tensor, first, last, owner, type] : order) {
       if (owner != -1) {
         // Upstream drops the sharing when the owner is outside the non-persistent arena or
         // the sizes differ (tflite/arena_planner.cc, CalculateAllocations).

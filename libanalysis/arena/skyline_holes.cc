@@ -200,14 +200,23 @@ std::optional<uint64_t> SkylineHoles::BestFitOffset(
   };
   // Obstacles come in offset order, and the next one often starts in the hole the last one
   // ended in: the two met entries around that hole are then its neighbours too.
+  // The searches for each obstacle's neighbours do not depend on one another: made first, in
+  // one pass, their cache misses overlap instead of each waiting for the last.
+  std::vector<std::pair<int32_t, int32_t>>& around = obstacle_neighbours_;
+  around.clear();
+  for (const OccupiedRange& obstacle : obstacles) {
+    around.push_back(MetAround(obstacle.start / alignment_, last));
+    if (around.back().first != kNone) __builtin_prefetch(&entries_[around.back().first]);
+  }
   int32_t left = kNone;
   int32_t right = kNone;
   bool around_known = false;
-  for (const OccupiedRange& obstacle : obstacles) {
+  for (size_t i = 0; i < obstacles.size(); ++i) {
+    const OccupiedRange& obstacle = obstacles[i];
     const uint64_t key = obstacle.start / alignment_;
     if (!around_known || (left != kNone && Key(left) >= key) ||
         (right != kNone && Key(right) < key)) {
-      std::tie(left, right) = MetAround(key, last);
+      std::tie(left, right) = around[i];
       around_known = true;
     }
     if (obstacle.aligned_end < range_of(left).aligned_end) continue;

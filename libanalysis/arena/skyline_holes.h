@@ -145,6 +145,8 @@ class SkylineHoles {
   // Scratch space reused across Insert calls.
   std::vector<Hole> split_holes_;
   std::vector<Hole> opened_holes_;
+  // Scratch space for BestFitOffset (so one SkylineHoles answers one query at a time).
+  mutable std::vector<std::pair<int32_t, int32_t>> obstacle_neighbours_;
 };
 
 }  // namespace tfa

@@ -170,15 +170,23 @@ class FastArenaPlanner {
 
   // A tensor to place, with what placing it reads: the allocation order visits tensors in no
   // order of their own, and reading these from the Tensor records was a cache miss each.
+  // 32 bytes: the size and first step are read back from the key.
   struct Placement {
     unsigned __int128 key;  // the allocation order's, see AllocationOrder
-    uint64_t size;
     int32_t tensor;
-    int32_t first;
     int32_t last;
     int32_t owner;  // owner_ when the order was made
     AllocationType type;
   };
+  // Whole-run tensors (the key's top bit clear) start at step 0, and their size is not in the key.
+  static bool WholeRun(const Placement& placement) { return !(placement.key >> 127); }
+  static int32_t FirstOf(const Placement& placement) {
+    return WholeRun(placement) ? 0 : static_cast<int32_t>(static_cast<uint32_t>(placement.key));
+  }
+  uint64_t SizeOf(const Placement& placement) const {
+    return WholeRun(placement) ? Bytes(placement.tensor)
+                               : ~static_cast<uint64_t>(placement.key >> 32);
+  }
 
   // Upstream's CreateTensorAllocationVector on precomputed keys. std::sort sees the same
   // comparison results as upstream's comparator, so equal tensors end in the same order. The
@@ -198,7 +206,7 @@ class FastArenaPlanner {
         using Key = unsigned __int128;
         const Key key = whole_run ? Key{static_cast<uint32_t>(tensor)} << 32
                                   : Key{1} << 127 | Key{~size} << 32 | static_cast<uint32_t>(first);
-        order.push_back({key, size, tensor, first, LastStep(tensor), owner_[tensor], type});
+        order.push_back({key, tensor, LastStep(tensor), owner_[tensor], type});
       }
     }
     std::sort(order.begin(), order.end(),
@@ -214,13 +222,16 @@ class FastArenaPlanner {
     std::vector<std::pair<int32_t, int32_t>> rw_lifetimes;
     for (const Placement& placement : order) {
       if (placement.type == AllocationType::kArenaRw) {
-        rw_lifetimes.emplace_back(placement.first, placement.last);
+        rw_lifetimes.emplace_back(FirstOf(placement), placement.last);
       }
     }
     rw_occupancy.KeepOnlyUnionsReadBy(rw_lifetimes);
     rw_lifetimes = {};
     uint64_t persistent_end = 0;
-    for (const auto& [key, size, tensor, first, last, owner, type] : order) {
+    for (const Placement& placement : order) {
+      const auto [key, tensor, last, owner, type] = placement;
+      const uint64_t size = SizeOf(placement);
+      const int32_t first = FirstOf(placement);
       if (owner != -1) {
         // Upstream drops the sharing when the owner is outside the non-persistent arena or
         // the sizes differ (tflite/arena_planner.cc, CalculateAllocations).

@@ -168,67 +168,79 @@ class FastArenaPlanner {
     return queued;
   }
 
+  // A tensor to place, with what placing it reads: the allocation order visits tensors in no
+  // order of their own, and reading these from the Tensor records was a cache miss each.
+  // 32 bytes: the size and first step are read back from the key.
+  struct Placement {
+    unsigned __int128 key;  // the allocation order's, see AllocationOrder
+    int32_t tensor;
+    int32_t last;
+    int32_t owner;  // owner_ when the order was made
+    AllocationType type;
+  };
+  // Whole-run tensors (the key's top bit clear) start at step 0, and their size is not in the key.
+  static bool WholeRun(const Placement& placement) { return !(placement.key >> 127); }
+  static int32_t FirstOf(const Placement& placement) {
+    return WholeRun(placement) ? 0 : static_cast<int32_t>(static_cast<uint32_t>(placement.key));
+  }
+  uint64_t SizeOf(const Placement& placement) const {
+    return WholeRun(placement) ? Bytes(placement.tensor)
+                               : ~static_cast<uint64_t>(placement.key >> 32);
+  }
+
   // Upstream's CreateTensorAllocationVector on precomputed keys. std::sort sees the same
   // comparison results as upstream's comparator, so equal tensors end in the same order. The
   // comparator's three cases are packed into one 128-bit key: whole-run tensors first, by index;
   // then the rest by size, larger first, then by first step (equal keys compare equal, as there).
-  std::vector<int32_t> AllocationOrder() const {
-    struct SortKey {
-      unsigned __int128 key;
-      int32_t tensor;
-    };
+  std::vector<Placement> AllocationOrder() const {
     const std::vector<int32_t> queued = QueuedTensors();
-    std::vector<SortKey> keys;
-    keys.reserve(queued.size());
+    std::vector<Placement> order;
+    order.reserve(queued.size());
     for (int32_t tensor : queued) {
       const AllocationType type = tensors_[tensor].allocation;
-      if ((type == AllocationType::kArenaRw && Bytes(tensor) > 0) ||
+      const uint64_t size = Bytes(tensor);
+      if ((type == AllocationType::kArenaRw && size > 0) ||
           type == AllocationType::kArenaRwPersistent) {
-        const bool whole_run = alloc_step_[tensor] == 0 && free_step_[tensor] == kNodeNotAssigned;
+        const int32_t first = alloc_step_[tensor];
+        const bool whole_run = first == 0 && free_step_[tensor] == kNodeNotAssigned;
         using Key = unsigned __int128;
         const Key key = whole_run ? Key{static_cast<uint32_t>(tensor)} << 32
-                                  : Key{1} << 127 | Key{~Bytes(tensor)} << 32 |
-                                        static_cast<uint32_t>(alloc_step_[tensor]);
-        keys.push_back({key, tensor});
+                                  : Key{1} << 127 | Key{~size} << 32 | static_cast<uint32_t>(first);
+        order.push_back({key, tensor, LastStep(tensor), owner_[tensor], type});
       }
     }
-    std::sort(keys.begin(), keys.end(),
-              [](const SortKey& a, const SortKey& b) { return a.key < b.key; });
-    std::vector<int32_t> order;
-    order.reserve(keys.size());
-    for (const SortKey& key : keys) order.push_back(key.tensor);
+    std::sort(order.begin(), order.end(),
+              [](const Placement& a, const Placement& b) { return a.key < b.key; });
     return order;
   }
 
-  Status PlaceTensors(const std::vector<int32_t>& order) {
+  Status PlaceTensors(const std::vector<Placement>& order) {
     placed_.assign(tensors_.size(), 0);
     offset_.assign(tensors_.size(), 0);
     rw_blocks_.reserve(order.size());
     OccupancyTree rw_occupancy(num_steps_, options_.tensor_alignment);
     std::vector<std::pair<int32_t, int32_t>> rw_lifetimes;
-    for (int32_t tensor : order) {
-      if (tensors_[tensor].allocation == AllocationType::kArenaRw) {
-        rw_lifetimes.emplace_back(alloc_step_[tensor], LastStep(tensor));
+    for (const Placement& placement : order) {
+      if (placement.type == AllocationType::kArenaRw) {
+        rw_lifetimes.emplace_back(FirstOf(placement), placement.last);
       }
     }
     rw_occupancy.KeepOnlyUnionsReadBy(rw_lifetimes);
     rw_lifetimes = {};
     uint64_t persistent_end = 0;
-    for (int32_t tensor : order) {
-      const int32_t owner = owner_[tensor];
+    for (const Placement& placement : order) {
+      const auto [key, tensor, last, owner, type] = placement;
+      const uint64_t size = SizeOf(placement);
+      const int32_t first = FirstOf(placement);
       if (owner != -1) {
         // Upstream drops the sharing when the owner is outside the non-persistent arena or
         // the sizes differ (tflite/arena_planner.cc, CalculateAllocations).
-        if (tensors_[owner].allocation == AllocationType::kArenaRw &&
-            Bytes(owner) == Bytes(tensor)) {
+        if (tensors_[owner].allocation == AllocationType::kArenaRw && Bytes(owner) == size) {
           continue;
         }
         owner_[tensor] = -1;
       }
-      const uint64_t size = Bytes(tensor);
-      const int32_t first = alloc_step_[tensor];
-      if (tensors_[tensor].allocation == AllocationType::kArenaRw) {
-        const int32_t last = LastStep(tensor);
+      if (type == AllocationType::kArenaRw) {
         const auto offset = rw_occupancy.BestFitOffset(first, last, size);
         if (!offset) return OffsetOverflow(tensor);
         const auto end = CheckedAdd(*offset, size);

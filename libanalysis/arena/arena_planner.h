@@ -14,8 +14,8 @@
 // holes that outputs kept live leave for earlier lifetimes (Theta(N) of them when many are) are
 // indexed by step and size rather than walked. bench/arena_bench.cc, CPU time: a chain of 100k
 // tensors ~150x the reference, 1M in ~1.0 s; the same with every 10th output live (the
-// adversarial shape for best fit) ~30x at 100k and 1M in ~3.6 s, where the reference is
-// quadratic.
+// adversarial shape for best fit) ~40x at 100k and 1M in ~1.7 s, and with sizes of 1 kB to
+// 100 kB (issue 46's graphs) ~50x and 1M in ~3.5 s, where the reference is quadratic.
 #ifndef LIBANALYSIS_ARENA_ARENA_PLANNER_H_
 #define LIBANALYSIS_ARENA_ARENA_PLANNER_H_
 

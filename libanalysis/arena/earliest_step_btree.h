@@ -8,7 +8,7 @@
 // with half a million partitions those walks were a third of the planning time. Here a node holds
 // kFanout keys in one block of memory, so a query reads about log_kFanout(K) blocks.
 //
-// Keys are unique. Cost: Insert, PreviousMet, NextMet and EarliestIn are O(kFanout * log K).
+// Keys are unique. Cost: Insert, PreviousMet, MetAround and EarliestIn are O(kFanout * log K).
 // The same answers as a scan over every (key, step) pair, which the tests use as the reference.
 #ifndef LIBANALYSIS_ARENA_EARLIEST_STEP_BTREE_H_
 #define LIBANALYSIS_ARENA_EARLIEST_STEP_BTREE_H_
@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace tfa {
@@ -76,9 +77,10 @@ class EarliestStepBTree {
     return root_ == kNone ? kNone : Previous(root_, key, step);
   }
 
-  // The value of the smallest key at or above `key` placed at or before `step`, or kNone.
-  int32_t NextMet(uint64_t key, int32_t step) const {
-    return root_ == kNone ? kNone : Next(root_, key, step);
+  // PreviousMet, and the value of the smallest key at or above `key` placed at or before `step`
+  // (or kNone), in one descent: both sides share the path to `key`.
+  std::pair<int32_t, int32_t> MetAround(uint64_t key, int32_t step) const {
+    return root_ == kNone ? std::pair{kNone, kNone} : Around(root_, key, step);
   }
 
   // The earliest step among keys in [from, to], or kNever.
@@ -171,23 +173,32 @@ class EarliestStepBTree {
     return kNone;
   }
 
-  int32_t Next(int32_t node, uint64_t key, int32_t step) const {
+  std::pair<int32_t, int32_t> Around(int32_t node, uint64_t key, int32_t step) const {
     const Node& n = nodes_[node];
-    // Entries (children) from `from` on reach `key`; after the first, they lie wholly above it.
-    size_t from = static_cast<size_t>(
+    // Entries (children) before `at` lie wholly under `key`; after `at`, wholly above it.
+    const size_t at = static_cast<size_t>(
         std::lower_bound(n.keys.begin(), n.keys.begin() + n.count, key) - n.keys.begin());
-    if (!n.leaf && from < n.count) {
-      if (n.earliest[from] <= step) {
-        const int32_t found = Next(n.link[from], key, step);
-        if (found != kNone) return found;
+    std::pair<int32_t, int32_t> found{kNone, kNone};
+    size_t above = at;
+    if (!n.leaf && at < n.count) {
+      if (n.earliest[at] <= step) found = Around(n.link[at], key, step);
+      ++above;
+    }
+    if (found.first == kNone) {
+      for (size_t i = at; i-- > 0;) {
+        if (n.earliest[i] > step) continue;
+        found.first = n.leaf ? n.link[i] : Outermost(n.link[i], step, 1);
+        break;
       }
-      ++from;
     }
-    for (size_t i = from; i < n.count; ++i) {
-      if (n.earliest[i] > step) continue;
-      return n.leaf ? n.link[i] : Outermost(n.link[i], step, 0);
+    if (found.second == kNone) {
+      for (size_t i = above; i < n.count; ++i) {
+        if (n.earliest[i] > step) continue;
+        found.second = n.leaf ? n.link[i] : Outermost(n.link[i], step, 0);
+        break;
+      }
     }
-    return kNone;
+    return found;
   }
 
   // The earliest step among the keys under `node` (all at or above `low`) in [from, to].

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace tfa {
@@ -66,7 +67,9 @@ void RunRandomInsertions() {
       const auto at = static_cast<uint64_t>(*rc::gen::inRange(0, 202));
       const int32_t when = *rc::gen::inRange(-1, 31);
       RC_ASSERT(tree.PreviousMet(at, when) == ReferencePrevious(placed, at, when));
-      RC_ASSERT(tree.NextMet(at, when) == ReferenceNext(placed, at, when));
+      const auto around = tree.MetAround(at, when);
+      RC_ASSERT(around.first == ReferencePrevious(placed, at, when));
+      RC_ASSERT(around.second == ReferenceNext(placed, at, when));
       const auto to = static_cast<uint64_t>(*rc::gen::inRange(0, 202));
       RC_ASSERT(tree.EarliestIn(at, to) == ReferenceEarliest(placed, at, to));
     }
@@ -87,9 +90,9 @@ TEST(EarliestStepBTreeTest, FindsNeighboursPlacedByAStep) {
   for (int32_t k = 0; k < 20; ++k) tree.Insert(static_cast<uint64_t>(10 * k), k % 5, k);
   EXPECT_EQ(tree.PreviousMet(95, 4), 9);
   EXPECT_EQ(tree.PreviousMet(95, 0), 5);
-  EXPECT_EQ(tree.NextMet(95, 0), 10);
-  EXPECT_EQ(tree.NextMet(100, 4), 10);
-  EXPECT_EQ(tree.NextMet(191, 4), -1);
+  EXPECT_EQ(tree.MetAround(95, 0), std::pair(5, 10));
+  EXPECT_EQ(tree.MetAround(100, 4).second, 10);
+  EXPECT_EQ(tree.MetAround(191, 4), std::pair(19, -1));
   EXPECT_EQ(tree.PreviousMet(0, 4), -1);
   EXPECT_EQ(tree.EarliestIn(11, 39), 2);
   EXPECT_EQ(tree.EarliestIn(41, 49), kNever);

@@ -128,7 +128,7 @@ void OccupancyTree::CollectSets(int32_t first, int32_t last,
     const bool inside = range.first >= span.covered_first && range.last <= span.covered_last;
     if (!inside && !own_[node].empty()) sets.push_back(&own_[node]);
   };
-  for (int level = 0; has_own_ranges_ && (first_leaf >> level) >= 1; ++level) {
+  for (int level = 0; level < own_levels_ && (first_leaf >> level) >= 1; ++level) {
     const int64_t left = first_leaf >> level;
     const int64_t right = last_leaf >> level;
     add_partly_covered(left, level);
@@ -281,18 +281,19 @@ void OccupancyTree::Insert(int32_t first, int32_t last, uint64_t offset, uint64_
   };
   if (span.first_partial) add_partial_block(span.first_block);
   if (span.last_partial) add_partial_block(span.last_block);
+  int level = 0;
   for (int64_t l = span.covered_first + int64_t{leaves_},
                r = span.covered_last + int64_t{leaves_} + 1;
-       l < r; l >>= 1, r >>= 1) {
+       l < r; l >>= 1, r >>= 1, ++level) {
     if (l & 1) {
       AddRange(own_[l], range);
-      has_own_ranges_ = true;
+      own_levels_ = std::max(own_levels_, level + 1);
       add_sub(l++, kBoth);
     }
     if (r & 1) {
       --r;
       AddRange(own_[r], range);
-      has_own_ranges_ = true;
+      own_levels_ = std::max(own_levels_, level + 1);
       add_sub(r, kBoth);
     }
   }

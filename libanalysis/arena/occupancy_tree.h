@@ -130,7 +130,9 @@ class OccupancyTree {
   std::vector<RangeUnion> suffix_sub_;
   std::vector<uint8_t> readers_;                    // per node, the Readers of its `sub` unions
   std::vector<std::vector<PartialEntry>> partial_;  // per block
-  bool has_own_ranges_ = false;  // lets queries skip the own sets while all are empty
+  // Own sets may be non-empty at levels below this one only: queries skip the levels above
+  // (short lifetimes fill only the lowest few).
+  int own_levels_ = 0;
   size_t scanned_skyline_;
   std::vector<SkylineEntry> skyline_;  // by offset, while it has at most scanned_skyline_ entries
   RangeUnion skyline_union_;           // the union of the whole skyline

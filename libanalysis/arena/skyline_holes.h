@@ -10,12 +10,18 @@
 // many outputs live, a lifetime sees Theta(K) holes (later outputs leave one each), and best fit
 // wants the smallest that holds the tensor; walking them all made planning quadratic.
 //
-// So holes are indexed: a segment tree over b whose nodes keep, in best-fit order, the holes
-// whose b-range covers the node (a hole sits in O(log S) nodes), and a B-tree over offsets
+// So holes are indexed: a segment tree over blocks of b whose nodes keep, in best-fit order, the
+// holes whose b-range covers the node's blocks whole (a hole sits in O(log S) nodes), a list per
+// block of the holes whose b-range starts or ends inside it, and a B-tree over offsets
 // whose nodes keep the earliest step placed below each child (EarliestStepBTree: to find the
 // nearest allocation a lifetime meets on either side of an offset, and the first step at which a
-// hole closes). Placing an
-// allocation closes the holes it falls in and opens the two on its sides.
+// hole closes). Placing an allocation closes the holes it falls in and opens the two on its sides.
+// Blocks rather than single steps as leaves (issue 46): most holes live for thousands of steps,
+// so the lowest levels of a tree over steps held a hole or two per node, each a set of its own
+// that every query climbed through (a third of the index's memory, a cache miss a level). A
+// block's list is short: a hole starts where one of its sides is placed, or ends where an
+// allocation between them is, so a block lists at most three holes per skyline allocation placed
+// at its steps, and a query scans its block's list whole.
 //
 // A query gets the other occupied ranges it meets ("obstacles": the short-lived allocations,
 // merged). A hole no obstacle reaches is a gap as it is; the index gives the best of those, in
@@ -23,10 +29,11 @@
 // obstacles inside them. Best-fit order is upstream's tie rule (occupancy_tree_test.cc pins it):
 // smallest aligned size; among equal ones the first with an aligned start, else the last.
 //
-// Cost, with D the B-tree's cost per search (its fanout times log K): a placement
-// O(c * (D + log S * log H)) for the c holes it falls in over the steps it is alive; a query
-// O(log S * (log H + skipped holes) + obstacles * D + reached holes * log obstacles): only the
-// holes at an obstacle's two ends are split, since those it covers whole keep no gap.
+// Cost, with D the B-tree's cost per search (its fanout times log K) and P the longest block
+// list: a placement O(c * (D + log S * log H + P)) for the c holes it falls in over the steps it
+// is alive; a query O(log S * (log H + skipped holes) + P + obstacles * D + reached holes *
+// log obstacles): only the holes at an obstacle's two ends are split, since those it covers whole
+// keep no gap.
 #ifndef LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
 #define LIBANALYSIS_ARENA_SKYLINE_HOLES_H_
 
@@ -43,8 +50,12 @@ namespace tfa {
 
 class SkylineHoles {
  public:
-  // Lifetimes end at steps 0..last_step; `alignment` is a power of two.
-  SkylineHoles(int32_t last_step, uint64_t alignment);
+  // The steps of a leaf of the hole index.
+  static constexpr int32_t kBlockSteps = 32;
+
+  // Lifetimes end at steps 0..last_step; `alignment` is a power of two. `block_steps` (> 0) lets
+  // tests put holes through both the tree and the block lists.
+  SkylineHoles(int32_t last_step, uint64_t alignment, int32_t block_steps = kBlockSteps);
 
   // An allocation placed at step `first` that lives to the last step; byte-disjoint from those
   // inserted before, size > 0, aligned start.
@@ -67,16 +78,16 @@ class SkylineHoles {
   // A hole as the index orders it: aligned size, then an aligned start before an unaligned one,
   // then aligned starts in offset order and unaligned ones in reverse (upstream keeps the first
   // smallest aligned gap, unless its start was unaligned; then the next equal one replaces it).
+  // 16 bytes, made and read by MakeKey and StartOf: `order` is the start in alignment units,
+  // with the top bit set and the rest reversed for an unaligned start (only possible when the
+  // alignment is 2 or more, so the units fit in 63 bits).
   struct HoleKey {
     uint64_t aligned_size;
-    bool unaligned_start;
-    uint64_t order;  // the aligned start, complemented for unaligned starts
+    uint64_t order;
     bool operator<(const HoleKey& other) const {
-      if (aligned_size != other.aligned_size) return aligned_size < other.aligned_size;
-      if (unaligned_start != other.unaligned_start) return !unaligned_start;
-      return order < other.order;
+      return aligned_size != other.aligned_size ? aligned_size < other.aligned_size
+                                                : order < other.order;
     }
-    uint64_t aligned_start() const { return unaligned_start ? ~order : order; }
   };
   struct Hole {
     int32_t left;   // entry or kNone (the arena's start)
@@ -86,6 +97,22 @@ class SkylineHoles {
     int32_t first;
     int32_t last;
   };
+  // A hole whose steps start or end inside a block, in that block's list.
+  struct BlockHole {
+    HoleKey key;
+    StepRange steps;
+  };
+
+  static constexpr uint64_t kUnalignedStart = uint64_t{1} << 63;
+  HoleKey MakeKey(uint64_t aligned_size, uint64_t aligned_start, bool unaligned) const {
+    const uint64_t units = aligned_start >> alignment_shift_;
+    return {aligned_size, unaligned ? kUnalignedStart | (kUnalignedStart - 1 - units) : units};
+  }
+  uint64_t StartOf(const HoleKey& key) const {
+    const bool unaligned = alignment_ > 1 && (key.order & kUnalignedStart);
+    return (unaligned ? kUnalignedStart - 1 - (key.order & ~kUnalignedStart) : key.order)
+           << alignment_shift_;
+  }
 
   uint64_t Key(int32_t entry) const { return entries_[entry].range.start / alignment_; }
   int32_t EarliestOf(int32_t entry) const { return entry == kNone ? 0 : entries_[entry].first; }
@@ -105,13 +132,21 @@ class SkylineHoles {
   void IndexHole(const Hole& hole, bool add);
 
   uint64_t alignment_;
+  int alignment_shift_;  // log2 of alignment_
   int32_t last_step_;
+  int32_t block_steps_;
   std::vector<Entry> entries_;
-  uint64_t highest_end_ = 0;  // the highest aligned end among entries_
-  EarliestStepBTree<> met_;   // the entries by key, with the step each is placed at
-  int32_t index_leaves_ = 1;
+  uint64_t highest_end_ = 0;         // the highest aligned end among entries_
+  EarliestStepBTree<> met_;          // the entries by key, with the step each is placed at
+  int32_t index_leaves_ = 1;         // a power of two >= the number of blocks
   std::vector<int32_t> index_slot_;  // per segment-tree node: its set in index_sets_, or kNone
   std::vector<SortedChunks<HoleKey>> index_sets_;
+  std::vector<std::vector<BlockHole>> block_holes_;  // per block
+  // Scratch space reused across Insert calls.
+  std::vector<Hole> split_holes_;
+  std::vector<Hole> opened_holes_;
+  // Scratch space for BestFitOffset (so one SkylineHoles answers one query at a time).
+  mutable std::vector<std::pair<int32_t, int32_t>> obstacle_neighbours_;
 };
 
 }  // namespace tfa

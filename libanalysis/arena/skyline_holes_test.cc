@@ -80,7 +80,8 @@ RC_GTEST_PROP(SkylineHolesProperty, BestFitMatchesUpstream, ()) {
   for (size_t i = count; i > 1; --i) {
     std::swap(order[i - 1], order[*rc::gen::inRange<size_t>(0, i)]);
   }
-  SkylineHoles holes(last_step, kAlignment);
+  // Blocks of a step or a few put holes through both the index's tree and its block lists.
+  SkylineHoles holes(last_step, kAlignment, *rc::gen::element(1, 2, 3, 8, 32));
   std::vector<Buffer> placed;
   for (size_t i : order) {
     holes.Insert(skyline[i].first, RangeOf(skyline[i]));

@@ -63,7 +63,9 @@ class SortedChunks {
             static_cast<size_t>(std::lower_bound(keys.begin(), keys.end(), key) - keys.begin())};
   }
 
-  // Adds `key` unless an equal key is there.
+  // Adds `key` unless an equal key is there. A full chunk splits before it takes the key, into
+  // halves that each keep room for kChunk keys: a chunk is allocated once, when it is made,
+  // rather than grown past kChunk and shrunk back.
   void insert(const Key& key) {
     if (chunks_.empty()) {
       chunks_.emplace_back(1, key);
@@ -71,22 +73,29 @@ class SortedChunks {
       front_ = back_ = key;
       return;
     }
+    // A key above every chunk's last goes to the last chunk.
+    size_t chunk = std::min(ChunkFor(key), chunks_.size() - 1);
+    {
+      const std::vector<Key>& keys = chunks_[chunk];
+      const auto at = std::lower_bound(keys.begin(), keys.end(), key);
+      if (at != keys.end() && !(key < *at)) return;
+    }
     if (key < front_) front_ = key;
     if (back_ < key) back_ = key;
-    // A key above every chunk's last goes to the last chunk.
-    const size_t chunk = std::min(ChunkFor(key), chunks_.size() - 1);
+    if (chunks_[chunk].size() == kChunk) {
+      std::vector<Key> upper;
+      upper.reserve(kChunk);
+      std::vector<Key>& lower = chunks_[chunk];
+      upper.assign(lower.begin() + kChunk / 2, lower.end());
+      lower.resize(kChunk / 2);
+      lasts_[chunk] = lower.back();
+      lasts_.insert(lasts_.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, upper.back());
+      chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, std::move(upper));
+      if (lasts_[chunk] < key) ++chunk;
+    }
     std::vector<Key>& keys = chunks_[chunk];
-    const auto at = std::lower_bound(keys.begin(), keys.end(), key);
-    if (at != keys.end() && !(key < *at)) return;
-    keys.insert(at, key);
+    keys.insert(std::lower_bound(keys.begin(), keys.end(), key), key);
     lasts_[chunk] = keys.back();
-    if (keys.size() <= kChunk) return;
-    std::vector<Key> upper(keys.begin() + kChunk / 2, keys.end());
-    keys.resize(kChunk / 2);
-    keys.shrink_to_fit();
-    lasts_[chunk] = keys.back();
-    lasts_.insert(lasts_.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, upper.back());
-    chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, std::move(upper));
   }
 
   // Removes the key equal to `key`, if any.

@@ -13,7 +13,7 @@ namespace {
 constexpr int kEpochNotReady = -1;
 constexpr int kEpochAlwaysReady = -2;
 
-void SortUnique(std::vector<int32_t>& items) {
+void SortUnique(SubsetIds& items) {
   std::sort(items.begin(), items.end());
   items.erase(std::unique(items.begin(), items.end()), items.end());
 }

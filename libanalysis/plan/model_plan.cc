@@ -71,7 +71,7 @@ void AddRejectedNodes(const Subgraph& input, const std::string& delegate,
     // ReasonText reads the node's index only to drop " in node #N" from the reason.
     const bool same_reason = last != nullptr && v.reason == last->reason &&
                              v.detail == last->detail &&
-                             v.reason.find(" in node #") == std::string::npos;
+                             v.reason.str().find(" in node #") == std::string::npos;
     if (!same_reason) reason = ReasonText(v);
     last = &v;
     rejected.push_back(RejectedNode{v.node, op_name, delegate_name, reason});

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 
 #include "cli/invoke_fact_args.h"
 #include "libanalysis/core/byte_units.h"
@@ -16,7 +17,7 @@ namespace tfa::cli {
 namespace {
 
 // "CONV_2D x21, DEPTHWISE_CONV_2D x16, ..." for the most frequent ops of a partition.
-std::string OpSummary(const Subgraph& sg, const std::vector<int32_t>& nodes, size_t max_ops = 3) {
+std::string OpSummary(const Subgraph& sg, std::span<const int32_t> nodes, size_t max_ops = 3) {
   std::map<std::string, int> counts;
   for (int32_t n : nodes) {
     if (n >= 0 && static_cast<size_t>(n) < sg.nodes.size())

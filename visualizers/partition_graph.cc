@@ -209,7 +209,7 @@ void DrawNodes(GraphvizGraph& graph, const Subgraph& subgraph, const SubgraphRep
 
   // A partition of weight nodes only would vanish: one box stands for them.
   for (size_t p = 0; p < report.partitions.size(); ++p) {
-    const std::vector<int32_t>& members = report.partitions[p].nodes;
+    const SubsetIds& members = report.partitions[p].nodes;
     const bool all_folded = std::all_of(members.begin(), members.end(), [&](int32_t n) {
       return view.constant_only_node[static_cast<size_t>(n)];
     });

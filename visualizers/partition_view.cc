@@ -131,7 +131,7 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
     const PartitionReport& p = report.partitions[static_cast<size_t>(partition)];
     return p.kind == PartitionReport::Kind::kDelegate && !p.in_place;
   };
-  auto listed = [](const std::vector<int32_t>& tensors, int32_t t) {
+  auto listed = [](const SubsetIds& tensors, int32_t t) {
     return std::find(tensors.begin(), tensors.end(), t) != tensors.end();
   };
   auto copied = [&](int32_t t, int32_t from, int32_t to) {
@@ -168,14 +168,14 @@ Result<PartitionView> BuildPartitionView(const Subgraph& subgraph, const Subgrap
   for (const UnsupportedNode& u : report.unsupported) unsupported.insert(u.node);
   view.partitions.resize(report.partitions.size());
   for (size_t p = 0; p < report.partitions.size(); ++p) {
-    const std::vector<int32_t>& nodes = report.partitions[p].nodes;
+    const SubsetIds& nodes = report.partitions[p].nodes;
     PartitionSummary& summary = view.partitions[p];
     summary.node_count = nodes.size();
     if (!nodes.empty()) {
       summary.first_node = *std::min_element(nodes.begin(), nodes.end());
       summary.last_node = *std::max_element(nodes.begin(), nodes.end());
     }
-    summary.op_summary = SummarizeOps(subgraph, nodes);
+    summary.op_summary = SummarizeOps(subgraph, std::vector<int32_t>(nodes.begin(), nodes.end()));
     summary.weight_nodes = static_cast<size_t>(std::count_if(
         nodes.begin(), nodes.end(), [&](int32_t n) { return view.constant_only_node[n]; }));
     // A node one delegate rejects may be taken by the next: only the CPU's count.

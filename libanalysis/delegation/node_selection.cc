@@ -102,7 +102,7 @@ Result<NodeSelection> SelectNodesToReplace(const ValidSubgraph& valid,
   } else {
     const std::vector<size_t> kept = LargestPartitions(selection.candidate_partitions, options);
     for (size_t partition : kept) {
-      const std::vector<int32_t>& nodes = selection.candidate_partitions[partition].nodes;
+      const SubsetIds& nodes = selection.candidate_partitions[partition].nodes;
       selection.nodes_to_replace.insert(selection.nodes_to_replace.end(), nodes.begin(),
                                         nodes.end());
     }

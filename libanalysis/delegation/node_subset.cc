@@ -3,7 +3,7 @@
 namespace tfa {
 namespace {
 
-void AppendList(const char* label, const std::vector<int32_t>& items, std::string& out) {
+void AppendList(const char* label, const SubsetIds& items, std::string& out) {
   out += label;
   out += " [";
   for (size_t i = 0; i < items.size(); ++i) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "libanalysis/core/inline_ints.h"
+
 namespace tfa {
 
 enum class SubsetType : uint8_t {
@@ -15,11 +17,16 @@ enum class SubsetType : uint8_t {
   kDelegate,  // upstream kTfPartition: nodes the delegate claimed
 };
 
+// A subset's node and tensor lists. A subset holds a node or two and reads and writes a tensor or
+// two in the many-partition graphs, where there are a million subsets (issue 46): kept inline,
+// such lists take 16 bytes and no heap block each.
+using SubsetIds = InlineInts<3>;
+
 struct NodeSubset {
   SubsetType type = SubsetType::kCpu;
-  std::vector<int32_t> nodes;    // original node indices, in the order they run
-  std::vector<int32_t> inputs;   // tensors read from outside the subset; sorted, unique
-  std::vector<int32_t> outputs;  // tensors read after the subset or graph outputs; sorted, unique
+  SubsetIds nodes;    // original node indices, in the order they run
+  SubsetIds inputs;   // tensors read from outside the subset; sorted, unique
+  SubsetIds outputs;  // tensors read after the subset or graph outputs; sorted, unique
 
   bool operator==(const NodeSubset&) const = default;
 };

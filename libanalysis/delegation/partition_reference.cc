@@ -13,7 +13,7 @@ namespace {
 constexpr int kEpochNotReady = -1;
 constexpr int kEpochAlwaysReady = -2;
 
-void SortUnique(std::vector<int32_t>& items) {
+void SortUnique(SubsetIds& items) {
   std::sort(items.begin(), items.end());
   items.erase(std::unique(items.begin(), items.end()), items.end());
 }
@@ -150,7 +150,7 @@ class ReferencePartitioner {
   std::vector<int> tensor_epochs_;                  // by tensor index
   std::vector<int> node_epochs_;                    // by plan position
   std::vector<NodeSubset> subsets_;
-  std::optional<SubsetType> current_type_;          // unset until the epoch's first node
+  std::optional<SubsetType> current_type_;  // unset until the epoch's first node
 };
 
 }  // namespace

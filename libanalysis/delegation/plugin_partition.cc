@@ -7,7 +7,7 @@
 namespace tfa {
 namespace {
 
-void SortUnique(std::vector<int32_t>& tensors) {
+void SortUnique(SubsetIds& tensors) {
   std::sort(tensors.begin(), tensors.end());
   tensors.erase(std::unique(tensors.begin(), tensors.end()), tensors.end());
 }

@@ -35,7 +35,7 @@ std::vector<NodeSubset> Group(const Subgraph& graph, std::vector<PluginSelectedN
 std::vector<std::vector<int32_t>> DispatchPartitions(const std::vector<NodeSubset>& subsets) {
   std::vector<std::vector<int32_t>> partitions;
   for (const NodeSubset& s : subsets) {
-    if (s.type == SubsetType::kDelegate) partitions.push_back(s.nodes);
+    if (s.type == SubsetType::kDelegate) partitions.emplace_back(s.nodes.begin(), s.nodes.end());
   }
   return partitions;
 }

@@ -1,9 +1,12 @@
 #include "libanalysis/plan/model_plan.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -48,6 +51,33 @@ std::optional<DelegateFailure> KernelInitFailure(const DelegateProfile& profile,
   return failure;
 }
 
+// Appends the nodes of `input` that `verdicts` reject, with their reasons (ReasonText). Nodes with
+// the same op share its text, and a run of nodes with the same reason shares that: a delegate
+// that claims every other node of a large graph rejects half a million nodes (issue 46).
+void AddRejectedNodes(const Subgraph& input, const std::string& delegate,
+                      const std::vector<NodeSupport>& verdicts,
+                      std::vector<RejectedNode>& rejected) {
+  const auto is_rejected = [](const NodeSupport& v) { return !v.supported && !v.reason.empty(); };
+  rejected.reserve(rejected.size() + static_cast<size_t>(std::count_if(
+                                         verdicts.begin(), verdicts.end(), is_rejected)));
+  const SharedString delegate_name = delegate;
+  std::unordered_map<std::string_view, SharedString> op_names;
+  const NodeSupport* last = nullptr;  // the verdict `reason` was made from
+  SharedString reason;
+  for (const NodeSupport& v : verdicts) {
+    if (!is_rejected(v)) continue;
+    const std::string& op = input.nodes[static_cast<size_t>(v.node)].op;
+    const SharedString& op_name = op_names.try_emplace(op, op).first->second;
+    // ReasonText reads the node's index only to drop " in node #N" from the reason.
+    const bool same_reason = last != nullptr && v.reason == last->reason &&
+                             v.detail == last->detail &&
+                             v.reason.str().find(" in node #") == std::string::npos;
+    if (!same_reason) reason = ReasonText(v);
+    last = &v;
+    rejected.push_back(RejectedNode{v.node, op_name, delegate_name, reason});
+  }
+}
+
 // One delegate applied to `input`, the subgraph as it stands: verdicts, node choice, delegate
 // kernels. The result replaces `sp.delegated`.
 // A kernel failing its init sets `failed` and stops the attempt.
@@ -59,11 +89,11 @@ Status ApplyProfile(SubgraphPlan& sp, const Subgraph& input, const DelegateProfi
   if (!valid.ok()) return valid.status();
   auto selection = SelectDelegateNodes(*valid, profile);
   if (!selection.ok()) return selection.status();
-  for (const NodeSupport& v : selection->verdicts) {
-    if (v.supported || v.reason.empty()) continue;
-    sp.rejected.push_back(RejectedNode{v.node, input.nodes[static_cast<size_t>(v.node)].op,
-                                       profile.name, ReasonText(v)});
-  }
+  AddRejectedNodes(input, profile.name, selection->verdicts, sp.rejected);
+  // Only the node choice is needed from here on: the verdicts and the candidates go before the
+  // delegated graph is built.
+  selection->verdicts = std::vector<NodeSupport>();
+  selection->selection.candidate_partitions = std::vector<NodeSubset>();
   auto delegated = ApplyDelegateSelection(*valid, profile, std::move(*selection));
   if (!delegated.ok()) return delegated.status();
   // The interpreter creates every kernel (their init) before preparing the first one.

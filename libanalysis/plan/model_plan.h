@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "libanalysis/core/shared_string.h"
 #include "libanalysis/core/status.h"
 #include "libanalysis/delegation/node_subset.h"
 #include "libanalysis/model/graph.h"
@@ -53,12 +54,13 @@ struct PlanOptions {
   bool keep_delegate_inputs = false;
 };
 
-// A node a delegate's profile rejected, with the profile's reason.
+// A node a delegate's profile rejected, with the profile's reason. The texts are shared with the
+// other rejected nodes that have the same (half a million in a large graph, issue 46).
 struct RejectedNode {
   int32_t node = 0;
-  std::string op;
-  std::string delegate;
-  std::string reason;
+  SharedString op;
+  SharedString delegate;
+  SharedString reason;
 };
 
 struct SubgraphPlan {

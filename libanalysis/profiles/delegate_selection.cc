@@ -52,6 +52,7 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
   std::vector<bool> supported(subgraph.nodes.size(), false);
   std::set<std::string> log;
   std::unordered_map<int32_t, int32_t> fp16_constant_of;  // DEQUANTIZE output -> fp16 constant
+  SharedString last_reason;
   result.verdicts.reserve(subgraph.execution_plan.size());
   for (int32_t node_index : subgraph.execution_plan) {
     const Node& node = subgraph.nodes[node_index];
@@ -79,6 +80,14 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
                       .profile = profile});
     }
     supported[node_index] = verdict.supported;
+    // A run of nodes rejected for the same reason ("op not listed in ops=ADD") holds one text.
+    if (!verdict.reason.empty()) {
+      if (verdict.reason == last_reason) {
+        verdict.reason = last_reason;
+      } else {
+        last_reason = verdict.reason;
+      }
+    }
     result.verdicts.push_back(std::move(verdict));
   }
   if (profile.partition.static_unpack_follows_consumers) {
@@ -86,7 +95,7 @@ Result<DelegateSelection> SelectDelegateNodes(const ValidSubgraph& valid,
   }
   for (const NodeSupport& verdict : result.verdicts) {
     if (!verdict.supported) {
-      log.insert(UpstreamOpName(subgraph.nodes[verdict.node]) + ": " + verdict.reason);
+      log.insert(UpstreamOpName(subgraph.nodes[verdict.node]) + ": " + verdict.reason.str());
     }
   }
   result.unsupported_ops.assign(log.begin(), log.end());

@@ -222,15 +222,17 @@ NodeSupport EvaluateNodeSupport(const NodeContext& context) {
     case ProfileKind::kRules:
       break;
   }
-  Reason reason = EvaluateRules(context, &support.detail);
+  std::string detail;
+  Reason reason = EvaluateRules(context, &detail);
   support.supported = !reason.has_value();
   if (reason) support.reason = std::move(*reason);
+  support.detail = std::move(detail);
   return support;
 }
 
 std::string ReasonText(const NodeSupport& verdict) {
   std::string text;
-  for (char c : verdict.reason) text += c == '\n' || c == '\r' ? ' ' : c;
+  for (char c : verdict.reason.str()) text += c == '\n' || c == '\r' ? ' ' : c;
   // XNNPACK's reasons end in " in node #N" as its log does; a report names the node anyway, and
   // without it the same reason on several nodes reads the same, so they group.
   const std::string own_node = std::string(" in node #").append(std::to_string(verdict.node));
@@ -246,7 +248,7 @@ std::string ReasonText(const NodeSupport& verdict) {
     text.pop_back();
   }
   if (verdict.detail.empty()) return text;
-  return text.empty() ? verdict.detail : text.append(": ").append(verdict.detail);
+  return text.empty() ? verdict.detail.str() : text.append(": ").append(verdict.detail.str());
 }
 
 }  // namespace tfa

@@ -18,19 +18,22 @@
 #include <cstdint>
 #include <string>
 
+#include "libanalysis/core/shared_string.h"
 #include "libanalysis/model/graph.h"
 #include "libanalysis/profiles/rule_checks.h"
 
 namespace tfa {
 
+// One per planned node, a million in a large graph: the texts are shared (SelectDelegateNodes
+// shares a reason with the node before when they read the same, issue 46).
 struct NodeSupport {
   int32_t node = 0;
   bool supported = false;
-  std::string reason;  // why not, as upstream logs it; empty when supported
-  std::string detail;  // what the check objected to, where `reason` does not name it
   // Held back by the FP16 partition helper (a constant fp16 DEQUANTIZE): unsupported with an
   // empty reason, as upstream logs it.
   bool fp16_dequantize_held_back = false;
+  SharedString reason;  // why not, as upstream logs it; empty when supported
+  SharedString detail;  // what the check objected to, where `reason` does not name it
 };
 
 // How upstream names a node's op in its logs: "CONV_2D", "CUSTOM name", "DELEGATE name".

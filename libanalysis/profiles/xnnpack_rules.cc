@@ -127,7 +127,7 @@ void ApplyXnnpackPrepareOpsToDelegate(const Subgraph& subgraph, std::vector<Node
         continue;
       }
       verdict.supported = true;
-      verdict.reason.clear();
+      verdict.reason = SharedString();
       supported[static_cast<size_t>(verdict.node)] = true;
       break;
     }

@@ -65,7 +65,8 @@ TEST_P(ControlFlowOracleTest, EverySubgraphArenaMatchesUpstream) {
       }
     }
     for (const PartitionReport& p : sg.partitions) {
-      if (p.kind == PartitionReport::Kind::kDelegate) our_kernels.push_back(p.nodes);
+      if (p.kind == PartitionReport::Kind::kDelegate)
+        our_kernels.emplace_back(p.nodes.begin(), p.nodes.end());
     }
     EXPECT_EQ(our_kernels, upstream_kernels);
     const bool planned = expected.at("memory_planner") == "ArenaPlanner";

@@ -21,7 +21,7 @@ std::vector<CpuNode> NodesLeftOnCpu(const SubgraphReport& report, const Subgraph
   if (delegates.empty()) return {};
   std::map<std::pair<int32_t, std::string>, const std::string*> rejections;
   for (const UnsupportedNode& u : report.unsupported) {
-    rejections.emplace(std::make_pair(u.node, u.delegate), &u.reason);
+    rejections.emplace(std::make_pair(u.node, u.delegate.str()), &u.reason.str());
   }
   std::vector<CpuNode> out;
   for (const PartitionReport& p : report.partitions) {

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "libanalysis/core/shared_string.h"
+#include "libanalysis/delegation/node_subset.h"
 #include "libanalysis/model/invoke_facts.h"
 #include "libanalysis/model/runtime_version.h"
 #include "libanalysis/report/accelerator_segments.h"
@@ -19,26 +21,30 @@
 
 namespace tfa {
 
+// A million of them when a delegate claims every other node (issue 46): the lists inline for a
+// few ids, the delegate's name shared by the partitions it runs.
 struct PartitionReport {
-  enum class Kind { kCpu, kDelegate };
+  enum class Kind : uint8_t { kCpu, kDelegate };
   Kind kind = Kind::kCpu;
-  std::string delegate;         // delegate name, kDelegate only
-  std::vector<int32_t> nodes;   // original model node indices
-  std::vector<int32_t> inputs;  // sorted, unique (kDelegate: the delegate kernel's inputs)
-  std::vector<int32_t> outputs;
+  // The delegate works on TFLite's buffers where they lie (XNNPACK): nothing is copied in or
+  // out, and the three byte figures are 0 (docs/copy-costs.md).
+  bool in_place = false;
+  SharedString delegate;  // delegate name, kDelegate only
+  SubsetIds nodes;        // original model node indices
+  SubsetIds inputs;       // sorted, unique (kDelegate: the delegate kernel's inputs)
+  SubsetIds outputs;
   uint64_t bytes_to_delegate = 0;  // non-constant inputs copied in on every inference
   uint64_t bytes_from_delegate = 0;
   uint64_t init_upload_bytes = 0;  // constants the delegate consumes, uploaded once
-  // The delegate works on TFLite's buffers where they lie (XNNPACK): nothing is copied in or
-  // out, and the three figures above are 0 (docs/copy-costs.md).
-  bool in_place = false;
 };
 
+// A node a delegate rejected. The op, the delegate and the reason are shared with the other
+// nodes that have the same (half a million "op not listed in ops=ADD" in a large graph).
 struct UnsupportedNode {
   int32_t node = 0;
-  std::string op;
-  std::string delegate;
-  std::string reason;
+  SharedString op;
+  SharedString delegate;
+  SharedString reason;
 };
 
 // A node no kernel resolves (a Flex op without the Flex delegate).

@@ -37,17 +37,21 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
     return Partitions(final_plan, {NodeSubset{SubsetType::kCpu, final_plan.execution_plan, {}, {}}},
                       last_kernel_nodes);
   }
+  // The kernels of one delegate share its name.
+  SharedString delegate_name;
   auto delegate_partition = [&](int32_t kernel_node) {
     const Node& kernel = final_plan.nodes[static_cast<size_t>(kernel_node)];
+    if (delegate_name != kernel.op) delegate_name = kernel.op;
     PartitionReport p;
     p.kind = PartitionReport::Kind::kDelegate;
-    p.delegate = kernel.op;
-    p.nodes.assign(kernel.replaces.begin(), kernel.replaces.end());
-    p.inputs.assign(kernel.inputs.begin(), kernel.inputs.end());
-    p.outputs.assign(kernel.outputs.begin(), kernel.outputs.end());
+    p.delegate = delegate_name;
+    p.nodes = kernel.replaces;
+    p.inputs = kernel.inputs;
+    p.outputs = kernel.outputs;
     return p;
   };
   std::vector<PartitionReport> out;
+  // Exact when no earlier delegate's kernel sits in a cpu subset of the last one.
   out.reserve(last_subsets.size());
   size_t next_kernel = 0;
   for (const NodeSubset& s : last_subsets) {
@@ -73,7 +77,7 @@ std::vector<PartitionReport> Partitions(const Subgraph& final_plan,
 }
 
 // Whether `delegate`'s kernels work on TFLite's buffers in place (TransferCosts::in_place).
-bool InPlace(const std::vector<DelegateProfile>& delegates, const std::string& delegate) {
+bool InPlace(const std::vector<DelegateProfile>& delegates, std::string_view delegate) {
   for (const DelegateProfile& profile : delegates) {
     if (profile.name == delegate) return profile.transfer.in_place;
   }
@@ -86,7 +90,7 @@ CopyCost ComputeCopyCosts(const Subgraph& prepared, const std::vector<DelegatePr
                           std::vector<PartitionReport>& partitions) {
   CopyCost total;
   bool previous_on_cpu = true;  // the application hands inputs over from the CPU
-  std::string previous_delegate;
+  SharedString previous_delegate;
   for (PartitionReport& p : partitions) {
     const bool on_cpu = p.kind == PartitionReport::Kind::kCpu;
     if (on_cpu != previous_on_cpu || (!on_cpu && p.delegate != previous_delegate))
@@ -194,6 +198,7 @@ Result<SubgraphReport> ReportSubgraph(const ModelPlan& plan, const SubgraphPlan&
   SubgraphReport sr;
   sr.index = sp.index;
   sr.nodes = sp.model_nodes;
+  sr.unsupported.reserve(sp.rejected.size());
   for (const RejectedNode& r : sp.rejected) {
     sr.unsupported.push_back(UnsupportedNode{r.node, r.op, r.delegate, r.reason});
   }

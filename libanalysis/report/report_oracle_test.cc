@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <span>
 
 #include "libanalysis/model/graph_json.h"
 #include "libanalysis/model/model_loader.h"
@@ -32,7 +33,8 @@ std::vector<DelegateRequest> RequestsFor(const std::string& config) {
   return {r};
 }
 
-std::vector<int32_t> Sorted(std::vector<int32_t> v) {
+std::vector<int32_t> Sorted(std::span<const int32_t> ids) {
+  std::vector<int32_t> v(ids.begin(), ids.end());
   std::sort(v.begin(), v.end());
   return v;
 }
@@ -61,7 +63,8 @@ class ModelOracleTest : public ::testing::TestWithParam<OracleCase> {};
 
 TEST_P(ModelOracleTest, PartitionsAndArenaMatchUpstream) {
   const OracleCase& c = GetParam();
-  const json oracle = testing::ReadJsonFile(testing::OraclePath("models/" + c.model + "." + c.config + ".json"));
+  const json oracle =
+      testing::ReadJsonFile(testing::OraclePath("models/" + c.model + "." + c.config + ".json"));
   ASSERT_EQ(oracle.at("status"), "ok");
   auto model = LoadModelFile(testing::CorpusModelPath(c.model));
   ASSERT_TRUE(model.ok()) << model.status().message();
@@ -82,9 +85,12 @@ TEST_P(ModelOracleTest, PartitionsAndArenaMatchUpstream) {
   }
   ASSERT_EQ(delegated.size(), kernels.size());
   for (size_t i = 0; i < kernels.size(); ++i) {
-    EXPECT_EQ(Sorted(delegated[i]->nodes), Sorted(kernels[i].at("nodes_to_replace").get<std::vector<int32_t>>()));
-    EXPECT_EQ(Sorted(delegated[i]->inputs), Sorted(kernels[i].at("input_tensors").get<std::vector<int32_t>>()));
-    EXPECT_EQ(Sorted(delegated[i]->outputs), Sorted(kernels[i].at("output_tensors").get<std::vector<int32_t>>()));
+    EXPECT_EQ(Sorted(delegated[i]->nodes),
+              Sorted(kernels[i].at("nodes_to_replace").get<std::vector<int32_t>>()));
+    EXPECT_EQ(Sorted(delegated[i]->inputs),
+              Sorted(kernels[i].at("input_tensors").get<std::vector<int32_t>>()));
+    EXPECT_EQ(Sorted(delegated[i]->outputs),
+              Sorted(kernels[i].at("output_tensors").get<std::vector<int32_t>>()));
   }
 
   // Arena: both high-water marks and the offset of every arena tensor the model declares or a
@@ -107,13 +113,14 @@ TEST_P(ModelOracleTest, PartitionsAndArenaMatchUpstream) {
   EXPECT_GT(checked, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Upstream, ModelOracleTest, ::testing::ValuesIn(ModelCases()), [](const auto& info) {
-  std::string name = info.param.model + "_" + info.param.config;
-  for (char& ch : name) {
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  }
-  return name;
-});
+INSTANTIATE_TEST_SUITE_P(Upstream, ModelOracleTest, ::testing::ValuesIn(ModelCases()),
+                         [](const auto& info) {
+                           std::string name = info.param.model + "_" + info.param.config;
+                           for (char& ch : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           }
+                           return name;
+                         });
 
 TEST(GraphOracle, EveryGeneratedGraphPartitionsAndPlansAsUpstream) {
   int cases = 0;
@@ -127,7 +134,8 @@ TEST(GraphOracle, EveryGeneratedGraphPartitionsAndPlansAsUpstream) {
       if (!claimed.empty()) {
         DelegateRequest r;
         r.spec = "nodes=";
-        for (size_t i = 0; i < claimed.size(); ++i) r.spec += (i ? "," : "") + std::to_string(claimed[i]);
+        for (size_t i = 0; i < claimed.size(); ++i)
+          r.spec += (i ? "," : "") + std::to_string(claimed[i]);
         r.no_greedy = !c.at("greedy").get<bool>();
         options.delegates.push_back(r);
       }
@@ -144,7 +152,8 @@ TEST(GraphOracle, EveryGeneratedGraphPartitionsAndPlansAsUpstream) {
           EXPECT_EQ(sg.partitions[i].nodes, subsets[i].at("nodes").get<std::vector<int32_t>>());
           if (is_delegate) {
             EXPECT_EQ(sg.partitions[i].inputs, subsets[i].at("inputs").get<std::vector<int32_t>>());
-            EXPECT_EQ(sg.partitions[i].outputs, subsets[i].at("outputs").get<std::vector<int32_t>>());
+            EXPECT_EQ(sg.partitions[i].outputs,
+                      subsets[i].at("outputs").get<std::vector<int32_t>>());
           }
         }
       }

@@ -69,9 +69,9 @@ void ExpectPredictionMatches(const SubgraphReport& predicted, const MeasuredDele
   std::vector<std::vector<int32_t>> nodes, inputs, outputs;
   for (const PartitionReport& partition : predicted.partitions) {
     if (partition.kind != PartitionReport::Kind::kDelegate) continue;
-    nodes.push_back(partition.nodes);
-    inputs.push_back(partition.inputs);
-    outputs.push_back(partition.outputs);
+    nodes.emplace_back(partition.nodes.begin(), partition.nodes.end());
+    inputs.emplace_back(partition.inputs.begin(), partition.inputs.end());
+    outputs.emplace_back(partition.outputs.begin(), partition.outputs.end());
   }
   EXPECT_EQ(nodes, measured.partition_nodes);
   EXPECT_EQ(inputs, measured.partition_inputs);

@@ -10,19 +10,13 @@
 #include <vector>
 
 #include "corpus/generator/model_builder.h"
-#include "corpus/generator/tflite_writer.h"
+#include "tests/support/synthetic_model_file.h"
 #include "tests/support/tool_runner.h"
 
 namespace tfa {
 namespace {
 
 using testing::RunTool;
-
-std::string Write(ModelBuilder&& b, const std::string& name) {
-  SyntheticModel model = std::move(b).Finish();
-  const std::vector<uint8_t> bytes = WriteTflite(model.model, model.data);
-  return testing::WriteTempFile(name, std::string(bytes.begin(), bytes.end()));
-}
 
 // Small deterministic values in [-magnitude, magnitude].
 std::vector<float> Values(size_t n, float magnitude, uint32_t seed) {
@@ -64,7 +58,8 @@ std::string FloatBasicLstmModel(TensorType state_type = TensorType::kFloat32) {
             {activation, state, concat, gates}, o, 2);
   b.SetInputs(0, {x, prev_activation, prev_state});
   b.SetOutputs(0, {activation, state});
-  return Write(std::move(b), std::string("basic_lstm_") + TensorTypeName(state_type) + ".tflite");
+  return testing::WriteSyntheticModel(
+      std::move(b), std::string("basic_lstm_") + TensorTypeName(state_type) + ".tflite");
 }
 
 // The uint8 kernel (LstmCell<4>) at 4 batch rows, where its product runs on gemmlowp: uint8
@@ -106,7 +101,8 @@ std::string QuantizedBasicLstmModel(float state_scale = 1.0f / 2048) {
             {activation, state, concat, gates}, o, 2);
   b.SetInputs(0, {x, prev_activation, prev_state});
   b.SetOutputs(0, {activation, state});
-  return Write(std::move(b), "basic_lstm_uint8_" + std::to_string(state_scale) + ".tflite");
+  return testing::WriteSyntheticModel(
+      std::move(b), "basic_lstm_uint8_" + std::to_string(state_scale) + ".tflite");
 }
 
 nlohmann::json Validate(const std::string& options, const std::string& model) {

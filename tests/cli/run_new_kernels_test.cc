@@ -8,19 +8,13 @@
 #include <vector>
 
 #include "corpus/generator/model_builder.h"
-#include "corpus/generator/tflite_writer.h"
+#include "tests/support/synthetic_model_file.h"
 #include "tests/support/tool_runner.h"
 
 namespace tfa {
 namespace {
 
 using testing::RunTool;
-
-std::string Write(ModelBuilder&& b, const std::string& name) {
-  SyntheticModel model = std::move(b).Finish();
-  const std::vector<uint8_t> bytes = WriteTflite(model.model, model.data);
-  return testing::WriteTempFile(name, std::string(bytes.begin(), bytes.end()));
-}
 
 // x [2, 3] > 0 -> WHERE -> coordinates [n, 2] -> CAST to float -> ADD 1.
 std::string WhereModel() {
@@ -39,7 +33,7 @@ std::string WhereModel() {
   b.AddNode(0, "ADD", {as_float, one}, {out});
   b.SetInputs(0, {x});
   b.SetOutputs(0, {out});
-  return Write(std::move(b), "where_runtime_condition.tflite");
+  return testing::WriteSyntheticModel(std::move(b), "where_runtime_condition.tflite");
 }
 
 TEST(RunNewKernels, WhereOnARunTimeConditionIsDynamicAndValidates) {
@@ -75,7 +69,7 @@ std::string HybridConvModel() {
   b.AddNode(0, "CONV_2D", {input, filter, bias}, {output}, o, 5);
   b.SetInputs(0, {input});
   b.SetOutputs(0, {output});
-  return Write(std::move(b), "hybrid_conv.tflite");
+  return testing::WriteSyntheticModel(std::move(b), "hybrid_conv.tflite");
 }
 
 // Without a delegate the kernel works in its planned temporaries; XNNPACK's and NNAPI's partitions
@@ -109,7 +103,7 @@ std::string Int16AddModel() {
   b.AddNode(0, "ADD", {a, c}, {out}, o, 3);
   b.SetInputs(0, {a, c});
   b.SetOutputs(0, {out});
-  return Write(std::move(b), "int16_add.tflite");
+  return testing::WriteSyntheticModel(std::move(b), "int16_add.tflite");
 }
 
 TEST(RunNewKernels, Int16AddValidatesAndNoDelegateTakesIt) {

@@ -141,14 +141,6 @@ Status ModelData::Read(const std::string& path) {
         n.gelu_approximate =
             static_cast<const flatbuffers::Table*>(op->builtin_options())->GetField<uint8_t>(4, 0);
       }
-      if (const auto* o = op->builtin_options_as_UnidirectionalSequenceLSTMOptions()) {
-        n.cell_clip = o->cell_clip();
-        n.proj_clip = o->proj_clip();
-      }
-      if (const auto* o = op->builtin_options_as_LSTMOptions()) {
-        n.cell_clip = o->cell_clip();
-        n.proj_clip = o->proj_clip();
-      }
       nodes.push_back(n);
     }
   }

@@ -36,7 +36,6 @@ struct NodeData {
   std::span<const uint8_t> custom_options;
   int32_t block_size = 0;  // DEPTH_TO_SPACE / SPACE_TO_DEPTH
   bool gelu_approximate = false;
-  float cell_clip = 0, proj_clip = 0;  // LSTMs: 0 clips nothing
 };
 
 class ModelData {

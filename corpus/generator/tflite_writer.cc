@@ -306,6 +306,8 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       c.fused_activation_function = ToSchema(o.fused_activation);
       c.kernel_type =
           o.lstm_basic_kernel ? tflite::LSTMKernelType::BASIC : tflite::LSTMKernelType::FULL;
+      c.cell_clip = o.cell_clip;
+      c.proj_clip = o.proj_clip;
       c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
       u.Set(std::move(c));
       break;
@@ -313,6 +315,8 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
     case kUnidirectionalSequenceLstm: {
       tflite::UnidirectionalSequenceLSTMOptionsT c;
       c.fused_activation_function = ToSchema(o.fused_activation);
+      c.cell_clip = o.cell_clip;
+      c.proj_clip = o.proj_clip;
       c.time_major = o.time_major;
       c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
       u.Set(std::move(c));

@@ -133,10 +133,12 @@ struct OpOptions {
   bool keep_num_dims = false;         // fully connected
   int32_t weights_format = 0;         // fully connected: 0 DEFAULT, 1 SHUFFLED4x16INT8
   bool asymmetric_quantize_inputs = false;
-  // Recurrent ops: sequence layout, bidirectional output merging, LSTM kernel kind, SVDF rank.
+  // Recurrent ops: sequence layout, bidirectional output merging, LSTM kernel kind and clips, SVDF
+  // rank.
   bool time_major = false;
   bool merge_outputs = false;
-  bool lstm_basic_kernel = false;  // LSTMOptions kernel_type BASIC
+  bool lstm_basic_kernel = false;            // LSTMOptions kernel_type BASIC
+  float cell_clip = 0.0f, proj_clip = 0.0f;  // LSTMs: 0 clips nothing
   int32_t svdf_rank = 0;
   float beta = 1.0f;                        // softmax, LRN
   float alpha = 0.0f;                       // leaky relu, LRN

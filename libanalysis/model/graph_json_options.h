@@ -50,6 +50,8 @@ void VisitOptionFields(A& a, B& b, Visit&& visit) {
   visit("time_major", a.time_major, b.time_major);
   visit("merge_outputs", a.merge_outputs, b.merge_outputs);
   visit("lstm_basic_kernel", a.lstm_basic_kernel, b.lstm_basic_kernel);
+  visit("cell_clip", a.cell_clip, b.cell_clip);
+  visit("proj_clip", a.proj_clip, b.proj_clip);
   visit("svdf_rank", a.svdf_rank, b.svdf_rank);
   visit("beta", a.beta, b.beta);
   visit("alpha", a.alpha, b.alpha);

@@ -338,6 +338,8 @@ OpOptions ReadOptions(const tflite::Operator& op) {
     case BO::LSTMOptions: {
       const auto* c = op.builtin_options_as_LSTMOptions();
       o.fused_activation = ToActivation(c->fused_activation_function());
+      o.cell_clip = c->cell_clip();
+      o.proj_clip = c->proj_clip();
       o.lstm_basic_kernel = c->kernel_type() == tflite::LSTMKernelType::BASIC;
       o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
       break;
@@ -345,6 +347,8 @@ OpOptions ReadOptions(const tflite::Operator& op) {
     case BO::UnidirectionalSequenceLSTMOptions: {
       const auto* c = op.builtin_options_as_UnidirectionalSequenceLSTMOptions();
       o.fused_activation = ToActivation(c->fused_activation_function());
+      o.cell_clip = c->cell_clip();
+      o.proj_clip = c->proj_clip();
       o.time_major = c->time_major();
       o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();
       break;
@@ -352,6 +356,8 @@ OpOptions ReadOptions(const tflite::Operator& op) {
     case BO::BidirectionalSequenceLSTMOptions: {
       const auto* c = op.builtin_options_as_BidirectionalSequenceLSTMOptions();
       o.fused_activation = ToActivation(c->fused_activation_function());
+      o.cell_clip = c->cell_clip();
+      o.proj_clip = c->proj_clip();
       o.time_major = c->time_major();
       o.merge_outputs = c->merge_outputs();
       o.asymmetric_quantize_inputs = c->asymmetric_quantize_inputs();

@@ -241,9 +241,7 @@ int ActivationNumber(Activation activation) {
 
 // The full kernel (the 20- or 24-input cell with optional CIFG, peephole, projection and layer
 // normalisation) and the basic kernel (a fused concat + FC + cell of 5 inputs and 4 outputs).
-// The schema cannot express a sigmoid activation, so the full kernel takes TANH only here. Not
-// reproduced: the basic kernel's refusal of a non-zero cell_clip or proj_clip (the analyser does
-// not read the clips).
+// The schema cannot express a sigmoid activation, so the full kernel takes TANH only here.
 Reason CheckLstm(const Signature& sig) {
   const OpOptions& o = sig.options();
   const int activation = ActivationNumber(o.fused_activation);
@@ -267,6 +265,9 @@ Reason CheckLstm(const Signature& sig) {
   if (o.fused_activation != Activation::kTanh) {
     return "Only TANH activation is supported. but node has " + std::to_string(activation);
   }
+  // CheckBasicParameters: the GPU's cell clips nothing.
+  if (o.cell_clip != 0.0f) return "cell_clip is not supported.";
+  if (o.proj_clip != 0.0f) return "proj_clip is not supported.";
   return std::nullopt;
 }
 

@@ -83,6 +83,13 @@ TEST(GpuRulesTest, BasicLstmTakesThreeRuntimeTwoConstantInputsAndTanh) {
   BasicLstm(constant_state, Activation::kTanh, /*constant_state=*/true);
   EXPECT_EQ(constant_state.Verdicts("gpu")[0],
             "Expected 2 const input tensor(s), but node has 3 const input(s).");
+  // CheckBasicParameters: the GPU's cell clips nothing (the CPU's basic kernel ignores clips).
+  RuleTestGraph cell_clip;
+  BasicLstm(cell_clip).options.Mutable().cell_clip = 3.0f;
+  EXPECT_EQ(cell_clip.Verdicts("gpu")[0], "cell_clip is not supported.");
+  RuleTestGraph proj_clip;
+  BasicLstm(proj_clip).options.Mutable().proj_clip = 0.5f;
+  EXPECT_EQ(proj_clip.Verdicts("gpu")[0], "proj_clip is not supported.");
 }
 
 TEST(GpuRulesTest, UnidirectionalSequenceLstmHasNoGpuParser) {

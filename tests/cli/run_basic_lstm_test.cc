@@ -33,8 +33,9 @@ std::vector<float> Values(size_t n, float magnitude, uint32_t seed) {
 // inputs) -> activation and state [2, 4]; the concatenation [2, 10] and gates [2, 16] are
 // outputs nothing reads. The file states the intermediates with the activation's shape, as TOCO
 // wrote them; Prepare resizes them. `state_type` other than float32 makes a model upstream's
-// kernel refuses.
-std::string FloatBasicLstmModel(TensorType state_type = TensorType::kFloat32) {
+// kernel refuses; the CPU kernel ignores `cell_clip`, upstream's GPU delegate refuses one.
+std::string FloatBasicLstmModel(TensorType state_type = TensorType::kFloat32,
+                                float cell_clip = 0.0f) {
   constexpr TensorType f32 = TensorType::kFloat32;
   ModelBuilder b("basic_lstm_float.tflite");
   b.AddSubgraph("main");
@@ -54,12 +55,14 @@ std::string FloatBasicLstmModel(TensorType state_type = TensorType::kFloat32) {
   OpOptions o;
   o.fused_activation = Activation::kTanh;
   o.lstm_basic_kernel = true;
+  o.cell_clip = cell_clip;
   b.AddNode(0, "LSTM", {shifted, prev_activation, weights, bias, prev_state},
             {activation, state, concat, gates}, o, 2);
   b.SetInputs(0, {x, prev_activation, prev_state});
   b.SetOutputs(0, {activation, state});
   return testing::WriteSyntheticModel(
-      std::move(b), std::string("basic_lstm_") + TensorTypeName(state_type) + ".tflite");
+      std::move(b), std::string("basic_lstm_") + TensorTypeName(state_type) + "_" +
+                        std::to_string(cell_clip) + ".tflite");
 }
 
 // The uint8 kernel (LstmCell<4>) at 4 batch rows, where its product runs on gemmlowp: uint8
@@ -126,6 +129,20 @@ TEST(RunBasicLstm, FloatValidatesOnTheCpuAndOnTheOpenClDelegate) {
   ASSERT_EQ(gpu.at("outputs").size(), 2u);
   for (const auto& output : gpu.at("outputs"))
     EXPECT_LE(output.at("max_error").get<double>(), gpu.at("tolerance").get<double>()) << output;
+}
+
+// gpu_compatibility.cc's CheckBasicParameters: a clipped basic LSTM stays on the CPU, the ADD
+// before it goes to the GPU alone.
+TEST(RunBasicLstm, AClippedBasicLstmStaysOnTheCpu) {
+  const std::string model = FloatBasicLstmModel(TensorType::kFloat32, 2.0f);
+  auto report = RunTool("report --json --delegate gpu " + model);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const auto partitions = nlohmann::json::parse(report.out).at("subgraphs")[0].at("partitions");
+  ASSERT_EQ(partitions.size(), 2u) << partitions;
+  EXPECT_EQ(partitions[0].at("nodes"), nlohmann::json::array({0})) << partitions;
+  EXPECT_EQ(partitions[1].at("kind"), "cpu") << partitions;
+  const nlohmann::json gpu = Validate("--delegate gpu ", model);
+  EXPECT_TRUE(gpu.value("validated", false)) << gpu.dump();
 }
 
 TEST(RunBasicLstm, Uint8ValidatesOnTheCpu) {

@@ -761,8 +761,8 @@ Result<ClStep> EncodeLstm(const KernelContext& context, const ClNodeBuffers& buf
   auto scratch = CreateBuffer(device, static_cast<size_t>(scratch_bytes));
   if (!scratch.ok()) return scratch.status();
   const auto in = [&](size_t i) { return Optional(context, buffers, i); };
-  const float cell_clip = context.node_data ? context.node_data->cell_clip : 0.0f;
-  const float proj_clip = context.node_data ? context.node_data->proj_clip : 0.0f;
+  const float cell_clip = context.options().cell_clip;
+  const float proj_clip = context.options().proj_clip;
   auto step =
       Launch(program, "lstm_step", 1, in(0), in(1), in(2), in(3), in(4), in(5), in(6), in(7), in(8),
              in(9), in(10), in(11), in(12), in(13), in(14), in(15), in(16), in(17), in(18), in(19),

@@ -108,8 +108,8 @@ Result<IntegerLstmParams> Params(const KernelContext& context, const Layout& s) 
   if (15 + p.cell_scale < 0 || 15 + p.cell_scale > 6)
     return Status::Error("the cell state's scale 2^" + std::to_string(p.cell_scale) +
                          " leaves tanh outside 0 to 6 integer bits");
-  const float cell_clip = context.node_data ? context.node_data->cell_clip : 0.0f;
-  const float proj_clip = context.node_data ? context.node_data->proj_clip : 0.0f;
+  const float cell_clip = context.options().cell_clip;
+  const float proj_clip = context.options().proj_clip;
   if (cell_clip > 0) {
     p.cell_clip = static_cast<int16_t>(
         std::min(std::max(cell_clip / ScaleOf(context.input(kCellState)), -32768.0f), 32767.0f));

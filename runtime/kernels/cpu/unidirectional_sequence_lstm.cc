@@ -260,8 +260,8 @@ Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
   }
   step.output_state = context.input(kOutputState).Data<float>();
   step.cell_state = context.input(kCellState).Data<float>();
-  const float cell_clip = context.node_data ? context.node_data->cell_clip : 0.0f;
-  const float proj_clip = context.node_data ? context.node_data->proj_clip : 0.0f;
+  const float cell_clip = context.options().cell_clip;
+  const float proj_clip = context.options().proj_clip;
   const bool time_major = context.options().time_major;
   const float* in = context.input(kInput).Data<const float>();
   float* out = context.output(0).Data<float>();

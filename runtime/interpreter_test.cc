@@ -223,9 +223,7 @@ TEST(InterpreterTest, DelegatedRunReproducesUpstreamPlanAndOutputs) {
     EXPECT_EQ(node.replaces, expected["delegate"]["nodes_to_replace"].get<std::vector<int32_t>>());
     for (int32_t t : node.inputs) {
       const Tensor& tensor = graph.tensors[static_cast<size_t>(t)];
-      const bool once =
-          tensor.is_constant() || tensor.allocation == AllocationType::kArenaRwPersistent;
-      (once ? uploaded : to_delegate) += tensor.bytes_or_zero();
+      (tensor.is_constant() ? uploaded : to_delegate) += tensor.bytes_or_zero();
     }
     for (int32_t t : node.outputs)
       from_delegate += graph.tensors[static_cast<size_t>(t)].bytes_or_zero();

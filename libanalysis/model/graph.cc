@@ -52,17 +52,7 @@ const char* ActivationName(Activation activation) {
   return "UNKNOWN";
 }
 
-bool IsMadeOnce(const Tensor& tensor) {
-  switch (tensor.allocation) {
-    case AllocationType::kMmapRo:
-    case AllocationType::kPersistentRo:
-      return true;
-    case AllocationType::kArenaRwPersistent:
-      return !tensor.is_variable;
-    default:
-      return false;
-  }
-}
+bool IsMadeOnce(const Tensor& tensor) { return tensor.is_constant(); }
 
 std::vector<int32_t> IdentityExecutionPlan(const Subgraph& subgraph) {
   std::vector<int32_t> plan(subgraph.nodes.size());

@@ -232,10 +232,11 @@ struct Model {
   bool kernel_prepare = false;
 };
 
-// Whether a delegate that reads `tensor` uploads it once rather than on every inference: model
-// constants, and what the CPU makes once from constants (persistent outputs of a constant
-// DEQUANTIZE, outputs folded in Prepare). Variables live in the persistent arena too, but change
-// on every inference.
+// Whether a delegate that reads `tensor` uploads it once rather than on every inference: the
+// model's constants only. Delegates are set up before any CPU kernel's Prepare, so what the CPU
+// later makes once (persistent outputs of a constant DEQUANTIZE, outputs folded in Prepare) is a
+// runtime input to them and is copied on every Invoke (tflite/delegates/gpu/delegate.cc
+// InitializeGraph keeps every input that is not kTfLiteMmapRo).
 bool IsMadeOnce(const Tensor& tensor);
 
 // The identity plan 0..n-1 for a subgraph whose plan is empty.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <span>
 
@@ -121,6 +122,61 @@ INSTANTIATE_TEST_SUITE_P(Upstream, ModelOracleTest, ::testing::ValuesIn(ModelCas
                            }
                            return name;
                          });
+
+// The copies of every GPU kernel upstream built, on the model families and the corpus models:
+// the kernel's runtime inputs (delegate_kernels_init input_indices, a quantized tensor named by
+// its float twin) are copied on every Invoke, its kTfLiteMmapRo inputs are uploaded once.
+// Persistent inputs the CPU computes once (the families' folded `embed`) are runtime inputs.
+TEST(GpuCopyOracle, KernelsCopyTheRuntimeInputsUpstreamListsOnEveryInvoke) {
+  int kernels = 0, persistent_inputs = 0;
+  for (const char* dir : {"families", "models"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(testing::OraclePath(dir))) {
+      const std::string file = entry.path().filename().string();
+      const size_t dot = file.find('.');
+      const std::string config = file.substr(dot + 1, file.size() - dot - 6);
+      if (entry.path().extension() != ".json" || config.rfind("gpu", 0) != 0) continue;
+      SCOPED_TRACE(file);
+      const json oracle = testing::ReadJsonFile(entry.path().string());
+      if (oracle.at("status") != "ok" || !oracle.contains("delegate_kernels_init")) continue;
+      const std::string name = file.substr(0, dot);
+      auto model = LoadModelFile(std::string(dir) == "models"
+                                     ? testing::CorpusModelPath(name)
+                                     : testing::OraclePath(std::string(dir) + "/" + name + ".tflite"));
+      ASSERT_TRUE(model.ok()) << model.status().message();
+      ReportOptions options;
+      options.delegates = RequestsFor(config);
+      auto report = BuildReport(*model, options);
+      ASSERT_TRUE(report.ok()) << report.status().message();
+      const json& tensors = oracle.at("tensors");
+      for (const json& k : oracle.at("delegate_kernels_init")) {
+        if (k.at("build_status") != "ok") continue;
+        std::map<int32_t, int32_t> original;
+        for (const json& pair : k.at("quant_conversion_map")) original[pair[0]] = pair[1];
+        uint64_t per_invoke = 0, once = 0;
+        for (const int32_t t : k.at("input_indices").get<std::vector<int32_t>>()) {
+          const int32_t tensor = t < static_cast<int32_t>(tensors.size()) ? t : original.at(t);
+          per_invoke += tensors.at(tensor).at("bytes").get<uint64_t>();
+          persistent_inputs += tensors.at(tensor).at("allocation_type") == "persistent_ro";
+        }
+        for (const int32_t t : k.at("input_tensors").get<std::vector<int32_t>>()) {
+          if (tensors.at(t).at("allocation_type") == "mmap_ro")
+            once += tensors.at(t).at("bytes").get<uint64_t>();
+        }
+        const auto nodes = Sorted(k.at("nodes_to_replace").get<std::vector<int32_t>>());
+        const auto& partitions = report->subgraphs.at(0).partitions;
+        const auto kernel = std::find_if(partitions.begin(), partitions.end(), [&](const auto& p) {
+          return p.kind == PartitionReport::Kind::kDelegate && Sorted(p.nodes) == nodes;
+        });
+        ASSERT_NE(kernel, partitions.end());
+        EXPECT_EQ(kernel->bytes_to_delegate, per_invoke);
+        EXPECT_EQ(kernel->init_upload_bytes, once);
+        ++kernels;
+      }
+    }
+  }
+  EXPECT_GT(kernels, 100);
+  EXPECT_GT(persistent_inputs, 0);
+}
 
 TEST(GraphOracle, EveryGeneratedGraphPartitionsAndPlansAsUpstream) {
   int cases = 0;

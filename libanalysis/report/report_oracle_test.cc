@@ -125,7 +125,8 @@ INSTANTIATE_TEST_SUITE_P(Upstream, ModelOracleTest, ::testing::ValuesIn(ModelCas
 
 // The copies of every GPU kernel upstream built, on the model families and the corpus models:
 // the kernel's runtime inputs (delegate_kernels_init input_indices, a quantized tensor named by
-// its float twin) are copied on every Invoke, its kTfLiteMmapRo inputs are uploaded once.
+// its float twin) are copied on every Invoke, its kTfLiteMmapRo inputs are uploaded once, and
+// its outputs (output_indices) are copied back on every Invoke.
 // Persistent inputs the CPU computes once (the families' folded `embed`) are runtime inputs.
 TEST(GpuCopyOracle, KernelsCopyTheRuntimeInputsUpstreamListsOnEveryInvoke) {
   int kernels = 0, persistent_inputs = 0;
@@ -152,7 +153,11 @@ TEST(GpuCopyOracle, KernelsCopyTheRuntimeInputsUpstreamListsOnEveryInvoke) {
         if (k.at("build_status") != "ok") continue;
         std::map<int32_t, int32_t> original;
         for (const json& pair : k.at("quant_conversion_map")) original[pair[0]] = pair[1];
-        uint64_t per_invoke = 0, once = 0;
+        uint64_t per_invoke = 0, once = 0, back = 0;
+        for (const int32_t t : k.at("output_indices").get<std::vector<int32_t>>()) {
+          const int32_t tensor = t < static_cast<int32_t>(tensors.size()) ? t : original.at(t);
+          back += tensors.at(tensor).at("bytes").get<uint64_t>();
+        }
         for (const int32_t t : k.at("input_indices").get<std::vector<int32_t>>()) {
           const int32_t tensor = t < static_cast<int32_t>(tensors.size()) ? t : original.at(t);
           per_invoke += tensors.at(tensor).at("bytes").get<uint64_t>();
@@ -170,6 +175,7 @@ TEST(GpuCopyOracle, KernelsCopyTheRuntimeInputsUpstreamListsOnEveryInvoke) {
         ASSERT_NE(kernel, partitions.end());
         EXPECT_EQ(kernel->bytes_to_delegate, per_invoke);
         EXPECT_EQ(kernel->init_upload_bytes, once);
+        EXPECT_EQ(kernel->bytes_from_delegate, back);
         ++kernels;
       }
     }

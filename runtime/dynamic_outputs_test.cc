@@ -1,6 +1,6 @@
 // Kernels whose output shapes depend on values computed at run time (upstream's Prepare calls
-// SetTensorToDynamic): the outputs leave the arena, get buffers of their own at Eval, and the
-// plan stops at them.
+// SetTensorToDynamic): those outputs leave the arena, get buffers of their own at Eval, and the
+// plan stops at them; the outputs the same Prepare still sizes stay in the arena.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -92,6 +92,70 @@ TEST(DynamicOutputsTest, ReshapeToAShapeGivenAtRunTimeIsDynamic) {
   EXPECT_EQ(run->tensor(out).shape, (std::vector<int32_t>{6, 1}));
   EXPECT_EQ(Values<float>(run->tensor(out)), (std::vector<float>{2, 3, 4, 5, 6, 7}));
   EXPECT_GE(run->stats().dynamic_bytes, 6u * sizeof(float));
+}
+
+// non_max_suppression.cc: a max_output_size that is not a constant makes the selected indices
+// and scores dynamic (sized from its value at Eval); the count stays in the arena.
+TEST(DynamicOutputsTest, NmsSizesItsSelectionsFromMaxOutputSizeAtEval) {
+  ModelBuilder b("nms_dynamic");
+  b.AddSubgraph("main");
+  const int32_t boxes = b.AddTensor(0, "boxes", TensorType::kFloat32, {6, 4});
+  const int32_t scores = b.AddTensor(0, "scores", TensorType::kFloat32, {6});
+  const int32_t size = b.AddTensor(0, "max_output_size", TensorType::kInt32, {});
+  const int32_t iou = b.AddConstant(0, "iou", TensorType::kFloat32, {}, FloatBytes({0.5f}));
+  const int32_t threshold =
+      b.AddConstant(0, "threshold", TensorType::kFloat32, {}, FloatBytes({0.0f}));
+  const int32_t sigma = b.AddConstant(0, "sigma", TensorType::kFloat32, {}, FloatBytes({0.5f}));
+  const int32_t indices = b.AddTensor(0, "indices", TensorType::kInt32, {1}, {}, {-1});
+  const int32_t selected = b.AddTensor(0, "selected", TensorType::kFloat32, {1}, {}, {-1});
+  const int32_t count = b.AddTensor(0, "count", TensorType::kInt32, {});
+  b.AddNode(0, "NON_MAX_SUPPRESSION_V5", {boxes, scores, size, iou, threshold, sigma},
+            {indices, selected, count});
+  b.SetInputs(0, {boxes, scores, size});
+  b.SetOutputs(0, {indices, selected, count});
+  auto run = CreateFrom(std::move(b).Finish(), "nms_dynamic");
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(indices)].arena, ArenaKind::kNone);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(selected)].arena, ArenaKind::kNone);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(count)].arena, ArenaKind::kRw);
+  // Upstream's test boxes and scores (non_max_suppression_test.cc, V5 TestDynamicOutput).
+  const std::vector<float> box_values = {1, 1,  0, 0,  0, 0.1f,  1, 1.1f,  0, .9f, 1, -0.1f,
+                                         0, 10, 1, 11, 1, 10.1f, 0, 11.1f, 1, 101, 0, 100};
+  const std::vector<float> score_values = {0.9f, 0.75f, 0.6f, 0.95f, 0.5f, 0.3f};
+  std::memcpy(run->tensor(boxes).data, box_values.data(), sizeof(float) * box_values.size());
+  std::memcpy(run->tensor(scores).data, score_values.data(), sizeof(float) * score_values.size());
+  for (int32_t max_output_size : {2, 1, 3}) {
+    std::memcpy(run->tensor(size).data, &max_output_size, sizeof(int32_t));
+    ASSERT_TRUE(run->Invoke().ok());
+    EXPECT_EQ(run->tensor(indices).shape, (std::vector<int32_t>{max_output_size}));
+    EXPECT_EQ(run->tensor(selected).shape, (std::vector<int32_t>{max_output_size}));
+    EXPECT_EQ(Values<int32_t>(run->tensor(count)), (std::vector<int32_t>{max_output_size}));
+  }
+  EXPECT_EQ(Values<int32_t>(run->tensor(indices)), (std::vector<int32_t>{3, 0, 5}));
+  EXPECT_FLOAT_EQ(Values<float>(run->tensor(selected))[2], 0.3f);
+}
+
+// unique.cc: the unique values are always dynamic; the index output, shaped like the input, is
+// in the arena.
+TEST(DynamicOutputsTest, UniqueSizesItsValuesFromTheDistinctOnesAtEval) {
+  ModelBuilder b("unique_dynamic");
+  b.AddSubgraph("main");
+  const int32_t x = b.AddTensor(0, "x", TensorType::kFloat32, {7});
+  const int32_t values = b.AddTensor(0, "values", TensorType::kFloat32, {1}, {}, {-1});
+  const int32_t index = b.AddTensor(0, "index", TensorType::kInt32, {7});
+  b.AddNode(0, "UNIQUE", {x}, {values, index});
+  b.SetInputs(0, {x});
+  b.SetOutputs(0, {values, index});
+  auto run = CreateFrom(std::move(b).Finish(), "unique_dynamic");
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(values)].arena, ArenaKind::kNone);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(index)].arena, ArenaKind::kRw);
+  const std::vector<float> input = {2, 3, 5, 7, 2, 7, 3};  // unique_test.cc SomeDuplicates
+  std::memcpy(run->tensor(x).data, input.data(), sizeof(float) * input.size());
+  ASSERT_TRUE(run->Invoke().ok());
+  EXPECT_EQ(Values<float>(run->tensor(values)), (std::vector<float>{2, 3, 5, 7}));
+  EXPECT_EQ(Values<int32_t>(run->tensor(index)), (std::vector<int32_t>{0, 1, 2, 3, 0, 3, 1}));
+  EXPECT_EQ(run->stats().dynamic_bytes, 4u * sizeof(float));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "libanalysis/prepare/shape_inference.h"
 #include "runtime/arena_watermark.h"
 #include "runtime/interpreter.h"
+#include "runtime/kernels/cpu/eval_output_shapes.h"
 
 namespace tfa::runtime {
 
@@ -55,7 +56,9 @@ Status Interpreter::PrepareDynamicStep(SubgraphState& s, Step& step) {
   const IntValuesOf values = [&](int32_t t) {
     return IntValues(s.tensors[static_cast<size_t>(t)]);
   };
-  auto shapes = InferOutputShapes(s.graph, node, values);
+  const EvalOutputShapes kernel_shapes = FindEvalOutputShapes(node.op);
+  auto shapes =
+      kernel_shapes ? kernel_shapes(step.context) : InferOutputShapes(s.graph, node, values);
   if (!shapes.ok()) return shapes.status().WithContext(NodeName(s, step.node));
   for (size_t o = 0; o < node.outputs.size() && o < shapes->size(); ++o) {
     const int32_t t = node.outputs[o];
@@ -111,16 +114,7 @@ Status Interpreter::Reshape(SubgraphState& s, size_t first) {
     for (const Node* n : nodes) {
       auto inferred = InferOutputShapesOrDynamic(s.graph, *n, values);
       if (!inferred.ok()) return inferred.status().WithContext(NodeName(s, step.node));
-      if (inferred->dynamic && step.kind == StepKind::kCpu) {
-        // Its Prepare makes the outputs dynamic (SetTensorToDynamic): they leave the arena and
-        // get their shapes at Eval (PrepareDynamicStep); preparing stops here.
-        for (int32_t t : n->outputs) {
-          if (t >= 0) s.graph.tensors[static_cast<size_t>(t)].allocation = AllocationType::kDynamic;
-        }
-        dynamic = true;
-        break;
-      }
-      if (inferred->dynamic) {
+      if (inferred->dynamic && step.kind != StepKind::kCpu) {
         return Status::Error(NodeName(s, step.node) +
                              ": a delegated node's output shape depends on values known only at "
                              "run time (not supported)");
@@ -128,13 +122,27 @@ Status Interpreter::Reshape(SubgraphState& s, size_t first) {
       const std::vector<Shape>* shapes = &inferred->shapes;
       for (size_t o = 0; o < n->outputs.size() && o < shapes->size(); ++o) {
         const int32_t t = n->outputs[o];
-        if (t < 0 || s.tensors[static_cast<size_t>(t)].shape == (*shapes)[o]) continue;
+        if (t < 0 || inferred->IsDynamicOutput(o) ||
+            s.tensors[static_cast<size_t>(t)].shape == (*shapes)[o])
+          continue;
         if (!n->temporaries.empty()) {
           return Status::Error(NodeName(s, step.node) +
                                ": its output changes shape, and its kernel's temporaries are "
                                "sized for the old one (not supported)");
         }
         TFA_RETURN_IF_ERROR(ResizeTensor(s, t, (*shapes)[o]));
+      }
+      if (inferred->dynamic) {
+        // Its Prepare makes these outputs dynamic (SetTensorToDynamic): they leave the arena and
+        // get their shapes at Eval (PrepareDynamicStep); preparing stops here. The outputs it
+        // still sizes (NON_MAX_SUPPRESSION's count) stay in the arena.
+        for (size_t o = 0; o < n->outputs.size(); ++o) {
+          const int32_t t = n->outputs[o];
+          if (t >= 0 && inferred->IsDynamicOutput(o))
+            s.graph.tensors[static_cast<size_t>(t)].allocation = AllocationType::kDynamic;
+        }
+        dynamic = true;
+        break;
       }
     }
     if (dynamic) {

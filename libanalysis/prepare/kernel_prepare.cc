@@ -69,18 +69,19 @@ class PrepareReplay {
     prepared_[node_index] = true;
     const Node& node = result_.subgraph.nodes[node_index];
     if (!node.temporaries.empty()) return Status::Ok();
-    const std::optional<bool> dynamic = ResizeOutputs(node);
+    const std::optional<InferredShapes> resized = ResizeOutputs(node);
+    const bool dynamic = resized && resized->dynamic;
     auto effect = PrepareBuiltinKernel(result_.subgraph, node, options_.build);
     if (!effect.ok()) {
       // A kernel that makes its output dynamic returns from Prepare before the checks that
       // need the output's shape.
-      if (dynamic.value_or(false)) {
-        MarkOutputsDynamic(node);
+      if (dynamic) {
+        MarkOutputsDynamic(node, *resized);
         return Status::Ok();
       }
       return effect.status().WithContext("node " + std::to_string(node_index));
     }
-    if (dynamic.value_or(false)) MarkOutputsDynamic(node);
+    if (dynamic) MarkOutputsDynamic(node, *resized);
     if (!effect->modelled) {
       result_.assumptions.push_back(
           node.kind == NodeKind::kCustom
@@ -96,10 +97,10 @@ class PrepareReplay {
 
   // The output shapes the kernel's Prepare computes (ResizeTensor), which replace those the file
   // states: a TF1-converted model may store [] for a tensor whose shape Prepare computes. Returns
-  // whether the outputs are sized at Eval instead (values unknown at Prepare), or nullopt when the
-  // shapes cannot be said here (no shape rule, a rule that refuses, or an input upstream folded
-  // whose values are not computed here): the file's shapes stand then.
-  std::optional<bool> ResizeOutputs(const Node& node) {
+  // the rule's outcome, which says the outputs sized at Eval instead (values unknown at Prepare),
+  // or nullopt when the shapes cannot be said here (no shape rule, a rule that refuses, or an
+  // input upstream folded whose values are not computed here): the file's shapes stand then.
+  std::optional<InferredShapes> ResizeOutputs(const Node& node) {
     if (node.kind != NodeKind::kBuiltin || ShapedByTheInterpreterReplay(node.op)) {
       return std::nullopt;
     }
@@ -109,10 +110,10 @@ class PrepareReplay {
     Subgraph& graph = result_.subgraph;
     auto inferred = InferOutputShapesOrDynamic(graph, node, FoldedValues());
     if (!inferred.ok()) return std::nullopt;
-    if (inferred->dynamic) return true;
+    if (inferred->dynamic && inferred->sized.empty()) return std::move(inferred).value();
     if (inferred->shapes.size() != node.outputs.size()) return std::nullopt;
     for (size_t i = 0; i < node.outputs.size(); ++i) {
-      if (node.outputs[i] < 0) continue;
+      if (node.outputs[i] < 0 || inferred->IsDynamicOutput(i)) continue;
       Tensor& tensor = graph.tensors[static_cast<size_t>(node.outputs[i])];
       if (tensor.allocation == AllocationType::kDynamic) continue;
       const Dims shape(inferred->shapes[i]);
@@ -120,7 +121,7 @@ class PrepareReplay {
       tensor.shape = shape;
       tensor.bytes = ShapeBytes(tensor.type, tensor.shape);
     }
-    return false;
+    return std::move(inferred).value();
   }
 
   IntValuesOf FoldedValues() const {
@@ -131,9 +132,11 @@ class PrepareReplay {
     };
   }
 
-  void MarkOutputsDynamic(const Node& node) {
-    for (int32_t output : node.outputs) {
-      if (output < 0) continue;
+  // The outputs its Prepare leaves to Eval (SetTensorToDynamic); the others stay in the arena.
+  void MarkOutputsDynamic(const Node& node, const InferredShapes& inferred) {
+    for (size_t i = 0; i < node.outputs.size(); ++i) {
+      const int32_t output = node.outputs[i];
+      if (output < 0 || !inferred.IsDynamicOutput(i)) continue;
       result_.subgraph.tensors[static_cast<size_t>(output)].allocation = AllocationType::kDynamic;
     }
   }

@@ -140,6 +140,9 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"EMBEDDING_LOOKUP", EmbeddingLookupRule},
     NamedShapeRule{"TOPK_V2", TopKRule},
     NamedShapeRule{"WHERE", WhereRule},
+    NamedShapeRule{"NON_MAX_SUPPRESSION_V4", NonMaxSuppressionRule},
+    NamedShapeRule{"NON_MAX_SUPPRESSION_V5", NonMaxSuppressionRule},
+    NamedShapeRule{"UNIQUE", UniqueRule},
     NamedShapeRule{"SCATTER_ND", ScatterNdRule},
     NamedShapeRule{"SEGMENT_SUM", SegmentSumRule},
     NamedShapeRule{"UNSORTED_SEGMENT_SUM", UnsortedSegmentRule},
@@ -220,40 +223,38 @@ Result<std::vector<int32_t>> Propagate(Subgraph& subgraph, const IntValuesOf& va
       return false;
     };
     if (changed != nullptr && !reads(*changed)) continue;
-    bool dynamic = reads(sized_at_eval);
-    std::vector<Shape> shapes;
-    if (!dynamic) {
-      auto inferred = InferOutputShapesOrDynamic(subgraph, node, values);
-      if (!inferred.ok()) return inferred.status().WithContext(where);
-      dynamic = inferred->dynamic;
-      shapes = std::move(inferred->shapes);
+    // A node reading a tensor sized at Eval is prepared at Eval: all its outputs wait too.
+    InferredShapes inferred{{}, true, {}};
+    if (!reads(sized_at_eval)) {
+      auto rule = InferOutputShapesOrDynamic(subgraph, node, values);
+      if (!rule.ok()) return rule.status().WithContext(where);
+      inferred = std::move(rule).value();
     }
-    if (dynamic) {
-      if (!allow_dynamic) {
-        return NodeError(node, "its output shape depends on values unknown at Prepare")
-            .WithContext(where);
-      }
-      dynamic_nodes.push_back(n);
-      for (int32_t output : node.outputs) {
-        if (output < 0) continue;
-        sized_at_eval[static_cast<size_t>(output)] = true;
-        if (changed != nullptr) (*changed)[static_cast<size_t>(output)] = true;
-      }
-      continue;
+    if (inferred.dynamic && !allow_dynamic) {
+      return NodeError(node, "its output shape depends on values unknown at Prepare")
+          .WithContext(where);
     }
-    if (shapes.size() != node.outputs.size()) {
+    if (inferred.dynamic) dynamic_nodes.push_back(n);
+    if (inferred.shapes.size() != node.outputs.size() &&
+        (!inferred.dynamic || !inferred.sized.empty())) {
       return Status::Error(where + ": " + node.op + ": its shape rule gives " +
-                           std::to_string(shapes.size()) + " outputs where the node has " +
+                           std::to_string(inferred.shapes.size()) + " outputs where the node has " +
                            std::to_string(node.outputs.size()));
     }
     for (size_t i = 0; i < node.outputs.size(); ++i) {
-      if (node.outputs[i] < 0) continue;
-      Tensor& tensor = subgraph.tensors[static_cast<size_t>(node.outputs[i])];
-      if (changed != nullptr && tensor.shape != shapes[i]) {
-        (*changed)[static_cast<size_t>(node.outputs[i])] = true;
+      const int32_t output = node.outputs[i];
+      if (output < 0) continue;
+      if (inferred.IsDynamicOutput(i)) {
+        sized_at_eval[static_cast<size_t>(output)] = true;
+        if (changed != nullptr) (*changed)[static_cast<size_t>(output)] = true;
+        continue;
       }
-      tensor.bytes = ShapeBytes(tensor.type, shapes[i]);
-      tensor.shape = std::move(shapes[i]);
+      Tensor& tensor = subgraph.tensors[static_cast<size_t>(output)];
+      if (changed != nullptr && tensor.shape != inferred.shapes[i]) {
+        (*changed)[static_cast<size_t>(output)] = true;
+      }
+      tensor.bytes = ShapeBytes(tensor.type, inferred.shapes[i]);
+      tensor.shape = std::move(inferred.shapes[i]);
     }
   }
   return dynamic_nodes;

@@ -35,10 +35,18 @@ using IntValuesOf = std::function<std::optional<std::vector<int64_t>>(int32_t te
 
 // What a kernel's Prepare knows of its outputs: their shapes, or that they depend on values
 // unknown at Prepare (a non-constant RESHAPE shape, PAD paddings, ...), where upstream's kernel
-// calls SetTensorToDynamic and sizes them at Eval. `shapes` is empty when `dynamic`.
+// calls SetTensorToDynamic and sizes them at Eval. `shapes` is empty when `dynamic`, unless its
+// Prepare still sizes some outputs (NON_MAX_SUPPRESSION's count, UNIQUE's indices): `sized` then
+// says which, by output position, with their shapes in `shapes` (one entry per output).
 struct InferredShapes {
   std::vector<Shape> shapes;
   bool dynamic = false;
+  std::vector<bool> sized;
+
+  // Whether output `position` is sized at Eval (a dynamic tensor).
+  bool IsDynamicOutput(size_t position) const {
+    return dynamic && (position >= sized.size() || !sized[position]);
+  }
 };
 
 // InferOutputShapes with "dynamic" as an outcome rather than an error.

@@ -23,9 +23,17 @@ std::string ShapeText(const Shape& shape) {
   return text + "]";
 }
 
-Outcome Shapes(std::vector<Shape> shapes) { return InferredShapes{std::move(shapes), false}; }
+Outcome Shapes(std::vector<Shape> shapes) { return InferredShapes{std::move(shapes), false, {}}; }
 Outcome OneShape(Shape shape) { return Shapes({std::move(shape)}); }
-Outcome Dynamic() { return InferredShapes{{}, true}; }
+Outcome Dynamic() { return InferredShapes{{}, true, {}}; }
+Outcome PartlyDynamic(std::vector<std::optional<Shape>> outputs) {
+  InferredShapes inferred{{}, true, {}};
+  for (std::optional<Shape>& shape : outputs) {
+    inferred.sized.push_back(shape.has_value());
+    inferred.shapes.push_back(shape ? std::move(*shape) : Shape());
+  }
+  return inferred;
+}
 Status Fail(const RuleInput& in, const std::string& reason) { return NodeError(in.node, reason); }
 
 Result<const Tensor*> Input(const RuleInput& in, size_t position) {

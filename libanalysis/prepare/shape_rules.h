@@ -33,6 +33,8 @@ std::string ShapeText(const Shape& shape);
 Outcome Shapes(std::vector<Shape> shapes);
 Outcome OneShape(Shape shape);
 Outcome Dynamic();  // sized at Eval
+// Some outputs sized at Prepare (a shape), the others at Eval (nullopt).
+Outcome PartlyDynamic(std::vector<std::optional<Shape>> outputs);
 Status Fail(const RuleInput& in, const std::string& reason);
 Result<const Tensor*> Input(const RuleInput& in, size_t position);
 Result<Shape> InputShape(const RuleInput& in, size_t position);
@@ -101,6 +103,11 @@ Outcome OneHotRule(const RuleInput& in);
 Outcome RangeRule(const RuleInput& in);
 Outcome MatrixDiagRule(const RuleInput& in);
 Outcome Rfft2dRule(const RuleInput& in);
+
+// Ops that select some of their input's elements, how many known only from the values
+// (shape_rules_selection.cc).
+Outcome NonMaxSuppressionRule(const RuleInput& in);
+Outcome UniqueRule(const RuleInput& in);
 
 // Recurrent ops (shape_rules_recurrent.cc).
 Outcome LstmRule(const RuleInput& in);

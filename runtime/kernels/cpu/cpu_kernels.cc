@@ -34,6 +34,7 @@
 #include "runtime/kernels/cpu/logical.h"
 #include "runtime/kernels/cpu/matrix_diag.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
+#include "runtime/kernels/cpu/non_max_suppression.h"
 #include "runtime/kernels/cpu/one_hot.h"
 #include "runtime/kernels/cpu/pack.h"
 #include "runtime/kernels/cpu/pad.h"
@@ -66,6 +67,7 @@
 #include "runtime/kernels/cpu/trigonometry.h"
 #include "runtime/kernels/cpu/unary_math.h"
 #include "runtime/kernels/cpu/unidirectional_sequence_lstm.h"
+#include "runtime/kernels/cpu/unique.h"
 #include "runtime/kernels/cpu/unsorted_segment.h"
 #include "runtime/kernels/cpu/where.h"
 
@@ -204,6 +206,9 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"BUCKETIZE", {PrepareBucketize, EvalBucketize}},
       {"REVERSE_SEQUENCE", {PrepareReverseSequence, EvalReverseSequence}},
       {"MATRIX_DIAG", {PrepareMatrixDiag, EvalMatrixDiag}},
+      {"NON_MAX_SUPPRESSION_V4", {PrepareNonMaxSuppression, EvalNonMaxSuppression}},
+      {"NON_MAX_SUPPRESSION_V5", {PrepareNonMaxSuppression, EvalNonMaxSuppression}},
+      {"UNIQUE", {PrepareUnique, EvalUnique}},
   };
   return *table;
 }

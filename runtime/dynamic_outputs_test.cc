@@ -158,5 +158,33 @@ TEST(DynamicOutputsTest, UniqueSizesItsValuesFromTheDistinctOnesAtEval) {
   EXPECT_EQ(run->stats().dynamic_bytes, 4u * sizeof(float));
 }
 
+// sparse_to_dense.cc: an output_shape that is not a constant makes the output dynamic.
+TEST(DynamicOutputsTest, SparseToDenseSizesItsOutputFromTheShapeAtEval) {
+  ModelBuilder b("sparse_to_dense_dynamic");
+  b.AddSubgraph("main");
+  const int32_t indices = b.AddConstant(0, "indices", TensorType::kInt32, {3, 3},
+                                        Int32Bytes({0, 0, 0, 1, 2, 1, 2, 0, 1}));
+  const int32_t shape = b.AddTensor(0, "shape", TensorType::kInt32, {3});
+  const int32_t values =
+      b.AddConstant(0, "values", TensorType::kFloat32, {3}, FloatBytes({2, 4, 6}));
+  const int32_t fill = b.AddConstant(0, "fill", TensorType::kFloat32, {1}, FloatBytes({-1}));
+  const int32_t dense = b.AddTensor(0, "dense", TensorType::kFloat32, {1, 1, 1}, {}, {-1, -1, -1});
+  b.AddNode(0, "SPARSE_TO_DENSE", {indices, shape, values, fill}, {dense});
+  b.SetInputs(0, {shape});
+  b.SetOutputs(0, {dense});
+  auto run = CreateFrom(std::move(b).Finish(), "sparse_to_dense_dynamic");
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->arena_plan().tensors[static_cast<size_t>(dense)].arena, ArenaKind::kNone);
+  const std::vector<int32_t> dims = {3, 3, 3};
+  std::memcpy(run->tensor(shape).data, dims.data(), sizeof(int32_t) * dims.size());
+  ASSERT_TRUE(run->Invoke().ok());
+  EXPECT_EQ(run->tensor(dense).shape, dims);
+  std::vector<float> expected(27, -1);
+  expected[0] = 2;
+  expected[16] = 4;
+  expected[19] = 6;
+  EXPECT_EQ(Values<float>(run->tensor(dense)), expected);
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -37,8 +37,8 @@ std::optional<KernelPrepareEffect> PrepareConstantFolding(const Subgraph& subgra
   bool folds = false;
   if (op == "SHAPE" || op == "RANK" || op == "SIZE") {
     folds = true;  // shape.cc, rank.cc, size.cc: the input's shape is known at Prepare
-  } else if (op == "GATHER" || op == "MUL") {
-    folds = InputsKnown(subgraph, node, 2);  // gather.cc, mul.cc
+  } else if (op == "GATHER" || op == "MUL" || op == "BROADCAST_ARGS") {
+    folds = InputsKnown(subgraph, node, 2);  // gather.cc, mul.cc, broadcast_args.cc
   } else if (op == "STRIDED_SLICE") {
     // strided_slice.cc folds when input, begin and end are known; its shape rule already needs
     // the strides (else the output is sized at Eval).

@@ -32,6 +32,7 @@ class Folder {
     if (op == "RESHAPE") return Known(0);
     if (op == "MUL") return Multiply();
     if (op == "GATHER") return Gather();
+    if (op == "BROADCAST_ARGS") return BroadcastArgs();
     if (op == "CONCATENATION") return Concatenate();
     if (op == "RANGE") return Range();
     if (op == "REDUCE_PROD") return ReduceProd();
@@ -81,6 +82,22 @@ class Folder {
                                  &out[i])) {
         return std::nullopt;
       }
+    }
+    return Output(std::move(out));
+  }
+
+  // broadcast_args.cc: the two shapes aligned to the right, a 1 taking the other's dimension.
+  std::optional<Values> BroadcastArgs() const {
+    const auto a = Known(0);
+    const auto b = Known(1);
+    if (!a || !b) return std::nullopt;
+    const size_t n = std::max(a->size(), b->size());
+    Values out(n);
+    for (size_t i = 0; i < n; ++i) {
+      const int64_t x = i + a->size() >= n ? (*a)[i + a->size() - n] : 1;
+      const int64_t y = i + b->size() >= n ? (*b)[i + b->size() - n] : 1;
+      if (x != y && x != 1 && y != 1) return std::nullopt;  // upstream aborts
+      out[i] = x == 1 ? y : x;
     }
     return Output(std::move(out));
   }

@@ -76,7 +76,9 @@ Outcome PackRule(const RuleInput& in);
 Outcome UnpackRule(const RuleInput& in);
 Outcome TileRule(const RuleInput& in);
 Outcome BroadcastToRule(const RuleInput& in);
+Outcome BroadcastArgsRule(const RuleInput& in);
 Outcome ShapeOpRule(const RuleInput& in);
+Outcome BitcastRule(const RuleInput& in);
 Outcome PadRule(const RuleInput& in);
 Outcome SpaceBatchRule(const RuleInput& in);
 Outcome DepthSpaceRule(const RuleInput& in);
@@ -102,6 +104,8 @@ Outcome ScatterNdRule(const RuleInput& in);
 Outcome OneHotRule(const RuleInput& in);
 Outcome RangeRule(const RuleInput& in);
 Outcome MatrixDiagRule(const RuleInput& in);
+Outcome MatrixSetDiagRule(const RuleInput& in);
+Outcome SparseToDenseRule(const RuleInput& in);
 Outcome Rfft2dRule(const RuleInput& in);
 
 // Ops that select some of their input's elements, how many known only from the values

@@ -1,5 +1,6 @@
 // Shape rules of reductions, segment ops, and the ops whose output size an index or count input
-// states (WHERE, SCATTER_ND, ONE_HOT, RANGE, MATRIX_DIAG, RFFT2D).
+// states (WHERE, SCATTER_ND, ONE_HOT, RANGE, MATRIX_DIAG, MATRIX_SET_DIAG,
+// SPARSE_TO_DENSE, RFFT2D).
 
 #include <algorithm>
 #include <cmath>
@@ -186,6 +187,26 @@ Outcome MatrixDiagRule(const RuleInput& in) {
   Shape out = *diagonal;
   out.push_back(diagonal->back());
   return OneShape(std::move(out));
+}
+
+// MATRIX_SET_DIAG (matrix_set_diag.cc): the input's shape; the input must be a matrix or a batch
+// of them.
+Outcome MatrixSetDiagRule(const RuleInput& in) {
+  auto input = InputShape(in, 0);
+  if (!input.ok()) return input.status();
+  if (input->size() < 2) return Fail(in, "input " + ShapeText(*input) + " has rank below 2");
+  return OneShape(std::move(*input));
+}
+
+// SPARSE_TO_DENSE (sparse_to_dense.cc): the shape the output_shape input states, known at Prepare
+// only when it is a constant.
+Outcome SparseToDenseRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 4) return Fail(in, "expects 4 inputs");
+  auto output_shape = InputShape(in, 1);
+  if (!output_shape.ok()) return output_shape.status();
+  if (output_shape->size() != 1)
+    return Fail(in, "output shape " + ShapeText(*output_shape) + " is not 1-D");
+  return ShapeFromValuesRule(in, 1);
 }
 
 // RFFT2D (rfft2d.cc): the last two dimensions become fft_length[0] x (fft_length[1] / 2 + 1).

@@ -1,7 +1,9 @@
 // Shape rules of the ops that rearrange a tensor's elements: reshapes, transposes, concatenation,
 // packing, tiling, padding, and the moves between space, depth and batch.
 
+#include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "libanalysis/prepare/added_tensors.h"
@@ -238,6 +240,54 @@ Outcome BroadcastToRule(const RuleInput& in) {
     }
   }
   return target;
+}
+
+// BROADCAST_ARGS (broadcast_args.cc): the broadcast of two 1-D shapes has the longer one's length.
+Outcome BroadcastArgsRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 2) return Fail(in, "expects 2 inputs");
+  auto first = InputShape(in, 0);
+  if (!first.ok()) return first.status();
+  auto second = InputShape(in, 1);
+  if (!second.ok()) return second.status();
+  if (first->size() != 1 || second->size() != 1) {
+    return Fail(in,
+                "shapes " + ShapeText(*first) + " and " + ShapeText(*second) + " are not both 1-D");
+  }
+  return OneShape({std::max((*first)[0], (*second)[0])});
+}
+
+// BITCAST (bitcast.cc): the input's bytes as the output's type. A wider input element adds a last
+// dimension of the size ratio; a narrower one drops the last dimension, which must be the ratio.
+// Types GetSizeOfType does not size (string, resource, variant, sub-byte) are refused.
+Outcome BitcastRule(const RuleInput& in) {
+  auto input = Input(in, 0);
+  if (!input.ok()) return input.status();
+  const Tensor* output = Operand(in.subgraph, in.node.outputs, 0);
+  if (output == nullptr) return Fail(in, "output 0 is missing");
+  const auto size = [](TensorType type) -> std::optional<uint32_t> {
+    if (type == TensorType::kString || type == TensorType::kResource ||
+        type == TensorType::kVariant || type == TensorType::kInt4 || type == TensorType::kUInt4 ||
+        type == TensorType::kInt2) {
+      return std::nullopt;
+    }
+    return ElementSize(type);
+  };
+  const auto from = size((*input)->type), to = size(output->type);
+  if (!from || !to) {
+    return Fail(in, std::string("cannot bitcast ") + TensorTypeName((*input)->type) + " to " +
+                        TensorTypeName(output->type));
+  }
+  Shape out((*input)->shape.begin(), (*input)->shape.end());
+  if (*from > *to) {
+    out.push_back(static_cast<int32_t>(*from / *to));
+  } else if (*from < *to) {
+    if (out.empty() || out.back() != static_cast<int32_t>(*to / *from)) {
+      return Fail(in, "input " + ShapeText(out) + " does not end in " +
+                          std::to_string(*to / *from) + " elements");
+    }
+    out.pop_back();
+  }
+  return OneShape(std::move(out));
 }
 
 // SHAPE (shape.cc): the input's rank.

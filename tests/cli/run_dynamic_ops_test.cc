@@ -1,7 +1,9 @@
 // `run --validate` on generated models with the kernels whose outputs upstream's Prepare may make
-// dynamic: NON_MAX_SUPPRESSION_V4 / V5 (from a max_output_size known only at Eval) and UNIQUE
-// (always). The analyser's plan leaves those outputs out of the arena and stops planning at the
-// node; the run gives them buffers of their own and must measure what the plan predicts.
+// dynamic: NON_MAX_SUPPRESSION_V4 / V5 (from a max_output_size known only at Eval), UNIQUE
+// (always), SPARSE_TO_DENSE (from a shape known only at Eval). The analyser's plan leaves those
+// outputs out of the arena and stops planning at the node; the run gives them buffers of their
+// own and must measure what the plan predicts. Also the small integer ops: BITWISE_XOR,
+// RIGHT_SHIFT, MATRIX_SET_DIAG, BITCAST, BROADCAST_ARGS.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -142,6 +144,68 @@ TEST(RunDynamicOps, UniqueValidatesWithItsValuesOutsideTheArena) {
   EXPECT_TRUE(RunJson("", model).value("validated", false));
 }
 
+// a int32 [2,3,3] ^ b [3] -> >> 3 -> the diagonals of MATRIX_SET_DIAG from d [2,3] -> BITCAST to
+// int16 [2,3,3,2]: the small integer ops, chained.
+std::string SmallIntegerOpsModel() {
+  constexpr TensorType i32 = TensorType::kInt32;
+  ModelBuilder b("small_integer_ops.tflite");
+  b.AddSubgraph("main");
+  const int32_t a = b.AddTensor(0, "a", i32, {2, 3, 3});
+  const int32_t mask = b.AddConstant(0, "mask", i32, {3}, Int32Bytes({0x0f0f, -1, 12345}));
+  const int32_t xored = b.AddTensor(0, "xored", i32, {2, 3, 3});
+  const int32_t three = b.AddConstant(0, "three", i32, {1}, Int32Bytes({3}));
+  const int32_t shifted = b.AddTensor(0, "shifted", i32, {2, 3, 3});
+  const int32_t d = b.AddTensor(0, "d", i32, {2, 3});
+  const int32_t set = b.AddTensor(0, "set", i32, {2, 3, 3});
+  const int32_t halves = b.AddTensor(0, "halves", TensorType::kInt16, {2, 3, 3, 2});
+  b.AddNode(0, "BITWISE_XOR", {a, mask}, {xored});
+  b.AddNode(0, "RIGHT_SHIFT", {xored, three}, {shifted});
+  b.AddNode(0, "MATRIX_SET_DIAG", {shifted, d}, {set});
+  b.AddNode(0, "BITCAST", {set}, {halves});
+  b.SetInputs(0, {a, d});
+  b.SetOutputs(0, {halves});
+  return testing::WriteSyntheticModel(std::move(b), "small_integer_ops.tflite");
+}
+
+TEST(RunDynamicOps, SmallIntegerOpsValidate) {
+  const nlohmann::json run = RunJson("", SmallIntegerOpsModel());
+  EXPECT_TRUE(run.value("validated", false)) << run.dump();
+}
+
+// a [1,3] broadcast to BROADCAST_ARGS([2,1], [1,3]) (constants: folded at Prepare); and
+// SPARSE_TO_DENSE of constant indices and values into the shape input `shape` (dynamic).
+std::string ShapeOpsModel() {
+  constexpr TensorType f32 = TensorType::kFloat32, i32 = TensorType::kInt32;
+  ModelBuilder b("shape_ops.tflite");
+  b.AddSubgraph("main");
+  const int32_t a = b.AddTensor(0, "a", f32, {1, 3});
+  const int32_t rows = b.AddConstant(0, "rows", i32, {2}, Int32Bytes({2, 1}));
+  const int32_t columns = b.AddConstant(0, "columns", i32, {2}, Int32Bytes({1, 3}));
+  const int32_t both = b.AddTensor(0, "both", i32, {2});
+  const int32_t broadcast = b.AddTensor(0, "broadcast", f32, {2, 3});
+  b.AddNode(0, "BROADCAST_ARGS", {rows, columns}, {both});
+  b.AddNode(0, "BROADCAST_TO", {a, both}, {broadcast});
+  const int32_t indices = b.AddConstant(0, "indices", i32, {3, 2}, Int32Bytes({0, 0, 1, 2, 2, 1}));
+  const int32_t shape = b.AddTensor(0, "shape", i32, {2});
+  const int32_t values = b.AddConstant(0, "values", f32, {3}, FloatBytes({2, 4, 6}));
+  const int32_t fill = b.AddConstant(0, "fill", f32, {1}, FloatBytes({-1}));
+  const int32_t dense = b.AddTensor(0, "dense", f32, {1, 1}, {}, {-1, -1});
+  b.AddNode(0, "SPARSE_TO_DENSE", {indices, shape, values, fill}, {dense});
+  b.SetInputs(0, {a, shape});
+  b.SetOutputs(0, {broadcast, dense});
+  return testing::WriteSyntheticModel(std::move(b), "shape_ops.tflite");
+}
+
+TEST(RunDynamicOps, BroadcastArgsFoldsAndSparseToDenseIsSizedAtEval) {
+  const std::string model = ShapeOpsModel();
+  const nlohmann::json report = Report(model);
+  EXPECT_EQ(report.at("subgraphs")[0].at("arena").value("planning_stops_at_node", -1), 2)
+      << report.dump();
+  const std::string shape = Npy("shape.npy", TensorType::kInt32, {2}, std::vector{3, 4});
+  const nlohmann::json run = RunJson("--input shape=" + shape + " ", model);
+  EXPECT_TRUE(run.value("validated", false)) << run.dump();
+}
+
 // None of these ops has a kernel in TFLite Micro (micro_mutable_op_resolver.h has no Add for
 // them); --target tflm refuses the first node it meets.
 TEST(RunDynamicOps, TflmHasNoKernelForThem) {
@@ -150,9 +214,12 @@ TEST(RunDynamicOps, TflmHasNoKernelForThem) {
     int node;
     std::string op;
   };
+  // BROADCAST_ARGS and BROADCAST_TO are TFLM's (broadcast_args.cc, broadcast_to.cc).
   const std::vector<Refusal> refusals = {{NmsModel(false, 6), 0, "NON_MAX_SUPPRESSION_V4"},
                                          {NmsModel(true, 6), 0, "NON_MAX_SUPPRESSION_V5"},
-                                         {UniqueModel(), 0, "UNIQUE"}};
+                                         {UniqueModel(), 0, "UNIQUE"},
+                                         {SmallIntegerOpsModel(), 0, "BITWISE_XOR"},
+                                         {ShapeOpsModel(), 2, "SPARSE_TO_DENSE"}};
   for (const Refusal& r : refusals) {
     auto run = RunTool("report --target tflm " + r.model);
     EXPECT_EQ(run.exit_code, 2) << run.out;

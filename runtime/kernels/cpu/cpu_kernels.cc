@@ -8,6 +8,9 @@
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/binary_math.h"
+#include "runtime/kernels/cpu/bitcast.h"
+#include "runtime/kernels/cpu/bitwise.h"
+#include "runtime/kernels/cpu/broadcast_args.h"
 #include "runtime/kernels/cpu/broadcast_to.h"
 #include "runtime/kernels/cpu/bucketize.h"
 #include "runtime/kernels/cpu/cast.h"
@@ -33,6 +36,7 @@
 #include "runtime/kernels/cpu/local_response_norm.h"
 #include "runtime/kernels/cpu/logical.h"
 #include "runtime/kernels/cpu/matrix_diag.h"
+#include "runtime/kernels/cpu/matrix_set_diag.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
 #include "runtime/kernels/cpu/non_max_suppression.h"
 #include "runtime/kernels/cpu/one_hot.h"
@@ -56,6 +60,7 @@
 #include "runtime/kernels/cpu/slice.h"
 #include "runtime/kernels/cpu/softmax.h"
 #include "runtime/kernels/cpu/space_batch.h"
+#include "runtime/kernels/cpu/sparse_to_dense.h"
 #include "runtime/kernels/cpu/split.h"
 #include "runtime/kernels/cpu/svdf.h"
 #include "runtime/kernels/cpu/tile.h"
@@ -209,6 +214,12 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"NON_MAX_SUPPRESSION_V4", {PrepareNonMaxSuppression, EvalNonMaxSuppression}},
       {"NON_MAX_SUPPRESSION_V5", {PrepareNonMaxSuppression, EvalNonMaxSuppression}},
       {"UNIQUE", {PrepareUnique, EvalUnique}},
+      {"BITWISE_XOR", {PrepareBitwiseBinary, EvalBitwiseXor}},
+      {"RIGHT_SHIFT", {PrepareBitwiseBinary, EvalRightShift}},
+      {"BITCAST", {PrepareBitcast, EvalBitcast}},
+      {"MATRIX_SET_DIAG", {PrepareMatrixSetDiag, EvalMatrixSetDiag}},
+      {"BROADCAST_ARGS", {PrepareBroadcastArgs, EvalBroadcastArgs}},
+      {"SPARSE_TO_DENSE", {PrepareSparseToDense, EvalSparseToDense}},
   };
   return *table;
 }

@@ -150,8 +150,11 @@ Status EvalNonMaxSuppression(KernelContext& context) {
       *context.input(kIouThreshold).Data<const float>(),
       *context.input(kScoreThreshold).Data<const float>(), sigma, selected, selected_scores);
   // Upstream zeroes the entries past the count (garbage indices would crash a GATHER after it).
-  std::fill(selected + count, selected + max_output_size, 0);
-  if (selected_scores) std::fill(selected_scores + count, selected_scores + max_output_size, 0.0f);
+  if (count < max_output_size) {
+    std::fill(selected + count, selected + max_output_size, 0);
+    if (selected_scores)
+      std::fill(selected_scores + count, selected_scores + max_output_size, 0.0f);
+  }
   *context.output(soft ? 2 : 1).Data<int32_t>() = count;
   return Status::Ok();
 }

@@ -260,7 +260,7 @@ Result<std::vector<int32_t>> Propagate(Subgraph& subgraph, const IntValuesOf& va
         (*changed)[static_cast<size_t>(output)] = true;
       }
       tensor.bytes = ShapeBytes(tensor.type, inferred.shapes[i]);
-      tensor.shape = std::move(inferred.shapes[i]);
+      tensor.shape = inferred.shapes[i];
     }
   }
   return dynamic_nodes;

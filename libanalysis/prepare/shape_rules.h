@@ -106,6 +106,7 @@ Outcome Rfft2dRule(const RuleInput& in);
 Outcome LstmRule(const RuleInput& in);
 Outcome BidirectionalLstmRule(const RuleInput& in);
 Outcome RnnRule(const RuleInput& in);
+Outcome BidirectionalRnnRule(const RuleInput& in);
 Outcome SvdfRule(const RuleInput& in);
 
 }  // namespace tfa::shape_rules

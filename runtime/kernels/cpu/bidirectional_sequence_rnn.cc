@@ -130,17 +130,22 @@ Result<BidiShape> Shape(const KernelContext& context) {
 }
 
 // Upstream's hybrid temporaries: 0 the input quantized (its shape), 1 and 2 the forward and
-// backward hidden states quantized, 8 the auxiliary input quantized (with auxiliary weights).
-// Its others (3 scaling factors, 4 accumulators, 5 zero points, 6 and 7 the row sums) stay inside
-// the hybrid product here. The float kernel needs nothing.
+// backward hidden states quantized, 3 the scaling factors [batch], 4 int32 accumulators it leaves
+// unused (no CPU backend context reaches the product), 5 the zero points [batch], 6 and 7 the
+// forward and backward row sums [2, or 3 with auxiliary weights, units] (persistent), 8 the
+// auxiliary input quantized (with auxiliary weights). The float kernel needs nothing.
 WorkingBuffers Buffers(const KernelContext& context, const BidiShape& s) {
   if (!s.hybrid) return WorkingBuffers(context, {});
   const auto elements = [](const RuntimeTensor& t) {
     return static_cast<uint64_t>(t.NumElements());
   };
+  const auto batch = static_cast<uint64_t>(s.batch);
+  const uint64_t row_sums = s.cross_links ? 3 : 2;
   return WorkingBuffers(context,
                         {elements(context.input(kInput)), elements(context.input(kForward.hidden)),
-                         elements(context.input(kBackward.hidden)), 0, 0, 0, 0, 0,
+                         elements(context.input(kBackward.hidden)), batch * 4, 0, batch * 4,
+                         row_sums * static_cast<uint64_t>(s.fw_units) * 4,
+                         row_sums * static_cast<uint64_t>(s.bw_units) * 4,
                          s.cross_links ? elements(context.input(kAuxInput)) : 0});
 }
 
@@ -182,6 +187,10 @@ Status EvalBidirectionalSequenceRnn(KernelContext& context) {
     fw.quantized_hidden = buffers.Get<int8_t>(1);
     bw.quantized_hidden = buffers.Get<int8_t>(2);
     fw.quantized_aux = bw.quantized_aux = buffers.Get<int8_t>(8);
+    fw.scaling_factors = bw.scaling_factors = buffers.Get<float>(3);
+    fw.zero_points = bw.zero_points = buffers.Get<int32_t>(5);
+    fw.row_sums = buffers.Get<int32_t>(6);
+    bw.row_sums = buffers.Get<int32_t>(7);
   }
   const float* in = context.input(kInput).Data<const float>();
   const float* aux =

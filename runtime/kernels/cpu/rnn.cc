@@ -66,13 +66,15 @@ Result<RnnShape> Shape(const KernelContext& context, bool sequence) {
   return s;
 }
 
-// Upstream's hybrid temporaries 0 and 1: the input (its whole shape, of which a step uses its
-// rows) and the hidden state quantized. Its others (scaling factors, accumulators, zero points,
-// row sums) stay inside the hybrid product here. The float kernel needs nothing.
+// Upstream's hybrid temporaries: 0 the input quantized (its whole shape, of which a step uses its
+// rows), 1 the hidden state quantized, 2 the scaling factors [batch], 3 int32 accumulators it
+// leaves unused (no CPU backend context reaches the product), 4 the zero points [batch], 5 the
+// row sums [2, units] (persistent). The float kernel needs nothing.
 WorkingBuffers Buffers(const KernelContext& context, const RnnShape& s) {
   if (!s.hybrid) return WorkingBuffers(context, {});
+  const auto batch = static_cast<uint64_t>(s.batch), units = static_cast<uint64_t>(s.units);
   return WorkingBuffers(context, {static_cast<uint64_t>(context.input(kInput).NumElements()),
-                                  static_cast<uint64_t>(s.batch) * static_cast<uint64_t>(s.units)});
+                                  batch * units, batch * 4, 0, batch * 4, 2 * units * 4});
 }
 
 Status Prepare(KernelContext& context, bool sequence) {
@@ -99,6 +101,9 @@ Status Eval(const KernelContext& context, bool sequence, bool reference) {
     cell.asymmetric = context.options().asymmetric_quantize_inputs;
     cell.quantized_input = buffers.Get<int8_t>(0);
     cell.quantized_hidden = buffers.Get<int8_t>(1);
+    cell.scaling_factors = buffers.Get<float>(2);
+    cell.zero_points = buffers.Get<int32_t>(4);
+    cell.row_sums = buffers.Get<int32_t>(5);
   }
   const float* in = context.input(kInput).Data<const float>();
   float* hidden = context.input(kHiddenState).Data<float>();

@@ -8,7 +8,7 @@
 //
 // Types, as upstream's Prepare and Eval take them: a float32 input with float32 weights, or with
 // int8 or uint8 weights of one per-tensor scale ("hybrid": the input and hidden state quantized
-// on the fly into upstream's temporaries 0 and 1, asymmetric_quantize_inputs honoured). Prepare
+// on the fly, asymmetric_quantize_inputs honoured, in upstream's temporaries). Prepare
 // refuses what upstream refuses (other types, input and recurrent weights of different types,
 // shapes that do not chain) and what upstream would read as another type (a bias, hidden state
 // or output that is not float32).

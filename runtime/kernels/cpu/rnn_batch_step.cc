@@ -73,21 +73,43 @@ bool IsZero(const float* values, int64_t size) {
   return std::all_of(values, values + size, [](float v) { return v == 0.0f; });
 }
 
-// result rows += weights . operand rows, each operand row quantized into `quantized` first;
-// upstream skips the whole product when the operand is all zeros (kernel_utils.cc).
-void AccumulateHybrid(const RuntimeTensor& weights, const float* operand, int32_t cols,
-                      int32_t batch, bool asymmetric, int8_t* quantized, float* result,
-                      int64_t stride) {
+// result rows += weights . operand rows: upstream's BatchQuantizeFloats (each row into
+// `quantized`, its scaling factor and zero point into the cell's) then
+// MatrixBatchVectorMultiplyAccumulate (asymmetric: less row sum x zero point), the whole product
+// skipped when the operand is all zeros (kernel_utils.cc).
+void AccumulateHybrid(const RnnCell& cell, const RuntimeTensor& weights, const float* operand,
+                      int32_t cols, int32_t batch, int8_t* quantized, const int32_t* row_sums,
+                      float* result, int64_t stride) {
   if (IsZero(operand, static_cast<int64_t>(batch) * cols)) return;
   const HybridWeights w = HybridView(weights);
-  if (stride == w.rows) {
-    HybridMatrixBatchVectorMultiplyAccumulate(w, operand, batch, asymmetric, quantized, result);
-    return;
+  for (int32_t b = 0; b < batch; ++b) {
+    const float* x = operand + static_cast<int64_t>(b) * cols;
+    int8_t* q = quantized + static_cast<int64_t>(b) * cols;
+    const QuantizedRow row = cell.asymmetric ? AsymmetricQuantizeFloats(x, cols, q)
+                                             : SymmetricQuantizeFloats(x, cols, q);
+    cell.scaling_factors[b] = row.scale * w.scale;
+    if (cell.asymmetric) cell.zero_points[b] = row.offset;
   }
   for (int32_t b = 0; b < batch; ++b) {
-    HybridMatrixBatchVectorMultiplyAccumulate(
-        w, operand + static_cast<int64_t>(b) * cols, 1, asymmetric,
-        quantized + static_cast<int64_t>(b) * cols, result + b * stride);
+    const int8_t* x = quantized + static_cast<int64_t>(b) * cols;
+    float* out = result + b * stride;
+    for (int64_t r = 0; r < w.rows; ++r) {
+      const int8_t* row = w.data + r * cols;
+      int32_t dot = 0;
+      for (int32_t c = 0; c < cols; ++c) dot += row[c] * x[c];
+      if (cell.asymmetric) dot -= row_sums[r] * cell.zero_points[b];
+      out[r] += static_cast<float>(dot) * cell.scaling_factors[b];
+    }
+  }
+}
+
+// tensor_utils ReductionSumVector: each weight row's sum.
+void SumRows(const RuntimeTensor& weights, int32_t* sums) {
+  const HybridWeights w = HybridView(weights);
+  for (int64_t r = 0; r < w.rows; ++r) {
+    int32_t sum = 0;
+    for (int64_t c = 0; c < w.cols; ++c) sum += w.data[r * w.cols + c];
+    sums[r] = sum;
   }
 }
 
@@ -137,14 +159,23 @@ void RnnBatchStep(const RnnCell& cell, const float* input, const float* aux_inpu
   for (int32_t b = 0; b < batch; ++b) std::copy_n(cell.bias, units, output + b * output_stride);
   const bool aux = aux_input != nullptr && cell.aux_size > 0;
   if (cell.hybrid) {
-    AccumulateHybrid(*cell.input_weights, input, cell.input_size, batch, cell.asymmetric,
-                     cell.quantized_input, output, output_stride);
-    if (aux) {
-      AccumulateHybrid(*cell.aux_weights, aux_input, cell.aux_size, batch, cell.asymmetric,
-                       cell.quantized_aux, output, output_stride);
+    // Upstream's row sums: the input's, the auxiliary input's (with one), the recurrent ones'.
+    const int32_t* input_sums = cell.row_sums;
+    const int32_t* aux_sums = cell.row_sums + (aux ? units : 0);
+    const int32_t* recurrent_sums = aux_sums + units;
+    if (cell.asymmetric) {
+      SumRows(*cell.input_weights, cell.row_sums);
+      if (aux) SumRows(*cell.aux_weights, cell.row_sums + units);
+      SumRows(*cell.recurrent_weights, cell.row_sums + (aux ? 2 : 1) * units);
     }
-    AccumulateHybrid(*cell.recurrent_weights, hidden, units, batch, cell.asymmetric,
-                     cell.quantized_hidden, output, output_stride);
+    AccumulateHybrid(cell, *cell.input_weights, input, cell.input_size, batch, cell.quantized_input,
+                     input_sums, output, output_stride);
+    if (aux) {
+      AccumulateHybrid(cell, *cell.aux_weights, aux_input, cell.aux_size, batch, cell.quantized_aux,
+                       aux_sums, output, output_stride);
+    }
+    AccumulateHybrid(cell, *cell.recurrent_weights, hidden, units, batch, cell.quantized_hidden,
+                     recurrent_sums, output, output_stride);
   } else {
     const auto accumulate = cell.reference ? AccumulateReference : AccumulateEigen;
     accumulate(cell.input_weights->Data<const float>(), units, cell.input_size, input, batch,

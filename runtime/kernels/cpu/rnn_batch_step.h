@@ -6,8 +6,9 @@
 // each product accumulated onto the output in that order. Float weights multiply on Eigen (or, for
 // the property test's twin, in upstream's plain portable loops). Hybrid weights (int8, or uint8
 // bytes read as int8 as upstream does) multiply each operand quantized to int8 per batch row on
-// the fly (hybrid_math.h), skipped when the whole operand is zero, scaled by the weights'
-// per-tensor scale only (upstream reads TfLiteTensor::params.scale: 0 for a per-channel tensor).
+// the fly (hybrid_math.h's quantizers), in int32, rescaled to float; an operand that is all zeros
+// is skipped, as upstream skips it; the weights' scale is their per-tensor one only (upstream
+// reads TfLiteTensor::params.scale: 0 for a per-channel tensor).
 #ifndef RUNTIME_KERNELS_CPU_RNN_BATCH_STEP_H_
 #define RUNTIME_KERNELS_CPU_RNN_BATCH_STEP_H_
 
@@ -41,12 +42,17 @@ struct RnnCell {
   Activation activation = Activation::kNone;
   bool hybrid = false;     // 8-bit weights
   bool reference = false;  // float: upstream's portable loops instead of Eigen
-  // Hybrid only: asymmetric_quantize_inputs, and where each operand's rows are quantized
-  // (batch x its size bytes each; upstream's temporaries).
+  // Hybrid only, all in upstream's temporaries: asymmetric_quantize_inputs; where each operand's
+  // rows are quantized (batch x its size bytes each); each row's scaling factor (its scale times
+  // the weights') and, asymmetric, its zero point [batch]; asymmetric, the weights' row sums
+  // [input, auxiliary (with an auxiliary input), recurrent; units each].
   bool asymmetric = false;
   int8_t* quantized_input = nullptr;
   int8_t* quantized_aux = nullptr;
   int8_t* quantized_hidden = nullptr;
+  float* scaling_factors = nullptr;
+  int32_t* zero_points = nullptr;
+  int32_t* row_sums = nullptr;
 };
 
 // One step for `batch` rows: `input` [batch, input_size] and `aux_input` [batch, aux_size] (null

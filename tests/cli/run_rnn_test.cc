@@ -68,6 +68,21 @@ Cell AddCell(ModelBuilder& b, const std::string& prefix, TensorType weights, int
   return c;
 }
 
+// An RNN whose hidden state is a graph input, not a variable tensor.
+std::string RnnModelWithInputState() {
+  constexpr TensorType f32 = TensorType::kFloat32;
+  ModelBuilder b("rnn_input_state.tflite");
+  b.AddSubgraph("main");
+  const int32_t x = b.AddTensor(0, "x", f32, {2, 6});
+  Cell c = AddCell(b, "", f32, 4, 6, 2, 10);
+  c.hidden = b.AddTensor(0, "hidden_state_input", f32, {2, 4});
+  const int32_t out = b.AddTensor(0, "out", f32, {2, 4});
+  b.AddNode(0, "RNN", {x, c.weights, c.recurrent, c.bias, c.hidden}, {out});
+  b.SetInputs(0, {x, c.hidden});
+  b.SetOutputs(0, {out});
+  return testing::WriteSyntheticModel(std::move(b), "rnn_input_state.tflite");
+}
+
 // x [2, 6] -> ADD -> RNN (4 units, TANH) -> [2, 4].
 std::string RnnModel(TensorType weights, std::optional<TensorType> recurrent = std::nullopt) {
   constexpr TensorType f32 = TensorType::kFloat32;
@@ -197,6 +212,13 @@ TEST(RunRnn, WhatUpstreamsKernelRefusesIsRefusedBeforeRunning) {
             std::string::npos)
       << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  auto input_state = RunTool("run " + RnnModelWithInputState());
+  EXPECT_EQ(input_state.exit_code, 2) << input_state.out;
+  EXPECT_NE(input_state.err.find("node 0 (RNN): input 4 (a hidden state) is not a variable tensor: "
+                                 "upstream's kernel reads it with GetVariableInput and its Eval "
+                                 "fails\n"),
+            std::string::npos)
+      << input_state.err;
 }
 
 // micro_mutable_op_resolver.h has no Add function for any RNN op.

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
+#include <string_view>
+#include <vector>
 
 #include "libanalysis/core/checked_math.h"
 #include "runtime/interpreter.h"
@@ -24,6 +27,24 @@ bool IsInterpreterOp(const Node& node) {
                                              "ASSIGN_VARIABLE",
                                              "STABLEHLO_COMPOSITE"};
   return node.kind == NodeKind::kBuiltin && kOps.count(node.op) > 0;
+}
+
+// The state inputs upstream's RNN kernels read with GetVariableInput, which gives null for a
+// tensor that is not a variable: their Eval then fails (basic_rnn.cc,
+// unidirectional_sequence_rnn.cc, bidirectional_sequence_rnn.cc), so such a model is refused.
+Status CheckStatesAreVariables(const Subgraph& graph, const Node& node) {
+  static const std::map<std::string_view, std::vector<size_t>> kStates = {
+      {"RNN", {4}}, {"UNIDIRECTIONAL_SEQUENCE_RNN", {4}}, {"BIDIRECTIONAL_SEQUENCE_RNN", {4, 8}}};
+  const auto states = kStates.find(node.op);
+  if (node.kind != NodeKind::kBuiltin || states == kStates.end()) return Status::Ok();
+  for (size_t i : states->second) {
+    if (i >= node.inputs.size() || node.inputs[i] < 0) continue;  // the kernel's Prepare refuses
+    if (graph.tensors[static_cast<size_t>(node.inputs[i])].is_variable) continue;
+    return Status::Error("input " + std::to_string(i) + " (a hidden state) is not a variable " +
+                         "tensor: upstream's kernel reads it with GetVariableInput and its Eval " +
+                         "fails");
+  }
+  return Status::Ok();
 }
 
 // Upstream kernels whose inputs are all constant compute their outputs once, at Prepare, into
@@ -154,6 +175,7 @@ Status Interpreter::PrepareSteps(SubgraphState& s, const InterpreterOptions& opt
     } else {
       step.kernel = FindCpuKernel(node.op);
       if (!step.kernel) return Status::Error(name + ": the runtime has no kernel for this op");
+      TFA_RETURN_IF_ERROR(CheckStatesAreVariables(s.graph, node).WithContext(name));
     }
     step.made_at_prepare = step.kind == StepKind::kCpu && MakesOnlyPersistentRo(s.graph, node);
     // The dynamic node itself, when a kernel, prepares at Eval (PrepareDynamicStep).

@@ -24,8 +24,10 @@ enum : int32_t {
   kMul = 18,
   kReshape = 22,
   kResizeBilinear = 23,
+  kRnn = 24,
   kSoftmax = 25,
   kCall = 31,
+  kUnidirectionalSequenceRnn = 35,
   kGather = 36,
   kMean = 40,
   kSub = 41,
@@ -33,6 +35,7 @@ enum : int32_t {
   kSqueeze = 43,
   kUnidirectionalSequenceLstm = 44,
   kStridedSlice = 45,
+  kBidirectionalSequenceRnn = 46,
   kSplit = 49,
   kTransposeConv = 67,
   kSum = 74,
@@ -318,6 +321,30 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       c.cell_clip = o.cell_clip;
       c.proj_clip = o.proj_clip;
       c.time_major = o.time_major;
+      c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
+      u.Set(std::move(c));
+      break;
+    }
+    case kRnn: {
+      tflite::RNNOptionsT c;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
+      u.Set(std::move(c));
+      break;
+    }
+    case kUnidirectionalSequenceRnn: {
+      tflite::SequenceRNNOptionsT c;
+      c.time_major = o.time_major;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
+      u.Set(std::move(c));
+      break;
+    }
+    case kBidirectionalSequenceRnn: {
+      tflite::BidirectionalSequenceRNNOptionsT c;
+      c.time_major = o.time_major;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      c.merge_outputs = o.merge_outputs;
       c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
       u.Set(std::move(c));
       break;

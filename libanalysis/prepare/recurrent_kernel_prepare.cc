@@ -342,10 +342,13 @@ Result<KernelPrepareEffect> PrepareBidirectionalSequenceRnn(const Subgraph& subg
         effect, ArenaTensor(node, TensorType::kInt32, {std::max(fw_units, bw_units), batch})));
     TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt32, {batch})));
     const int32_t row_sums = has_aux ? 3 : 2;
-    for (int32_t units : {fw_units, bw_units}) {
-      TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, TensorType::kInt32, {row_sums, units},
-                                                     AllocationType::kArenaRwPersistent)));
-    }
+    // Upstream names them as if they were an LSTM's.
+    TFA_RETURN_IF_ERROR(
+        Append(effect, ArenaTensor(node, TensorType::kInt32, {row_sums, fw_units},
+                                   AllocationType::kArenaRwPersistent, "Lstm_fw_row_sums")));
+    TFA_RETURN_IF_ERROR(
+        Append(effect, ArenaTensor(node, TensorType::kInt32, {row_sums, bw_units},
+                                   AllocationType::kArenaRwPersistent, "Lstm_bw_row_sums")));
     if (has_aux) {
       TFA_RETURN_IF_ERROR(Append(effect, ArenaTensor(node, quantized, aux_input->shape)));
     }

@@ -135,6 +135,7 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"BIDIRECTIONAL_SEQUENCE_LSTM", BidirectionalLstmRule},
     NamedShapeRule{"RNN", RnnRule},
     NamedShapeRule{"UNIDIRECTIONAL_SEQUENCE_RNN", RnnRule},
+    NamedShapeRule{"BIDIRECTIONAL_SEQUENCE_RNN", BidirectionalRnnRule},
     NamedShapeRule{"SVDF", SvdfRule},
     NamedShapeRule{"RFFT2D", Rfft2dRule},
     NamedShapeRule{"EMBEDDING_LOOKUP", EmbeddingLookupRule},

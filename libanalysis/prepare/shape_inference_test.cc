@@ -284,5 +284,34 @@ TEST(ShapeInferenceTest, BasicLstmSizesItsFourOutputs) {
   EXPECT_EQ(PropagateShapes(g).message(), "node 0: LSTM: input [3,2,1] is not of rank 2");
 }
 
+// bidirectional_sequence_rnn.cc Prepare: the input's first two dimensions, then the forward
+// (input 1) and backward (input 5) weights' units; both in one output with merge_outputs.
+TEST(ShapeInferenceTest, BidirectionalRnnSizesItsOutputsFromBothDirectionsWeights) {
+  Subgraph g;
+  const int32_t input = AddTensor(g, TensorType::kFloat32, {2, 3, 5});
+  std::vector<int32_t> inputs = {input};
+  for (int32_t units : {4, 6}) {
+    inputs.push_back(AddConstant(g, TensorType::kFloat32, {units, 5}));
+    inputs.push_back(AddConstant(g, TensorType::kFloat32, {units, units}));
+    inputs.push_back(AddConstant(g, TensorType::kFloat32, {units}));
+    inputs.push_back(AddTensor(g, TensorType::kFloat32, {2, units}));
+  }
+  inputs.insert(inputs.end(), {-1, -1, -1});
+  const int32_t fw = AddTensor(g, TensorType::kFloat32, {1});
+  const int32_t bw = AddTensor(g, TensorType::kFloat32, {1});
+  AddNode(g, "BIDIRECTIONAL_SEQUENCE_RNN", inputs, {fw, bw});
+  ASSERT_TRUE(PropagateShapes(g).ok());
+  EXPECT_EQ(g.tensors[static_cast<size_t>(fw)].shape, (Shape{2, 3, 4}));
+  EXPECT_EQ(g.tensors[static_cast<size_t>(bw)].shape, (Shape{2, 3, 6}));
+  Node& merged = AddNode(g, "BIDIRECTIONAL_SEQUENCE_RNN", inputs, {fw});
+  merged.options.Mutable().merge_outputs = true;
+  auto shapes = InferOutputShapes(g, merged);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{2, 3, 10}));
+  g.tensors[static_cast<size_t>(input)].shape = {6, 5};
+  EXPECT_EQ(InferOutputShapes(g, merged).status().message(),
+            "BIDIRECTIONAL_SEQUENCE_RNN: input [6,5] is not of rank 3");
+}
+
 }  // namespace
 }  // namespace tfa

@@ -117,6 +117,7 @@ Outcome UniqueRule(const RuleInput& in);
 Outcome LstmRule(const RuleInput& in);
 Outcome BidirectionalLstmRule(const RuleInput& in);
 Outcome RnnRule(const RuleInput& in);
+Outcome BidirectionalRnnRule(const RuleInput& in);
 Outcome SvdfRule(const RuleInput& in);
 
 }  // namespace tfa::shape_rules

@@ -95,6 +95,28 @@ Outcome RnnRule(const RuleInput& in) {
   return OneShape(std::move(*out));
 }
 
+// BIDIRECTIONAL_SEQUENCE_RNN (bidirectional_sequence_rnn.cc): the forward and backward units are
+// the input weights' first dimensions (inputs 1 and 5); forward and backward outputs, or one of
+// both depths with merge_outputs.
+Outcome BidirectionalRnnRule(const RuleInput& in) {
+  auto fw = Dimension(in, 1, 2, 0);
+  if (!fw.ok()) return fw.status();
+  auto bw = Dimension(in, 5, 2, 0);
+  if (!bw.ok()) return bw.status();
+  if (in.node.options->merge_outputs) {
+    auto depth = ToDimension(in, int64_t{*fw} + *bw);
+    if (!depth.ok()) return depth.status();
+    auto out = WithLastDimension(in, 3, *depth);
+    if (!out.ok()) return out.status();
+    return OneShape(std::move(*out));
+  }
+  auto fw_out = WithLastDimension(in, 3, *fw);
+  if (!fw_out.ok()) return fw_out.status();
+  auto bw_out = WithLastDimension(in, 3, *bw);
+  if (!bw_out.ok()) return bw_out.status();
+  return Shapes({std::move(*fw_out), std::move(*bw_out)});
+}
+
 // SVDF (svdf.cc): [batch, feature filters / rank].
 Outcome SvdfRule(const RuleInput& in) {
   auto filters = Dimension(in, 1, 2, 0);

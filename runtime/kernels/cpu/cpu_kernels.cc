@@ -7,6 +7,7 @@
 #include "runtime/kernels/cpu/add_n.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
+#include "runtime/kernels/cpu/bidirectional_sequence_rnn.h"
 #include "runtime/kernels/cpu/binary_math.h"
 #include "runtime/kernels/cpu/bitcast.h"
 #include "runtime/kernels/cpu/bitwise.h"
@@ -52,6 +53,7 @@
 #include "runtime/kernels/cpu/reverse.h"
 #include "runtime/kernels/cpu/reverse_sequence.h"
 #include "runtime/kernels/cpu/rfft2d.h"
+#include "runtime/kernels/cpu/rnn.h"
 #include "runtime/kernels/cpu/rounding.h"
 #include "runtime/kernels/cpu/scatter_nd.h"
 #include "runtime/kernels/cpu/segment_sum.h"
@@ -113,6 +115,11 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"UNIDIRECTIONAL_SEQUENCE_LSTM",
        {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
       {"SVDF", {PrepareSvdf, EvalSvdf}},
+      {"RNN", {PrepareRnn, EvalRnn}},
+      {"UNIDIRECTIONAL_SEQUENCE_RNN",
+       {PrepareUnidirectionalSequenceRnn, EvalUnidirectionalSequenceRnn}},
+      {"BIDIRECTIONAL_SEQUENCE_RNN",
+       {PrepareBidirectionalSequenceRnn, EvalBidirectionalSequenceRnn}},
       {"LSTM", {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
       {"LESS", {PrepareComparison, EvalLess}},
       {"LESS_EQUAL", {PrepareComparison, EvalLessEqual}},

@@ -1,5 +1,6 @@
 #include "runtime/kernels/cpu/lstm_layout.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,8 @@ Status CheckVector(const KernelContext& context, size_t i, TensorType type, int3
 
 }  // namespace
 
-Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
+Result<Layout> ReadLayout(const KernelContext& context, const Types& types,
+                          int32_t other_direction_columns) {
   Layout s;
   s.full_kernel = context.node->op == "LSTM";
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 24, 1));
@@ -107,8 +109,11 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
       cell_state.NumElements() != static_cast<int64_t>(s.batch) * s.n_cell)
     return Status::Error("state sizes do not fit batch and cells");
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), types.output, "output"));
+  const int64_t columns = int64_t{s.n_output} + other_direction_columns;
+  if (columns > std::numeric_limits<int32_t>::max())
+    return Status::Error("output depth " + std::to_string(columns) + " overflows int32");
   std::vector<int32_t> out = in.shape;
-  out.back() = s.n_output;
+  out.back() = static_cast<int32_t>(columns);
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), out));
   return s;
 }

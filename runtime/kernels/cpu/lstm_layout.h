@@ -40,8 +40,11 @@ struct Layout {
   bool full_kernel = false;  // the LSTM op: one time step of a rank-2 input
 };
 
-// The sizes, after checking every input's presence, type and shape and the output's shape.
-[[nodiscard]] Result<Layout> ReadLayout(const KernelContext& context, const Types& types);
+// The sizes, after checking every input's presence, type and shape and the output's shape: the
+// input's with the last dimension n_output + `other_direction_columns` (the columns a
+// bidirectional kernel's other direction writes into the same merged output).
+[[nodiscard]] Result<Layout> ReadLayout(const KernelContext& context, const Types& types,
+                                        int32_t other_direction_columns = 0);
 
 }  // namespace tfa::runtime::lstm
 

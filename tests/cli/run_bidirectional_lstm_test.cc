@@ -33,6 +33,7 @@ std::vector<float> Values(size_t n, float magnitude, uint32_t seed) {
 struct Variant {
   std::string name;
   bool hybrid = false, asymmetric = false;
+  bool uint8_weights = false;  // hybrid weights in uint8 tensors, as the legacy converter wrote
   bool time_major = false, merge_outputs = false;
   bool cifg = false, peephole = false, projection = false;
   bool cross_links = false;  // an auxiliary input with weights in both directions
@@ -114,7 +115,8 @@ class BidirectionalLstmModel {
     Quantization q;
     q.scale = {range / 127.0f};
     q.zero_point = {0};
-    return b_.AddConstant(0, name, TensorType::kInt8, shape, Int8Bytes(quantized), q);
+    return b_.AddConstant(0, name, v_.uint8_weights ? TensorType::kUInt8 : TensorType::kInt8, shape,
+                          Int8Bytes(quantized), q);
   }
   int32_t Bias(const std::string& name, int32_t size) {
     return b_.AddConstant(0, name, TensorType::kFloat32, {size},
@@ -181,6 +183,7 @@ TEST(RunBidirectionalLstm, FloatValidates) {
 
 TEST(RunBidirectionalLstm, HybridValidates) {
   ExpectValidates(Model({.name = "bidi_lstm_hybrid", .hybrid = true}));
+  ExpectValidates(Model({.name = "bidi_lstm_hybrid_uint8", .hybrid = true, .uint8_weights = true}));
   ExpectValidates(Model({.name = "bidi_lstm_hybrid_asymmetric_peephole_aux",
                          .hybrid = true,
                          .asymmetric = true,

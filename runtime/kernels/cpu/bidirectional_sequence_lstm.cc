@@ -58,8 +58,6 @@ Status CheckNode(const KernelContext& c) {
   if (bw_weights.type != fw_weights.type)
     return Status::Error(std::string("backward weights are ") + TensorTypeName(bw_weights.type) +
                          ", forward weights " + TensorTypeName(fw_weights.type));
-  if (fw_weights.type == TensorType::kUInt8)
-    return Status::Error("uint8 hybrid weights are not supported (int8 ones are)");
   // Upstream checks both directions' tensors against the forward sizes, then the backward ones.
   const int32_t cells = fw_weights.Dim(0);
   const int32_t units = c.input(kFwWeights + kRecurrentToOutput).Dim(1);

@@ -49,7 +49,8 @@ const std::vector<float> kBwGolden = {-0.0806187, 0.139077,  0.400476, -0.197842
                                       -0.0490733, 0.0739237, 0.067706, -0.0208124};
 constexpr int32_t kCells = 4, kInputs = 2, kTime = 3;
 
-enum class Weights { kFloat, kHybrid };
+// Hybrid weights are int8, or uint8 holding the same bytes as upstream's test writes them.
+enum class Weights { kFloat, kHybrid, kHybridUint8 };
 
 // Upstream's SymmetricQuantizeAndPopulate: one scale, max |w| / 127.
 void AddWeights(KernelRunner& k, Weights kind, std::vector<int32_t> shape,
@@ -63,7 +64,8 @@ void AddWeights(KernelRunner& k, Weights kind, std::vector<int32_t> shape,
   const float scale = range / 127.0f;
   std::vector<int8_t> quantized;
   for (float v : values) quantized.push_back(static_cast<int8_t>(std::lround(v / scale)));
-  k.AddInput(TensorType::kInt8, std::move(shape), quantized).quantization =
+  const TensorType type = kind == Weights::kHybrid ? TensorType::kInt8 : TensorType::kUInt8;
+  k.AddInput(type, std::move(shape), quantized).quantization =
       &scales.emplace_back(Quantization{{scale}, {0}, 0});
 }
 
@@ -125,25 +127,28 @@ TEST(BidirectionalSequenceLstmTest, UpstreamFloatNoCifgNoPeepholeNoProjection) {
   ExpectNear(k.Output(1), kBwGolden, 1e-5f);
 }
 
-// Upstream's quantize_weights variants of the same test, symmetric and asymmetric inputs.
+// Upstream's quantize_weights variants of the same test (its weights are uint8 tensors holding
+// int8 values), symmetric and asymmetric inputs.
 TEST(BidirectionalSequenceLstmTest, UpstreamHybridNoCifgNoPeepholeNoProjection) {
-  for (bool asymmetric : {false, true}) {
-    KernelRunner k("BIDIRECTIONAL_SEQUENCE_LSTM");
-    std::deque<Quantization> scales;
-    AddUpstreamModel(k, Weights::kHybrid, {.input = kSequence}, scales);
-    k.options().asymmetric_quantize_inputs = asymmetric;
-    k.AddOutput(TensorType::kFloat32, {kTime, 1, kCells});
-    k.AddOutput(TensorType::kFloat32, {kTime, 1, kCells});
-    ASSERT_TRUE(k.Run().ok());
-    ExpectNear(k.Output(0), kFwGolden, 1e-2f);
-    ExpectNear(k.Output(1), kBwGolden, 1e-2f);
+  for (Weights kind : {Weights::kHybrid, Weights::kHybridUint8}) {
+    for (bool asymmetric : {false, true}) {
+      KernelRunner k("BIDIRECTIONAL_SEQUENCE_LSTM");
+      std::deque<Quantization> scales;
+      AddUpstreamModel(k, kind, {.input = kSequence}, scales);
+      k.options().asymmetric_quantize_inputs = asymmetric;
+      k.AddOutput(TensorType::kFloat32, {kTime, 1, kCells});
+      k.AddOutput(TensorType::kFloat32, {kTime, 1, kCells});
+      ASSERT_TRUE(k.Run().ok());
+      ExpectNear(k.Output(0), kFwGolden, 1e-2f);
+      ExpectNear(k.Output(1), kBwGolden, 1e-2f);
+    }
   }
 }
 
 // BlackBoxTestMergedOutput: two identical batch rows, one output whose rows are the forward then
 // the backward output.
 TEST(BidirectionalSequenceLstmTest, UpstreamMergedOutput) {
-  for (Weights kind : {Weights::kFloat, Weights::kHybrid}) {
+  for (Weights kind : {Weights::kFloat, Weights::kHybrid, Weights::kHybridUint8}) {
     KernelRunner k("BIDIRECTIONAL_SEQUENCE_LSTM");
     std::deque<Quantization> scales;
     AddUpstreamModel(
@@ -211,6 +216,21 @@ TEST(BidirectionalSequenceLstmTest, RefusesAMissingSecondOutput) {
   const Status status = k.Run();
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.message(), "has 1 outputs, expected 2 with merge_outputs false");
+}
+
+// Upstream reads uint8 weights as int8 and would ignore a zero point: refused instead.
+TEST(BidirectionalSequenceLstmTest, RefusesUint8WeightsWithAZeroPoint) {
+  KernelRunner k("BIDIRECTIONAL_SEQUENCE_LSTM");
+  std::deque<Quantization> scales;
+  AddUpstreamModel(k, Weights::kHybridUint8, {.input = kSequence}, scales);
+  scales.front().zero_point = {128};
+  k.AddOutput(TensorType::kFloat32, {kTime, 1, kCells});
+  k.AddOutput(TensorType::kFloat32, {kTime, 1, kCells});
+  const Status status = k.Run();
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.message(),
+            "forward: weights are uint8 of zero point 128 (upstream's hybrid kernel reads them as "
+            "int8 and ignores it)");
 }
 
 }  // namespace

@@ -52,16 +52,19 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types,
   TFA_RETURN_IF_ERROR(CheckRank(forget_recurrent, 2, "recurrent_to_forget_weights"));
   s.n_output = forget_recurrent.Dim(1);
   s.cifg = !context.has_input(kInputWeights[kInputGate]);
-  s.hybrid = types.int8_weights_too && types.weights != TensorType::kInt8 &&
-             forget_weights.type == TensorType::kInt8;
+  // Upstream's hybrid kernels read uint8 weights as int8 (lstm_eval.cc), as the legacy
+  // converter wrote symmetric weights.
+  s.hybrid =
+      types.int8_weights_too && types.weights != TensorType::kInt8 &&
+      (forget_weights.type == TensorType::kInt8 || forget_weights.type == TensorType::kUInt8);
   s.peephole = context.has_input(kPeepholes[kOutputGate]);
   s.layer_norm = context.inputs.size() == 24 && context.has_input(kLayerNorms[kForgetGate]);
   s.projection = context.has_input(kProjectionWeights);
   if (!s.projection && s.n_output != s.n_cell)
     return Status::Error("output and cell sizes differ without projection weights");
-  const TensorType weight_type = s.hybrid ? TensorType::kInt8 : types.weights;
+  const TensorType weight_type = s.hybrid ? forget_weights.type : types.weights;
   // Upstream's Prepare wants hybrid peepholes of the weights' type (CheckInputTensorDimensions).
-  const TensorType peephole_type = s.hybrid ? TensorType::kInt8 : types.peephole;
+  const TensorType peephole_type = s.hybrid ? forget_weights.type : types.peephole;
   for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
     if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]))
       return Status::Error("the input gate has input or recurrent weights but not both");

@@ -33,6 +33,20 @@ using lstm::ReadLayout;
 // The matrices a hybrid kernel multiplies in int8: gate and projection weights.
 constexpr size_t kHybridWeights[9] = {1, 2, 3, 4, 5, 6, 7, 8, kProjectionWeights};
 
+// Hybrid weights as int8: upstream's EvalHybrid reads uint8 ones as int8 too (lstm_eval.cc), the
+// legacy converter's symmetric weights; a uint8 zero point other than 0 would be ignored there.
+Result<HybridWeights> LstmHybridWeights(const RuntimeTensor& weights, const char* role) {
+  if (weights.type != TensorType::kUInt8) return ReadHybridWeights(weights, role);
+  const Quantization* q = weights.quantization;
+  if (q != nullptr && !q->zero_point.empty() && q->zero_point[0] != 0)
+    return Status::Error(std::string(role) + " are uint8 of zero point " +
+                         std::to_string(q->zero_point[0]) +
+                         " (upstream's hybrid kernel reads them as int8 and ignores it)");
+  RuntimeTensor as_int8 = weights;
+  as_int8.type = TensorType::kInt8;
+  return ReadHybridWeights(as_int8, role);
+}
+
 Result<Layout> Shape(const KernelContext& context, const LstmPass& pass) {
   const TensorType f32 = TensorType::kFloat32;
   return ReadLayout(context,
@@ -59,7 +73,8 @@ Result<int32_t> AuxInputSize(const KernelContext& context, const Layout& s, cons
   if (aux.Dim(0) != in.Dim(0) || aux.Dim(1) != in.Dim(1))
     return Status::Error("auxiliary input " + ShapeString(aux.shape) + " and input " +
                          ShapeString(in.shape) + " differ in time steps or batch");
-  const TensorType weight_type = s.hybrid ? TensorType::kInt8 : TensorType::kFloat32;
+  const TensorType weight_type =
+      s.hybrid ? context.input(kInputWeights[kForgetGate]).type : TensorType::kFloat32;
   for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
     const RuntimeTensor* w = pass.aux_weights[g];
     if (w == nullptr) return Status::Error("auxiliary input weights are missing for a gate");
@@ -68,7 +83,7 @@ Result<int32_t> AuxInputSize(const KernelContext& context, const Layout& s, cons
       return Status::Error("auxiliary input weights " + ShapeString(w->shape) + " do not map " +
                            std::to_string(size) + " inputs to " + std::to_string(s.n_cell) +
                            " cells");
-    if (s.hybrid) TFA_RETURN_IF_ERROR(ReadHybridWeights(*w, "auxiliary input weights").status());
+    if (s.hybrid) TFA_RETURN_IF_ERROR(LstmHybridWeights(*w, "auxiliary input weights").status());
   }
   return size;
 }
@@ -116,8 +131,8 @@ WorkingBuffers Buffers(const KernelContext& context, const Layout& s, int32_t au
 // result[b][r] += weights[r] . operand_b, float or hybrid (`quantized`: batch x cols bytes).
 void Accumulate(const RuntimeTensor& weights, const float* operand, int32_t batch, int32_t cols,
                 bool asymmetric, int8_t* quantized, float* result) {
-  if (weights.type == TensorType::kInt8) {
-    auto w = ReadHybridWeights(weights, "weights");  // checked at Prepare
+  if (weights.type != TensorType::kFloat32) {
+    auto w = LstmHybridWeights(weights, "weights");  // checked at Prepare
     HybridMatrixBatchVectorMultiplyAccumulate(*w, operand, batch, asymmetric, quantized, result);
     return;
   }
@@ -170,7 +185,7 @@ struct LstmStep {
   // `recovered_peephole` (upstream's VectorScalarMultiply in CalculateLstmGateHybrid).
   const float* Peephole(int g) const {
     const RuntimeTensor& weights = context->input(kPeepholes[g]);
-    if (weights.type != TensorType::kInt8) return weights.Data<const float>();
+    if (weights.type == TensorType::kFloat32) return weights.Data<const float>();
     const float scale = weights.quantization->scale[0];  // checked at Prepare
     for (int32_t c = 0; c < s.n_cell; ++c)
       recovered_peephole[c] = scale * static_cast<float>(weights.Data<const int8_t>()[c]);
@@ -266,7 +281,7 @@ Status PrepareLstmPass(KernelContext& context, const LstmPass& pass) {
   if (s->hybrid) {
     for (size_t i : kHybridWeights) {
       if (context.has_input(i))
-        TFA_RETURN_IF_ERROR(ReadHybridWeights(context.input(i), "weights").status());
+        TFA_RETURN_IF_ERROR(LstmHybridWeights(context.input(i), "weights").status());
     }
     for (int g = s->cifg ? kForgetGate : kInputGate; s->peephole && g < kGates; ++g) {
       if (g != kCellGate)

@@ -37,6 +37,7 @@ enum : int32_t {
   kStridedSlice = 45,
   kBidirectionalSequenceRnn = 46,
   kSplit = 49,
+  kBidirectionalSequenceLstm = 52,
   kTransposeConv = 67,
   kSum = 74,
   kReduceProd = 81,
@@ -345,6 +346,17 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       c.time_major = o.time_major;
       c.fused_activation_function = ToSchema(o.fused_activation);
       c.merge_outputs = o.merge_outputs;
+      c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
+      u.Set(std::move(c));
+      break;
+    }
+    case kBidirectionalSequenceLstm: {
+      tflite::BidirectionalSequenceLSTMOptionsT c;
+      c.fused_activation_function = ToSchema(o.fused_activation);
+      c.cell_clip = o.cell_clip;
+      c.proj_clip = o.proj_clip;
+      c.merge_outputs = o.merge_outputs;
+      c.time_major = o.time_major;
       c.asymmetric_quantize_inputs = o.asymmetric_quantize_inputs;
       u.Set(std::move(c));
       break;

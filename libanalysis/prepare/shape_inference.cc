@@ -71,7 +71,6 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"DENSIFY", SameAsInputRule},
     NamedShapeRule{"LOGICAL_NOT", SameAsInputRule},
     NamedShapeRule{"ZEROS_LIKE", SameAsInputRule},
-    NamedShapeRule{"ONES_LIKE", SameAsInputRule},
     NamedShapeRule{"SOFTMAX", SameAsInputRule},
     NamedShapeRule{"LOG_SOFTMAX", SameAsInputRule},
     NamedShapeRule{"L2_NORMALIZATION", SameAsInputRule},

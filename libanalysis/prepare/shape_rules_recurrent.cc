@@ -74,7 +74,9 @@ Outcome BidirectionalLstmRule(const RuleInput& in) {
   auto bw = Dimension(in, 25, 2, 1);
   if (!bw.ok()) return bw.status();
   if (in.node.options->merge_outputs) {
-    auto out = WithLastDimension(in, 3, *fw + *bw);
+    auto depth = ToDimension(in, int64_t{*fw} + *bw);
+    if (!depth.ok()) return depth.status();
+    auto out = WithLastDimension(in, 3, *depth);
     if (!out.ok()) return out.status();
     return OneShape(std::move(*out));
   }

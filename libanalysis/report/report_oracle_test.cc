@@ -140,9 +140,10 @@ TEST(GpuCopyOracle, KernelsCopyTheRuntimeInputsUpstreamListsOnEveryInvoke) {
       const json oracle = testing::ReadJsonFile(entry.path().string());
       if (oracle.at("status") != "ok" || !oracle.contains("delegate_kernels_init")) continue;
       const std::string name = file.substr(0, dot);
-      auto model = LoadModelFile(std::string(dir) == "models"
-                                     ? testing::CorpusModelPath(name)
-                                     : testing::OraclePath(std::string(dir) + "/" + name + ".tflite"));
+      auto model =
+          LoadModelFile(std::string(dir) == "models"
+                            ? testing::CorpusModelPath(name)
+                            : testing::OraclePath(std::string(dir) + "/" + name + ".tflite"));
       ASSERT_TRUE(model.ok()) << model.status().message();
       ReportOptions options;
       options.delegates = RequestsFor(config);

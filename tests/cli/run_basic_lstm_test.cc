@@ -60,9 +60,9 @@ std::string FloatBasicLstmModel(TensorType state_type = TensorType::kFloat32,
             {activation, state, concat, gates}, o, 2);
   b.SetInputs(0, {x, prev_activation, prev_state});
   b.SetOutputs(0, {activation, state});
-  return testing::WriteSyntheticModel(
-      std::move(b), std::string("basic_lstm_") + TensorTypeName(state_type) + "_" +
-                        std::to_string(cell_clip) + ".tflite");
+  return testing::WriteSyntheticModel(std::move(b), std::string("basic_lstm_") +
+                                                        TensorTypeName(state_type) + "_" +
+                                                        std::to_string(cell_clip) + ".tflite");
 }
 
 // The uint8 kernel (LstmCell<4>) at 4 batch rows, where its product runs on gemmlowp: uint8

@@ -7,6 +7,7 @@
 #include "runtime/kernels/cpu/add_n.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
+#include "runtime/kernels/cpu/bidirectional_sequence_lstm.h"
 #include "runtime/kernels/cpu/bidirectional_sequence_rnn.h"
 #include "runtime/kernels/cpu/binary_math.h"
 #include "runtime/kernels/cpu/bitcast.h"
@@ -16,6 +17,7 @@
 #include "runtime/kernels/cpu/bucketize.h"
 #include "runtime/kernels/cpu/cast.h"
 #include "runtime/kernels/cpu/comparison.h"
+#include "runtime/kernels/cpu/complex_parts.h"
 #include "runtime/kernels/cpu/concatenation.h"
 #include "runtime/kernels/cpu/conv.h"
 #include "runtime/kernels/cpu/conv3d.h"
@@ -106,7 +108,9 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"RSQRT", {PrepareUnaryFloat, EvalRsqrt}},
       {"LOG", {PrepareUnaryFloat, EvalLog}},
       {"GELU", {PrepareUnaryFloat, EvalGelu}},
-      {"COMPLEX_ABS", {PrepareComplexAbs, EvalComplexAbs}},
+      {"COMPLEX_ABS", {PrepareComplexPart, EvalComplexAbs}},
+      {"REAL", {PrepareComplexPart, EvalReal}},
+      {"IMAG", {PrepareComplexPart, EvalImag}},
       {"BATCH_MATMUL", {PrepareBatchMatMul, EvalBatchMatMul}},
       {"DYNAMIC_UPDATE_SLICE", {PrepareDynamicUpdateSlice, EvalDynamicUpdateSlice}},
       {"RFFT2D", {PrepareRfft2D, EvalRfft2D}},
@@ -114,6 +118,8 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"CONV_3D_TRANSPOSE", {PrepareConv3DTranspose, EvalConv3DTranspose}},
       {"UNIDIRECTIONAL_SEQUENCE_LSTM",
        {PrepareUnidirectionalSequenceLstm, EvalUnidirectionalSequenceLstm}},
+      {"BIDIRECTIONAL_SEQUENCE_LSTM",
+       {PrepareBidirectionalSequenceLstm, EvalBidirectionalSequenceLstm}},
       {"SVDF", {PrepareSvdf, EvalSvdf}},
       {"RNN", {PrepareRnn, EvalRnn}},
       {"UNIDIRECTIONAL_SEQUENCE_RNN",

@@ -1,5 +1,6 @@
 #include "runtime/kernels/cpu/lstm_layout.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,8 @@ Status CheckVector(const KernelContext& context, size_t i, TensorType type, int3
 
 }  // namespace
 
-Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
+Result<Layout> ReadLayout(const KernelContext& context, const Types& types,
+                          int32_t other_direction_columns) {
   Layout s;
   s.full_kernel = context.node->op == "LSTM";
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 24, 1));
@@ -50,16 +52,19 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
   TFA_RETURN_IF_ERROR(CheckRank(forget_recurrent, 2, "recurrent_to_forget_weights"));
   s.n_output = forget_recurrent.Dim(1);
   s.cifg = !context.has_input(kInputWeights[kInputGate]);
-  s.hybrid = types.int8_weights_too && types.weights != TensorType::kInt8 &&
-             forget_weights.type == TensorType::kInt8;
+  // Upstream's hybrid kernels read uint8 weights as int8 (lstm_eval.cc), as the legacy
+  // converter wrote symmetric weights.
+  s.hybrid =
+      types.int8_weights_too && types.weights != TensorType::kInt8 &&
+      (forget_weights.type == TensorType::kInt8 || forget_weights.type == TensorType::kUInt8);
   s.peephole = context.has_input(kPeepholes[kOutputGate]);
   s.layer_norm = context.inputs.size() == 24 && context.has_input(kLayerNorms[kForgetGate]);
   s.projection = context.has_input(kProjectionWeights);
   if (!s.projection && s.n_output != s.n_cell)
     return Status::Error("output and cell sizes differ without projection weights");
-  const TensorType weight_type = s.hybrid ? TensorType::kInt8 : types.weights;
+  const TensorType weight_type = s.hybrid ? forget_weights.type : types.weights;
   // Upstream's Prepare wants hybrid peepholes of the weights' type (CheckInputTensorDimensions).
-  const TensorType peephole_type = s.hybrid ? TensorType::kInt8 : types.peephole;
+  const TensorType peephole_type = s.hybrid ? forget_weights.type : types.peephole;
   for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
     if (!context.has_input(kInputWeights[g]) || !context.has_input(kRecurrentWeights[g]))
       return Status::Error("the input gate has input or recurrent weights but not both");
@@ -107,8 +112,11 @@ Result<Layout> ReadLayout(const KernelContext& context, const Types& types) {
       cell_state.NumElements() != static_cast<int64_t>(s.batch) * s.n_cell)
     return Status::Error("state sizes do not fit batch and cells");
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), types.output, "output"));
+  const int64_t columns = int64_t{s.n_output} + other_direction_columns;
+  if (columns > std::numeric_limits<int32_t>::max())
+    return Status::Error("output depth " + std::to_string(columns) + " overflows int32");
   std::vector<int32_t> out = in.shape;
-  out.back() = s.n_output;
+  out.back() = static_cast<int32_t>(columns);
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), out));
   return s;
 }

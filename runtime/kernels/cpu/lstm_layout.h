@@ -22,7 +22,8 @@ inline constexpr size_t kLayerNorms[4] = {20, 21, 22, 23};
 inline constexpr int kGates = 4, kInputGate = 0, kForgetGate = 1, kCellGate = 2, kOutputGate = 3;
 
 // The element types a kernel evaluates. With `int8_weights_too`, int8 gate and projection weights
-// are accepted beside `weights` (the hybrid kernel).
+// (or uint8 ones, read as int8 as upstream reads them) are accepted beside `weights` (the hybrid
+// kernel).
 struct Types {
   TensorType input, weights;
   bool int8_weights_too = false;
@@ -33,15 +34,18 @@ struct Types {
 struct Layout {
   int32_t time = 0, batch = 0, n_input = 0, n_cell = 0, n_output = 0;
   bool cifg = false;         // no input gate: it is 1 - forget gate
-  bool hybrid = false;       // int8 weights (and peepholes) where `Types::weights` is another type
+  bool hybrid = false;       // 8-bit weights (and peepholes) where `Types::weights` is another type
   bool peephole = false;     // cell-to-gate weights
   bool layer_norm = false;   // layer normalisation coefficients (Types::layer_norm)
   bool projection = false;   // projection weights
   bool full_kernel = false;  // the LSTM op: one time step of a rank-2 input
 };
 
-// The sizes, after checking every input's presence, type and shape and the output's shape.
-[[nodiscard]] Result<Layout> ReadLayout(const KernelContext& context, const Types& types);
+// The sizes, after checking every input's presence, type and shape and the output's shape: the
+// input's with the last dimension n_output + `other_direction_columns` (the columns a
+// bidirectional kernel's other direction writes into the same merged output).
+[[nodiscard]] Result<Layout> ReadLayout(const KernelContext& context, const Types& types,
+                                        int32_t other_direction_columns = 0);
 
 }  // namespace tfa::runtime::lstm
 

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cmath>
-#include <complex>
 #include <cstdlib>
 #include <span>
 #include <type_traits>
@@ -183,22 +182,6 @@ Status EvalAbs(KernelContext& context) {
     default:
       MapElements<float>(context, [](float x) { return std::abs(x); });
   }
-  return Status::Ok();
-}
-
-Status PrepareComplexAbs(KernelContext& context) {
-  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
-  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kComplex64, "input"));
-  TFA_RETURN_IF_ERROR(CheckType(context.output(0), TensorType::kFloat32, "output"));
-  return CheckOutputShape(context.output(0), context.input(0).shape);
-}
-
-Status EvalComplexAbs(KernelContext& context) {
-  TFA_RETURN_IF_ERROR(PrepareComplexAbs(context));
-  const auto* in = context.input(0).Data<const std::complex<float>>();
-  float* out = context.output(0).Data<float>();
-  const int64_t n = context.output(0).NumElements();
-  for (int64_t i = 0; i < n; ++i) out[i] = std::abs(in[i]);
   return Status::Ok();
 }
 

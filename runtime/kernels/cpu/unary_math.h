@@ -5,7 +5,6 @@
 //   ABS  float32, int32, int16 without quantization, and quantized int8/int16: |q - zp_in|
 //        rescaled by s_in / s_out only when the scales differ, plus zp_out (elementwise.cc
 //        AbsEvalQuantized).
-// COMPLEX_ABS of complex64 values (complex_support.cc).
 #ifndef RUNTIME_KERNELS_CPU_UNARY_MATH_H_
 #define RUNTIME_KERNELS_CPU_UNARY_MATH_H_
 
@@ -25,8 +24,6 @@ namespace tfa::runtime {
 [[nodiscard]] Status EvalSign(KernelContext& context);
 [[nodiscard]] Status PrepareAbs(KernelContext& context);
 [[nodiscard]] Status EvalAbs(KernelContext& context);
-[[nodiscard]] Status PrepareComplexAbs(KernelContext& context);
-[[nodiscard]] Status EvalComplexAbs(KernelContext& context);
 
 }  // namespace tfa::runtime
 

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <complex>
 #include <cstdint>
 #include <limits>
 
@@ -152,21 +151,6 @@ TEST(UnaryMathTest, GeluExactAndApproximate) {
   tanh_form.AddOutput(TensorType::kFloat32, {1});
   ASSERT_TRUE(tanh_form.Run().ok());
   EXPECT_NEAR(tanh_form.Output()[0], 0.841192f, 1e-6);
-}
-
-TEST(UnaryMathTest, ComplexAbs) {
-  KernelRunner k("COMPLEX_ABS");
-  k.AddInput(TensorType::kComplex64, {2}, std::vector<std::complex<float>>{{3, 4}, {0, -2}});
-  k.AddOutput(TensorType::kFloat32, {2});
-  ASSERT_TRUE(k.Run().ok());
-  EXPECT_EQ(k.Output(), (std::vector<float>{5, 2}));
-}
-
-TEST(UnaryMathTest, ComplexAbsRefusesFloatInput) {
-  KernelRunner k("COMPLEX_ABS");
-  k.AddFloatInput({2}, {1, 2});
-  k.AddOutput(TensorType::kFloat32, {2});
-  EXPECT_FALSE(k.Run().ok());
 }
 
 }  // namespace

@@ -33,17 +33,59 @@ using lstm::ReadLayout;
 // The matrices a hybrid kernel multiplies in int8: gate and projection weights.
 constexpr size_t kHybridWeights[9] = {1, 2, 3, 4, 5, 6, 7, 8, kProjectionWeights};
 
-Result<Layout> Shape(const KernelContext& context) {
+// Hybrid weights as int8: upstream's EvalHybrid reads uint8 ones as int8 too (lstm_eval.cc), the
+// legacy converter's symmetric weights; a uint8 zero point other than 0 would be ignored there.
+Result<HybridWeights> LstmHybridWeights(const RuntimeTensor& weights, const char* role) {
+  if (weights.type != TensorType::kUInt8) return ReadHybridWeights(weights, role);
+  const Quantization* q = weights.quantization;
+  if (q != nullptr && !q->zero_point.empty() && q->zero_point[0] != 0)
+    return Status::Error(std::string(role) + " are uint8 of zero point " +
+                         std::to_string(q->zero_point[0]) +
+                         " (upstream's hybrid kernel reads them as int8 and ignores it)");
+  RuntimeTensor as_int8 = weights;
+  as_int8.type = TensorType::kInt8;
+  return ReadHybridWeights(as_int8, role);
+}
+
+Result<Layout> Shape(const KernelContext& context, const LstmPass& pass) {
   const TensorType f32 = TensorType::kFloat32;
-  return ReadLayout(context, {.input = f32,
-                              .weights = f32,
-                              .int8_weights_too = true,
-                              .bias = f32,
-                              .peephole = f32,
-                              .projection_bias = f32,
-                              .output_state = f32,
-                              .cell_state = f32,
-                              .output = f32});
+  return ReadLayout(context,
+                    {.input = f32,
+                     .weights = f32,
+                     .int8_weights_too = true,
+                     .bias = f32,
+                     .peephole = f32,
+                     .projection_bias = f32,
+                     .output_state = f32,
+                     .cell_state = f32,
+                     .output = f32},
+                    pass.other_direction_columns);
+}
+
+// The auxiliary input's width, after checking it and its weights against the layout.
+Result<int32_t> AuxInputSize(const KernelContext& context, const Layout& s, const LstmPass& pass) {
+  if (pass.aux_input == nullptr) return 0;
+  const RuntimeTensor& aux = *pass.aux_input;
+  const RuntimeTensor& in = context.input(kInput);
+  TFA_RETURN_IF_ERROR(CheckType(aux, TensorType::kFloat32, "auxiliary input"));
+  TFA_RETURN_IF_ERROR(CheckRank(aux, 3, "auxiliary input"));
+  const int32_t size = aux.Dim(2);
+  if (aux.Dim(0) != in.Dim(0) || aux.Dim(1) != in.Dim(1))
+    return Status::Error("auxiliary input " + ShapeString(aux.shape) + " and input " +
+                         ShapeString(in.shape) + " differ in time steps or batch");
+  const TensorType weight_type =
+      s.hybrid ? context.input(kInputWeights[kForgetGate]).type : TensorType::kFloat32;
+  for (int g = s.cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
+    const RuntimeTensor* w = pass.aux_weights[g];
+    if (w == nullptr) return Status::Error("auxiliary input weights are missing for a gate");
+    TFA_RETURN_IF_ERROR(CheckType(*w, weight_type, "auxiliary input weights"));
+    if (w->shape != std::vector<int32_t>{s.n_cell, size})
+      return Status::Error("auxiliary input weights " + ShapeString(w->shape) + " do not map " +
+                           std::to_string(size) + " inputs to " + std::to_string(s.n_cell) +
+                           " cells");
+    if (s.hybrid) TFA_RETURN_IF_ERROR(LstmHybridWeights(*w, "auxiliary input weights").status());
+  }
+  return size;
 }
 
 float Sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
@@ -68,22 +110,29 @@ Result<float (*)(float)> CellActivation(Activation activation) {
 // here the gates (no input gate with CIFG) then the hidden vector output_gate * activation(cell);
 // hybrid: 1 the quantized input rows, 2 the quantized output state, 3 the quantized cell-sized
 // operand of the projection, 7 the peephole weights recovered as floats (4 to 6, upstream's
-// scaling factors, are kept inside the hybrid product here).
-constexpr size_t kRecoveredPeephole = 7;
-WorkingBuffers Buffers(const KernelContext& context, const Layout& s) {
+// scaling factors, are kept inside the hybrid product here), 8 the quantized auxiliary input.
+constexpr size_t kRecoveredPeephole = 7, kQuantizedAuxInput = 8;
+WorkingBuffers Buffers(const KernelContext& context, const Layout& s, int32_t aux_size) {
   const uint64_t cells = static_cast<uint64_t>(s.batch) * s.n_cell;
   const uint64_t scratch = (s.cifg ? 4 : 5) * cells * sizeof(float);
   if (!s.hybrid) return WorkingBuffers(context, {scratch});
-  return WorkingBuffers(context, {scratch, static_cast<uint64_t>(s.batch) * s.n_input,
-                                  static_cast<uint64_t>(s.batch) * s.n_output, cells, 0, 0, 0,
-                                  static_cast<uint64_t>(s.n_cell) * sizeof(float)});
+  std::vector<uint64_t> bytes = {scratch,
+                                 static_cast<uint64_t>(s.batch) * s.n_input,
+                                 static_cast<uint64_t>(s.batch) * s.n_output,
+                                 cells,
+                                 0,
+                                 0,
+                                 0,
+                                 static_cast<uint64_t>(s.n_cell) * sizeof(float)};
+  if (aux_size > 0) bytes.push_back(static_cast<uint64_t>(s.batch) * aux_size);
+  return WorkingBuffers(context, bytes);
 }
 
 // result[b][r] += weights[r] . operand_b, float or hybrid (`quantized`: batch x cols bytes).
 void Accumulate(const RuntimeTensor& weights, const float* operand, int32_t batch, int32_t cols,
                 bool asymmetric, int8_t* quantized, float* result) {
-  if (weights.type == TensorType::kInt8) {
-    auto w = ReadHybridWeights(weights, "weights");  // checked at Prepare
+  if (weights.type != TensorType::kFloat32) {
+    auto w = LstmHybridWeights(weights, "weights");  // checked at Prepare
     HybridMatrixBatchVectorMultiplyAccumulate(*w, operand, batch, asymmetric, quantized, result);
     return;
   }
@@ -118,12 +167,15 @@ struct LstmStep {
   Layout s;
   float (*activation)(float) = nullptr;
   bool asymmetric = false;
+  const RuntimeTensor* const* aux_weights = nullptr;  // with an auxiliary input
+  int32_t aux_size = 0;
   float* gates[kGates] = {};
   float* hidden = nullptr;
   float* recovered_peephole = nullptr;  // hybrid: n_cell floats
   int8_t* quantized_input = nullptr;
   int8_t* quantized_output_state = nullptr;
   int8_t* quantized_hidden = nullptr;
+  int8_t* quantized_aux_input = nullptr;
   float* output_state = nullptr;
   float* cell_state = nullptr;
 
@@ -133,15 +185,17 @@ struct LstmStep {
   // `recovered_peephole` (upstream's VectorScalarMultiply in CalculateLstmGateHybrid).
   const float* Peephole(int g) const {
     const RuntimeTensor& weights = context->input(kPeepholes[g]);
-    if (weights.type != TensorType::kInt8) return weights.Data<const float>();
+    if (weights.type == TensorType::kFloat32) return weights.Data<const float>();
     const float scale = weights.quantization->scale[0];  // checked at Prepare
     for (int32_t c = 0; c < s.n_cell; ++c)
       recovered_peephole[c] = scale * static_cast<float>(weights.Data<const int8_t>()[c]);
     return recovered_peephole;
   }
 
-  // CalculateLstmGateFloat: bias (or 0 with layer norm), input and recurrent products, peephole.
-  void Gate(int g, const float* input, float (*gate_activation)(float)) const {
+  // CalculateLstmGateFloat: bias (or 0 with layer norm), input, auxiliary input and recurrent
+  // products, peephole.
+  void Gate(int g, const float* input, const float* aux_input,
+            float (*gate_activation)(float)) const {
     float* gate = gates[g];
     const int32_t cells = s.n_cell;
     for (int32_t b = 0; b < s.batch; ++b) {
@@ -153,6 +207,9 @@ struct LstmStep {
     }
     Accumulate(context->input(kInputWeights[g]), input, s.batch, s.n_input, asymmetric,
                quantized_input, gate);
+    if (aux_input != nullptr)
+      Accumulate(*aux_weights[g], aux_input, s.batch, aux_size, asymmetric, quantized_aux_input,
+                 gate);
     Accumulate(context->input(kRecurrentWeights[g]), output_state, s.batch, s.n_output, asymmetric,
                quantized_output_state, gate);
     if (s.peephole && g != kCellGate) {
@@ -176,11 +233,11 @@ struct LstmStep {
   }
 
   // LstmStepFloat / LstmStepHybrid for the batch rows of one time step, contiguous in `input`.
-  void Run(const float* input, float cell_clip, float proj_clip) const {
+  void Run(const float* input, const float* aux_input, float cell_clip, float proj_clip) const {
     const int64_t cells = static_cast<int64_t>(s.batch) * s.n_cell;
-    if (!s.cifg) Gate(kInputGate, input, Sigmoid);
-    Gate(kForgetGate, input, Sigmoid);
-    Gate(kCellGate, input, activation);
+    if (!s.cifg) Gate(kInputGate, input, aux_input, Sigmoid);
+    Gate(kForgetGate, input, aux_input, Sigmoid);
+    Gate(kCellGate, input, aux_input, activation);
     // UpdateLstmCellFloat; the output gate's peephole reads the updated cell.
     for (int64_t i = 0; i < cells; ++i) {
       const float input_gate = s.cifg ? 1.0f - gates[kForgetGate][i] : gates[kInputGate][i];
@@ -188,7 +245,7 @@ struct LstmStep {
       if (cell_clip > 0) c = std::clamp(c, -cell_clip, cell_clip);
       cell_state[i] = c;
     }
-    Gate(kOutputGate, input, Sigmoid);
+    Gate(kOutputGate, input, aux_input, Sigmoid);
     // CalculateLstmOutputFloat.
     for (int64_t i = 0; i < cells; ++i)
       hidden[i] = gates[kOutputGate][i] * activation(cell_state[i]);
@@ -215,14 +272,16 @@ struct LstmStep {
 
 }  // namespace
 
-Status PrepareUnidirectionalSequenceLstm(KernelContext& context) {
-  auto s = Shape(context);
+Status PrepareLstmPass(KernelContext& context, const LstmPass& pass) {
+  auto s = Shape(context, pass);
   if (!s.ok()) return s.status();
   TFA_RETURN_IF_ERROR(CellActivation(context.options().fused_activation).status());
+  auto aux_size = AuxInputSize(context, *s, pass);
+  if (!aux_size.ok()) return aux_size.status();
   if (s->hybrid) {
     for (size_t i : kHybridWeights) {
       if (context.has_input(i))
-        TFA_RETURN_IF_ERROR(ReadHybridWeights(context.input(i), "weights").status());
+        TFA_RETURN_IF_ERROR(LstmHybridWeights(context.input(i), "weights").status());
     }
     for (int g = s->cifg ? kForgetGate : kInputGate; s->peephole && g < kGates; ++g) {
       if (g != kCellGate)
@@ -230,21 +289,25 @@ Status PrepareUnidirectionalSequenceLstm(KernelContext& context) {
             PerTensorParams(context.input(kPeepholes[g]), "peephole weights").status());
     }
   }
-  context.scratch_bytes = Buffers(context, *s).scratch_bytes();
+  context.scratch_bytes = Buffers(context, *s, *aux_size).scratch_bytes();
   return Status::Ok();
 }
 
-Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
-  auto s = Shape(context);
+Status EvalLstmPass(const KernelContext& context, const LstmPass& pass) {
+  auto s = Shape(context, pass);
   if (!s.ok()) return s.status();
   auto activation = CellActivation(context.options().fused_activation);
   if (!activation.ok()) return activation.status();
-  const WorkingBuffers buffers = Buffers(context, *s);
+  auto aux_size = AuxInputSize(context, *s, pass);
+  if (!aux_size.ok()) return aux_size.status();
+  const WorkingBuffers buffers = Buffers(context, *s, *aux_size);
   LstmStep step;
   step.context = &context;
   step.s = *s;
   step.activation = *activation;
   step.asymmetric = context.options().asymmetric_quantize_inputs;
+  step.aux_weights = pass.aux_weights;
+  step.aux_size = *aux_size;
   const int64_t cells = static_cast<int64_t>(s->batch) * s->n_cell;
   float* scratch = buffers.Get<float>(0);
   for (int g = s->cifg ? kForgetGate : kInputGate; g < kGates; ++g) {
@@ -257,6 +320,7 @@ Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
     step.quantized_output_state = buffers.Get<int8_t>(2);
     step.quantized_hidden = buffers.Get<int8_t>(3);
     step.recovered_peephole = buffers.Get<float>(kRecoveredPeephole);
+    if (*aux_size > 0) step.quantized_aux_input = buffers.Get<int8_t>(kQuantizedAuxInput);
   }
   step.output_state = context.input(kOutputState).Data<float>();
   step.cell_state = context.input(kCellState).Data<float>();
@@ -264,23 +328,38 @@ Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
   const float proj_clip = context.options().proj_clip;
   const bool time_major = context.options().time_major;
   const float* in = context.input(kInput).Data<const float>();
+  const float* aux = pass.aux_input ? pass.aux_input->Data<const float>() : nullptr;
   float* out = context.output(0).Data<float>();
+  const int64_t out_width = int64_t{s->n_output} + pass.other_direction_columns;
   std::vector<float> step_input(static_cast<size_t>(s->batch) * s->n_input);
-  for (int32_t t = 0; t < s->time; ++t) {
+  std::vector<float> step_aux(static_cast<size_t>(s->batch) * *aux_size);
+  for (int32_t i = 0; i < s->time; ++i) {
+    const int32_t t = pass.forward ? i : s->time - 1 - i;
     // The batch rows of this time step, contiguous.
     for (int32_t b = 0; b < s->batch; ++b) {
       const int64_t row = time_major ? static_cast<int64_t>(t) * s->batch + b
                                      : static_cast<int64_t>(b) * s->time + t;
       std::copy_n(in + row * s->n_input, s->n_input, step_input.data() + b * s->n_input);
+      if (aux != nullptr)
+        std::copy_n(aux + row * *aux_size, *aux_size, step_aux.data() + b * *aux_size);
     }
-    step.Run(step_input.data(), cell_clip, proj_clip);
+    step.Run(step_input.data(), aux != nullptr ? step_aux.data() : nullptr, cell_clip, proj_clip);
     for (int32_t b = 0; b < s->batch; ++b) {
       const int64_t row = time_major ? static_cast<int64_t>(t) * s->batch + b
                                      : static_cast<int64_t>(b) * s->time + t;
-      std::copy_n(step.output_state + b * s->n_output, s->n_output, out + row * s->n_output);
+      std::copy_n(step.output_state + b * s->n_output, s->n_output,
+                  out + row * out_width + pass.output_offset);
     }
   }
   return Status::Ok();
+}
+
+Status PrepareUnidirectionalSequenceLstm(KernelContext& context) {
+  return PrepareLstmPass(context, LstmPass{});
+}
+
+Status EvalUnidirectionalSequenceLstm(KernelContext& context) {
+  return EvalLstmPass(context, LstmPass{});
 }
 
 }  // namespace tfa::runtime

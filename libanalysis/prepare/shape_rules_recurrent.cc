@@ -52,6 +52,23 @@ Outcome BasicLstmRule(const RuleInput& in) {
                  Shape{batch, *gate_depth}});
 }
 
+// The outputs of a bidirectional sequence op of `fw` forward and `bw` backward units: one of
+// both depths with merge_outputs, else the forward and the backward output.
+Outcome BidirectionalOutputs(const RuleInput& in, int32_t fw, int32_t bw) {
+  if (in.node.options->merge_outputs) {
+    auto depth = ToDimension(in, int64_t{fw} + bw);
+    if (!depth.ok()) return depth.status();
+    auto out = WithLastDimension(in, 3, *depth);
+    if (!out.ok()) return out.status();
+    return OneShape(std::move(*out));
+  }
+  auto fw_out = WithLastDimension(in, 3, fw);
+  if (!fw_out.ok()) return fw_out.status();
+  auto bw_out = WithLastDimension(in, 3, bw);
+  if (!bw_out.ok()) return bw_out.status();
+  return Shapes({std::move(*fw_out), std::move(*bw_out)});
+}
+
 }  // namespace
 
 // LSTM (full kernel) and UNIDIRECTIONAL_SEQUENCE_LSTM (lstm.cc, unidirectional_sequence_lstm.cc):
@@ -73,18 +90,7 @@ Outcome BidirectionalLstmRule(const RuleInput& in) {
   if (!fw.ok()) return fw.status();
   auto bw = Dimension(in, 25, 2, 1);
   if (!bw.ok()) return bw.status();
-  if (in.node.options->merge_outputs) {
-    auto depth = ToDimension(in, int64_t{*fw} + *bw);
-    if (!depth.ok()) return depth.status();
-    auto out = WithLastDimension(in, 3, *depth);
-    if (!out.ok()) return out.status();
-    return OneShape(std::move(*out));
-  }
-  auto fw_out = WithLastDimension(in, 3, *fw);
-  if (!fw_out.ok()) return fw_out.status();
-  auto bw_out = WithLastDimension(in, 3, *bw);
-  if (!bw_out.ok()) return bw_out.status();
-  return Shapes({std::move(*fw_out), std::move(*bw_out)});
+  return BidirectionalOutputs(in, *fw, *bw);
 }
 
 // RNN and UNIDIRECTIONAL_SEQUENCE_RNN (basic_rnn.cc, unidirectional_sequence_rnn.cc): the units
@@ -105,18 +111,7 @@ Outcome BidirectionalRnnRule(const RuleInput& in) {
   if (!fw.ok()) return fw.status();
   auto bw = Dimension(in, 5, 2, 0);
   if (!bw.ok()) return bw.status();
-  if (in.node.options->merge_outputs) {
-    auto depth = ToDimension(in, int64_t{*fw} + *bw);
-    if (!depth.ok()) return depth.status();
-    auto out = WithLastDimension(in, 3, *depth);
-    if (!out.ok()) return out.status();
-    return OneShape(std::move(*out));
-  }
-  auto fw_out = WithLastDimension(in, 3, *fw);
-  if (!fw_out.ok()) return fw_out.status();
-  auto bw_out = WithLastDimension(in, 3, *bw);
-  if (!bw_out.ok()) return bw_out.status();
-  return Shapes({std::move(*fw_out), std::move(*bw_out)});
+  return BidirectionalOutputs(in, *fw, *bw);
 }
 
 // SVDF (svdf.cc): [batch, feature filters / rank].

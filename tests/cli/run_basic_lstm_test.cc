@@ -17,17 +17,7 @@ namespace tfa {
 namespace {
 
 using testing::RunTool;
-
-// Small deterministic values in [-magnitude, magnitude].
-std::vector<float> Values(size_t n, float magnitude, uint32_t seed) {
-  std::vector<float> v(n);
-  uint32_t state = seed;
-  for (float& x : v) {
-    state = state * 1664525u + 1013904223u;
-    x = magnitude * (static_cast<float>(state >> 8) / static_cast<float>(1u << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
+using testing::SmallValues;
 
 // x [2, 6] -> ADD bias -> LSTM (basic kernel, 4 units; previous activation and state are graph
 // inputs) -> activation and state [2, 4]; the concatenation [2, 10] and gates [2, 16] are
@@ -40,12 +30,12 @@ std::string FloatBasicLstmModel(TensorType state_type = TensorType::kFloat32,
   ModelBuilder b("basic_lstm_float.tflite");
   b.AddSubgraph("main");
   const int32_t x = b.AddTensor(0, "x", f32, {2, 6});
-  const int32_t shift = b.AddConstant(0, "shift", f32, {6}, FloatBytes(Values(6, 0.5f, 1)));
+  const int32_t shift = b.AddConstant(0, "shift", f32, {6}, FloatBytes(SmallValues(6, 0.5f, 1)));
   const int32_t shifted = b.AddTensor(0, "shifted", f32, {2, 6});
   const int32_t prev_activation = b.AddTensor(0, "prev_activation", f32, {2, 4});
   const int32_t weights =
-      b.AddConstant(0, "weights", f32, {16, 10}, FloatBytes(Values(160, 0.6f, 2)));
-  const int32_t bias = b.AddConstant(0, "bias", f32, {16}, FloatBytes(Values(16, 0.3f, 3)));
+      b.AddConstant(0, "weights", f32, {16, 10}, FloatBytes(SmallValues(160, 0.6f, 2)));
+  const int32_t bias = b.AddConstant(0, "bias", f32, {16}, FloatBytes(SmallValues(16, 0.3f, 3)));
   const int32_t prev_state = b.AddTensor(0, "prev_state", state_type, {2, 4});
   const int32_t activation = b.AddTensor(0, "activation", f32, {2, 4});
   const int32_t state = b.AddTensor(0, "state", f32, {2, 4});

@@ -18,17 +18,7 @@ namespace tfa {
 namespace {
 
 using testing::RunTool;
-
-// Small deterministic values in [-magnitude, magnitude].
-std::vector<float> Values(size_t n, float magnitude, uint32_t seed) {
-  std::vector<float> v(n);
-  uint32_t state = seed;
-  for (float& x : v) {
-    state = state * 1664525u + 1013904223u;
-    x = magnitude * (static_cast<float>(state >> 8) / static_cast<float>(1u << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
+using testing::SmallValues;
 
 struct Variant {
   std::string name;
@@ -105,7 +95,7 @@ class BidirectionalLstmModel {
   int32_t Weights(const std::string& name, std::vector<int32_t> shape) {
     int64_t n = 1;
     for (int32_t d : shape) n *= d;
-    const std::vector<float> values = Values(static_cast<size_t>(n), 0.5f, ++seed_);
+    const std::vector<float> values = SmallValues(static_cast<size_t>(n), 0.5f, ++seed_);
     if (!v_.hybrid) return b_.AddConstant(0, name, TensorType::kFloat32, shape, FloatBytes(values));
     float range = 0;
     for (float value : values) range = std::max(range, std::fabs(value));
@@ -120,7 +110,7 @@ class BidirectionalLstmModel {
   }
   int32_t Bias(const std::string& name, int32_t size) {
     return b_.AddConstant(0, name, TensorType::kFloat32, {size},
-                          FloatBytes(Values(static_cast<size_t>(size), 0.2f, ++seed_)));
+                          FloatBytes(SmallValues(static_cast<size_t>(size), 0.2f, ++seed_)));
   }
 
   // One direction's 17 tensors, in upstream's order.

@@ -21,23 +21,13 @@ namespace tfa {
 namespace {
 
 using testing::RunTool;
-
-// Small deterministic values in [-magnitude, magnitude].
-std::vector<float> Values(size_t n, float magnitude, uint32_t seed) {
-  std::vector<float> v(n);
-  uint32_t state = seed;
-  for (float& x : v) {
-    state = state * 1664525u + 1013904223u;
-    x = magnitude * (static_cast<float>(state >> 8) / static_cast<float>(1u << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
+using testing::SmallValues;
 
 // A [rows, cols] weight constant: float32, or symmetric 8-bit (int8, or the same bytes in a
 // uint8 tensor, as upstream's hybrid kernels read them) with one scale.
 int32_t Weights(ModelBuilder& b, const std::string& name, TensorType type, int32_t rows,
                 int32_t cols, uint32_t seed) {
-  const std::vector<float> values = Values(static_cast<size_t>(rows * cols), 0.5f, seed);
+  const std::vector<float> values = SmallValues(static_cast<size_t>(rows * cols), 0.5f, seed);
   if (type == TensorType::kFloat32)
     return b.AddConstant(0, name, type, {rows, cols}, FloatBytes(values));
   float range = 0;
@@ -63,7 +53,7 @@ Cell AddCell(ModelBuilder& b, const std::string& prefix, TensorType weights, int
   c.recurrent =
       Weights(b, prefix + "recurrent_weights", recurrent.value_or(weights), units, units, seed + 1);
   c.bias = b.AddConstant(0, prefix + "bias", TensorType::kFloat32, {units},
-                         FloatBytes(Values(static_cast<size_t>(units), 0.3f, seed + 2)));
+                         FloatBytes(SmallValues(static_cast<size_t>(units), 0.3f, seed + 2)));
   c.hidden = b.AddVariable(0, prefix + "hidden_state", TensorType::kFloat32, {batch, units});
   return c;
 }
@@ -89,7 +79,7 @@ std::string RnnModel(TensorType weights, std::optional<TensorType> recurrent = s
   ModelBuilder b("rnn.tflite");
   b.AddSubgraph("main");
   const int32_t x = b.AddTensor(0, "x", f32, {2, 6});
-  const int32_t shift = b.AddConstant(0, "shift", f32, {6}, FloatBytes(Values(6, 0.5f, 1)));
+  const int32_t shift = b.AddConstant(0, "shift", f32, {6}, FloatBytes(SmallValues(6, 0.5f, 1)));
   const int32_t shifted = b.AddTensor(0, "shifted", f32, {2, 6});
   const Cell c = AddCell(b, "", weights, 4, 6, 2, 10, recurrent);
   const int32_t out = b.AddTensor(0, "out", f32, {2, 4});
@@ -115,7 +105,7 @@ std::string SequenceRnnModel(TensorType weights, bool time_major) {
   const int32_t x = b.AddTensor(0, "x", f32, in_shape);
   const Cell c = AddCell(b, "", weights, 5, 6, 2, 20);
   const int32_t rnn = b.AddTensor(0, "rnn", f32, {in_shape[0], in_shape[1], 5});
-  const int32_t shift = b.AddConstant(0, "shift", f32, {5}, FloatBytes(Values(5, 0.5f, 2)));
+  const int32_t shift = b.AddConstant(0, "shift", f32, {5}, FloatBytes(SmallValues(5, 0.5f, 2)));
   const int32_t out = b.AddTensor(0, "out", f32, {in_shape[0], in_shape[1], 5});
   OpOptions o;
   o.fused_activation = Activation::kRelu;

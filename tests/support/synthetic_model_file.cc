@@ -15,4 +15,14 @@ std::string WriteSyntheticModel(ModelBuilder&& builder, const std::string& name)
   return WriteTempFile(name, std::string(bytes.begin(), bytes.end()));
 }
 
+std::vector<float> SmallValues(size_t n, float magnitude, uint32_t seed) {
+  std::vector<float> v(n);
+  uint32_t state = seed;
+  for (float& x : v) {
+    state = state * 1664525u + 1013904223u;
+    x = magnitude * (static_cast<float>(state >> 8) / static_cast<float>(1u << 24) * 2.0f - 1.0f);
+  }
+  return v;
+}
+
 }  // namespace tfa::testing

@@ -203,6 +203,35 @@ TEST(ShapeInferenceTest, Atan2MatrixDiagBucketizeReverseSequence) {
             "ATAN2: inputs [2,3] and [3] differ in rank");
 }
 
+// stablehlo_elementwise.cc takes no broadcast and one type; stablehlo_shift_left.cc reads the
+// shifts up to the values' count, whatever their shape.
+TEST(ShapeInferenceTest, StablehloElementwiseOpsTakeOneShapeAndOneType) {
+  Subgraph g;
+  const int32_t a = AddTensor(g, TensorType::kInt32, {2, 3});
+  const int32_t b = AddTensor(g, TensorType::kInt32, {2, 3});
+  const int32_t flat = AddTensor(g, TensorType::kInt32, {6});
+  const int32_t row = AddTensor(g, TensorType::kInt32, {3});
+  const int32_t f = AddTensor(g, TensorType::kFloat32, {2, 3});
+  const int32_t out = AddTensor(g, TensorType::kInt32, {});
+  AddNode(g, "STABLEHLO_ADD", {a, b}, {out});
+  AddNode(g, "STABLEHLO_SHIFT_LEFT", {a, flat}, {out});
+  AddNode(g, "STABLEHLO_MAXIMUM", {a, row}, {out});
+  AddNode(g, "STABLEHLO_AND", {a, f}, {out});
+  AddNode(g, "STABLEHLO_SHIFT_LEFT", {a, row}, {out});
+  for (size_t n : {0u, 1u}) {
+    auto shapes = InferOutputShapes(g, g.nodes[n]);
+    ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+    EXPECT_EQ(shapes->at(0), (Shape{2, 3})) << n;
+  }
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[2]).status().message(),
+            "STABLEHLO_MAXIMUM: inputs [2,3] and [3] differ in shape");
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[3]).status().message(),
+            "STABLEHLO_AND: inputs of types int32 and float32");
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[4]).status().message(),
+            "STABLEHLO_SHIFT_LEFT: the shifts [3] are fewer than the values [2,3] (upstream reads "
+            "past them)");
+}
+
 // space_to_batch_nd.cc / batch_to_space_nd.cc: a dilated convolution's wrapper pair.
 TEST(ShapeInferenceTest, SpaceToBatchAndBackUndoEachOther) {
   Subgraph g;

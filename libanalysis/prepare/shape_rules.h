@@ -56,6 +56,8 @@ Outcome ShapeFromInput0Rule(const RuleInput& in);
 Outcome BroadcastRule(const RuleInput& in);
 Outcome SelectRule(const RuleInput& in);
 Outcome Atan2Rule(const RuleInput& in);
+Outcome StablehloElementwiseRule(const RuleInput& in);
+Outcome StablehloShiftLeftRule(const RuleInput& in);
 
 // Convolutions, pools, matrix products, image resizes (shape_rules_conv_pool.cc).
 Outcome Conv2DRule(const RuleInput& in);

@@ -1,4 +1,9 @@
-// Shape rules of the elementwise ops whose inputs broadcast.
+// Shape rules of the elementwise ops: those whose inputs broadcast, and the StableHLO ones, whose
+// inputs share one shape.
+
+#include <cstdint>
+#include <string>
+#include <utility>
 
 #include "libanalysis/prepare/added_tensors.h"
 #include "libanalysis/prepare/shape_rules.h"
@@ -46,6 +51,60 @@ Outcome Atan2Rule(const RuleInput& in) {
     return Fail(in, "inputs " + ShapeText(*y) + " and " + ShapeText(*x) + " differ in rank");
   }
   return OneShape(std::move(*y));
+}
+
+namespace {
+
+// The two inputs of a StableHLO element-wise op, which upstream's Prepare requires of one type.
+struct TwoInputs {
+  Shape a;
+  Shape b;
+};
+Result<TwoInputs> SameTypeInputs(const RuleInput& in) {
+  auto a = Input(in, 0);
+  if (!a.ok()) return a.status();
+  auto b = Input(in, 1);
+  if (!b.ok()) return b.status();
+  if ((*a)->type != (*b)->type) {
+    return Fail(in, std::string("inputs of types ") + TensorTypeName((*a)->type) + " and " +
+                        TensorTypeName((*b)->type));
+  }
+  auto a_shape = InputShape(in, 0);
+  if (!a_shape.ok()) return a_shape.status();
+  auto b_shape = InputShape(in, 1);
+  if (!b_shape.ok()) return b_shape.status();
+  return TwoInputs{std::move(*a_shape), std::move(*b_shape)};
+}
+
+}  // namespace
+
+// STABLEHLO_ADD, MULTIPLY, MAXIMUM, MINIMUM, AND (stablehlo_elementwise.cc ElementwisePrepare):
+// no broadcasting, two inputs of one type and one shape, which the output takes.
+Outcome StablehloElementwiseRule(const RuleInput& in) {
+  auto inputs = SameTypeInputs(in);
+  if (!inputs.ok()) return inputs.status();
+  if (inputs->a != inputs->b) {
+    return Fail(
+        in, "inputs " + ShapeText(inputs->a) + " and " + ShapeText(inputs->b) + " differ in shape");
+  }
+  return OneShape(std::move(inputs->a));
+}
+
+// STABLEHLO_SHIFT_LEFT (stablehlo_shift_left.cc): the output is shaped like the first input; the
+// second is read element by element without a check of its shape, so a shorter one reads past it.
+Outcome StablehloShiftLeftRule(const RuleInput& in) {
+  auto inputs = SameTypeInputs(in);
+  if (!inputs.ok()) return inputs.status();
+  const auto count = [](const Shape& shape) {
+    int64_t n = 1;
+    for (int32_t d : shape) n *= d;
+    return n;
+  };
+  if (count(inputs->b) < count(inputs->a)) {
+    return Fail(in, "the shifts " + ShapeText(inputs->b) + " are fewer than the values " +
+                        ShapeText(inputs->a) + " (upstream reads past them)");
+  }
+  return OneShape(std::move(inputs->a));
 }
 
 }  // namespace tfa::shape_rules

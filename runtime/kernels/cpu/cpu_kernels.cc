@@ -66,6 +66,7 @@
 #include "runtime/kernels/cpu/space_batch.h"
 #include "runtime/kernels/cpu/sparse_to_dense.h"
 #include "runtime/kernels/cpu/split.h"
+#include "runtime/kernels/cpu/stablehlo_elementwise.h"
 #include "runtime/kernels/cpu/svdf.h"
 #include "runtime/kernels/cpu/tile.h"
 #include "runtime/kernels/cpu/topk.h"
@@ -229,6 +230,12 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"UNIQUE", {PrepareUnique, EvalUnique}},
       {"BITWISE_XOR", {PrepareBitwiseBinary, EvalBitwiseXor}},
       {"RIGHT_SHIFT", {PrepareBitwiseBinary, EvalRightShift}},
+      {"STABLEHLO_ADD", {PrepareStablehloElementwise, EvalStablehloAdd}},
+      {"STABLEHLO_MULTIPLY", {PrepareStablehloElementwise, EvalStablehloMultiply}},
+      {"STABLEHLO_MAXIMUM", {PrepareStablehloElementwise, EvalStablehloMaximum}},
+      {"STABLEHLO_MINIMUM", {PrepareStablehloElementwise, EvalStablehloMinimum}},
+      {"STABLEHLO_AND", {PrepareStablehloAnd, EvalStablehloAnd}},
+      {"STABLEHLO_SHIFT_LEFT", {PrepareStablehloShiftLeft, EvalStablehloShiftLeft}},
       {"BITCAST", {PrepareBitcast, EvalBitcast}},
       {"MATRIX_SET_DIAG", {PrepareMatrixSetDiag, EvalMatrixSetDiag}},
       {"BROADCAST_ARGS", {PrepareBroadcastArgs, EvalBroadcastArgs}},

@@ -576,18 +576,22 @@ constexpr std::array<KernelRule, 22> kKernelRules = {{
     {"BIDIRECTIONAL_SEQUENCE_LSTM", PrepareBidirectionalSequenceLstm},
 }};
 
-// The Edge TPU's custom op, which the Edge TPU runtime registers (edgetpu::RegisterCustomOp):
-// its Prepare checks the tensors' sizes against the compiled program and at most resizes an
-// output's batch dimension to the input's; it adds no temporaries, so its outputs stay in the
-// arena as any node's (google-coral/libedgetpu tflite/custom_op.cc, CustomOpPrepare).
-Result<KernelPrepareEffect> PrepareEdgeTpuCustomOp(const Subgraph&, const Node&) {
+// Custom ops whose Prepare adds no temporaries, so their outputs stay in the arena as any node's:
+// - AudioSpectrogram and Mfcc, whose Prepare only resizes the output; the kernels work in vectors
+//   of their own, outside the arena (tflite/kernels/audio_spectrogram.cc, mfcc.cc);
+// - the Edge TPU's, which the Edge TPU runtime registers (edgetpu::RegisterCustomOp): its Prepare
+//   checks the tensors' sizes against the compiled program and at most resizes an output's batch
+//   dimension to the input's (google-coral/libedgetpu tflite/custom_op.cc, CustomOpPrepare).
+Result<KernelPrepareEffect> PrepareWithoutTemporaries(const Subgraph&, const Node&) {
   return KernelPrepareEffect{};
 }
 
 // Custom ops upstream's BuiltinOpResolver registers, by custom code, and the Edge TPU's.
-constexpr std::array<KernelRule, 2> kCustomKernelRules = {{
+constexpr std::array<KernelRule, 4> kCustomKernelRules = {{
     {"TFLite_Detection_PostProcess", PrepareDetectionPostProcess},
-    {"edgetpu-custom-op", PrepareEdgeTpuCustomOp},
+    {"AudioSpectrogram", PrepareWithoutTemporaries},
+    {"Mfcc", PrepareWithoutTemporaries},
+    {"edgetpu-custom-op", PrepareWithoutTemporaries},
 }};
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "runtime/kernels/cpu/activations.h"
 #include "runtime/kernels/cpu/add_n.h"
 #include "runtime/kernels/cpu/arg_min_max.h"
+#include "runtime/kernels/cpu/audio_spectrogram.h"
 #include "runtime/kernels/cpu/batch_matmul.h"
 #include "runtime/kernels/cpu/bidirectional_sequence_lstm.h"
 #include "runtime/kernels/cpu/bidirectional_sequence_rnn.h"
@@ -41,6 +42,7 @@
 #include "runtime/kernels/cpu/matrix_diag.h"
 #include "runtime/kernels/cpu/matrix_set_diag.h"
 #include "runtime/kernels/cpu/max_pool_argmax.h"
+#include "runtime/kernels/cpu/mfcc.h"
 #include "runtime/kernels/cpu/non_max_suppression.h"
 #include "runtime/kernels/cpu/one_hot.h"
 #include "runtime/kernels/cpu/pack.h"
@@ -187,6 +189,8 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"Landmarks2TransformMatrix",
        {PrepareLandmarksToTransformMatrix, EvalLandmarksToTransformMatrix}},
       {"TFLite_Detection_PostProcess", {PrepareDetectionPostProcess, EvalDetectionPostProcess}},
+      {"AudioSpectrogram", {PrepareAudioSpectrogram, EvalAudioSpectrogram}},
+      {"Mfcc", {PrepareMfcc, EvalMfcc}},
       {"TransformLandmarks", {PrepareTransformLandmarks, EvalTransformLandmarks}},
       {"TransformTensorBilinear", {PrepareTransformTensorBilinear, EvalTransformTensorBilinear}},
       {"SQRT", {PrepareUnaryFloat, EvalSqrt}},

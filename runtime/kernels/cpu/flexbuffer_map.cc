@@ -57,6 +57,24 @@ Result<int32_t> FlexbufferMap::Int(const char* key) const {
   return ToInt32(value, std::string("custom option '") + key + "'");
 }
 
+Result<int64_t> FlexbufferMap::AsInt64(const char* key) const {
+  const flexbuffers::Reference value = Lookup(bytes_, key);
+  if (value.IsNull()) return int64_t{0};
+  if (value.IsInt()) return value.AsInt64();
+  if (value.IsUInt()) {
+    const uint64_t v = value.AsUInt64();
+    if (v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+      return static_cast<int64_t>(v);
+  } else if (value.IsFloat()) {
+    // The range check keeps the conversion defined; 2^63 itself is out of range.
+    const double v = value.AsDouble();
+    if (v > -9.2233720368547758e18 && v < 9.2233720368547758e18) return static_cast<int64_t>(v);
+  } else {
+    return Status::Error(std::string("custom option '") + key + "' is not a number");
+  }
+  return Status::Error(std::string("custom option '") + key + "' does not fit int64");
+}
+
 Result<float> FlexbufferMap::Float(const char* key) const {
   const flexbuffers::Reference value = Lookup(bytes_, key);
   if (value.IsNull()) return Status::Error(std::string("custom option '") + key + "' is missing");

@@ -22,6 +22,9 @@ class FlexbufferMap {
   bool Has(const char* key) const;
   // An integer value that fits int32.
   [[nodiscard]] Result<int32_t> Int(const char* key) const;
+  // Any number, as upstream's AsInt64 reads it: an absent key is 0, a float truncates toward zero
+  // (one outside int64 is an error here).
+  [[nodiscard]] Result<int64_t> AsInt64(const char* key) const;
   // Any number, as upstream's AsFloat reads it (integers convert).
   [[nodiscard]] Result<float> Float(const char* key) const;
   // A boolean, or a number read as != 0 (upstream's AsBool).

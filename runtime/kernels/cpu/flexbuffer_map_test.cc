@@ -60,6 +60,20 @@ TEST(FlexbufferMapTest, WrongOrMissingValuesAreErrorsNamingTheKey) {
             "custom option 'mixed' element 1 is not an integer");
 }
 
+// Upstream's AsInt64, as AudioSpectrogram and Mfcc read their options: absent is 0, a float
+// truncates toward zero, a string is not a number here.
+TEST(FlexbufferMapTest, AsInt64ReadsAnyNumberAsUpstreamDoes) {
+  const std::vector<uint8_t> bytes = SampleOptions();
+  auto map = FlexbufferMap::Read(bytes);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(*map->AsInt64("absent"), 0);
+  EXPECT_EQ(*map->AsInt64("count"), 7);
+  EXPECT_EQ(*map->AsInt64("unsigned"), 9);
+  EXPECT_EQ(*map->AsInt64("ratio"), 0);
+  EXPECT_EQ(*map->AsInt64("huge"), int64_t{1} << 40);
+  EXPECT_EQ(map->AsInt64("mode").status().message(), "custom option 'mode' is not a number");
+}
+
 TEST(FlexbufferMapTest, RejectsEmptyCorruptAndNonMapBuffers) {
   EXPECT_EQ(FlexbufferMap::Read({}).status().message(),
             "custom options are empty, expected a flexbuffer map");

@@ -14,6 +14,7 @@
 #include "runtime/kernels/cpu/int16_softmax.h"
 #include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
+#include "runtime/kernels/cpu/int4_conv.h"
 #include "runtime/kernels/cpu/int4_fully_connected.h"
 #include "runtime/kernels/cpu/integer_lstm.h"
 #include "runtime/kernels/cpu/integer_maximum_minimum.h"
@@ -55,7 +56,7 @@ struct FloatOrInt32 {
 };
 
 // FULLY_CONNECTED and CONV_2D with float input and integer weights take upstream's hybrid path;
-// FULLY_CONNECTED with int4 weights its int4 paths.
+// int4 weights their int4 paths.
 template <bool (*kIsHybrid)(const KernelContext&), KernelFunction kHybrid, KernelFunction kOther>
 Status ByHybridWeights(KernelContext& context) {
   return kIsHybrid(context) ? kHybrid(context) : kOther(context);
@@ -88,18 +89,27 @@ Status ByLstmKernelType(KernelContext& context) {
 
 const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
   static const auto* table = new std::map<std::string, KernelRegistration>{
+      // int4 filters on int8/int16 input are unpacked first, as upstream does.
       {"CONV_2D",
-       {ByInt16Input<PrepareInt16x8Conv2D,
-                     ByHybridWeights<IsHybridConv2D, PrepareHybridConv2D,
-                                     ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>>,
-        ByInt16Input<EvalInt16x8Conv2D,
-                     ByHybridWeights<IsHybridConv2D, EvalHybridConv2D,
-                                     ByInputType<EvalConv2D, EvalQuantizedConv2D>>>}},
+       {ByHybridWeights<
+            HasInt4FilterOnIntegerInput, PrepareInt4Conv2D,
+            ByInt16Input<PrepareInt16x8Conv2D,
+                         ByHybridWeights<IsHybridConv2D, PrepareHybridConv2D,
+                                         ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>>>,
+        ByHybridWeights<
+            HasInt4FilterOnIntegerInput, EvalInt4Conv2D,
+            ByInt16Input<EvalInt16x8Conv2D,
+                         ByHybridWeights<IsHybridConv2D, EvalHybridConv2D,
+                                         ByInputType<EvalConv2D, EvalQuantizedConv2D>>>>}},
       {"DEPTHWISE_CONV_2D",
-       {ByInt16Input<PrepareInt16x8DepthwiseConv2D,
-                     ByInputType<PrepareDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D>>,
-        ByInt16Input<EvalInt16x8DepthwiseConv2D,
-                     ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>}},
+       {ByHybridWeights<
+            HasInt4FilterOnIntegerInput, PrepareInt4DepthwiseConv2D,
+            ByInt16Input<PrepareInt16x8DepthwiseConv2D,
+                         ByInputType<PrepareDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D>>>,
+        ByHybridWeights<
+            HasInt4FilterOnIntegerInput, EvalInt4DepthwiseConv2D,
+            ByInt16Input<EvalInt16x8DepthwiseConv2D,
+                         ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>>}},
       {"FULLY_CONNECTED",
        {ByHybridWeights<
             HasInt4Weights, PrepareInt4FullyConnected,

@@ -94,11 +94,19 @@ std::string Int16x8Model() {
   return testing::WriteSyntheticModel(std::move(b), "int16x8_activations.tflite");
 }
 
-TEST(RunInt16Activations, SixteenByEightModelValidates) {
+// Neither XNNPACK nor the GPU delegate takes int16 activations, so every node stays on the CPU
+// kernels there.
+TEST(RunInt16Activations, SixteenByEightModelValidatesOnTheCpu) {
   const std::string model = Int16x8Model();
   auto run = RunTool("run --validate --json --input-seed 1 " + model);
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
   EXPECT_TRUE(nlohmann::json::parse(run.out).at("validated").get<bool>()) << run.out;
+  for (const std::string delegate : {"xnnpack", "gpu"}) {
+    auto report = RunTool("report --json --delegate " + delegate + " " + model);
+    ASSERT_EQ(report.exit_code, 0) << delegate << report.err;
+    const std::string compact = nlohmann::json::parse(report.out).dump();
+    EXPECT_EQ(compact.find("\"kind\":\"delegate\""), std::string::npos) << delegate << compact;
+  }
 }
 
 }  // namespace

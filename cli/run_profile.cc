@@ -68,7 +68,8 @@ std::string QuantizedKernelKind(const Subgraph& graph, const Node& node) {
   if (node.op == "LSTM" && node.options->lstm_basic_kernel)
     return GemmRows(graph, node) >= runtime::kMinQuantizedGemmRows ? "gemmlowp" : "reference loop";
   if (node.op == "DEPTHWISE_CONV_2D") return "vectorised loop";
-  if (node.op == "LOGISTIC" || node.op == "TANH") return "table";
+  if (node.op == "LOGISTIC" || node.op == "TANH" || node.op == "ELU" || node.op == "GELU")
+    return "table";
   return "reference loop";
 }
 

@@ -686,14 +686,46 @@ std::optional<std::string> ReduceFailure(const Subgraph& g, const Node& node) {
 }
 
 // tanh.cc CalculateArithmeticOpData: one type in and out.
-std::optional<std::string> TanhFailure(const Subgraph& g, const Node& node) {
-  constexpr std::string_view kFile = "tanh.cc";
-  if (auto failure = CountFailure(node, 1, 1, kFile)) return failure;
+// tanh.cc CalculateArithmeticOpData and logistic_common.cc CalculateArithmeticOpDataLogistic:
+// one type in and out; int16 needs zero points 0 and an output scale whose log2 rounds to -15
+// (CheckedLog2: within 1e-3); LOGISTIC's int8 output needs zero point -128.
+std::optional<std::string> SigmoidFailure(const Subgraph& g, const Node& node) {
+  const bool tanh = node.op == "TANH";
+  const std::string_view file = tanh ? "tanh.cc" : "logistic_common.cc";
+  if (tanh) {
+    if (auto failure = CountFailure(node, 1, 1, file)) return failure;
+  }
   const Tensor* input = At(g, node.inputs, 0);
   const Tensor* output = At(g, node.outputs, 0);
-  if (input == nullptr || output == nullptr || input->type == output->type) return std::nullopt;
-  return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
-                 kFile);
+  if (input == nullptr || output == nullptr) return std::nullopt;
+  if (input->type != output->type) {
+    return Failure(TypeNamesNotEqual("input->type", "output->type", input->type, output->type),
+                   file);
+  }
+  if (!tanh && Is(input, T::kInt8) && ZeroPoint(output) != -128) {
+    return Failure(NotEqual("output->params.zero_point", "std::numeric_limits<int8_t>::min()",
+                            ZeroPoint(output), -128),
+                   file);
+  }
+  if (!Is(input, T::kInt16)) return std::nullopt;
+  if (ZeroPoint(input) != 0) {
+    return Failure(NotEqual("input->params.zero_point", "0", ZeroPoint(input), 0), file);
+  }
+  if (ZeroPoint(output) != 0) {
+    return Failure(NotEqual("output->params.zero_point", "0", ZeroPoint(output), 0), file);
+  }
+  const float log2 = std::log(Scale(output)) * (1.0f / std::log(2.0f));
+  const float rounded = std::round(log2);
+  if (!(std::abs(log2 - rounded) < 1e-3f)) {
+    return Failure("CheckedLog2(output->params.scale, &output_scale_log2_rounded) was not true.",
+                   file);
+  }
+  if (rounded != -15.0f) {
+    return Failure(NotEqual("output_scale_log2_rounded", "-kOutputFractionalBits",
+                            static_cast<int64_t>(rounded), -15),
+                   file);
+  }
+  return std::nullopt;
 }
 
 // floor_div.cc / floor_mod.cc CalculateOpData: two inputs and the output of one type.
@@ -784,7 +816,7 @@ std::optional<std::string> FailureOf(const Subgraph& subgraph, const Node& node)
   if (op == "MEAN" || op == "SUM" || op == "REDUCE_MAX" || op == "REDUCE_MIN") {
     return ReduceFailure(subgraph, node);
   }
-  if (op == "TANH") return TanhFailure(subgraph, node);
+  if (op == "TANH" || op == "LOGISTIC") return SigmoidFailure(subgraph, node);
   if (op == "FLOOR_DIV" || op == "FLOOR_MOD") return FloorDivModFailure(subgraph, node);
   if (op == "ADD_N") return AddNFailure(subgraph, node);
   if (op == "CEIL") return FloatUnaryFailure(subgraph, node, "ceil.cc");

@@ -281,5 +281,30 @@ TEST(TflmPrepareChecks, StridedSliceOutputMustBeTheSlice) {
             "output_shape->data[shape_size] != dim_shape (3 != 2) (strided_slice.cc)");
 }
 
+Subgraph SigmoidOp(const std::string& op, T type, float out_scale, int64_t out_zero_point) {
+  return Graph({Quantized(ArenaTensor({1, 8}, type), {1.0f / 4096}, {0}),
+                Quantized(ArenaTensor({1, 8}, type), {out_scale}, {out_zero_point})},
+               {Op(op, {0}, {1})}, {0}, {1});
+}
+
+// tanh.cc and logistic_common.cc: int16 needs zero points 0 and an output scale of 2^-15 (its
+// log2 within 1e-3); LOGISTIC's int8 output zero point -128.
+TEST(TflmPrepareChecks, Int16SigmoidsNeedUpstreamsFixedQuantization) {
+  EXPECT_EQ(FailureOf(SigmoidOp("TANH", T::kInt16, 1.0f / 32768, 0)), "passes");
+  EXPECT_EQ(FailureOf(SigmoidOp("LOGISTIC", T::kInt16, 1.0f / 32768, 0)), "passes");
+  EXPECT_EQ(FailureOf(SigmoidOp("LOGISTIC", T::kInt16, 1.0f / 16384, 0)),
+            "output_scale_log2_rounded != -kOutputFractionalBits (-14 != -15) "
+            "(logistic_common.cc)");
+  EXPECT_EQ(FailureOf(SigmoidOp("TANH", T::kInt16, 1.0f / 32768, 4)),
+            "output->params.zero_point != 0 (4 != 0) (tanh.cc)");
+  EXPECT_EQ(FailureOf(SigmoidOp("TANH", T::kInt16, 0.3f / 32768, 0)),
+            "CheckedLog2(output->params.scale, &output_scale_log2_rounded) was not true. "
+            "(tanh.cc)");
+  EXPECT_EQ(FailureOf(SigmoidOp("LOGISTIC", T::kInt8, 1.0f / 256, -128)), "passes");
+  EXPECT_EQ(FailureOf(SigmoidOp("LOGISTIC", T::kInt8, 1.0f / 256, 0)),
+            "output->params.zero_point != std::numeric_limits<int8_t>::min() (0 != -128) "
+            "(logistic_common.cc)");
+}
+
 }  // namespace
 }  // namespace tfa::tflm

@@ -4,6 +4,7 @@
 
 #include "runtime/kernels/cpu/kernel_test_util.h"
 #include "runtime/kernels/cpu/kernel_thread_pool.h"
+#include "runtime/model_data.h"
 
 namespace tfa::runtime {
 namespace {
@@ -55,6 +56,27 @@ TEST(FullyConnectedTest, TwoThreadsSplitTheUnitsOfOneRow) {
   EXPECT_EQ(out[127], 129.0f);
   EXPECT_EQ(out[128], 257.0f);
   EXPECT_EQ(out[255], 1.0f);
+}
+
+// Weights stored sparse (no DENSIFY before the node) are refused, float and hybrid alike,
+// rather than read as dense.
+TEST(FullyConnectedTest, SparseWeightsAreRefused) {
+  const Sparsity sparsity;
+  for (const TensorType weight_type : {TensorType::kFloat32, TensorType::kInt8}) {
+    KernelRunner k("FULLY_CONNECTED");
+    Quantization q{{0.5f}, {0}, 0};
+    k.AddFloatInput({1, 2}, {1, 2});
+    RuntimeTensor& w = weight_type == TensorType::kFloat32
+                           ? k.AddFloatInput({2, 2}, {1, 0, 0, 1})
+                           : k.AddInput(TensorType::kInt8, {2, 2}, std::vector<int8_t>{1, 0, 0, 1});
+    w.quantization = weight_type == TensorType::kInt8 ? &q : nullptr;
+    w.is_constant = true;
+    w.sparsity = &sparsity;
+    k.AddOutput(TensorType::kFloat32, {1, 2});
+    EXPECT_EQ(k.Run().message(),
+              "sparse weights are not supported (upstream's sparse FULLY_CONNECTED paths are not "
+              "modelled)");
+  }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "runtime/kernels/cpu/hybrid_math.h"
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/window_geometry.h"
 
 namespace tfa::runtime {
 namespace {
@@ -19,6 +20,7 @@ Result<HybridFcShape> Shape(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckRank(context.input(1), 2, "weights"));
   if (context.options().weights_format != 0)
     return Status::Error("only the default weights format is supported");
+  TFA_RETURN_IF_ERROR(CheckDenseWeights(context.input(1)));
   auto weights = ReadHybridWeights(context.input(1), "weights");
   if (!weights.ok()) return weights.status();
   HybridFcShape s{*weights, 0};

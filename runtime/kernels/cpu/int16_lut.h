@@ -16,6 +16,9 @@ using Int16Lut = std::array<int16_t, 513>;
 // point cancels out of upstream's output range, so it shifts nothing.
 Int16Lut PopulateInt16Lut(float input_scale, int32_t input_zero_point, float output_scale,
                           int32_t output_zero_point, float (*transform)(float));
+// The same in double, as upstream builds its int16 SOFTMAX tables.
+Int16Lut PopulateInt16Lut(double input_scale, int32_t input_zero_point, double output_scale,
+                          int32_t output_zero_point, double (*transform)(double));
 
 int16_t Int16LutLookup(int16_t value, const Int16Lut& lut);
 

@@ -158,7 +158,14 @@ Status EvalInt16x8Conv2D(KernelContext& context) {
   return Status::Ok();
 }
 
+// depthwise_conv.cc Prepare takes an int16 input's bias as int64 only (TF_LITE_ENSURE_TYPES_EQ),
+// unlike CONV_2D and FULLY_CONNECTED.
 Status PrepareInt16x8DepthwiseConv2D(KernelContext& context) {
+  if (context.has_input(2) && context.input(2).type != TensorType::kInt64) {
+    return Status::Error(std::string("the bias of an int16 input must be int64, as upstream's "
+                                     "requires, got ") +
+                         TensorTypeName(context.input(2).type));
+  }
   auto g = DepthwiseGeometryOf(context);
   if (!g.ok()) return g.status();
   return GetRequantization(context, g->out_c, 3).status();

@@ -67,5 +67,19 @@ TEST(Int16x8ConvTest, RefusesNonZeroActivationZeroPoint) {
   EXPECT_FALSE(k.Run().ok());
 }
 
+// depthwise_conv.cc takes only an int64 bias with int16 input; CONV_2D and FULLY_CONNECTED
+// also take int32.
+TEST(Int16x8ConvTest, DepthwiseRefusesAnInt32Bias) {
+  KernelRunner k("DEPTHWISE_CONV_2D");
+  k.options().padding = Padding::kValid;
+  Quantization unit{{1.0f}, {0}, 0}, weight_q{{1.0f}, {0}, 3};
+  k.AddInput(TensorType::kInt16, {1, 1, 2, 1}, std::vector<int16_t>{10, 20}).quantization = &unit;
+  k.AddInput(TensorType::kInt8, {1, 1, 2, 1}, std::vector<int8_t>{3, 1}).quantization = &weight_q;
+  k.AddInput(TensorType::kInt32, {1}, std::vector<int32_t>{5});
+  k.AddOutput(TensorType::kInt16, {1, 1, 1, 1}).quantization = &unit;
+  EXPECT_EQ(k.Run().message(),
+            "the bias of an int16 input must be int64, as upstream's requires, got int32");
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -41,21 +41,6 @@ bool TakesPackedKernel(const KernelContext& context, const FullyConnectedGeometr
          g.units >= kFilterWidth && g.in_dim >= kFilterDepth;
 }
 
-// Runs `kernel` on a copy of the node whose weights are the int4 ones unpacked to int8.
-Status WithUnpackedWeights(KernelContext& context, KernelFunction kernel) {
-  const RuntimeTensor& packed = context.input(1);
-  std::vector<int8_t> values = UnpackInt4(packed.data, packed.NumElements());
-  RuntimeTensor weights = packed;
-  weights.type = TensorType::kInt8;
-  weights.data = reinterpret_cast<uint8_t*>(values.data());
-  weights.bytes = values.size();
-  KernelContext unpacked = context;
-  unpacked.inputs[1] = &weights;
-  const Status status = kernel(unpacked);
-  context.scratch_bytes = unpacked.scratch_bytes;
-  return status;
-}
-
 Status PrepareUnpacked(KernelContext& context) {
   if (context.input(0).type == TensorType::kInt16) return PrepareInt16x8FullyConnected(context);
   if (context.input(0).type == TensorType::kFloat32) return PrepareHybridFullyConnected(context);
@@ -262,6 +247,20 @@ Status EvalBlockwise(KernelContext& context, const FullyConnectedGeometry& g) {
 }
 
 }  // namespace
+
+Status WithUnpackedWeights(KernelContext& context, KernelFunction kernel) {
+  const RuntimeTensor& packed = context.input(1);
+  std::vector<int8_t> values = UnpackInt4(packed.data, packed.NumElements());
+  RuntimeTensor weights = packed;
+  weights.type = TensorType::kInt8;
+  weights.data = reinterpret_cast<uint8_t*>(values.data());
+  weights.bytes = values.size();
+  KernelContext unpacked = context;
+  unpacked.inputs[1] = &weights;
+  const Status status = kernel(unpacked);
+  context.scratch_bytes = unpacked.scratch_bytes;
+  return status;
+}
 
 std::vector<int8_t> UnpackInt4(const uint8_t* packed, int64_t count) {
   std::vector<int8_t> values(static_cast<size_t>(std::max<int64_t>(count, 0)));

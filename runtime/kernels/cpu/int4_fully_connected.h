@@ -28,6 +28,10 @@ std::vector<int8_t> UnpackInt4(const uint8_t* packed, int64_t count);
 // pair counts as +8 alone). `row` is one unpacked row of `cols` values.
 std::vector<int8_t> PackedKernelRow(const int8_t* row, int64_t cols);
 
+// Runs `kernel` on a copy of the node whose input 1 (the weights) is the int4 one unpacked to
+// int8, as upstream's kernels unpack it before their int8-weight paths.
+[[nodiscard]] Status WithUnpackedWeights(KernelContext& context, KernelFunction kernel);
+
 bool HasInt4Weights(const KernelContext& context);
 
 [[nodiscard]] Status PrepareInt4FullyConnected(KernelContext& context);

@@ -8,6 +8,8 @@
 #include "runtime/kernels/cpu/int16_lut.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
+#include "runtime/kernels/cpu/quantized_softmax.h"
+#include "runtime/model_data.h"
 
 namespace tfa::runtime {
 namespace {
@@ -61,11 +63,16 @@ std::array<uint8_t, 256> FloatFunctionTable(const UnaryParams& p, float (*f)(flo
   });
 }
 
+// Upstream's Prepare divides (and multiplies) the float scales in float, then widens the
+// result to double for QuantizeMultiplier.
+QuantizedMultiplier FloatRatio(float numerator, float denominator) {
+  return QuantizeMultiplier(static_cast<double>(numerator / denominator));
+}
+
 // Rescale-then-clamp of the RELU family; [lo, hi] are real bounds (infinite = none).
 template <typename T>
 std::array<uint8_t, 256> ReluTable(const UnaryParams& p, float lo, float hi) {
-  const QuantizedMultiplier m =
-      QuantizeMultiplier(static_cast<double>(p.in.scale) / static_cast<double>(p.out.scale));
+  const QuantizedMultiplier m = FloatRatio(p.in.scale, p.out.scale);
   QuantizedRange range =
       TypeRange(std::is_same_v<T, int8_t> ? TensorType::kInt8 : TensorType::kUInt8);
   const int32_t q_lo = p.out.zero_point + static_cast<int32_t>(std::round(lo / p.out.scale));
@@ -102,6 +109,15 @@ Status FloatFunction(KernelContext& context, float (*f)(float)) {
 }
 
 float Sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+float Elu(float x) { return x < 0.0f ? std::expm1(x) : x; }
+// reference_ops::GeluTransform and GeluTransformApproximate (internal/reference/gelu.h).
+float Gelu(float x) {
+  return 0.5f * x * std::erfc(x * static_cast<float>(-0.70710678118654752440));
+}
+float GeluApproximate(float x) {
+  constexpr auto kSqrt2OverPi = static_cast<float>(1.12837916709551257390 * 0.70710678118654752440);
+  return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x)));
+}
 float Tanh(float x) { return std::tanh(x); }
 float Exp(float x) { return std::exp(x); }
 
@@ -127,9 +143,8 @@ Result<PreluParams> GetPreluParams(const KernelContext& context) {
   auto po = PerTensorParams(out, "output");
   if (!po.ok()) return po.status();
   PreluParams p{*pi, *pa, *po, {}, {}};
-  p.positive = QuantizeMultiplier(static_cast<double>(p.in.scale) / p.out.scale);
-  // Upstream multiplies the two float scales in double: (double)s_in * s_alpha / s_out.
-  p.negative = QuantizeMultiplier(static_cast<double>(p.in.scale) * p.alpha.scale / p.out.scale);
+  p.positive = FloatRatio(p.in.scale, p.out.scale);
+  p.negative = FloatRatio(p.in.scale * p.alpha.scale, p.out.scale);
   return p;
 }
 
@@ -197,10 +212,8 @@ void RunPrelu(KernelContext& context, const PreluParams& p) {
 
 template <typename T>
 std::array<uint8_t, 256> LeakyReluTable(const UnaryParams& p, float alpha) {
-  const QuantizedMultiplier identity =
-      QuantizeMultiplier(static_cast<double>(p.in.scale) / p.out.scale);
-  const QuantizedMultiplier negative =
-      QuantizeMultiplier(static_cast<double>(alpha * p.in.scale) / p.out.scale);
+  const QuantizedMultiplier identity = FloatRatio(p.in.scale, p.out.scale);
+  const QuantizedMultiplier negative = FloatRatio(p.in.scale * alpha, p.out.scale);
   const QuantizedRange range =
       TypeRange(std::is_same_v<T, int8_t> ? TensorType::kInt8 : TensorType::kUInt8);
   return BuildTable<T>([&](int32_t v) {
@@ -219,7 +232,21 @@ Status EvalQuantizedRelu(KernelContext& context) {
 }
 Status EvalQuantizedRelu6(KernelContext& context) { return Relu(context, 0.0f, 6.0f); }
 Status EvalQuantizedReluN1To1(KernelContext& context) { return Relu(context, -1.0f, 1.0f); }
-Status EvalQuantizedLogistic(KernelContext& context) { return FloatFunction(context, Sigmoid); }
+Status EvalQuantizedRelu0To1(KernelContext& context) { return Relu(context, 0.0f, 1.0f); }
+// SigmoidPrepare (kGenericOptimized) requires the 8-bit output scale to be 1/256 exactly; it
+// leaves the zero point free.
+Status PrepareQuantizedLogistic(KernelContext& context) {
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (p->out.scale != 1.0f / 256)
+    return Status::Error("8-bit output scale must be 1/256, got " + ScaleText(p->out.scale));
+  return Status::Ok();
+}
+
+Status EvalQuantizedLogistic(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(PrepareQuantizedLogistic(context));
+  return FloatFunction(context, Sigmoid);
+}
 Status EvalQuantizedTanh(KernelContext& context) { return FloatFunction(context, Tanh); }
 
 // exp.cc takes int8 (a 256-entry table) and int16 (the 513-entry interpolated table, any zero
@@ -244,6 +271,23 @@ Status EvalQuantizedExp(KernelContext& context) {
   const int64_t n = context.output(0).NumElements();
   for (int64_t i = 0; i < n; ++i) out[i] = Int16LutLookup(in[i], lut);
   return Status::Ok();
+}
+
+// EluPrepare builds its table for int8 only; EluEval refuses uint8.
+Status PrepareQuantizedElu(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input"));
+  return GetParams(context).status();
+}
+
+Status EvalQuantizedElu(KernelContext& context) {
+  TFA_RETURN_IF_ERROR(PrepareQuantizedElu(context));
+  return FloatFunction(context, Elu);
+}
+
+Status EvalQuantizedGelu(KernelContext& context) {
+  const bool approximate = context.node_data && context.node_data->gelu_approximate;
+  return FloatFunction(context, approximate ? GeluApproximate : Gelu);
 }
 
 Status EvalQuantizedLeakyRelu(KernelContext& context) {

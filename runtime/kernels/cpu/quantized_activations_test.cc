@@ -116,5 +116,60 @@ TEST(QuantizedActivationsTest, ReluOfInt8MatchesFloatOverEveryValue) {
   }
 }
 
+// upstream's activations_test.cc EluInt8: range [-8, 8) at 1/16, inputs {0, -6, 2, -4, 3, -2,
+// 6, -0.1}, expected {0, -1, 2, -1, 3, -0.875, 6, -0.125}: stored values exactly.
+TEST(QuantizedActivationsTest, EluOfInt8MatchesUpstream) {
+  QuantizedRunner r("ELU");
+  r.AddInput({TensorType::kInt8, {8}, {0, -96, 32, -64, 48, -32, 96, -2}, PerTensor(0.0625f, 0)});
+  r.AddOutput(TensorType::kInt8, {8}, PerTensor(0.0625f, 0));
+  ASSERT_TRUE(r.runner().Run().ok());
+  EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{0, -16, 32, -16, 48, -14, 96, -2}));
+}
+
+TEST(QuantizedActivationsTest, EluOfUint8IsRefusedAsUpstreamsEvalRefusesIt) {
+  QuantizedRunner r("ELU");
+  r.AddInput({TensorType::kUInt8, {1}, {0}, PerTensor(0.0625f, 128)});
+  r.AddOutput(TensorType::kUInt8, {1}, PerTensor(0.0625f, 128));
+  EXPECT_FALSE(r.runner().Run().ok());
+}
+
+// GELU's 8-bit table: gelu(-3, -2, -1, 0, 1, 2, 3) = -0.00405, -0.0455, -0.158655, 0, 0.841345,
+// 1.9545, 2.99595, stored at 1/32 with zero point 0 (int8) or 128 (uint8), the exact form and
+// the tanh approximation agreeing to within that step here.
+TEST(QuantizedActivationsTest, GeluOfInt8AndUint8IsTheRoundedFloatGelu) {
+  for (const bool approximate : {false, true}) {
+    QuantizedRunner r("GELU");
+    r.runner().node_data().gelu_approximate = approximate;
+    r.AddInput({TensorType::kInt8, {7}, {-96, -64, -32, 0, 32, 64, 96}, PerTensor(1.0f / 32, 0)});
+    r.AddOutput(TensorType::kInt8, {7}, PerTensor(1.0f / 32, 0));
+    ASSERT_TRUE(r.runner().Run().ok());
+    EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{0, -1, -5, 0, 27, 63, 96}));
+
+    QuantizedRunner u("GELU");
+    u.runner().node_data().gelu_approximate = approximate;
+    u.AddInput({TensorType::kUInt8, {3}, {96, 128, 160}, PerTensor(1.0f / 32, 128)});
+    u.AddOutput(TensorType::kUInt8, {3}, PerTensor(1.0f / 32, 128));
+    ASSERT_TRUE(u.runner().Run().ok());
+    EXPECT_EQ(u.Output(TensorType::kUInt8), (std::vector<int32_t>{123, 128, 155}));
+  }
+}
+
+// SigmoidPrepare (kGenericOptimized) refuses an 8-bit output scale other than 1/256.
+TEST(QuantizedActivationsTest, LogisticRefusesAnOutputScaleOtherThanOne256th) {
+  QuantizedRunner r("LOGISTIC");
+  r.AddInput({TensorType::kInt8, {1}, {0}, PerTensor(0.1f, 0)});
+  r.AddOutput(TensorType::kInt8, {1}, PerTensor(1.0f / 128, 0));
+  EXPECT_EQ(r.runner().Run().message(), "8-bit output scale must be 1/256, got 0.0078125");
+}
+
+// RELU_0_TO_1 on int8: clamp to [0, round(1 / scale)].
+TEST(QuantizedActivationsTest, Relu0To1OfInt8ClampsToTheUnitInterval) {
+  QuantizedRunner r("RELU_0_TO_1");
+  r.AddInput({TensorType::kInt8, {4}, {-10, 0, 10, 100}, PerTensor(0.02f, 0)});
+  r.AddOutput(TensorType::kInt8, {4}, PerTensor(0.02f, 0));
+  ASSERT_TRUE(r.runner().Run().ok());
+  EXPECT_EQ(r.Output(TensorType::kInt8), (std::vector<int32_t>{0, 0, 10, 50}));
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -9,9 +9,12 @@
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/hybrid_conv.h"
 #include "runtime/kernels/cpu/hybrid_fully_connected.h"
+#include "runtime/kernels/cpu/int16_activations.h"
 #include "runtime/kernels/cpu/int16_add.h"
+#include "runtime/kernels/cpu/int16_softmax.h"
 #include "runtime/kernels/cpu/int16x8_conv.h"
 #include "runtime/kernels/cpu/int32_arithmetic.h"
+#include "runtime/kernels/cpu/int4_conv.h"
 #include "runtime/kernels/cpu/int4_fully_connected.h"
 #include "runtime/kernels/cpu/integer_lstm.h"
 #include "runtime/kernels/cpu/integer_maximum_minimum.h"
@@ -53,7 +56,7 @@ struct FloatOrInt32 {
 };
 
 // FULLY_CONNECTED and CONV_2D with float input and integer weights take upstream's hybrid path;
-// FULLY_CONNECTED with int4 weights its int4 paths.
+// int4 weights their int4 paths.
 template <bool (*kIsHybrid)(const KernelContext&), KernelFunction kHybrid, KernelFunction kOther>
 Status ByHybridWeights(KernelContext& context) {
   return kIsHybrid(context) ? kHybrid(context) : kOther(context);
@@ -64,6 +67,15 @@ Status ByHybridWeights(KernelContext& context) {
 template <KernelFunction kInt16, KernelFunction kOther>
 Status ByInt16Input(KernelContext& context) {
   return HasInt16Input(context) ? kInt16(context) : kOther(context);
+}
+
+// Dispatched, with an int16-input kernel in front.
+template <KernelFunction kInt16Prepare, KernelFunction kInt16Eval, KernelFunction kFloatPrepare,
+          KernelFunction kFloatEval, KernelFunction kQuantizedPrepare,
+          KernelFunction kQuantizedEval>
+constexpr KernelRegistration Int16Or() {
+  return {ByInt16Input<kInt16Prepare, ByInputType<kFloatPrepare, kQuantizedPrepare>>,
+          ByInt16Input<kInt16Eval, ByInputType<kFloatEval, kQuantizedEval>>};
 }
 
 // LSTM's basic kernel (LSTMOptions kernel_type BASIC) is a kernel of its own, float32 or uint8;
@@ -77,18 +89,27 @@ Status ByLstmKernelType(KernelContext& context) {
 
 const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
   static const auto* table = new std::map<std::string, KernelRegistration>{
+      // int4 filters on int8/int16 input are unpacked first, as upstream does.
       {"CONV_2D",
-       {ByInt16Input<PrepareInt16x8Conv2D,
-                     ByHybridWeights<IsHybridConv2D, PrepareHybridConv2D,
-                                     ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>>,
-        ByInt16Input<EvalInt16x8Conv2D,
-                     ByHybridWeights<IsHybridConv2D, EvalHybridConv2D,
-                                     ByInputType<EvalConv2D, EvalQuantizedConv2D>>>}},
+       {ByHybridWeights<
+            HasInt4FilterOnIntegerInput, PrepareInt4Conv2D,
+            ByInt16Input<PrepareInt16x8Conv2D,
+                         ByHybridWeights<IsHybridConv2D, PrepareHybridConv2D,
+                                         ByInputType<PrepareConv2D, PrepareQuantizedConv2D>>>>,
+        ByHybridWeights<
+            HasInt4FilterOnIntegerInput, EvalInt4Conv2D,
+            ByInt16Input<EvalInt16x8Conv2D,
+                         ByHybridWeights<IsHybridConv2D, EvalHybridConv2D,
+                                         ByInputType<EvalConv2D, EvalQuantizedConv2D>>>>}},
       {"DEPTHWISE_CONV_2D",
-       {ByInt16Input<PrepareInt16x8DepthwiseConv2D,
-                     ByInputType<PrepareDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D>>,
-        ByInt16Input<EvalInt16x8DepthwiseConv2D,
-                     ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>}},
+       {ByHybridWeights<
+            HasInt4FilterOnIntegerInput, PrepareInt4DepthwiseConv2D,
+            ByInt16Input<PrepareInt16x8DepthwiseConv2D,
+                         ByInputType<PrepareDepthwiseConv2D, PrepareQuantizedDepthwiseConv2D>>>,
+        ByHybridWeights<
+            HasInt4FilterOnIntegerInput, EvalInt4DepthwiseConv2D,
+            ByInt16Input<EvalInt16x8DepthwiseConv2D,
+                         ByInputType<EvalDepthwiseConv2D, EvalQuantizedDepthwiseConv2D>>>}},
       {"FULLY_CONNECTED",
        {ByHybridWeights<
             HasInt4Weights, PrepareInt4FullyConnected,
@@ -114,25 +135,35 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"MUL", Dispatched<FloatOrInt32<EvalMul, EvalInt32Mul>::kPrepare,
                          FloatOrInt32<EvalMul, EvalInt32Mul>::kEval, PrepareQuantizedBinary,
                          EvalQuantizedMul>()},
-      {"RELU", Dispatched<PrepareUnaryFloat, EvalRelu, PrepareQuantizedUnary, EvalQuantizedRelu>()},
-      {"RELU6",
-       Dispatched<PrepareUnaryFloat, EvalRelu6, PrepareQuantizedUnary, EvalQuantizedRelu6>()},
+      // int16 input takes the int16 activations (RELU, RELU6, LOGISTIC, TANH, LEAKY_RELU,
+      // SOFTMAX, the pools); upstream refuses int16 RELU_N1_TO_1, RELU_0_TO_1, ELU, GELU, PRELU,
+      // HARD_SWISH and LOG_SOFTMAX, as their float kernels here do.
+      {"RELU", Int16Or<PrepareInt16Relu, EvalInt16Relu, PrepareUnaryFloat, EvalRelu,
+                       PrepareQuantizedUnary, EvalQuantizedRelu>()},
+      {"RELU6", Int16Or<PrepareInt16Relu, EvalInt16Relu6, PrepareUnaryFloat, EvalRelu6,
+                        PrepareQuantizedUnary, EvalQuantizedRelu6>()},
       {"RELU_N1_TO_1", Dispatched<PrepareUnaryFloat, EvalReluN1To1, PrepareQuantizedUnary,
                                   EvalQuantizedReluN1To1>()},
-      {"LOGISTIC",
-       Dispatched<PrepareUnaryFloat, EvalLogistic, PrepareQuantizedUnary, EvalQuantizedLogistic>()},
-      {"TANH", Dispatched<PrepareUnaryFloat, EvalTanh, PrepareQuantizedUnary, EvalQuantizedTanh>()},
+      {"RELU_0_TO_1",
+       Dispatched<PrepareUnaryFloat, EvalRelu0To1, PrepareQuantizedUnary, EvalQuantizedRelu0To1>()},
+      {"LOGISTIC", Int16Or<PrepareInt16Logistic, EvalInt16Logistic, PrepareUnaryFloat, EvalLogistic,
+                           PrepareQuantizedLogistic, EvalQuantizedLogistic>()},
+      {"TANH", Int16Or<PrepareInt16Tanh, EvalInt16Tanh, PrepareUnaryFloat, EvalTanh,
+                       PrepareQuantizedUnary, EvalQuantizedTanh>()},
+      {"ELU", Dispatched<PrepareUnaryFloat, EvalElu, PrepareQuantizedElu, EvalQuantizedElu>()},
+      {"GELU", Dispatched<PrepareUnaryFloat, EvalGelu, PrepareQuantizedUnary, EvalQuantizedGelu>()},
       // int16 EXP takes upstream's interpolated int16 table.
       {"EXP",
        {ByInt16Input<PrepareQuantizedExp, ByInputType<PrepareUnaryFloat, PrepareQuantizedExp>>,
         ByInt16Input<EvalQuantizedExp, ByInputType<EvalExp, EvalQuantizedExp>>}},
-      {"LEAKY_RELU", Dispatched<PrepareUnaryFloat, EvalLeakyRelu, PrepareQuantizedUnary,
-                                EvalQuantizedLeakyRelu>()},
+      {"LEAKY_RELU", Int16Or<PrepareInt16LeakyRelu, EvalInt16LeakyRelu, PrepareUnaryFloat,
+                             EvalLeakyRelu, PrepareQuantizedUnary, EvalQuantizedLeakyRelu>()},
       {"PRELU", Dispatched<PreparePrelu, EvalPrelu, PrepareQuantizedPrelu, EvalQuantizedPrelu>()},
-      {"MAX_POOL_2D",
-       Dispatched<PreparePool2D, EvalMaxPool2D, PrepareQuantizedPool2D, EvalQuantizedMaxPool2D>()},
-      {"AVERAGE_POOL_2D", Dispatched<PreparePool2D, EvalAveragePool2D, PrepareQuantizedPool2D,
-                                     EvalQuantizedAveragePool2D>()},
+      {"MAX_POOL_2D", Int16Or<PrepareQuantizedPool2D, EvalQuantizedMaxPool2D, PreparePool2D,
+                              EvalMaxPool2D, PrepareQuantizedPool2D, EvalQuantizedMaxPool2D>()},
+      {"AVERAGE_POOL_2D",
+       Int16Or<PrepareQuantizedPool2D, EvalQuantizedAveragePool2D, PreparePool2D, EvalAveragePool2D,
+               PrepareQuantizedPool2D, EvalQuantizedAveragePool2D>()},
       {"RESIZE_BILINEAR", Dispatched<PrepareResize, EvalResizeBilinear, PrepareQuantizedResize,
                                      EvalQuantizedResizeBilinear>()},
       {"RESIZE_NEAREST_NEIGHBOR",
@@ -141,8 +172,8 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"MEAN", Dispatched<PrepareReduce, EvalMean, PrepareQuantizedMean, EvalQuantizedMean>()},
       {"CONCATENATION", Dispatched<PrepareConcatenation, EvalConcatenation,
                                    PrepareQuantizedConcatenation, EvalQuantizedConcatenation>()},
-      {"SOFTMAX",
-       Dispatched<PrepareSoftmax, EvalSoftmax, PrepareQuantizedSoftmax, EvalQuantizedSoftmax>()},
+      {"SOFTMAX", Int16Or<PrepareInt16Softmax, EvalInt16Softmax, PrepareSoftmax, EvalSoftmax,
+                          PrepareQuantizedSoftmax, EvalQuantizedSoftmax>()},
       {"LOG_SOFTMAX", Dispatched<PrepareLogSoftmax, EvalLogSoftmax, PrepareQuantizedLogSoftmax,
                                  EvalQuantizedLogSoftmax>()},
       {"QUANTIZE", {PrepareQuantize, EvalQuantize}},

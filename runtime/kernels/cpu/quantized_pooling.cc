@@ -84,6 +84,8 @@ Status Run(KernelContext& context) {
   if (!g.ok()) return g.status();
   if (context.input(0).type == TensorType::kInt8) {
     Pool<int8_t, kAverage>(context, *g);
+  } else if (context.input(0).type == TensorType::kInt16) {
+    Pool<int16_t, kAverage>(context, *g);
   } else {
     Pool<uint8_t, kAverage>(context, *g);
   }

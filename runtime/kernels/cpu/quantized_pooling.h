@@ -1,4 +1,5 @@
-// MAX_POOL_2D and AVERAGE_POOL_2D on int8/uint8 tensors (input and output share scale and zero
+// MAX_POOL_2D and AVERAGE_POOL_2D on int8/uint8/int16 tensors (int16: upstream's
+// reference_integer_ops kernels, the same arithmetic) (input and output share scale and zero
 // point, as upstream requires): the maximum, or the window sum over in-image taps divided by
 // their count rounding half away from zero (reference/integer_ops/pooling.h), then clamped to
 // the fused activation's stored bounds.

@@ -48,5 +48,28 @@ TEST(QuantizedPoolingTest, RequantizingPoolIsRefused) {
   EXPECT_EQ(status.message(), "input and output quantization differ");
 }
 
+// int16 pools (16x8 models) run the same arithmetic on int16 storage: averages past the int8
+// range, rounding half away from zero; RELU6 clamps the maximum at round(6 / scale).
+TEST(QuantizedPoolingTest, Int16AverageAndMax) {
+  Quantization q{{0.001f}, {0}, 0};
+  testing::KernelRunner avg("AVERAGE_POOL_2D");
+  Window(avg.options(), Padding::kValid);
+  avg.AddInput(TensorType::kInt16, {1, 2, 2, 1}, std::vector<int16_t>{30000, 20001, -1000, -3})
+      .quantization = &q;
+  avg.AddOutput(TensorType::kInt16, {1, 1, 1, 1}).quantization = &q;
+  ASSERT_TRUE(avg.Run().ok());
+  // 48998 / 4 = 12249.5 -> 12250.
+  EXPECT_EQ(avg.Output<int16_t>(), (std::vector<int16_t>{12250}));
+
+  testing::KernelRunner max("MAX_POOL_2D");
+  Window(max.options(), Padding::kValid);
+  max.options().fused_activation = Activation::kRelu6;
+  max.AddInput(TensorType::kInt16, {1, 2, 2, 1}, std::vector<int16_t>{30000, 20001, -1000, -3})
+      .quantization = &q;
+  max.AddOutput(TensorType::kInt16, {1, 1, 1, 1}).quantization = &q;
+  ASSERT_TRUE(max.Run().ok());
+  EXPECT_EQ(max.Output<int16_t>(), (std::vector<int16_t>{6000}));
+}
+
 }  // namespace
 }  // namespace tfa::runtime

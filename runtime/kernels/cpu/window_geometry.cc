@@ -84,6 +84,7 @@ Result<FullyConnectedGeometry> FullyConnectedGeometryOf(const KernelContext& con
   TFA_RETURN_IF_ERROR(CheckRank(weights, 2, "weights"));
   if (context.options().weights_format != 0)
     return Status::Error("only the default weights format is supported");
+  TFA_RETURN_IF_ERROR(CheckDenseWeights(weights));
   FullyConnectedGeometry g{0, weights.Dim(1), weights.Dim(0)};
   if (g.in_dim == 0 || in.NumElements() % g.in_dim != 0) {
     return Status::Error("input " + ShapeString(in.shape) + " does not fit weights " +
@@ -99,6 +100,13 @@ Result<FullyConnectedGeometry> FullyConnectedGeometryOf(const KernelContext& con
   }
   TFA_RETURN_IF_ERROR(CheckOutputShape(context.output(0), shape));
   return g;
+}
+
+Status CheckDenseWeights(const RuntimeTensor& weights) {
+  if (weights.sparsity == nullptr) return Status::Ok();
+  return Status::Error(
+      "sparse weights are not supported (upstream's sparse FULLY_CONNECTED paths are not "
+      "modelled)");
 }
 
 }  // namespace tfa::runtime

@@ -54,6 +54,11 @@ struct FullyConnectedGeometry {
 // keep_num_dims the input's shape with units last. Element types are the caller's to check.
 [[nodiscard]] Result<FullyConnectedGeometry> FullyConnectedGeometryOf(const KernelContext& context);
 
+// Refuses FULLY_CONNECTED weights stored sparse (no DENSIFY before the node): upstream's kernel
+// runs its own sparse paths on them (FullyConnectedSparseWeight, 1x4 and 1x16 blocks), which
+// these kernels do not have; read as dense they would be garbage.
+[[nodiscard]] Status CheckDenseWeights(const RuntimeTensor& weights);
+
 // AVERAGE_POOL_2D / MAX_POOL_2D: input [b, h, w, c], positive strides and filter sizes.
 [[nodiscard]] Result<PoolGeometry> PoolGeometryOf(const KernelContext& context);
 

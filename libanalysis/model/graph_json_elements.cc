@@ -135,6 +135,25 @@ Status ReadSignatures(const json& v, Model& model) {
 }
 
 // Fills `t` (a default Tensor) from the members; built in place, as a Tensor is not small.
+void TensorMembers::Clear() {
+  for (Value* v : {&name, &bytes, &alloc, &type, &variable, &buffer, &constant_bytes, &sparse,
+                   &sparse_ledger_bytes}) {
+    *v = Value();
+  }
+  shape.Reset(Value::Kind::kAbsent);
+  shape_signature.Reset(Value::Kind::kAbsent);
+  quantization.reset();
+  int_values.reset();
+}
+
+void NodeMembers::Clear() {
+  for (Value* v : {&op, &inplace, &version, &side_effect, &builtin_code}) *v = Value();
+  for (IntListValue* list : {&inputs, &outputs, &temporaries, &intermediates}) {
+    list->Reset(Value::Kind::kAbsent);
+  }
+  options.reset();
+}
+
 Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
   if (m.name.present()) {
     if (m.name.kind != Value::Kind::kString) return Fail(path + ".name", "expected a string");

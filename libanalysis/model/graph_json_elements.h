@@ -25,6 +25,11 @@ struct TensorMembers {
   Value name, bytes, alloc, type, variable, buffer, constant_bytes, sparse, sparse_ledger_bytes;
   IntListValue shape, shape_signature;
   CollectedValue quantization, int_values;
+
+  // Every member absent again, the lists keeping their room: one TensorMembers reads every
+  // tensor of a list, and fresh lists cost a million-tensor graph an allocation per list
+  // (issue 46).
+  void Clear();
 };
 
 // Fills `t` (a default Tensor) from the members; built in place, as a Tensor is not small.
@@ -34,6 +39,9 @@ struct NodeMembers {
   Value op, inplace, version, side_effect, builtin_code;
   IntListValue inputs, outputs, temporaries, intermediates;
   CollectedValue options;
+
+  // As TensorMembers::Clear.
+  void Clear();
 };
 
 // Fills `n` (a default Node) from the members; built in place, as a Node is not small.

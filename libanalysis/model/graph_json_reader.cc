@@ -325,7 +325,7 @@ bool GraphJsonReader::Open(Value::Kind kind) {
       return true;
     case Frame::kTensors:
       if (kind == Value::Kind::kObject) {
-        tensor_ = TensorMembers{};
+        tensor_.Clear();
         frames_.push_back(Frame::kTensor);
       } else {
         NotAnObject(Current().path + "tensors", Current().tensor_count_seen++,
@@ -335,7 +335,7 @@ bool GraphJsonReader::Open(Value::Kind kind) {
       return true;
     case Frame::kNodes:
       if (kind == Value::Kind::kObject) {
-        node_ = NodeMembers{};
+        node_.Clear();
         frames_.push_back(Frame::kNode);
       } else {
         NotAnObject(Current().path + "nodes", Current().node_count_seen++, Current().node_error);

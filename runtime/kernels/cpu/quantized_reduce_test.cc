@@ -117,5 +117,37 @@ TEST(QuantizedReduceTest, Int16SumRescalesInFloat) {
   EXPECT_EQ(r.Output(TensorType::kInt16), (std::vector<int32_t>{150, -151}));
 }
 
+// reduce_test.cc ConstInt16SumOpTest.Rescale and DynamicUint8SumOpTest.NotKeepDims (facts
+// copied): symmetric int16 over [-1, 1] summed into [-2, 2]; uint8 over [-5, 2] (scale 7/255,
+// zero point 182) summed with the same quantization, the zero point folded out.
+TEST(QuantizedReduceTest, SumUpstreamInt16AndSameScaleUint8Cases) {
+  const float in16 = 1.0f / 32767, out16 = 2.0f / 32767;
+  QuantizedRunner int16("SUM");
+  int16.AddInput(
+      {TensorType::kInt16,
+       {1, 3, 2},
+       testing::Quantize({0.4f, 0.2f, 0.3f, 0.4f, 0.5f, 0.3f}, in16, 0, TensorType::kInt16),
+       PerTensor(in16, 0)});
+  int16.runner().AddInt32Input({1}, {1});
+  int16.AddOutput(TensorType::kInt16, {1, 2}, PerTensor(out16, 0));
+  ASSERT_TRUE(int16.runner().Run().ok());
+  const auto real16 = testing::Dequantize(int16.Output(TensorType::kInt16), out16, 0);
+  EXPECT_NEAR(real16[0], 1.2f, 10.0f / 65535);
+  EXPECT_NEAR(real16[1], 0.9f, 10.0f / 65535);
+
+  const float scale = 7.0f / 255;
+  QuantizedRunner uint8("SUM");
+  uint8.AddInput({TensorType::kUInt8,
+                  {2, 2},
+                  testing::Quantize({1.3f, -4.8f, -3.6f, 0.24f}, scale, 182, TensorType::kUInt8),
+                  PerTensor(scale, 182)});
+  uint8.runner().AddInt32Input({1}, {1});
+  uint8.AddOutput(TensorType::kUInt8, {2}, PerTensor(scale, 182));
+  ASSERT_TRUE(uint8.runner().Run().ok());
+  const auto real_u = testing::Dequantize(uint8.Output(TensorType::kUInt8), scale, 182);
+  EXPECT_NEAR(real_u[0], -3.5f, scale);
+  EXPECT_NEAR(real_u[1], -3.36f, scale);
+}
+
 }  // namespace
 }  // namespace tfa::runtime

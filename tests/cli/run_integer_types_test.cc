@@ -1,7 +1,8 @@
 // `run --validate` on generated models whose element-wise, reduction, resize, comparison and
 // data-movement ops take the integer types real models bring: a 16x8 model (int16 activations:
 // SUB, MUL, MEAN, SUM, RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR, CONCATENATION, LESS) and an
-// int8/int64 one (quantized EQUAL with two scales, SUM, int64 ADD/SUB/MUL, integer MEAN).
+// int8/int64 one (quantized EQUAL with two scales, SUM, SQUARED_DIFFERENCE, RSQRT, REDUCE_PROD;
+// int64 ADD/SUB/MUL and MEAN; int32 DIV; CAST through float16; DEQUANTIZE of packed int4).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -73,8 +74,10 @@ std::string SixteenByEightModel() {
   return testing::WriteSyntheticModel(std::move(b), "integer_types_16x8.tflite");
 }
 
-// x int8 [2, 6] and y int8 [6] of other scales -> EQUAL (rescaled), SUM over the last axis;
-// i, j int64 [2, 3] -> ADD, SUB, MUL -> MEAN (int64, truncating).
+// x int8 [2, 6] and y int8 [6] of other scales -> EQUAL (rescaled), SUM over the last axis,
+// SQUARED_DIFFERENCE -> RSQRT -> REDUCE_PROD over the last axis; i, j int64 [2, 3] -> ADD, SUB,
+// MUL -> MEAN (int64, truncating); k int32 [2, 3] -> DIV by a constant; x's stored values CAST
+// to float16 and back to float32; a constant packed int4 [5] -> DEQUANTIZE.
 std::string Int8AndInt64Model() {
   ModelBuilder b("integer_types_int8_int64.tflite");
   b.AddSubgraph("main");
@@ -90,14 +93,35 @@ std::string Int8AndInt64Model() {
   const int32_t product = b.AddTensor(0, "product", TensorType::kInt64, {2, 3});
   const int32_t first = b.AddConstant(0, "first", TensorType::kInt32, {1}, Int32Bytes({0}));
   const int32_t mean = b.AddTensor(0, "mean", TensorType::kInt64, {3});
+  const int32_t squared = b.AddTensor(0, "squared", TensorType::kInt8, {2, 6}, Affine(0.05f, -128));
+  const int32_t inverse = b.AddTensor(0, "inverse", TensorType::kInt8, {2, 6}, Affine(0.02f, -128));
+  const int32_t product_q =
+      b.AddTensor(0, "product_q", TensorType::kInt8, {2}, Affine(70.0f, -128));
+  const int32_t k = b.AddTensor(0, "k", TensorType::kInt32, {2, 3});
+  const int32_t divisor =
+      b.AddConstant(0, "divisor", TensorType::kInt32, {3}, Int32Bytes({3, -2, 7}));
+  const int32_t quotient = b.AddTensor(0, "quotient", TensorType::kInt32, {2, 3});
+  const int32_t half = b.AddTensor(0, "half", TensorType::kFloat16, {2, 6});
+  const int32_t widened = b.AddTensor(0, "widened", TensorType::kFloat32, {2, 6});
+  Quantization int4_scale = Affine(0.5f, -1);
+  const int32_t packed =
+      b.AddConstant(0, "packed", TensorType::kInt4, {5}, {0x67, 0x89, 0x10}, int4_scale);
+  const int32_t unpacked = b.AddTensor(0, "unpacked", TensorType::kFloat32, {5});
   b.AddNode(0, "EQUAL", {x, y}, {equal}, {}, 2);
+  b.AddNode(0, "SQUARED_DIFFERENCE", {x, y}, {squared}, {}, 2);
+  b.AddNode(0, "RSQRT", {squared}, {inverse}, {}, 2);
+  b.AddNode(0, "REDUCE_PROD", {inverse, last}, {product_q}, {}, 2);
+  b.AddNode(0, "DIV", {k, divisor}, {quotient}, {}, 2);
+  b.AddNode(0, "CAST", {x}, {half});
+  b.AddNode(0, "CAST", {half}, {widened});
+  b.AddNode(0, "DEQUANTIZE", {packed}, {unpacked}, {}, 5);
   b.AddNode(0, "SUM", {x, last}, {sum}, {}, 2);
   b.AddNode(0, "ADD", {i, j}, {added}, {}, 4);
   b.AddNode(0, "SUB", {added, j}, {subtracted}, {}, 4);
   b.AddNode(0, "MUL", {subtracted, i}, {product}, {}, 6);
   b.AddNode(0, "MEAN", {product, first}, {mean});
-  b.SetInputs(0, {x, y, i, j});
-  b.SetOutputs(0, {equal, sum, mean});
+  b.SetInputs(0, {x, y, i, j, k});
+  b.SetOutputs(0, {equal, sum, mean, product_q, quotient, widened, unpacked});
   return testing::WriteSyntheticModel(std::move(b), "integer_types_int8_int64.tflite");
 }
 
@@ -108,7 +132,7 @@ TEST(RunIntegerTypes, SixteenByEightOpsValidate) {
   EXPECT_TRUE(nlohmann::json::parse(run.out).at("validated").get<bool>()) << run.out;
 }
 
-TEST(RunIntegerTypes, Int8ComparisonsAndInt64ArithmeticValidate) {
+TEST(RunIntegerTypes, Int8Int32Int64Float16AndInt4OpsValidate) {
   const std::string model = Int8AndInt64Model();
   auto run = RunTool("run --validate --json --input-seed 1 " + model);
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;

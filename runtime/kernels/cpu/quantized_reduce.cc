@@ -70,7 +70,9 @@ std::vector<int32_t> Sums(const RuntimeTensor& in, const std::vector<bool>& redu
   int64_t o = 0;
   const int64_t total = in.NumElements();
   for (int64_t i = 0; i < total; ++i) {
-    sums[static_cast<size_t>(o)] += x[i];
+    // Wrapping, as upstream's int32 accumulator does in practice (int16 sums can overflow it).
+    int32_t& sum = sums[static_cast<size_t>(o)];
+    sum = static_cast<int32_t>(static_cast<uint32_t>(sum) + static_cast<uint32_t>(int32_t{x[i]}));
     for (int d = rank - 1; d >= 0; --d) {
       const auto ud = static_cast<size_t>(d);
       ++index[ud];

@@ -449,6 +449,28 @@ std::optional<std::string> AddFailure(const Subgraph& g, const Node& node) {
   return std::nullopt;
 }
 
+// mul_common.cc CalculateOpDataMul: two inputs of one type; int16 (16x8) with zero points 0.
+std::optional<std::string> MulFailure(const Subgraph& g, const Node& node) {
+  constexpr std::string_view kFile = "mul_common.cc";
+  if (auto count = CountFailure(node, 2, 1, kFile)) return count;
+  const Tensor* input1 = At(g, node.inputs, 0);
+  const Tensor* input2 = At(g, node.inputs, 1);
+  const Tensor* output = At(g, node.outputs, 0);
+  if (input1 == nullptr || input2 == nullptr || output == nullptr) return std::nullopt;
+  if (input1->type != input2->type) {
+    return Failure(TypeNamesNotEqual("input1->type", "input2->type", input1->type, input2->type),
+                   kFile);
+  }
+  if ((Is(output, T::kInt8) || Is(output, T::kInt16)) && Is(input1, T::kInt16)) {
+    for (const auto& [tensor, name] : {std::pair{input1, "data->input1_zero_point"},
+                                       std::pair{input2, "data->input2_zero_point"},
+                                       std::pair{output, "data->output_zero_point"}}) {
+      if (ZeroPoint(tensor) != 0) return Failure(NotEqual(name, "0", ZeroPoint(tensor), 0), kFile);
+    }
+  }
+  return std::nullopt;
+}
+
 // batch_matmul.cc BatchMatMulPrepare: float32, int8 or int16 operands of one type, the output's
 // type, ranks 2 to 5, broadcastable batch dimensions and matching accumulation depths.
 std::optional<std::string> BatchMatMulFailure(const Subgraph& g, const Node& node) {
@@ -800,6 +822,7 @@ std::optional<std::string> FailureOf(const Subgraph& subgraph, const Node& node)
   if (op == "QUANTIZE") return QuantizeFailure(subgraph, node);
   if (op == "SOFTMAX") return SoftmaxFailure(subgraph, node);
   if (op == "ADD") return AddFailure(subgraph, node);
+  if (op == "MUL") return MulFailure(subgraph, node);
   if (op == "CONCATENATION") return ConcatenationFailure(subgraph, node);
   if (op == "PAD" || op == "PADV2") return PadFailure(subgraph, node);
   if (op == "BATCH_MATMUL") return BatchMatMulFailure(subgraph, node);

@@ -306,5 +306,19 @@ TEST(TflmPrepareChecks, Int16SigmoidsNeedUpstreamsFixedQuantization) {
             "(logistic_common.cc)");
 }
 
+// mul_common.cc CalculateOpDataMul: int16 MUL (16x8) needs zero points 0; mixed input types fail.
+TEST(TflmPrepareChecks, Int16MulNeedsZeroPointsZero) {
+  auto mul = [](int64_t zero_point, T second) {
+    return Graph({Quantized(ArenaTensor({1, 4}, T::kInt16), {0.5f}, {0}),
+                  Quantized(ArenaTensor({1, 4}, second), {0.5f}, {zero_point}),
+                  Quantized(ArenaTensor({1, 4}, T::kInt16), {0.5f}, {0})},
+                 {Op("MUL", {0, 1}, {2})}, {0, 1}, {2});
+  };
+  EXPECT_EQ(FailureOf(mul(0, T::kInt16)), "passes");
+  EXPECT_EQ(FailureOf(mul(3, T::kInt16)), "data->input2_zero_point != 0 (3 != 0) (mul_common.cc)");
+  EXPECT_EQ(FailureOf(mul(0, T::kInt8)),
+            "input1->type != input2->type (INT16 != INT8) (mul_common.cc)");
+}
+
 }  // namespace
 }  // namespace tfa::tflm

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
@@ -13,6 +14,7 @@ constexpr size_t kMaxRank = 8;
 // The output's shape: the shape input's values, checked against the input's dimensions.
 Result<std::vector<int32_t>> BroadcastShape(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   const RuntimeTensor& input = context.input(0);
   if (!ElementSize(input.type)) return Status::Error("BROADCAST_TO needs a fixed-size type");
   if (context.output(0).type != input.type)

@@ -1,6 +1,8 @@
-// LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, EQUAL, NOT_EQUAL on float32, int32 and int64 with numpy
-// broadcasting, into a bool tensor (tflite/kernels/comparisons.cc). Quantized operands are
-// refused: upstream rescales them first, which these kernels do not do.
+// LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, EQUAL, NOT_EQUAL with numpy broadcasting, into a
+// bool tensor (tflite/kernels/comparisons.cc): float32, int32, int64 and int16 as stored; int8
+// and uint8 (and, for EQUAL and NOT_EQUAL, quantized int16) rescaled as upstream's
+// ComparisonWithScaling does: each operand minus its zero point, shifted left 8 and multiplied
+// by its scale in fixed point; bool for EQUAL and NOT_EQUAL. Strings and float16 are refused.
 #ifndef RUNTIME_KERNELS_CPU_COMPARISON_H_
 #define RUNTIME_KERNELS_CPU_COMPARISON_H_
 

@@ -1,5 +1,6 @@
 #include "runtime/kernels/cpu/concatenation.h"
 
+#include <array>
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
@@ -7,10 +8,24 @@
 namespace tfa::runtime {
 namespace {
 
+// concatenation.cc Prepare's list; float16 and bfloat16 are copied like the others.
+constexpr std::array kConcatenationTypes = {
+    TensorType::kFloat32, TensorType::kFloat16, TensorType::kBFloat16, TensorType::kUInt8,
+    TensorType::kInt8,    TensorType::kInt16,   TensorType::kInt32,    TensorType::kInt64,
+    TensorType::kBool,    TensorType::kUInt32};
+
+// Upstream copies int16 without rescaling but checks every zero point is 0 (scales may differ).
+bool HasNonZeroZeroPoint(const RuntimeTensor& t) {
+  return t.type == TensorType::kInt16 && t.quantization != nullptr &&
+         !t.quantization->zero_point.empty() && t.quantization->zero_point[0] != 0;
+}
+
 Result<int> Axis(const KernelContext& context) {
   if (context.inputs.empty()) return Status::Error("has no inputs");
   TFA_RETURN_IF_ERROR(CheckArity(context, context.inputs.size(), context.inputs.size(), 1));
   const RuntimeTensor& out = context.output(0);
+  TFA_RETURN_IF_ERROR(CheckTypeIn(out, kConcatenationTypes, "output"));
+  if (HasNonZeroZeroPoint(out)) return Status::Error("an int16 output zero point must be 0");
   auto axis = ResolveAxis(context.options().axis, out.Rank());
   if (!axis.ok()) return axis.status();
   if (context.options().fused_activation != Activation::kNone) {
@@ -23,6 +38,8 @@ Result<int> Axis(const KernelContext& context) {
   for (size_t i = 0; i < context.inputs.size(); ++i) {
     const RuntimeTensor& in = context.input(i);
     TFA_RETURN_IF_ERROR(CheckType(in, out.type, "input"));
+    if (HasNonZeroZeroPoint(in))
+      return Status::Error("input " + std::to_string(i) + " int16 zero point must be 0");
     if (in.Rank() != out.Rank())
       return Status::Error("input " + std::to_string(i) + " rank differs");
     for (int d = 0; d < out.Rank(); ++d) {

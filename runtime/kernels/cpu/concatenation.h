@@ -1,4 +1,5 @@
-// CONCATENATION along `axis` (negative counts from the end), any element type: each input
+// CONCATENATION along `axis` (negative counts from the end), on the element types upstream's
+// Prepare lists (int16 with zero points 0, copied without rescaling as upstream does): each input
 // contributes a contiguous run of bytes per outer index. Float fused activations other than NONE
 // are refused rather than guessed.
 #ifndef RUNTIME_KERNELS_CPU_CONCATENATION_H_

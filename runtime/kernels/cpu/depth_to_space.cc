@@ -3,12 +3,14 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
 
 Result<int32_t> BlockSize(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 1, 1, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   TFA_RETURN_IF_ERROR(CheckRank(context.input(0), 4, "input"));
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), context.input(0).type, "output"));
   const int32_t bs = context.node_data ? context.node_data->block_size : 0;

@@ -45,6 +45,23 @@ void DequantizeAll(const RuntimeTensor& in, const QuantParams& p, float* out) {
   for (int64_t i = 0; i < n; ++i) out[i] = p.Dequantize(i, x[i]);
 }
 
+// Packed int4, uint4 and int2 (tensor_utils::UnpackPackedIntToInt8): element i sits in bits
+// (i % per_byte) * width of byte i / per_byte, lowest first; signed types sign-extend.
+void DequantizePacked(const RuntimeTensor& in, const QuantParams& p, float* out) {
+  const int width = in.type == TensorType::kInt2 ? 2 : 4;
+  const int per_byte = 8 / width;
+  const bool is_signed = in.type != TensorType::kUInt4;
+  const uint32_t mask = (1u << width) - 1;
+  const int64_t n = in.NumElements();
+  for (int64_t i = 0; i < n; ++i) {
+    const uint32_t bits = (in.data[i / per_byte] >> ((i % per_byte) * width)) & mask;
+    const int32_t value = is_signed && (bits >> (width - 1)) != 0
+                              ? static_cast<int32_t>(bits) - (1 << width)
+                              : static_cast<int32_t>(bits);
+    out[i] = p.Dequantize(i, value);
+  }
+}
+
 }  // namespace
 
 float HalfToFloat(uint16_t half) {
@@ -83,6 +100,9 @@ Status PrepareDequantize(KernelContext& context) {
     case TensorType::kInt8:
     case TensorType::kUInt8:
     case TensorType::kInt16:
+    case TensorType::kInt4:
+    case TensorType::kUInt4:
+    case TensorType::kInt2:
       return Params(in).status();
     default:
       break;
@@ -105,6 +125,10 @@ Status EvalDequantize(KernelContext& context) {
   if (in.type == TensorType::kInt8) DequantizeAll<int8_t>(in, *p, out);
   if (in.type == TensorType::kUInt8) DequantizeAll<uint8_t>(in, *p, out);
   if (in.type == TensorType::kInt16) DequantizeAll<int16_t>(in, *p, out);
+  if (in.type == TensorType::kInt4 || in.type == TensorType::kUInt4 ||
+      in.type == TensorType::kInt2) {
+    DequantizePacked(in, *p, out);
+  }
   return Status::Ok();
 }
 

@@ -1,5 +1,5 @@
-// DEQUANTIZE to float32 from float16 (IEEE half bits), int8, uint8 and int16 (per-tensor or
-// per-channel along quantized_dimension: (q - zero_point) * scale).
+// DEQUANTIZE to float32 from float16 (IEEE half bits), int8, uint8, int16 and the packed int4,
+// uint4 and int2 (per-tensor or per-channel along quantized_dimension: (q - zero_point) * scale).
 #ifndef RUNTIME_KERNELS_CPU_DEQUANTIZE_H_
 #define RUNTIME_KERNELS_CPU_DEQUANTIZE_H_
 

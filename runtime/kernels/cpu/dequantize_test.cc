@@ -43,5 +43,34 @@ TEST(DequantizeTest, Int8PerChannel) {
   EXPECT_EQ(k.Output(), (std::vector<float>{0.5f, 1, -8, 6}));
 }
 
+// Packed int4 (two per byte, low nibble first, sign-extended): upstream's dequantize_test.cc Int4
+// case, scale 0.5 and zero point -1 over 7, 6, -7, -8, 0, 1, 2, 3, 4, 5; uint4 and int2 likewise.
+TEST(DequantizeTest, PackedSubByteTypes) {
+  Quantization q;
+  q.scale = {0.5f};
+  q.zero_point = {-1};
+  KernelRunner int4("DEQUANTIZE");
+  // Nibbles 7, 6 | -7 (0x9), -8 (0x8) | 0, 1 | 2, 3 | 4, 5.
+  int4.AddInput<uint8_t>(TensorType::kInt4, {2, 5}, {0x67, 0x89, 0x10, 0x32, 0x54}).quantization =
+      &q;
+  int4.AddOutput(TensorType::kFloat32, {2, 5});
+  ASSERT_TRUE(int4.Run().ok());
+  EXPECT_EQ(int4.Output<float>(),
+            (std::vector<float>{4, 3.5f, -3, -3.5f, 0.5f, 1, 1.5f, 2, 2.5f, 3}));
+
+  KernelRunner uint4("DEQUANTIZE");
+  uint4.AddInput<uint8_t>(TensorType::kUInt4, {3}, {0xf9, 0x01}).quantization = &q;
+  uint4.AddOutput(TensorType::kFloat32, {3});
+  ASSERT_TRUE(uint4.Run().ok());
+  EXPECT_EQ(uint4.Output<float>(), (std::vector<float>{5, 8, 1}));
+
+  KernelRunner int2("DEQUANTIZE");
+  // Two-bit fields 1, 0, -1 (0b11), -2 (0b10), lowest first.
+  int2.AddInput<uint8_t>(TensorType::kInt2, {4}, {0b10110001}).quantization = &q;
+  int2.AddOutput(TensorType::kFloat32, {4});
+  ASSERT_TRUE(int2.Run().ok());
+  EXPECT_EQ(int2.Output<float>(), (std::vector<float>{1, 0.5f, 0, -0.5f}));
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
@@ -14,6 +15,7 @@ struct GatherGeometry {
 
 Result<GatherGeometry> Geometry(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   const RuntimeTensor& params = context.input(0);
   const RuntimeTensor& indices = context.input(1);
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), params.type, "output"));

@@ -68,5 +68,53 @@ TEST(Int32ArithmeticTest, MixedTypesAreRefused) {
             "the runtime has no float32 kernel for this op's input 1 (it has int32)");
 }
 
+// Upstream's sub_test.cc Int64SubOpModel cases, and the same operands through ADD and MUL.
+TEST(Int32ArithmeticTest, Int64AddSubMul) {
+  auto run = [](const std::string& op, Activation activation) {
+    KernelRunner k(op);
+    k.options().fused_activation = activation;
+    k.AddInput<int64_t>(TensorType::kInt64, {1, 2, 2, 1}, {-20, 2, 7, 8});
+    k.AddInput<int64_t>(TensorType::kInt64, {1, 2, 2, 1}, {1, 2, 3, 5});
+    k.AddOutput(TensorType::kInt64, {1, 2, 2, 1});
+    EXPECT_TRUE(k.Run().ok());
+    return k.Output<int64_t>();
+  };
+  EXPECT_EQ(run("SUB", Activation::kNone), (std::vector<int64_t>{-21, 0, 4, 3}));
+  EXPECT_EQ(run("SUB", Activation::kReluN1To1), (std::vector<int64_t>{-1, 0, 1, 1}));
+  EXPECT_EQ(run("ADD", Activation::kNone), (std::vector<int64_t>{-19, 4, 10, 13}));
+  EXPECT_EQ(run("MUL", Activation::kNone), (std::vector<int64_t>{-20, 4, 21, 40}));
+}
+
+TEST(Int32ArithmeticTest, Int64BroadcastsAScalar) {
+  KernelRunner k("SUB");
+  k.AddInput<int64_t>(TensorType::kInt64, {2, 3}, {-20, 2, 7, 8, 11, 20});
+  k.AddInput<int64_t>(TensorType::kInt64, {}, {1});
+  k.AddOutput(TensorType::kInt64, {2, 3});
+  ASSERT_TRUE(k.Run().ok());
+  EXPECT_EQ(k.Output<int64_t>(), (std::vector<int64_t>{-21, 1, 6, 7, 10, 19}));
+}
+
+// Upstream's div_test.cc IntegerDivOpTest.NoActivation (facts copied): truncating division; a
+// zero divisor is refused, as div.cc's Eval does.
+TEST(Int32ArithmeticTest, Int32DivTruncatesAndRefusesZero) {
+  EXPECT_EQ(
+      RunBinary("DIV", {1, 2, 2, 1}, {-2, 2, -15, 8}, {1, 2, 2, 1}, {5, -2, -3, 5}, {1, 2, 2, 1}),
+      (std::vector<int32_t>{0, -1, 5, 1}));
+  KernelRunner k("DIV");
+  k.AddInt32Input({2}, {1, 2});
+  k.AddInt32Input({2}, {1, 0});
+  k.AddOutput(TensorType::kInt32, {2});
+  const Status status = k.Run();
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.message(), "DIV by zero");
+}
+
+// squared_difference_test.cc IntegerSquaredDifferenceOpTest.IntegerType_SameShape (facts copied).
+TEST(Int32ArithmeticTest, Int32SquaredDifference) {
+  EXPECT_EQ(RunBinary("SQUARED_DIFFERENCE", {1, 2, 2, 1}, {-2, 2, -15, 8}, {1, 2, 2, 1},
+                      {5, -2, -3, 5}, {1, 2, 2, 1}),
+            (std::vector<int32_t>{49, 16, 144, 9}));
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
@@ -34,11 +35,13 @@ Result<std::vector<int64_t>> PaddingBefore(const KernelContext& context) {
 
 Status PreparePad(KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   return PaddingBefore(context).status();
 }
 
 Status EvalPad(KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 3, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   auto before = PaddingBefore(context);
   if (!before.ok()) return before.status();
   const RuntimeTensor& in = context.input(0);
@@ -90,6 +93,7 @@ Status EvalPad(KernelContext& context) {
 
 Status PrepareMirrorPad(KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   auto before = PaddingBefore(context);
   if (!before.ok()) return before.status();
   const RuntimeTensor& in = context.input(0);

@@ -63,6 +63,13 @@ Status PrepareQuantize(KernelContext& context) {
       return Status::Error("int16 to int16 requantization needs zero points 0");
     return Status::Ok();
   }
+  if (in.type == TensorType::kInt32) {
+    // quantize.cc requantizes int32 (an application's quantized int32 inputs) to int8 or int16.
+    if (out.type != TensorType::kInt8 && out.type != TensorType::kInt16)
+      return Status::Error(std::string("cannot requantize int32 to ") + TensorTypeName(out.type));
+    TFA_RETURN_IF_ERROR(PerTensorParams(in, "input").status());
+    return PerTensorParams(out, "output").status();
+  }
   if (out.type == TensorType::kInt16) {
     // Upstream quantizes float32 to int16 symmetrically only (tflite/kernels/quantize.cc Prepare
     // requires zero point 0), then rounds as for int8 (AffineQuantize).
@@ -97,6 +104,15 @@ Status EvalQuantize(KernelContext& context) {
           out.Data<int32_t>());
     } else {
       Requantize<int16_t>(in, pi, po, QuantizedRange{-32768, 32767}, out.Data<int16_t>());
+    }
+    return Status::Ok();
+  }
+  if (in.type == TensorType::kInt32) {
+    const QuantParams pi = PerTensorParams(in, "input").value();
+    if (out.type == TensorType::kInt8) {
+      Requantize<int32_t>(in, pi, po, TypeRange(TensorType::kInt8), out.Data<int8_t>());
+    } else {
+      Requantize<int32_t>(in, pi, po, QuantizedRange{-32768, 32767}, out.Data<int16_t>());
     }
     return Status::Ok();
   }

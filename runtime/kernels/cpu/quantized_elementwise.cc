@@ -97,6 +97,47 @@ void Mul(KernelContext& context, const BinaryParams& p) {
   });
 }
 
+// mul.cc's int16 path (16x8 models): reference_integer_ops::Mul, whose int32 product of two
+// offset int16 values only fits with every zero point 0.
+Result<BinaryParams> GetInt16MulParams(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt16, "input 0"));
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  if (p->a.zero_point != 0 || p->b.zero_point != 0 || p->out.zero_point != 0)
+    return Status::Error("an int16 MUL needs every zero point to be 0");
+  return p;
+}
+
+// squared_difference.cc: both inputs, minus their zero points, shifted left 7 and rescaled to
+// twice the larger input scale; their difference squared and rescaled to the output. int8 only,
+// every multiplier below one (QuantizeMultiplierSmallerThanOneExp checks it), no activation.
+struct SquaredDifferenceParams {
+  BinaryParams p;
+  QuantizedMultiplier a, b, out;
+};
+
+constexpr int kSquaredDifferenceLeftShift = 7;
+
+Result<SquaredDifferenceParams> GetSquaredDifferenceParams(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(CheckType(context.input(0), TensorType::kInt8, "input 0"));
+  auto p = GetParams(context);
+  if (!p.ok()) return p.status();
+  const double twice_max = 2.0f * std::max(p->a.scale, p->b.scale);
+  const double real_out =
+      twice_max * twice_max /
+      static_cast<double>(static_cast<float>(1 << (2 * kSquaredDifferenceLeftShift)) *
+                          p->out.scale);
+  if (!(real_out < 1.0))
+    return Status::Error("the output scale is too small for SQUARED_DIFFERENCE's rescale");
+  SquaredDifferenceParams s;
+  s.p = *p;
+  s.p.range = TypeRange(TensorType::kInt8);
+  s.a = QuantizeMultiplier(p->a.scale / twice_max);
+  s.b = QuantizeMultiplier(p->b.scale / twice_max);
+  s.out = QuantizeMultiplier(real_out);
+  return s;
+}
+
 }  // namespace
 
 Status PrepareQuantizedBinary(KernelContext& context) { return GetParams(context).status(); }
@@ -131,6 +172,34 @@ Status EvalQuantizedMul(KernelContext& context) {
   } else {
     Mul<uint8_t>(context, *p);
   }
+  return Status::Ok();
+}
+
+Status PrepareQuantizedSquaredDifference(KernelContext& context) {
+  return GetSquaredDifferenceParams(context).status();
+}
+
+Status EvalQuantizedSquaredDifference(KernelContext& context) {
+  auto s = GetSquaredDifferenceParams(context);
+  if (!s.ok()) return s.status();
+  const SquaredDifferenceParams q = *s;
+  Broadcast<int8_t>(context, [q](int8_t x, int8_t y) {
+    const int32_t a = MultiplyByQuantizedMultiplier(
+        (x - q.p.a.zero_point) * (1 << kSquaredDifferenceLeftShift), q.a);
+    const int32_t b = MultiplyByQuantizedMultiplier(
+        (y - q.p.b.zero_point) * (1 << kSquaredDifferenceLeftShift), q.b);
+    const int32_t diff = a - b;
+    return q.p.range.Clamp(MultiplyByQuantizedMultiplier(diff * diff, q.out) + q.p.out.zero_point);
+  });
+  return Status::Ok();
+}
+
+Status PrepareInt16Mul(KernelContext& context) { return GetInt16MulParams(context).status(); }
+
+Status EvalInt16Mul(KernelContext& context) {
+  auto p = GetInt16MulParams(context);
+  if (!p.ok()) return p.status();
+  Mul<int16_t>(context, *p);
   return Status::Ok();
 }
 

@@ -17,6 +17,13 @@ namespace tfa::runtime {
 [[nodiscard]] Status EvalQuantizedAdd(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedSub(KernelContext& context);
 [[nodiscard]] Status EvalQuantizedMul(KernelContext& context);
+// SQUARED_DIFFERENCE on int8 tensors (squared_difference.cc): each input rescaled to twice the
+// larger input scale with a 7-bit headroom, the difference squared and rescaled to the output.
+[[nodiscard]] Status PrepareQuantizedSquaredDifference(KernelContext& context);
+[[nodiscard]] Status EvalQuantizedSquaredDifference(KernelContext& context);
+// MUL on int16 tensors quantized with zero points 0 (16x8 models): MUL's arithmetic above.
+[[nodiscard]] Status PrepareInt16Mul(KernelContext& context);
+[[nodiscard]] Status EvalInt16Mul(KernelContext& context);
 
 }  // namespace tfa::runtime
 

@@ -76,5 +76,72 @@ TEST(QuantizedElementwiseTest, MixedTypesAreRefused) {
             "the runtime has no uint8 kernel for this op's input 1 (it has int8)");
 }
 
+// Upstream's mul_test.cc NoActivationInt16 (facts copied): scale 1 / 32768, zero points 0;
+// within upstream's int16 tolerance of two steps.
+TEST(QuantizedElementwiseTest, Int16MulUpstreamCase) {
+  const float scale = 1.0f / 32768;
+  QuantizedRunner r("MUL");
+  r.AddInput({TensorType::kInt16,
+              {1, 2, 2, 1},
+              testing::Quantize({-0.8f, 0.2f, 0.9f, 0.7f}, scale, 0, TensorType::kInt16),
+              PerTensor(scale, 0)});
+  r.AddInput({TensorType::kInt16,
+              {1, 2, 2, 1},
+              testing::Quantize({0.6f, 0.4f, 0.9f, 0.8f}, scale, 0, TensorType::kInt16),
+              PerTensor(scale, 0)});
+  r.AddOutput(TensorType::kInt16, {1, 2, 2, 1}, PerTensor(scale, 0));
+  ASSERT_TRUE(r.runner().Run().ok());
+  const auto real = testing::Dequantize(r.Output(TensorType::kInt16), scale, 0);
+  const std::vector<float> expected = {-0.48f, 0.08f, 0.81f, 0.56f};
+  for (size_t i = 0; i < real.size(); ++i) EXPECT_NEAR(real[i], expected[i], 2 * 2.0f / 65535);
+}
+
+// (300 * 0.01) * (-200 * 0.02) = -12, stored -24 at scale 0.5, broadcast over a scalar; a
+// nonzero zero point is refused, as mul.cc's Eval does.
+TEST(QuantizedElementwiseTest, Int16MulBroadcastsAndRefusesZeroPoints) {
+  QuantizedRunner r("MUL");
+  r.AddInput({TensorType::kInt16, {2}, {300, -300}, PerTensor(0.01f, 0)});
+  r.AddInput({TensorType::kInt16, {}, {-200}, PerTensor(0.02f, 0)});
+  r.AddOutput(TensorType::kInt16, {2}, PerTensor(0.5f, 0));
+  ASSERT_TRUE(r.runner().Run().ok());
+  EXPECT_EQ(r.Output(TensorType::kInt16), (std::vector<int32_t>{-24, 24}));
+
+  QuantizedRunner asymmetric("MUL");
+  asymmetric.AddInput({TensorType::kInt16, {1}, {3}, PerTensor(0.01f, 1)});
+  asymmetric.AddInput({TensorType::kInt16, {1}, {3}, PerTensor(0.01f, 0)});
+  asymmetric.AddOutput(TensorType::kInt16, {1}, PerTensor(0.01f, 0));
+  const Status status = asymmetric.runner().Run();
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.message(), "an int16 MUL needs every zero point to be 0");
+}
+
+// Upstream's squared_difference_test.cc Quantized_SameShape (facts copied): int8 inputs over
+// [-1.2, 0.8] and [-1.5, 0.5], output over [0, 0.5]; within one output step.
+TEST(QuantizedElementwiseTest, Int8SquaredDifferenceUpstreamCase) {
+  const float s_in = 2.0f / 255, s_out = 0.5f / 255;
+  QuantizedRunner r("SQUARED_DIFFERENCE");
+  r.AddInput({TensorType::kInt8,
+              {1, 2, 2, 1},
+              testing::Quantize({-0.2f, 0.2f, -1.2f, 0.8f}, s_in, 25, TensorType::kInt8),
+              PerTensor(s_in, 25)});
+  r.AddInput({TensorType::kInt8,
+              {1, 2, 2, 1},
+              testing::Quantize({0.5f, 0.2f, -1.5f, 0.5f}, s_in, 63, TensorType::kInt8),
+              PerTensor(s_in, 63)});
+  r.AddOutput(TensorType::kInt8, {1, 2, 2, 1}, PerTensor(s_out, -128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  const auto real = testing::Dequantize(r.Output(TensorType::kInt8), s_out, -128);
+  const std::vector<float> expected = {0.49f, 0.0f, 0.09f, 0.09f};
+  for (size_t i = 0; i < real.size(); ++i) EXPECT_NEAR(real[i], expected[i], 1.0f / 255);
+}
+
+TEST(QuantizedElementwiseTest, Uint8SquaredDifferenceIsRefused) {
+  QuantizedRunner r("SQUARED_DIFFERENCE");
+  r.AddInput({TensorType::kUInt8, {1}, {3}, PerTensor(0.1f, 0)});
+  r.AddInput({TensorType::kUInt8, {1}, {3}, PerTensor(0.1f, 0)});
+  r.AddOutput(TensorType::kUInt8, {1}, PerTensor(0.1f, 0));
+  EXPECT_FALSE(r.runner().Run().ok());
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -48,11 +48,13 @@ constexpr KernelRegistration Dispatched() {
   return {ByInputType<kFloatPrepare, kQuantizedPrepare>, ByInputType<kFloatEval, kQuantizedEval>};
 }
 
-// A float32 binary kernel that also runs int32 inputs (the quantized ones are dispatched apart).
-template <KernelFunction kFloatEval, KernelFunction kInt32Eval>
-struct FloatOrInt32 {
-  static constexpr KernelFunction kPrepare = ByInt32Input<PrepareBinary, PrepareInt32Binary>;
-  static constexpr KernelFunction kEval = ByInt32Input<kFloatEval, kInt32Eval>;
+// A float32 binary kernel that also runs int32 and int64 inputs (the quantized ones are
+// dispatched apart).
+template <KernelFunction kFloatEval, KernelFunction kIntegerEval>
+struct FloatOrInt32Or64 {
+  static constexpr KernelFunction kPrepare =
+      ByInt32Or64Input<PrepareBinary, PrepareInt32Or64Binary>;
+  static constexpr KernelFunction kEval = ByInt32Or64Input<kFloatEval, kIntegerEval>;
 };
 
 // FULLY_CONNECTED and CONV_2D with float input and integer weights take upstream's hybrid path;
@@ -62,8 +64,8 @@ Status ByHybridWeights(KernelContext& context) {
   return kIsHybrid(context) ? kHybrid(context) : kOther(context);
 }
 
-// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD and EXP with int16 input take the int16
-// kernels.
+// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD, SUB, MUL and EXP with int16 input take the
+// int16 kernels.
 template <KernelFunction kInt16, KernelFunction kOther>
 Status ByInt16Input(KernelContext& context) {
   return HasInt16Input(context) ? kInt16(context) : kOther(context);
@@ -76,6 +78,14 @@ template <KernelFunction kInt16Prepare, KernelFunction kInt16Eval, KernelFunctio
 constexpr KernelRegistration Int16Or() {
   return {ByInt16Input<kInt16Prepare, ByInputType<kFloatPrepare, kQuantizedPrepare>>,
           ByInt16Input<kInt16Eval, ByInputType<kFloatEval, kQuantizedEval>>};
+}
+
+// MEAN, SUM and RESIZE_* take their integer kernels on int8, uint8 and int16 input.
+template <KernelFunction kOther, KernelFunction kInteger>
+Status ByQuantizedOrInt16Input(KernelContext& context) {
+  const bool integer = !context.inputs.empty() && context.inputs[0] &&
+                       (IsQuantizedType(context.inputs[0]->type) || HasInt16Input(context));
+  return integer ? kInteger(context) : kOther(context);
 }
 
 // LSTM's basic kernel (LSTMOptions kernel_type BASIC) is a kernel of its own, float32 or uint8;
@@ -123,18 +133,34 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
                 EvalInt16x8FullyConnected,
                 ByHybridWeights<IsHybridFullyConnected, EvalHybridFullyConnected,
                                 ByInputType<EvalFullyConnected, EvalQuantizedFullyConnected>>>>}},
-      // int16 input takes upstream's 16x8 (or plain int16) ADD.
+      // int16 input takes upstream's 16x8 (or plain int16) ADD and SUB, and 16x8 MUL.
       {"ADD",
-       {ByInt16Input<PrepareInt16Add, ByInputType<FloatOrInt32<EvalAdd, EvalInt32Add>::kPrepare,
-                                                  PrepareQuantizedBinary>>,
-        ByInt16Input<EvalInt16Add,
-                     ByInputType<FloatOrInt32<EvalAdd, EvalInt32Add>::kEval, EvalQuantizedAdd>>}},
-      {"SUB", Dispatched<FloatOrInt32<EvalSub, EvalInt32Sub>::kPrepare,
-                         FloatOrInt32<EvalSub, EvalInt32Sub>::kEval, PrepareQuantizedBinary,
-                         EvalQuantizedSub>()},
-      {"MUL", Dispatched<FloatOrInt32<EvalMul, EvalInt32Mul>::kPrepare,
-                         FloatOrInt32<EvalMul, EvalInt32Mul>::kEval, PrepareQuantizedBinary,
-                         EvalQuantizedMul>()},
+       {ByInt16Input<PrepareInt16Add,
+                     ByInputType<FloatOrInt32Or64<EvalAdd, EvalInt32Or64Add>::kPrepare,
+                                 PrepareQuantizedBinary>>,
+        ByInt16Input<EvalInt16Add, ByInputType<FloatOrInt32Or64<EvalAdd, EvalInt32Or64Add>::kEval,
+                                               EvalQuantizedAdd>>}},
+      {"SUB",
+       {ByInt16Input<PrepareInt16Sub,
+                     ByInputType<FloatOrInt32Or64<EvalSub, EvalInt32Or64Sub>::kPrepare,
+                                 PrepareQuantizedBinary>>,
+        ByInt16Input<EvalInt16Sub, ByInputType<FloatOrInt32Or64<EvalSub, EvalInt32Or64Sub>::kEval,
+                                               EvalQuantizedSub>>}},
+      {"MUL",
+       {ByInt16Input<PrepareInt16Mul,
+                     ByInputType<FloatOrInt32Or64<EvalMul, EvalInt32Or64Mul>::kPrepare,
+                                 PrepareQuantizedBinary>>,
+        ByInt16Input<EvalInt16Mul, ByInputType<FloatOrInt32Or64<EvalMul, EvalInt32Or64Mul>::kEval,
+                                               EvalQuantizedMul>>}},
+      {"DIV",
+       {ByInt32Or64Input<PrepareBinary, PrepareInt32Binary>,
+        ByInt32Or64Input<EvalDiv, EvalInt32Div>}},
+      // int8 takes squared_difference.cc's quantized path (uint8 is refused there).
+      {"SQUARED_DIFFERENCE",
+       {ByInputType<ByInt32Or64Input<PrepareBinary, PrepareInt32Binary>,
+                    PrepareQuantizedSquaredDifference>,
+        ByInputType<ByInt32Or64Input<EvalSquaredDifference, EvalInt32SquaredDifference>,
+                    EvalQuantizedSquaredDifference>}},
       // int16 input takes the int16 activations (RELU, RELU6, LOGISTIC, TANH, LEAKY_RELU,
       // SOFTMAX, the pools); upstream refuses int16 RELU_N1_TO_1, RELU_0_TO_1, ELU, GELU, PRELU,
       // HARD_SWISH and LOG_SOFTMAX, as their float kernels here do.
@@ -156,6 +182,9 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"EXP",
        {ByInt16Input<PrepareQuantizedExp, ByInputType<PrepareUnaryFloat, PrepareQuantizedExp>>,
         ByInt16Input<EvalQuantizedExp, ByInputType<EvalExp, EvalQuantizedExp>>}},
+      // int8 RSQRT takes elementwise.cc's fixed-point path (uint8 is refused there).
+      {"RSQRT",
+       Dispatched<PrepareUnaryFloat, EvalRsqrt, PrepareQuantizedRsqrt, EvalQuantizedRsqrt>()},
       {"LEAKY_RELU", Int16Or<PrepareInt16LeakyRelu, EvalInt16LeakyRelu, PrepareUnaryFloat,
                              EvalLeakyRelu, PrepareQuantizedUnary, EvalQuantizedLeakyRelu>()},
       {"PRELU", Dispatched<PreparePrelu, EvalPrelu, PrepareQuantizedPrelu, EvalQuantizedPrelu>()},
@@ -164,12 +193,18 @@ const std::map<std::string, KernelRegistration>& TypeDispatchedKernels() {
       {"AVERAGE_POOL_2D",
        Int16Or<PrepareQuantizedPool2D, EvalQuantizedAveragePool2D, PreparePool2D, EvalAveragePool2D,
                PrepareQuantizedPool2D, EvalQuantizedAveragePool2D>()},
-      {"RESIZE_BILINEAR", Dispatched<PrepareResize, EvalResizeBilinear, PrepareQuantizedResize,
-                                     EvalQuantizedResizeBilinear>()},
+      {"RESIZE_BILINEAR",
+       {ByQuantizedOrInt16Input<PrepareResize, PrepareQuantizedResize>,
+        ByQuantizedOrInt16Input<EvalResizeBilinear, EvalQuantizedResizeBilinear>}},
       {"RESIZE_NEAREST_NEIGHBOR",
-       Dispatched<PrepareResize, EvalResizeNearestNeighbor, PrepareQuantizedResize,
-                  EvalQuantizedResizeNearestNeighbor>()},
-      {"MEAN", Dispatched<PrepareReduce, EvalMean, PrepareQuantizedMean, EvalQuantizedMean>()},
+       {ByQuantizedOrInt16Input<PrepareResize, PrepareQuantizedResize>,
+        ByQuantizedOrInt16Input<EvalResizeNearestNeighbor, EvalQuantizedResizeNearestNeighbor>}},
+      {"MEAN",
+       {ByQuantizedOrInt16Input<PrepareReduce, PrepareQuantizedMean>,
+        ByQuantizedOrInt16Input<EvalMean, EvalQuantizedMean>}},
+      {"SUM",
+       {ByQuantizedOrInt16Input<PrepareReduce, PrepareQuantizedMean>,
+        ByQuantizedOrInt16Input<EvalSum, EvalQuantizedSum>}},
       {"CONCATENATION", Dispatched<PrepareConcatenation, EvalConcatenation,
                                    PrepareQuantizedConcatenation, EvalQuantizedConcatenation>()},
       {"SOFTMAX", Int16Or<PrepareInt16Softmax, EvalInt16Softmax, PrepareSoftmax, EvalSoftmax,

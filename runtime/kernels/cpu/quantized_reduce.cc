@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
@@ -42,6 +43,8 @@ Result<MeanPlan> Plan(const KernelContext& context) {
   if (!pi.ok()) return pi.status();
   auto po = PerTensorParams(out, "output");
   if (!po.ok()) return po.status();
+  if (in.type == TensorType::kInt16 && (pi->zero_point != 0 || po->zero_point != 0))
+    return Status::Error("int16 quantization is symmetric: every zero point must be 0");
   plan.in = *pi;
   plan.out = *po;
   return plan;
@@ -67,7 +70,9 @@ std::vector<int32_t> Sums(const RuntimeTensor& in, const std::vector<bool>& redu
   int64_t o = 0;
   const int64_t total = in.NumElements();
   for (int64_t i = 0; i < total; ++i) {
-    sums[static_cast<size_t>(o)] += x[i];
+    // Wrapping, as upstream's int32 accumulator does in practice (int16 sums can overflow it).
+    int32_t& sum = sums[static_cast<size_t>(o)];
+    sum = static_cast<int32_t>(static_cast<uint32_t>(sum) + static_cast<uint32_t>(int32_t{x[i]}));
     for (int d = rank - 1; d >= 0; --d) {
       const auto ud = static_cast<size_t>(d);
       ++index[ud];
@@ -93,7 +98,8 @@ void Mean(KernelContext& context, const MeanPlan& plan) {
     return;
   }
   const std::vector<int32_t> sums = Sums<T>(in, plan.reduced, outputs);
-  const bool spatial_4d = in.Rank() == 4 && context.options().keep_dims &&
+  const bool spatial_4d = in.type != TensorType::kInt16 && in.Rank() == 4 &&
+                          context.options().keep_dims &&
                           plan.reduced == std::vector<bool>{false, true, true, false};
   if (spatial_4d) {
     // optimized_integer_ops::Mean (uint8: optimized_ops::Mean, same arithmetic).
@@ -121,6 +127,33 @@ void Mean(KernelContext& context, const MeanPlan& plan) {
   }
 }
 
+// optimized_ops::QuantizedMeanOrSum with compute_sum, the path upstream's SUM takes: the int32
+// sum rescaled in float, the input zero point folded into a float bias, rounded half away from
+// zero.
+template <typename T>
+void Sum(KernelContext& context, const MeanPlan& plan) {
+  const RuntimeTensor& in = context.input(0);
+  RuntimeTensor& out = context.output(0);
+  const int64_t outputs = out.NumElements();
+  T* y = out.Data<T>();
+  if (in.NumElements() == 0 || outputs == 0) {
+    std::fill(y, y + outputs, T{0});
+    return;
+  }
+  const int64_t count = in.NumElements() / outputs;
+  const std::vector<int32_t> sums = Sums<T>(in, plan.reduced, outputs);
+  const float scale = plan.in.scale / plan.out.scale;
+  const float bias = static_cast<float>(-plan.in.zero_point) * scale * static_cast<float>(count);
+  const QuantizedRange range = TypeRange(out.type);
+  for (int64_t i = 0; i < outputs; ++i) {
+    const float real = static_cast<float>(sums[static_cast<size_t>(i)]) * scale + bias;
+    // Clamped first: a float beyond int32 has no defined conversion (every such value saturates).
+    const float rounded = std::clamp(std::round(real), -2147483648.0f, 2147483520.0f);
+    const int64_t v = static_cast<int64_t>(rounded) + plan.out.zero_point;
+    y[i] = static_cast<T>(std::clamp<int64_t>(v, range.min, range.max));
+  }
+}
+
 }  // namespace
 
 Status PrepareQuantizedMean(KernelContext& context) { return Plan(context).status(); }
@@ -128,10 +161,33 @@ Status PrepareQuantizedMean(KernelContext& context) { return Plan(context).statu
 Status EvalQuantizedMean(KernelContext& context) {
   auto plan = Plan(context);
   if (!plan.ok()) return plan.status();
-  if (context.input(0).type == TensorType::kInt8) {
-    Mean<int8_t>(context, *plan);
-  } else {
-    Mean<uint8_t>(context, *plan);
+  switch (context.input(0).type) {
+    case TensorType::kInt8:
+      Mean<int8_t>(context, *plan);
+      break;
+    case TensorType::kInt16:
+      Mean<int16_t>(context, *plan);
+      break;
+    default:
+      Mean<uint8_t>(context, *plan);
+      break;
+  }
+  return Status::Ok();
+}
+
+Status EvalQuantizedSum(KernelContext& context) {
+  auto plan = Plan(context);
+  if (!plan.ok()) return plan.status();
+  switch (context.input(0).type) {
+    case TensorType::kInt8:
+      Sum<int8_t>(context, *plan);
+      break;
+    case TensorType::kInt16:
+      Sum<int16_t>(context, *plan);
+      break;
+    default:
+      Sum<uint8_t>(context, *plan);
+      break;
   }
   return Status::Ok();
 }

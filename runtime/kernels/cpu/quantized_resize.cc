@@ -37,27 +37,28 @@ int32_t FixedPointScale(int32_t in, int32_t out, bool align_corners) {
   return ((1 << 10) * in + out / 2) / out;
 }
 
-void BilinearInt8(const ResizeShape& s, const OpOptions& o, const int8_t* src, int8_t* dst) {
+template <typename T>
+void BilinearInteger(const ResizeShape& s, const OpOptions& o, const T* src, T* dst) {
   const int32_t scale_h = FixedPointScale(s.in_h, s.out_h, o.align_corners);
   const int32_t scale_w = FixedPointScale(s.in_w, s.out_w, o.align_corners);
   for (int32_t b = 0; b < s.batches; ++b) {
-    const int8_t* image = src + int64_t{b} * s.in_h * s.in_w * s.depth;
+    const T* image = src + int64_t{b} * s.in_h * s.in_w * s.depth;
     for (int32_t y = 0; y < s.out_h; ++y) {
       const FixedTaps ty = FixedPointTaps(y, scale_h, o.half_pixel_centers, s.in_h);
       const int64_t wy1 = ty.position - (1 << 10) * ty.lower, wy0 = (1 << 10) - wy1;
       for (int32_t x = 0; x < s.out_w; ++x) {
         const FixedTaps tx = FixedPointTaps(x, scale_w, o.half_pixel_centers, s.in_w);
         const int64_t wx1 = tx.position - (1 << 10) * tx.lower, wx0 = (1 << 10) - wx1;
-        const int8_t* p00 = image + (int64_t{ty.lower} * s.in_w + tx.lower) * s.depth;
-        const int8_t* p01 = image + (int64_t{ty.lower} * s.in_w + tx.upper) * s.depth;
-        const int8_t* p10 = image + (int64_t{ty.upper} * s.in_w + tx.lower) * s.depth;
-        const int8_t* p11 = image + (int64_t{ty.upper} * s.in_w + tx.upper) * s.depth;
+        const T* p00 = image + (int64_t{ty.lower} * s.in_w + tx.lower) * s.depth;
+        const T* p01 = image + (int64_t{ty.lower} * s.in_w + tx.upper) * s.depth;
+        const T* p10 = image + (int64_t{ty.upper} * s.in_w + tx.lower) * s.depth;
+        const T* p11 = image + (int64_t{ty.upper} * s.in_w + tx.upper) * s.depth;
         for (int32_t c = 0; c < s.depth; ++c) {
           const int64_t sum =
               p00[c] * wy0 * wx0 + p01[c] * wy0 * wx1 + p10[c] * wy1 * wx0 + p11[c] * wy1 * wx1;
           // Half away from zero, by truncating division (upstream's non-single-rounding build).
           const int64_t round = sum > 0 ? (1 << 19) : -(1 << 19);
-          *dst++ = static_cast<int8_t>((sum + round) / (1 << 20));
+          *dst++ = static_cast<T>((sum + round) / (1 << 20));
         }
       }
     }
@@ -145,8 +146,11 @@ Status EvalQuantizedResizeBilinear(KernelContext& context) {
   TFA_RETURN_IF_ERROR(PrepareQuantizedResize(context));
   const ResizeShape s = Shape(context);
   if (context.input(0).type == TensorType::kInt8) {
-    BilinearInt8(s, context.options(), context.input(0).Data<const int8_t>(),
-                 context.output(0).Data<int8_t>());
+    BilinearInteger(s, context.options(), context.input(0).Data<const int8_t>(),
+                    context.output(0).Data<int8_t>());
+  } else if (context.input(0).type == TensorType::kInt16) {
+    BilinearInteger(s, context.options(), context.input(0).Data<const int16_t>(),
+                    context.output(0).Data<int16_t>());
   } else {
     BilinearUInt8(s, context.options(), context.input(0).Data<const uint8_t>(),
                   context.output(0).Data<uint8_t>());
@@ -162,14 +166,15 @@ Status EvalQuantizedResizeNearestNeighbor(KernelContext& context) {
   const float scale_w = FloatScale(s.in_w, s.out_w, o.align_corners);
   const uint8_t* src = context.input(0).data;
   uint8_t* dst = context.output(0).data;
-  const auto depth = static_cast<size_t>(s.depth);
+  const size_t element = context.input(0).type == TensorType::kInt16 ? 2 : 1;
+  const auto depth = static_cast<size_t>(s.depth) * element;
   for (int32_t b = 0; b < s.batches; ++b) {
-    const uint8_t* image = src + int64_t{b} * s.in_h * s.in_w * s.depth;
+    const uint8_t* image = src + int64_t{b} * s.in_h * s.in_w * static_cast<int64_t>(depth);
     for (int32_t y = 0; y < s.out_h; ++y) {
       const int32_t iy = NearestIndex(y, scale_h, o.align_corners, o.half_pixel_centers, s.in_h);
       for (int32_t x = 0; x < s.out_w; ++x) {
         const int32_t ix = NearestIndex(x, scale_w, o.align_corners, o.half_pixel_centers, s.in_w);
-        std::memcpy(dst, image + (int64_t{iy} * s.in_w + ix) * s.depth, depth);
+        std::memcpy(dst, image + (int64_t{iy} * s.in_w + ix) * static_cast<int64_t>(depth), depth);
         dst += depth;
       }
     }

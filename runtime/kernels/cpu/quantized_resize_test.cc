@@ -41,5 +41,34 @@ TEST(QuantizedResizeTest, NearestNeighbourCopiesStoredBytes) {
   EXPECT_EQ(r.Output(TensorType::kUInt8), (std::vector<int32_t>{1, 2, 1, 2, 3, 4, 3, 4}));
 }
 
+// Upstream's resize_bilinear_test.cc and resize_nearest_neighbor_test.cc HorizontalResize
+// figures (3, 6 widened to three pixels), on int16 tensors.
+TEST(QuantizedResizeTest, Int16BilinearAndNearestUpstreamCases) {
+  QuantizedRunner bilinear("RESIZE_BILINEAR");
+  bilinear.AddInput({TensorType::kInt16, {1, 1, 2, 1}, {3, 6}, PerTensor(1.0f / 256, 0)});
+  bilinear.runner().AddInt32Input({2}, {1, 3});
+  bilinear.AddOutput(TensorType::kInt16, {1, 1, 3, 1}, PerTensor(1.0f / 256, 0));
+  ASSERT_TRUE(bilinear.runner().Run().ok());
+  EXPECT_EQ(bilinear.Output(TensorType::kInt16), (std::vector<int32_t>{3, 5, 6}));
+
+  QuantizedRunner nearest("RESIZE_NEAREST_NEIGHBOR");
+  nearest.AddInput({TensorType::kInt16, {1, 1, 2, 1}, {3, 6}, PerTensor(1.0f / 256, 0)});
+  nearest.runner().AddInt32Input({2}, {1, 3});
+  nearest.AddOutput(TensorType::kInt16, {1, 1, 3, 1}, PerTensor(1.0f / 256, 0));
+  ASSERT_TRUE(nearest.runner().Run().ok());
+  EXPECT_EQ(nearest.Output(TensorType::kInt16), (std::vector<int32_t>{3, 3, 6}));
+}
+
+// Large int16 values keep their 20-bit weighted sums in 64 bits: halfway between -30000 and
+// 30000 is 0, a quarter of the way -15000.
+TEST(QuantizedResizeTest, Int16BilinearFullRange) {
+  QuantizedRunner r("RESIZE_BILINEAR");
+  r.AddInput({TensorType::kInt16, {1, 1, 2, 1}, {-30000, 30000}, PerTensor(1.0f, 0)});
+  r.runner().AddInt32Input({2}, {1, 4});
+  r.AddOutput(TensorType::kInt16, {1, 1, 4, 1}, PerTensor(1.0f, 0));
+  ASSERT_TRUE(r.runner().Run().ok());
+  EXPECT_EQ(r.Output(TensorType::kInt16), (std::vector<int32_t>{-30000, 0, 30000, 30000}));
+}
+
 }  // namespace
 }  // namespace tfa::runtime

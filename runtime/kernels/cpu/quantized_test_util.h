@@ -57,6 +57,9 @@ class QuantizedRunner {
     } else if (v.type == TensorType::kUInt8) {
       t = &runner_.AddInput(v.type, v.shape,
                             std::vector<uint8_t>(v.values.begin(), v.values.end()));
+    } else if (v.type == TensorType::kInt16) {
+      t = &runner_.AddInput(v.type, v.shape,
+                            std::vector<int16_t>(v.values.begin(), v.values.end()));
     } else {
       t = &runner_.AddInput(v.type, v.shape, v.values);
     }
@@ -74,6 +77,10 @@ class QuantizedRunner {
       const auto v = runner_.Output<int8_t>();
       return {v.begin(), v.end()};
     }
+    if (type == TensorType::kInt16) {
+      const auto v = runner_.Output<int16_t>();
+      return {v.begin(), v.end()};
+    }
     const auto v = runner_.Output<uint8_t>();
     return {v.begin(), v.end()};
   }
@@ -86,14 +93,23 @@ class QuantizedRunner {
 // round(x / scale) + zero_point within the type's range, as a quantizer would store x.
 inline std::vector<int32_t> Quantize(const std::vector<float>& real, float scale,
                                      int32_t zero_point, TensorType type) {
-  const int32_t lo = type == TensorType::kUInt8 ? 0 : -128;
-  const int32_t hi = type == TensorType::kUInt8 ? 255 : 127;
+  const int32_t lo = type == TensorType::kUInt8 ? 0 : (type == TensorType::kInt16 ? -32768 : -128);
+  const int32_t hi = type == TensorType::kUInt8 ? 255 : (type == TensorType::kInt16 ? 32767 : 127);
   std::vector<int32_t> q(real.size());
   for (size_t i = 0; i < real.size(); ++i) {
     const auto v = static_cast<int32_t>(std::lround(real[i] / scale)) + zero_point;
     q[i] = std::min(std::max(v, lo), hi);
   }
   return q;
+}
+
+// (stored - zero_point) * scale for each stored value.
+inline std::vector<float> Dequantize(const std::vector<int32_t>& stored, float scale,
+                                     int32_t zero_point) {
+  std::vector<float> real(stored.size());
+  for (size_t i = 0; i < stored.size(); ++i)
+    real[i] = static_cast<float>(stored[i] - zero_point) * scale;
+  return real;
 }
 
 // Deterministic stored values in [lo, hi] for test tensors.

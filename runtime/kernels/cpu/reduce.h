@@ -1,5 +1,5 @@
-// MEAN and SUM (float32) over the axes of a constant int32 axis tensor (negative axes count
-// from the end, repeats ignored), keep_dims or not.
+// MEAN and SUM (float32, int32, int64) over the axes of a constant int32 axis tensor (negative axes
+// count from the end, repeats ignored), keep_dims or not.
 #ifndef RUNTIME_KERNELS_CPU_REDUCE_H_
 #define RUNTIME_KERNELS_CPU_REDUCE_H_
 

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/quantized_arithmetic.h"
 
 namespace tfa::runtime {
 namespace {
@@ -16,6 +19,7 @@ constexpr std::array kExtremumTypes = {TensorType::kFloat32, TensorType::kInt32,
                                        TensorType::kInt64,   TensorType::kInt8,
                                        TensorType::kUInt8,   TensorType::kInt16};
 constexpr std::array kProdTypes = {TensorType::kFloat32, TensorType::kInt32, TensorType::kInt64};
+constexpr std::array kQuantizedProdTypes = {TensorType::kInt8, TensorType::kInt16};
 constexpr std::array kLogicalTypes = {TensorType::kBool};
 
 // The distinct reduced axes in the order first named, after checking types and the output shape.
@@ -188,6 +192,100 @@ T WrappingMultiply(T a, T b) {
   }
 }
 
+bool IsQuantized(const RuntimeTensor& t) {
+  return t.quantization != nullptr && !t.quantization->scale.empty();
+}
+
+// The int64 overload of upstream's MultiplyByQuantizedMultiplier (common.cc): the multiplier cut
+// to 15 bits, one rounding.
+int32_t MultiplyWideByQuantizedMultiplier(int64_t x, QuantizedMultiplier m) {
+  const int64_t reduced =
+      m.multiplier < 0x7fff0000 ? (int64_t{m.multiplier} + (1 << 15)) >> 16 : 0x7fff;
+  const int total_shift = 15 - m.shift;
+  return static_cast<int32_t>((x * reduced + (int64_t{1} << (total_shift - 1))) >> total_shift);
+}
+
+struct QuantizedProdPlan {
+  std::vector<int32_t> axes;
+  QuantParams in, out;
+  QuantizedMultiplier multiplier;  // per factor: s_in / s_out^(1 / reduced count)
+};
+
+Result<QuantizedProdPlan> PlanQuantizedProd(KernelContext& context) {
+  auto axes = PrepareAxes(context, kQuantizedProdTypes);
+  if (!axes.ok()) return axes.status();
+  const RuntimeTensor& in = context.input(0);
+  const RuntimeTensor& out = context.output(0);
+  auto pi = PerTensorParams(in, "input");
+  if (!pi.ok()) return pi.status();
+  auto po = PerTensorParams(out, "output");
+  if (!po.ok()) return po.status();
+  if (in.type == TensorType::kInt16 && (pi->zero_point != 0 || po->zero_point != 0))
+    return Status::Error("int16 quantization is symmetric: every zero point must be 0");
+  QuantizedProdPlan plan{*axes, *pi, *po, {}};
+  const int64_t outputs = out.NumElements();
+  if (in.NumElements() != 0 && outputs != 0) {
+    const auto count = static_cast<int>(in.NumElements() / outputs);
+    plan.multiplier = QuantizeMultiplier(static_cast<double>(pi->scale) /
+                                         std::pow(static_cast<double>(po->scale), 1.0 / count));
+    // The int64 multiply's shift range (common.cc checks -31 <= shift < 8).
+    if (plan.multiplier.shift >= 8)
+      return Status::Error("REDUCE_PROD's per-factor scale is out of upstream's range");
+  }
+  return plan;
+}
+
+// reduce.cc EvalQuantizedProd (optimized QuantizedReduceProd): each output's first factor minus
+// the zero point, every further one multiplied in and rescaled, the product rescaled once more.
+template <typename T>
+void QuantizedProd(KernelContext& context, const QuantizedProdPlan& plan) {
+  const RuntimeTensor& in = context.input(0);
+  RuntimeTensor& out = context.output(0);
+  if (plan.axes.empty()) {
+    // ReduceIsCopy: no axis copies the stored values, whatever the scales.
+    if (in.bytes > 0) std::memcpy(out.data, in.data, in.bytes);
+    return;
+  }
+  const int64_t outputs = out.NumElements();
+  std::vector<int32_t> products(static_cast<size_t>(outputs), 0);
+  std::vector<bool> started(static_cast<size_t>(outputs), false);
+  const int rank = in.Rank();
+  std::vector<int64_t> strides(static_cast<size_t>(rank), 0);
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    if (std::find(plan.axes.begin(), plan.axes.end(), d) != plan.axes.end()) continue;
+    strides[static_cast<size_t>(d)] = stride;
+    stride *= in.Dim(d);
+  }
+  const T* x = in.Data<const T>();
+  const int32_t zp = plan.in.zero_point;
+  std::vector<int32_t> index(static_cast<size_t>(rank), 0);
+  int64_t o = 0;
+  for (int64_t i = 0; i < in.NumElements(); ++i) {
+    const auto uo = static_cast<size_t>(o);
+    const int32_t factor = int32_t{x[i]} - zp;
+    products[uo] = started[uo] ? MultiplyWideByQuantizedMultiplier(int64_t{products[uo]} * factor,
+                                                                   plan.multiplier)
+                               : factor;
+    started[uo] = true;
+    for (int d = rank - 1; d >= 0; --d) {
+      const auto ud = static_cast<size_t>(d);
+      o += strides[ud];
+      if (++index[ud] < in.Dim(d)) break;
+      o -= strides[ud] * in.Dim(d);
+      index[ud] = 0;
+    }
+  }
+  const QuantizedRange range = TypeRange(out.type);
+  T* y = out.Data<T>();
+  for (int64_t i = 0; i < outputs; ++i) {
+    const int32_t v =
+        MultiplyWideByQuantizedMultiplier(products[static_cast<size_t>(i)], plan.multiplier) +
+        plan.out.zero_point;
+    y[i] = static_cast<T>(range.Clamp(v));
+  }
+}
+
 Status EvalReduceLogical(KernelContext& context, bool any) {
   auto axes = PrepareAxes(context, kLogicalTypes);
   if (!axes.ok()) return axes.status();
@@ -215,10 +313,22 @@ Status EvalReduceMax(KernelContext& context) { return EvalExtremum<true>(context
 Status EvalReduceMin(KernelContext& context) { return EvalExtremum<false>(context); }
 
 Status PrepareReduceProd(KernelContext& context) {
+  if (IsQuantized(context.input(0))) return PlanQuantizedProd(context).status();
   return ResolvedAxes(context, kProdTypes).status();
 }
 
 Status EvalReduceProd(KernelContext& context) {
+  if (IsQuantized(context.input(0))) {
+    auto plan = PlanQuantizedProd(context);
+    if (!plan.ok()) return plan.status();
+    if (context.input(0).NumElements() == 0) return Status::Ok();  // upstream writes nothing
+    if (context.input(0).type == TensorType::kInt8) {
+      QuantizedProd<int8_t>(context, *plan);
+    } else {
+      QuantizedProd<int16_t>(context, *plan);
+    }
+    return Status::Ok();
+  }
   auto axes = PrepareAxes(context, kProdTypes);
   if (!axes.ok()) return axes.status();
   switch (context.input(0).type) {

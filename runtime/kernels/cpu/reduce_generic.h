@@ -4,7 +4,11 @@
 // Types as upstream's:
 //   MAX, MIN float32, int32, int64, and int8, uint8, int16 on stored values, which upstream
 //            allows only when input and output share scale and zero point;
-//   PROD     float32, int32, int64 (integers wrap);
+//   PROD     float32, int32, int64 (integers wrap), and quantized int8 / int16 (int16 with zero
+//            points 0):
+//            every factor after the first multiplied in and rescaled by s_in / s_out^(1/n) with
+//            upstream's int64 fixed-point multiply, the product rescaled once more
+//            (optimized_ops::QuantizedReduceProd);
 //   ANY, ALL bool.
 // An empty reduction gives the init value (lowest for MAX, highest for MIN, 1, false, true).
 // Like upstream's default (optimized) kernel it writes the resolved axes to temporary 1 and the

@@ -128,5 +128,25 @@ TEST(ReduceGenericTest, WritesItsTemporaries) {
             (std::vector<int32_t>{4, 3, 2}));
 }
 
+// Upstream's reduce_test.cc ConstInt8ProdOpTest.NotKeepDimsLarge (facts copied): 1..24 over
+// int8 [0, 24], the products of the odd and the even elements into int8 [0, 1.96e12], within
+// upstream's tolerance of two output steps per reduced factor.
+TEST(ReduceGenericTest, QuantizedInt8ProdUpstreamCase) {
+  std::vector<float> data(24);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<float>(i + 1);
+  const float in_scale = 24.0f / 255, out_scale = 1.9619905536e12f / 255;
+  testing::QuantizedRunner r("REDUCE_PROD");
+  r.AddInput({TensorType::kInt8,
+              {4, 3, 2},
+              testing::Quantize(data, in_scale, -128, TensorType::kInt8),
+              testing::PerTensor(in_scale, -128)});
+  r.runner().AddInt32Input({4}, {1, 0, -3, -3});
+  r.AddOutput(TensorType::kInt8, {2}, testing::PerTensor(out_scale, -128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  const auto real = testing::Dequantize(r.Output(TensorType::kInt8), out_scale, -128);
+  EXPECT_NEAR(real[0], 3.162341376e11f, 12 * 2 * out_scale);
+  EXPECT_NEAR(real[1], 1.9619905536e12f, 12 * 2 * out_scale);
+}
+
 }  // namespace
 }  // namespace tfa::runtime

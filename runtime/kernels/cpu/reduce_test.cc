@@ -28,5 +28,37 @@ TEST(ReduceTest, SumOverTheLastAxisDroppingIt) {
   EXPECT_EQ(k.Output(), (std::vector<float>{6, 15}));
 }
 
+// Integer MEAN sums in int64 and divides with truncation toward zero (reduce.cc MeanGeneral);
+// integer SUM wraps in the element type.
+TEST(ReduceTest, IntegerMeanTruncatesAndSumWraps) {
+  KernelRunner mean("MEAN");
+  mean.AddInput<int32_t>(TensorType::kInt32, {2, 3}, {1, 2, 4, -1, -2, -4});
+  mean.AddInt32Input({1}, {1});
+  mean.AddOutput(TensorType::kInt32, {2});
+  ASSERT_TRUE(mean.Run().ok());
+  EXPECT_EQ(mean.Output<int32_t>(), (std::vector<int32_t>{2, -2}));
+
+  KernelRunner big("MEAN");
+  big.AddInput<int32_t>(TensorType::kInt32, {2}, {2147483647, 2147483647});
+  big.AddInt32Input({1}, {0});
+  big.AddOutput(TensorType::kInt32, {});
+  ASSERT_TRUE(big.Run().ok());
+  EXPECT_EQ(big.Output<int32_t>(), (std::vector<int32_t>{2147483647}));
+
+  KernelRunner sum("SUM");
+  sum.AddInput<int64_t>(TensorType::kInt64, {2, 2}, {1, 2, 30, 40});
+  sum.AddInt32Input({1}, {0});
+  sum.AddOutput(TensorType::kInt64, {2});
+  ASSERT_TRUE(sum.Run().ok());
+  EXPECT_EQ(sum.Output<int64_t>(), (std::vector<int64_t>{31, 42}));
+
+  KernelRunner wraps("SUM");
+  wraps.AddInput<int32_t>(TensorType::kInt32, {2}, {2147483647, 1});
+  wraps.AddInt32Input({1}, {0});
+  wraps.AddOutput(TensorType::kInt32, {});
+  ASSERT_TRUE(wraps.Run().ok());
+  EXPECT_EQ(wraps.Output<int32_t>(), (std::vector<int32_t>{-2147483647 - 1}));
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
@@ -40,6 +41,7 @@ void Gather(const RuntimeTensor& in, const Selection& s, RuntimeTensor& out) {
 
 Result<Selection> SliceSelection(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 3, 3, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   const RuntimeTensor& in = context.input(0);
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), in.type, "output"));
   auto begin = ReadIndexTensor(context.input(1), "begin");
@@ -68,6 +70,7 @@ Result<Selection> SliceSelection(const KernelContext& context) {
 
 Result<Selection> StridedSelection(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 4, 4, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   const RuntimeTensor& in = context.input(0);
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), in.type, "output"));
   const OpOptions& o = context.options();

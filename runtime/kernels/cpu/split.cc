@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
@@ -13,6 +14,7 @@ struct SplitPlan {
 };
 
 Status CheckOutputs(const KernelContext& context, const RuntimeTensor& in, const SplitPlan& plan) {
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(in, "input"));
   if (plan.sizes.size() != context.outputs.size())
     return Status::Error("output count differs from the split count");
   for (size_t i = 0; i < plan.sizes.size(); ++i) {

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
@@ -10,6 +11,7 @@ namespace {
 // The output's shape: the input's dimensions times the multiples.
 Result<std::vector<int32_t>> TiledShape(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   const RuntimeTensor& input = context.input(0);
   if (!ElementSize(input.type)) return Status::Error("TILE needs a fixed-size element type");
   if (context.output(0).type != input.type) {

@@ -3,12 +3,14 @@
 #include <cstring>
 
 #include "runtime/kernels/cpu/kernel_util.h"
+#include "runtime/kernels/cpu/whole_byte_elements.h"
 
 namespace tfa::runtime {
 namespace {
 
 Result<std::vector<int>> Permutation(const KernelContext& context) {
   TFA_RETURN_IF_ERROR(CheckArity(context, 2, 2, 1));
+  TFA_RETURN_IF_ERROR(CheckWholeByteElements(context.input(0), "input"));
   const RuntimeTensor& in = context.input(0);
   TFA_RETURN_IF_ERROR(CheckType(context.output(0), in.type, "output"));
   auto perm = ReadIndexTensor(context.input(1), "perm");

@@ -3,10 +3,12 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <span>
 #include <type_traits>
 
 #include "runtime/kernels/cpu/activations.h"
+#include "runtime/kernels/cpu/integer_layer_norm.h"
 #include "runtime/kernels/cpu/kernel_util.h"
 #include "runtime/kernels/cpu/quantized_arithmetic.h"
 
@@ -82,7 +84,50 @@ void QuantizedAbs(const KernelContext& context, const AbsRescale& r) {
   });
 }
 
+constexpr std::array kInt8Only = {TensorType::kInt8};
+
+struct RsqrtRescale {
+  QuantParams in, out;
+  QuantizedMultiplier multiplier;  // 1 / (sqrt(s_in) * s_out)
+};
+
+Result<RsqrtRescale> GetRsqrtRescale(const KernelContext& context) {
+  TFA_RETURN_IF_ERROR(PrepareSameTypeUnary(context, kInt8Only));
+  auto in = PerTensorParams(context.input(0), "input");
+  if (!in.ok()) return in.status();
+  auto out = PerTensorParams(context.output(0), "output");
+  if (!out.ok()) return out.status();
+  // SetRsqrtOutputMultiplier: the square root and the product in float, the inverse in double.
+  const float denominator = std::sqrt(in->scale) * out->scale;
+  return RsqrtRescale{*in, *out, QuantizeMultiplier(1.0 / static_cast<double>(denominator))};
+}
+
 }  // namespace
+
+Status PrepareQuantizedRsqrt(KernelContext& context) { return GetRsqrtRescale(context).status(); }
+
+Status EvalQuantizedRsqrt(KernelContext& context) {
+  auto r = GetRsqrtRescale(context);
+  if (!r.ok()) return r.status();
+  const RuntimeTensor& in = context.input(0);
+  const int8_t* x = in.Data<const int8_t>();
+  for (int64_t i = 0; i < in.NumElements(); ++i) {
+    if (x[i] < r->in.zero_point) return Status::Error("Rsqrt is only defined for positive values");
+  }
+  constexpr int kShift = 20;  // elementwise.cc keeps 1 / sqrt(value) an integer this way
+  const QuantizedMultiplier outer{r->multiplier.multiplier, r->multiplier.shift - kShift};
+  MapElements<int8_t>(context, [&](int8_t q) {
+    const int32_t value = q - r->in.zero_point;
+    // A stored zero stands for the largest output.
+    if (value == 0) return std::numeric_limits<int8_t>::max();
+    const QuantizedMultiplier inverse = InverseSqrtMultiplier(value);
+    const int32_t scaled =
+        MultiplyByQuantizedMultiplier(1, {inverse.multiplier, inverse.shift + kShift});
+    const int32_t v = MultiplyByQuantizedMultiplier(scaled, outer) + r->out.zero_point;
+    return static_cast<int8_t>(TypeRange(TensorType::kInt8).Clamp(v));
+  });
+  return Status::Ok();
+}
 
 Status EvalRsqrt(KernelContext& context) {
   return MapUnaryFloat(context, [](float x) { return 1.0f / std::sqrt(x); });

@@ -153,5 +153,34 @@ TEST(UnaryMathTest, GeluExactAndApproximate) {
   EXPECT_NEAR(tanh_form.Output()[0], 0.841192f, 1e-6);
 }
 
+// Upstream's elementwise_test.cc RsqrtInt8 and RsqrtNanInt8 (facts copied): input scale 142/255
+// and output 1/255, both zero points -128, within upstream's tolerance of one input step; a
+// negative input is an error.
+TEST(UnaryMathTest, Int8RsqrtUpstreamCases) {
+  const std::vector<float> data = {15, 46, 78, 142, 1, 17, 49, 113};
+  const float in_scale = 142.0f / 255, out_scale = 1.0f / 255;
+  testing::QuantizedRunner r("RSQRT");
+  r.AddInput({TensorType::kInt8,
+              {1, 8},
+              testing::Quantize(data, in_scale, -128, TensorType::kInt8),
+              testing::PerTensor(in_scale, -128)});
+  r.AddOutput(TensorType::kInt8, {1, 8}, testing::PerTensor(out_scale, -128));
+  ASSERT_TRUE(r.runner().Run().ok());
+  const auto real = testing::Dequantize(r.Output(TensorType::kInt8), out_scale, -128);
+  for (size_t i = 0; i < data.size(); ++i)
+    EXPECT_NEAR(real[i], 1.0f / std::sqrt(data[i]), in_scale);
+
+  testing::QuantizedRunner negative("RSQRT");
+  const float nan_scale = 142.0f / 127;
+  negative.AddInput({TensorType::kInt8,
+                     {1, 2},
+                     testing::Quantize({15, -49}, nan_scale, 0, TensorType::kInt8),
+                     testing::PerTensor(nan_scale, 0)});
+  negative.AddOutput(TensorType::kInt8, {1, 2}, testing::PerTensor(out_scale, -128));
+  const Status status = negative.runner().Run();
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.message(), "Rsqrt is only defined for positive values");
+}
+
 }  // namespace
 }  // namespace tfa::runtime

@@ -11,6 +11,7 @@
 #include "libanalysis/prepare/added_tensors.h"
 #include "libanalysis/prepare/constant_folding.h"
 #include "libanalysis/prepare/detection_postprocess_prepare.h"
+#include "libanalysis/prepare/fake_quant_prepare.h"
 #include "libanalysis/prepare/recurrent_kernel_prepare.h"
 
 namespace tfa {
@@ -551,7 +552,7 @@ constexpr std::array<BuildKernelRule, 3> kBuildKernelRules = {{
 }};
 
 // The other builtin kernels whose Prepare changes memory (see docs/kernel-temporaries.md).
-constexpr std::array<KernelRule, 22> kKernelRules = {{
+constexpr std::array<KernelRule, 23> kKernelRules = {{
     {"DEPTHWISE_CONV_2D", PrepareDepthwiseConv2D},
     {"DEQUANTIZE", PrepareConstantUnpacking},
     {"DENSIFY", PrepareConstantUnpacking},
@@ -574,6 +575,7 @@ constexpr std::array<KernelRule, 22> kKernelRules = {{
     {"BIDIRECTIONAL_SEQUENCE_RNN", PrepareBidirectionalSequenceRnn},
     {"EMBEDDING_LOOKUP_SPARSE", PrepareDynamicOutput},
     {"BIDIRECTIONAL_SEQUENCE_LSTM", PrepareBidirectionalSequenceLstm},
+    {"FAKE_QUANT", PrepareFakeQuant},
 }};
 
 // The Edge TPU's custom op, which the Edge TPU runtime registers (edgetpu::RegisterCustomOp):

@@ -124,6 +124,29 @@ TEST(ShapeInferenceTest, RangeCountsItsValues) {
   EXPECT_TRUE(later->dynamic);
 }
 
+// embedding_lookup_sparse.cc: dense_shape[:k-1] + params[1:], from dense_shape's values.
+TEST(ShapeInferenceTest, EmbeddingLookupSparseTakesTheDenseShape) {
+  Subgraph g;
+  const int32_t ids = AddTensor(g, TensorType::kInt32, {3});
+  const int32_t indices = AddTensor(g, TensorType::kInt32, {3, 3});
+  const int32_t dense_shape = AddConstant(g, TensorType::kInt32, {3});
+  const int32_t weights = AddTensor(g, TensorType::kFloat32, {3});
+  const int32_t params = AddTensor(g, TensorType::kFloat32, {4, 3, 2});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1});
+  AddNode(g, "EMBEDDING_LOOKUP_SPARSE", {ids, indices, dense_shape, weights, params}, {out});
+  auto unknown = InferOutputShapesOrDynamic(g, g.nodes[0]);
+  ASSERT_TRUE(unknown.ok()) << unknown.status().message();
+  EXPECT_TRUE(unknown->dynamic);
+  g.tensors[static_cast<size_t>(dense_shape)].int_values = {3, 2, 2};
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{3, 2, 3, 2}));
+  const int32_t two_columns = AddTensor(g, TensorType::kInt32, {3, 2});
+  AddNode(g, "EMBEDDING_LOOKUP_SPARSE", {ids, two_columns, dense_shape, weights, params}, {out});
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[1]).status().message(),
+            "EMBEDDING_LOOKUP_SPARSE: dense_shape has 3 entries where indices has 2 columns");
+}
+
 // rank.cc: an int32 scalar whatever the input.
 TEST(ShapeInferenceTest, RankIsAScalar) {
   Subgraph g;

@@ -87,6 +87,7 @@ Outcome DepthSpaceRule(const RuleInput& in);
 Outcome GatherRule(const RuleInput& in);
 Outcome GatherNdRule(const RuleInput& in);
 Outcome EmbeddingLookupRule(const RuleInput& in);
+Outcome EmbeddingLookupSparseRule(const RuleInput& in);
 Outcome StridedSliceRule(const RuleInput& in);
 Outcome SliceRule(const RuleInput& in);
 Outcome SplitRule(const RuleInput& in);

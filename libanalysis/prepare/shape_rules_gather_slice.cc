@@ -65,6 +65,48 @@ Outcome EmbeddingLookupRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// EMBEDDING_LOOKUP_SPARSE (embedding_lookup_sparse.cc): inputs (ids [n], indices [n, k],
+// dense_shape [k], weights [n], params [rows, e1, ...]); the output is dense_shape[:k-1] + params'
+// dimensions after the first. Eval reads dense_shape's values, and Prepare makes the output
+// dynamic even when they are constant.
+Outcome EmbeddingLookupSparseRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 5 || in.node.outputs.size() != 1) {
+    return Fail(in, "expects 5 inputs and 1 output");
+  }
+  std::vector<Shape> shapes;
+  for (size_t i = 0; i < 5; ++i) {
+    auto shape = InputShape(in, i);
+    if (!shape.ok()) return shape.status();
+    shapes.push_back(std::move(shape).value());
+  }
+  const Shape& ids = shapes[0];
+  const Shape& indices = shapes[1];
+  const Shape& params = shapes[4];
+  TFA_RETURN_IF_ERROR(RequireRank(in, ids, 1, "ids"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, indices, 2, "indices"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, shapes[2], 1, "dense_shape"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, shapes[3], 1, "weights"));
+  if (indices[0] != ids[0] || indices[0] != shapes[3][0]) {
+    return Fail(in, "ids, indices and weights do not have the same number of rows");
+  }
+  if (params.size() < 2) return Fail(in, "params " + ShapeText(params) + " has rank below 2");
+  const auto dense_shape = KnownValues(in, 2);
+  if (!dense_shape) return Dynamic();
+  if (dense_shape->size() != static_cast<size_t>(indices[1])) {
+    return Fail(in, "dense_shape has " + std::to_string(dense_shape->size()) +
+                        " entries where indices has " + std::to_string(indices[1]) + " columns");
+  }
+  if (dense_shape->empty()) return Fail(in, "dense_shape is empty");
+  Shape out;
+  for (size_t i = 0; i + 1 < dense_shape->size(); ++i) {
+    auto dim = ToDimension(in, (*dense_shape)[i]);
+    if (!dim.ok()) return dim.status();
+    out.push_back(*dim);
+  }
+  out.insert(out.end(), params.begin() + 1, params.end());
+  return OneShape(std::move(out));
+}
+
 // STRIDED_SLICE (strided_slice.cc BuildStridedSliceParams + ResizeOutputTensor and
 // strided_slice_logic.h): the ellipsis expands to the dimensions begin does not name, a new axis
 // is an input dimension of 1, shrunk axes go; with `offset`, end holds sizes.

@@ -30,6 +30,8 @@
 #include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/embedding_lookup.h"
+#include "runtime/kernels/cpu/embedding_lookup_sparse.h"
+#include "runtime/kernels/cpu/fake_quant.h"
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
@@ -233,6 +235,8 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"MATRIX_SET_DIAG", {PrepareMatrixSetDiag, EvalMatrixSetDiag}},
       {"BROADCAST_ARGS", {PrepareBroadcastArgs, EvalBroadcastArgs}},
       {"SPARSE_TO_DENSE", {PrepareSparseToDense, EvalSparseToDense}},
+      {"FAKE_QUANT", {PrepareFakeQuant, EvalFakeQuant}},
+      {"EMBEDDING_LOOKUP_SPARSE", {PrepareEmbeddingLookupSparse, EvalEmbeddingLookupSparse}},
   };
   return *table;
 }

@@ -1,0 +1,32 @@
+// FAKE_QUANT and EMBEDDING_LOOKUP_SPARSE stay on the CPU under every delegate upstream has: the
+// GPU delegate has no parser for them (model_builder.cc NewOperationParser), XNNPACK no Visit
+// (xnnpack_delegate.cc VisitNode's default), NNAPI no case in NNAPIDelegateKernel::Validate.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/support/rule_test_graph.h"
+
+namespace tfa {
+namespace {
+
+constexpr TensorType kF32 = TensorType::kFloat32;
+constexpr TensorType kI32 = TensorType::kInt32;
+
+TEST(CpuOnlyBuiltinsDelegateRulesTest, NoDelegateTakesThem) {
+  testing::RuleTestGraph g;
+  g.Op("FAKE_QUANT", {{g.Tensor(kF32, {1, 8, 8, 3})}, {g.Tensor(kF32, {1, 8, 8, 3})}});
+  g.Op("EMBEDDING_LOOKUP_SPARSE",
+       {{g.Tensor(kI32, {3}), g.Tensor(kI32, {3, 2}), g.Tensor(kI32, {2}), g.Tensor(kF32, {3}),
+         g.Tensor(kF32, {4, 3, 2})},
+        {g.Tensor(kF32, {3, 3, 2})}});
+  for (const char* delegate : {"gpu", "xnnpack", "nnapi"}) {
+    const std::vector<std::string> verdicts = g.Verdicts(delegate);
+    ASSERT_EQ(verdicts.size(), 2u);
+    for (const std::string& reason : verdicts) EXPECT_FALSE(reason.empty()) << delegate;
+  }
+}
+
+}  // namespace
+}  // namespace tfa

@@ -61,6 +61,9 @@ enum : int32_t {
   kReduceAll = 140,
   kConv3DTranspose = 141,
   kVarHandle = 142,
+  kRandomStandardNormal = 146,
+  kRandomUniform = 148,
+  kMultinomial = 149,
 };
 
 tflite::ActivationFunctionType ToSchema(Activation a) {
@@ -403,6 +406,17 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       if (!combiner.ok()) break;
       tflite::EmbeddingLookupSparseOptionsT c;
       c.combiner = static_cast<tflite::CombinerType>(*combiner);
+      u.Set(std::move(c));
+      break;
+    }
+    case kRandomStandardNormal:
+    case kRandomUniform:
+    case kMultinomial: {
+      auto seeds = RandomSeedsOf(o);
+      if (!seeds.ok()) break;
+      tflite::RandomOptionsT c;
+      c.seed = seeds->seed;
+      c.seed2 = seeds->seed2;
       u.Set(std::move(c));
       break;
     }

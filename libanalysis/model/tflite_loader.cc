@@ -283,6 +283,11 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       o.custom_options = EncodeEmbeddingLookupSparseCombiner(
           static_cast<int32_t>(op.builtin_options_as_EmbeddingLookupSparseOptions()->combiner()));
       break;
+    case BO::RandomOptions: {
+      const auto* c = op.builtin_options_as_RandomOptions();
+      o.custom_options = EncodeRandomSeeds(RandomSeeds{c->seed(), c->seed2()});
+      break;
+    }
     case BO::LeakyReluOptions:
       o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha();
       break;

@@ -21,7 +21,8 @@ Result<flexbuffers::Map> ReadMap(const std::vector<uint8_t>& bytes) {
 }  // namespace
 
 bool HasUnmodelledBuiltinOptions(std::string_view op) {
-  return op == "FAKE_QUANT" || op == "EMBEDDING_LOOKUP_SPARSE";
+  return op == "FAKE_QUANT" || op == "EMBEDDING_LOOKUP_SPARSE" || op == "RANDOM_UNIFORM" ||
+         op == "RANDOM_STANDARD_NORMAL" || op == "MULTINOMIAL";
 }
 
 std::vector<uint8_t> EncodeFakeQuantParameters(const FakeQuantParameters& p) {
@@ -60,6 +61,26 @@ Result<int32_t> EmbeddingLookupSparseCombinerOf(const OpOptions& options) {
   auto map = ReadMap(options.custom_options);
   if (!map.ok()) return map.status();
   return (*map)["combiner"].AsInt32();
+}
+
+std::vector<uint8_t> EncodeRandomSeeds(const RandomSeeds& seeds) {
+  flexbuffers::Builder builder;
+  builder.Map([&] {
+    builder.Int("seed", seeds.seed);
+    builder.Int("seed2", seeds.seed2);
+  });
+  builder.Finish();
+  return builder.GetBuffer();
+}
+
+Result<RandomSeeds> RandomSeedsOf(const OpOptions& options) {
+  RandomSeeds seeds;
+  if (options.custom_options.empty()) return seeds;
+  auto map = ReadMap(options.custom_options);
+  if (!map.ok()) return map.status();
+  seeds.seed = (*map)["seed"].AsInt64();
+  seeds.seed2 = (*map)["seed2"].AsInt64();
+  return seeds;
 }
 
 }  // namespace tfa

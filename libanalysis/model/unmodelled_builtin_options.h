@@ -1,5 +1,5 @@
 // Builtin options of the ops OpOptions has no fields for (FAKE_QUANT's range and bit width,
-// EMBEDDING_LOOKUP_SPARSE's combiner). A
+// EMBEDDING_LOOKUP_SPARSE's combiner, the random ops' seeds). A
 // builtin op has no custom options of its own, so the loader keeps these in the node's
 // OpOptions::custom_options, as a flexbuffer map keyed by upstream's field names (schema.fbs);
 // the Prepare replay, the kernels and the model writer read them back here. A node without the
@@ -35,6 +35,16 @@ struct FakeQuantParameters {
 // EmbeddingLookupSparseOptions.combiner (CombinerType: SUM 0, MEAN 1, SQRTN 2).
 [[nodiscard]] std::vector<uint8_t> EncodeEmbeddingLookupSparseCombiner(int32_t combiner);
 [[nodiscard]] Result<int32_t> EmbeddingLookupSparseCombinerOf(const OpOptions& options);
+
+// RandomOptions (RANDOM_UNIFORM, RANDOM_STANDARD_NORMAL, MULTINOMIAL).
+struct RandomSeeds {
+  int64_t seed = 0;
+  int64_t seed2 = 0;
+  bool operator==(const RandomSeeds&) const = default;
+};
+
+[[nodiscard]] std::vector<uint8_t> EncodeRandomSeeds(const RandomSeeds& seeds);
+[[nodiscard]] Result<RandomSeeds> RandomSeedsOf(const OpOptions& options);
 
 }  // namespace tfa
 

@@ -12,6 +12,7 @@
 #include "libanalysis/prepare/constant_folding.h"
 #include "libanalysis/prepare/detection_postprocess_prepare.h"
 #include "libanalysis/prepare/fake_quant_prepare.h"
+#include "libanalysis/prepare/random_kernel_prepare.h"
 #include "libanalysis/prepare/recurrent_kernel_prepare.h"
 
 namespace tfa {
@@ -552,7 +553,7 @@ constexpr std::array<BuildKernelRule, 3> kBuildKernelRules = {{
 }};
 
 // The other builtin kernels whose Prepare changes memory (see docs/kernel-temporaries.md).
-constexpr std::array<KernelRule, 23> kKernelRules = {{
+constexpr std::array<KernelRule, 26> kKernelRules = {{
     {"DEPTHWISE_CONV_2D", PrepareDepthwiseConv2D},
     {"DEQUANTIZE", PrepareConstantUnpacking},
     {"DENSIFY", PrepareConstantUnpacking},
@@ -576,6 +577,9 @@ constexpr std::array<KernelRule, 23> kKernelRules = {{
     {"EMBEDDING_LOOKUP_SPARSE", PrepareDynamicOutput},
     {"BIDIRECTIONAL_SEQUENCE_LSTM", PrepareBidirectionalSequenceLstm},
     {"FAKE_QUANT", PrepareFakeQuant},
+    {"RANDOM_UNIFORM", PrepareRandom},
+    {"RANDOM_STANDARD_NORMAL", PrepareRandom},
+    {"MULTINOMIAL", PrepareMultinomial},
 }};
 
 // The Edge TPU's custom op, which the Edge TPU runtime registers (edgetpu::RegisterCustomOp):

@@ -108,6 +108,7 @@ Outcome MatrixDiagRule(const RuleInput& in);
 Outcome MatrixSetDiagRule(const RuleInput& in);
 Outcome SparseToDenseRule(const RuleInput& in);
 Outcome Rfft2dRule(const RuleInput& in);
+Outcome MultinomialRule(const RuleInput& in);
 
 // Ops that select some of their input's elements, how many known only from the values
 // (shape_rules_selection.cc).

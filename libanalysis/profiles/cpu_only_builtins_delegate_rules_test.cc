@@ -1,6 +1,7 @@
-// FAKE_QUANT and EMBEDDING_LOOKUP_SPARSE stay on the CPU under every delegate upstream has: the
-// GPU delegate has no parser for them (model_builder.cc NewOperationParser), XNNPACK no Visit
-// (xnnpack_delegate.cc VisitNode's default), NNAPI no case in NNAPIDelegateKernel::Validate.
+// FAKE_QUANT, EMBEDDING_LOOKUP_SPARSE and the random ops stay on the CPU under every delegate
+// upstream has: the GPU delegate has no parser for them (model_builder.cc NewOperationParser),
+// XNNPACK no Visit (xnnpack_delegate.cc VisitNode's default), NNAPI no case in
+// NNAPIDelegateKernel::Validate.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -21,9 +22,14 @@ TEST(CpuOnlyBuiltinsDelegateRulesTest, NoDelegateTakesThem) {
        {{g.Tensor(kI32, {3}), g.Tensor(kI32, {3, 2}), g.Tensor(kI32, {2}), g.Tensor(kF32, {3}),
          g.Tensor(kF32, {4, 3, 2})},
         {g.Tensor(kF32, {3, 3, 2})}});
+  for (const char* op : {"RANDOM_UNIFORM", "RANDOM_STANDARD_NORMAL"}) {
+    g.Op(op, {{g.Values(kI32, {2}, {4, 4})}, {g.Tensor(kF32, {4, 4})}});
+  }
+  g.Op("MULTINOMIAL", {{g.Constant(kF32, {1, 2}), g.Values(kI32, {}, {10})},
+                       {g.Tensor(TensorType::kInt64, {1, 10})}});
   for (const char* delegate : {"gpu", "xnnpack", "nnapi"}) {
     const std::vector<std::string> verdicts = g.Verdicts(delegate);
-    ASSERT_EQ(verdicts.size(), 2u);
+    ASSERT_EQ(verdicts.size(), 5u);
     for (const std::string& reason : verdicts) EXPECT_FALSE(reason.empty()) << delegate;
   }
 }

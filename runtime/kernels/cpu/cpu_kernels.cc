@@ -49,6 +49,7 @@
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
+#include "runtime/kernels/cpu/random_ops.h"
 #include "runtime/kernels/cpu/range.h"
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/reduce_generic.h"
@@ -237,6 +238,9 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"SPARSE_TO_DENSE", {PrepareSparseToDense, EvalSparseToDense}},
       {"FAKE_QUANT", {PrepareFakeQuant, EvalFakeQuant}},
       {"EMBEDDING_LOOKUP_SPARSE", {PrepareEmbeddingLookupSparse, EvalEmbeddingLookupSparse}},
+      {"RANDOM_UNIFORM", {PrepareRandom, EvalRandomUniform}},
+      {"RANDOM_STANDARD_NORMAL", {PrepareRandom, EvalRandomStandardNormal}},
+      {"MULTINOMIAL", {PrepareMultinomial, EvalMultinomial}},
   };
   return *table;
 }

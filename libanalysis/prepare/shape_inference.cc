@@ -143,6 +143,7 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"RFFT2D", Rfft2dRule},
     NamedShapeRule{"EMBEDDING_LOOKUP", EmbeddingLookupRule},
     NamedShapeRule{"EMBEDDING_LOOKUP_SPARSE", EmbeddingLookupSparseRule},
+    NamedShapeRule{"HASHTABLE_LOOKUP", HashtableLookupRule},
     NamedShapeRule{"TOPK_V2", TopKRule},
     NamedShapeRule{"WHERE", WhereRule},
     NamedShapeRule{"NON_MAX_SUPPRESSION_V4", NonMaxSuppressionRule},

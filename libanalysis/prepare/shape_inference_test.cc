@@ -147,6 +147,27 @@ TEST(ShapeInferenceTest, EmbeddingLookupSparseTakesTheDenseShape) {
             "EMBEDDING_LOOKUP_SPARSE: dense_shape has 3 entries where indices has 2 columns");
 }
 
+// hashtable_lookup.cc: [lookup] + values[1:] and the hits [lookup]; string values are sized at
+// Eval.
+TEST(ShapeInferenceTest, HashtableLookupTakesTheLookupCount) {
+  Subgraph g;
+  const int32_t lookup = AddTensor(g, TensorType::kInt32, {4});
+  const int32_t keys = AddTensor(g, TensorType::kInt32, {3});
+  const int32_t values = AddTensor(g, TensorType::kFloat32, {3, 2});
+  const int32_t strings = AddTensor(g, TensorType::kString, {3});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1});
+  const int32_t hits = AddTensor(g, TensorType::kUInt8, {1});
+  AddNode(g, "HASHTABLE_LOOKUP", {lookup, keys, values}, {out, hits});
+  AddNode(g, "HASHTABLE_LOOKUP", {lookup, keys, strings}, {out, hits});
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(*shapes, (std::vector<Shape>{{4, 2}, {4}}));
+  auto string_shapes = InferOutputShapesOrDynamic(g, g.nodes[1]);
+  ASSERT_TRUE(string_shapes.ok()) << string_shapes.status().message();
+  EXPECT_TRUE(string_shapes->IsDynamicOutput(0));
+  EXPECT_FALSE(string_shapes->IsDynamicOutput(1));
+}
+
 // rank.cc: an int32 scalar whatever the input.
 TEST(ShapeInferenceTest, RankIsAScalar) {
   Subgraph g;

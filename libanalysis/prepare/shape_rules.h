@@ -88,6 +88,7 @@ Outcome GatherRule(const RuleInput& in);
 Outcome GatherNdRule(const RuleInput& in);
 Outcome EmbeddingLookupRule(const RuleInput& in);
 Outcome EmbeddingLookupSparseRule(const RuleInput& in);
+Outcome HashtableLookupRule(const RuleInput& in);
 Outcome StridedSliceRule(const RuleInput& in);
 Outcome SliceRule(const RuleInput& in);
 Outcome SplitRule(const RuleInput& in);

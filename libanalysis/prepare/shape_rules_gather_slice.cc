@@ -107,6 +107,35 @@ Outcome EmbeddingLookupSparseRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// HASHTABLE_LOOKUP (hashtable_lookup.cc): inputs (lookup [n], keys [k], values [k, ...]); the
+// values' rows found, [n] + values[1:], and the hits [n]. A string output is not resized in
+// Prepare: it is sized when Eval writes it.
+Outcome HashtableLookupRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 3 || in.node.outputs.size() != 2) {
+    return Fail(in, "expects 3 inputs and 2 outputs");
+  }
+  auto lookup = InputShape(in, 0);
+  if (!lookup.ok()) return lookup.status();
+  auto keys = InputShape(in, 1);
+  if (!keys.ok()) return keys.status();
+  auto values = Input(in, 2);
+  if (!values.ok()) return values.status();
+  TFA_RETURN_IF_ERROR(RequireRank(in, *lookup, 1, "lookup"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, *keys, 1, "keys"));
+  const Shape value_shape((*values)->shape.begin(), (*values)->shape.end());
+  if (value_shape.empty() || value_shape[0] != (*keys)[0]) {
+    return Fail(in, "values " + ShapeText(value_shape) + " do not have one row per key");
+  }
+  const Shape hits = {(*lookup)[0]};
+  if ((*values)->type == TensorType::kString) {
+    TFA_RETURN_IF_ERROR(RequireRank(in, value_shape, 1, "string values"));
+    return PartlyDynamic({std::nullopt, hits});
+  }
+  Shape out = value_shape;
+  out[0] = (*lookup)[0];
+  return Shapes({std::move(out), hits});
+}
+
 // STRIDED_SLICE (strided_slice.cc BuildStridedSliceParams + ResizeOutputTensor and
 // strided_slice_logic.h): the ellipsis expands to the dimensions begin does not name, a new axis
 // is an input dimension of 1, shrunk axes go; with `offset`, end holds sizes.

@@ -34,5 +34,16 @@ TEST(CpuOnlyBuiltinsDelegateRulesTest, NoDelegateTakesThem) {
   }
 }
 
+// HASHTABLE_LOOKUP: NNAPI takes it with float32 values (nnapi_delegate.cc Validate,
+// kTfLiteBuiltinHashtableLookup); the GPU delegate and XNNPACK have no case for it.
+TEST(CpuOnlyBuiltinsDelegateRulesTest, OnlyNnapiTakesAFloatHashtableLookup) {
+  testing::RuleTestGraph g;
+  g.Op("HASHTABLE_LOOKUP", {{g.Tensor(kI32, {4}), g.Constant(kI32, {3}), g.Constant(kF32, {3, 2})},
+                            {g.Tensor(kF32, {4, 2}), g.Tensor(TensorType::kUInt8, {4})}});
+  EXPECT_FALSE(g.Verdicts("gpu")[0].empty());
+  EXPECT_FALSE(g.Verdicts("xnnpack")[0].empty());
+  EXPECT_EQ(g.Verdicts("nnapi")[0], "");
+}
+
 }  // namespace
 }  // namespace tfa

@@ -36,6 +36,7 @@
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/gather_nd.h"
+#include "runtime/kernels/cpu/hashtable_lookup.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/local_response_norm.h"
@@ -241,6 +242,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"RANDOM_UNIFORM", {PrepareRandom, EvalRandomUniform}},
       {"RANDOM_STANDARD_NORMAL", {PrepareRandom, EvalRandomStandardNormal}},
       {"MULTINOMIAL", {PrepareMultinomial, EvalMultinomial}},
+      {"HASHTABLE_LOOKUP", {PrepareHashtableLookup, EvalHashtableLookup}},
   };
   return *table;
 }

@@ -2,6 +2,8 @@
 
 #include <flatbuffers/flexbuffers.h>
 
+#include <string>
+
 namespace tfa {
 namespace {
 

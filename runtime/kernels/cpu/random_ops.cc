@@ -1,6 +1,7 @@
 #include "runtime/kernels/cpu/random_ops.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>

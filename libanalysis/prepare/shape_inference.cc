@@ -144,6 +144,7 @@ constexpr std::array kShapeRules = {
     NamedShapeRule{"EMBEDDING_LOOKUP", EmbeddingLookupRule},
     NamedShapeRule{"EMBEDDING_LOOKUP_SPARSE", EmbeddingLookupSparseRule},
     NamedShapeRule{"HASHTABLE_LOOKUP", HashtableLookupRule},
+    NamedShapeRule{"DILATE", DilateRule},
     NamedShapeRule{"TOPK_V2", TopKRule},
     NamedShapeRule{"WHERE", WhereRule},
     NamedShapeRule{"NON_MAX_SUPPRESSION_V4", NonMaxSuppressionRule},

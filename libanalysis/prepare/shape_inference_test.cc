@@ -168,6 +168,25 @@ TEST(ShapeInferenceTest, HashtableLookupTakesTheLookupCount) {
   EXPECT_FALSE(string_shapes->IsDynamicOutput(1));
 }
 
+// dilate.cc: (d - 1) * dilation + 1 per dimension, from the dilations' values.
+TEST(ShapeInferenceTest, DilateSpreadsEachDimension) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {4, 2, 3});
+  const int32_t dilations = AddConstant(g, TensorType::kInt32, {3});
+  const int32_t padding = AddConstant(g, TensorType::kFloat32, {1});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1});
+  AddNode(g, "DILATE", {x, dilations, padding}, {out});
+  auto unknown = InferOutputShapesOrDynamic(g, g.nodes[0]);
+  ASSERT_TRUE(unknown.ok()) << unknown.status().message();
+  EXPECT_TRUE(unknown->dynamic);
+  g.tensors[static_cast<size_t>(dilations)].int_values = {2, 3, 4};
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{7, 4, 9}));
+  g.tensors[static_cast<size_t>(dilations)].int_values = {2, 0, 4};
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[0]).status().message(), "DILATE: dilation 0 is below 1");
+}
+
 // rank.cc: an int32 scalar whatever the input.
 TEST(ShapeInferenceTest, RankIsAScalar) {
   Subgraph g;

@@ -80,6 +80,7 @@ Outcome BroadcastArgsRule(const RuleInput& in);
 Outcome ShapeOpRule(const RuleInput& in);
 Outcome BitcastRule(const RuleInput& in);
 Outcome PadRule(const RuleInput& in);
+Outcome DilateRule(const RuleInput& in);
 Outcome SpaceBatchRule(const RuleInput& in);
 Outcome DepthSpaceRule(const RuleInput& in);
 

@@ -1,6 +1,6 @@
-// FAKE_QUANT, EMBEDDING_LOOKUP_SPARSE and the random ops stay on the CPU under every delegate
-// upstream has: the GPU delegate has no parser for them (model_builder.cc NewOperationParser),
-// XNNPACK no Visit (xnnpack_delegate.cc VisitNode's default), NNAPI no case in
+// FAKE_QUANT, EMBEDDING_LOOKUP_SPARSE, DILATE and the random ops stay on the CPU under every
+// delegate upstream has: the GPU delegate has no parser for them (model_builder.cc
+// NewOperationParser), XNNPACK no Visit (xnnpack_delegate.cc VisitNode's default), NNAPI no case in
 // NNAPIDelegateKernel::Validate.
 #include <gtest/gtest.h>
 
@@ -27,9 +27,11 @@ TEST(CpuOnlyBuiltinsDelegateRulesTest, NoDelegateTakesThem) {
   }
   g.Op("MULTINOMIAL", {{g.Constant(kF32, {1, 2}), g.Values(kI32, {}, {10})},
                        {g.Tensor(TensorType::kInt64, {1, 10})}});
+  g.Op("DILATE", {{g.Tensor(kF32, {2, 2}), g.Values(kI32, {2}, {2, 3}), g.Constant(kF32, {1})},
+                  {g.Tensor(kF32, {3, 4})}});
   for (const char* delegate : {"gpu", "xnnpack", "nnapi"}) {
     const std::vector<std::string> verdicts = g.Verdicts(delegate);
-    ASSERT_EQ(verdicts.size(), 5u);
+    ASSERT_EQ(verdicts.size(), 6u);
     for (const std::string& reason : verdicts) EXPECT_FALSE(reason.empty()) << delegate;
   }
 }

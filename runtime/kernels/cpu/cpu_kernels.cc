@@ -27,6 +27,7 @@
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/dequantize.h"
 #include "runtime/kernels/cpu/detection_postprocess.h"
+#include "runtime/kernels/cpu/dilate.h"
 #include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/embedding_lookup.h"
@@ -243,6 +244,7 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"RANDOM_STANDARD_NORMAL", {PrepareRandom, EvalRandomStandardNormal}},
       {"MULTINOMIAL", {PrepareMultinomial, EvalMultinomial}},
       {"HASHTABLE_LOOKUP", {PrepareHashtableLookup, EvalHashtableLookup}},
+      {"DILATE", {PrepareDilate, EvalDilate}},
   };
   return *table;
 }

@@ -5,6 +5,7 @@
 
 #include "libanalysis/model/builtin_ops.h"
 #include "libanalysis/model/tflite_schema_generated.h"
+#include "libanalysis/model/unmodelled_builtin_options.h"
 
 namespace tfa {
 namespace {
@@ -27,6 +28,7 @@ enum : int32_t {
   kRnn = 24,
   kSoftmax = 25,
   kCall = 31,
+  kEmbeddingLookupSparse = 33,
   kUnidirectionalSequenceRnn = 35,
   kGather = 36,
   kMean = 40,
@@ -40,6 +42,7 @@ enum : int32_t {
   kBidirectionalSequenceLstm = 52,
   kTransposeConv = 67,
   kSum = 74,
+  kFakeQuant = 80,
   kReduceProd = 81,
   kReduceMax = 82,
   kPack = 83,
@@ -58,6 +61,9 @@ enum : int32_t {
   kReduceAll = 140,
   kConv3DTranspose = 141,
   kVarHandle = 142,
+  kRandomStandardNormal = 146,
+  kRandomUniform = 148,
+  kMultinomial = 149,
 };
 
 tflite::ActivationFunctionType ToSchema(Activation a) {
@@ -395,6 +401,38 @@ void WriteBuiltinOptions(const Node& node, const Tensor* first_output, tflite::O
       u.Set(std::move(c));
       break;
     }
+    case kEmbeddingLookupSparse: {
+      auto combiner = EmbeddingLookupSparseCombinerOf(o);
+      if (!combiner.ok()) break;
+      tflite::EmbeddingLookupSparseOptionsT c;
+      c.combiner = static_cast<tflite::CombinerType>(*combiner);
+      u.Set(std::move(c));
+      break;
+    }
+    case kRandomStandardNormal:
+    case kRandomUniform:
+    case kMultinomial: {
+      auto seeds = RandomSeedsOf(o);
+      if (!seeds.ok()) break;
+      tflite::RandomOptionsT c;
+      c.seed = seeds->seed;
+      c.seed2 = seeds->seed2;
+      u.Set(std::move(c));
+      break;
+    }
+    case kFakeQuant: {
+      // The loader keeps these in custom_options (unmodelled_builtin_options.h); a node whose
+      // options do not read back is written without any, as upstream's defaults.
+      auto p = FakeQuantParametersOf(o);
+      if (!p.ok()) break;
+      tflite::FakeQuantOptionsT c;
+      c.min = p->min;
+      c.max = p->max;
+      c.num_bits = p->num_bits;
+      c.narrow_range = p->narrow_range;
+      u.Set(std::move(c));
+      break;
+    }
     default:
       break;
   }
@@ -534,7 +572,10 @@ tflite::ModelT ToModelT(const Model& model, const ModelData& data) {
         first_output = &sg.tensors[static_cast<size_t>(node.outputs[0])];
       }
       if (builtin) WriteBuiltinOptions(node, first_output, *op);
-      if (node.options->custom_options.empty()) {
+      // A builtin whose custom_options hold its builtin options has them written above.
+      if (builtin && HasUnmodelledBuiltinOptions(node.op)) {
+        op->custom_options.clear();
+      } else if (node.options->custom_options.empty()) {
         op->custom_options.assign(static_cast<size_t>(node.options->custom_options_size), 0);
       } else {
         op->custom_options = node.options->custom_options;

@@ -20,6 +20,7 @@
 #include "libanalysis/model/graph_validation.h"
 #include "libanalysis/model/model_loader.h"
 #include "libanalysis/model/tflite_schema_generated.h"
+#include "libanalysis/model/unmodelled_builtin_options.h"
 
 namespace tfa {
 namespace {
@@ -272,6 +273,21 @@ OpOptions ReadOptions(const tflite::Operator& op) {
       o.axis =
           static_cast<const flatbuffers::Table*>(op.builtin_options())->GetField<int32_t>(4, 0);
       break;
+    case BO::FakeQuantOptions: {
+      const auto* c = op.builtin_options_as_FakeQuantOptions();
+      o.custom_options = EncodeFakeQuantParameters(
+          FakeQuantParameters{c->min(), c->max(), c->num_bits(), c->narrow_range()});
+      break;
+    }
+    case BO::EmbeddingLookupSparseOptions:
+      o.custom_options = EncodeEmbeddingLookupSparseCombiner(
+          static_cast<int32_t>(op.builtin_options_as_EmbeddingLookupSparseOptions()->combiner()));
+      break;
+    case BO::RandomOptions: {
+      const auto* c = op.builtin_options_as_RandomOptions();
+      o.custom_options = EncodeRandomSeeds(RandomSeeds{c->seed(), c->seed2()});
+      break;
+    }
     case BO::LeakyReluOptions:
       o.alpha = op.builtin_options_as_LeakyReluOptions()->alpha();
       break;

@@ -11,6 +11,8 @@
 #include "libanalysis/prepare/added_tensors.h"
 #include "libanalysis/prepare/constant_folding.h"
 #include "libanalysis/prepare/detection_postprocess_prepare.h"
+#include "libanalysis/prepare/fake_quant_prepare.h"
+#include "libanalysis/prepare/random_kernel_prepare.h"
 #include "libanalysis/prepare/recurrent_kernel_prepare.h"
 
 namespace tfa {
@@ -551,7 +553,7 @@ constexpr std::array<BuildKernelRule, 3> kBuildKernelRules = {{
 }};
 
 // The other builtin kernels whose Prepare changes memory (see docs/kernel-temporaries.md).
-constexpr std::array<KernelRule, 22> kKernelRules = {{
+constexpr std::array<KernelRule, 26> kKernelRules = {{
     {"DEPTHWISE_CONV_2D", PrepareDepthwiseConv2D},
     {"DEQUANTIZE", PrepareConstantUnpacking},
     {"DENSIFY", PrepareConstantUnpacking},
@@ -574,6 +576,10 @@ constexpr std::array<KernelRule, 22> kKernelRules = {{
     {"BIDIRECTIONAL_SEQUENCE_RNN", PrepareBidirectionalSequenceRnn},
     {"EMBEDDING_LOOKUP_SPARSE", PrepareDynamicOutput},
     {"BIDIRECTIONAL_SEQUENCE_LSTM", PrepareBidirectionalSequenceLstm},
+    {"FAKE_QUANT", PrepareFakeQuant},
+    {"RANDOM_UNIFORM", PrepareRandom},
+    {"RANDOM_STANDARD_NORMAL", PrepareRandom},
+    {"MULTINOMIAL", PrepareMultinomial},
 }};
 
 // Custom ops whose Prepare adds no temporaries, so their outputs stay in the arena as any node's:

@@ -124,6 +124,69 @@ TEST(ShapeInferenceTest, RangeCountsItsValues) {
   EXPECT_TRUE(later->dynamic);
 }
 
+// embedding_lookup_sparse.cc: dense_shape[:k-1] + params[1:], from dense_shape's values.
+TEST(ShapeInferenceTest, EmbeddingLookupSparseTakesTheDenseShape) {
+  Subgraph g;
+  const int32_t ids = AddTensor(g, TensorType::kInt32, {3});
+  const int32_t indices = AddTensor(g, TensorType::kInt32, {3, 3});
+  const int32_t dense_shape = AddConstant(g, TensorType::kInt32, {3});
+  const int32_t weights = AddTensor(g, TensorType::kFloat32, {3});
+  const int32_t params = AddTensor(g, TensorType::kFloat32, {4, 3, 2});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1});
+  AddNode(g, "EMBEDDING_LOOKUP_SPARSE", {ids, indices, dense_shape, weights, params}, {out});
+  auto unknown = InferOutputShapesOrDynamic(g, g.nodes[0]);
+  ASSERT_TRUE(unknown.ok()) << unknown.status().message();
+  EXPECT_TRUE(unknown->dynamic);
+  g.tensors[static_cast<size_t>(dense_shape)].int_values = {3, 2, 2};
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{3, 2, 3, 2}));
+  const int32_t two_columns = AddTensor(g, TensorType::kInt32, {3, 2});
+  AddNode(g, "EMBEDDING_LOOKUP_SPARSE", {ids, two_columns, dense_shape, weights, params}, {out});
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[1]).status().message(),
+            "EMBEDDING_LOOKUP_SPARSE: dense_shape has 3 entries where indices has 2 columns");
+}
+
+// hashtable_lookup.cc: [lookup] + values[1:] and the hits [lookup]; string values are sized at
+// Eval.
+TEST(ShapeInferenceTest, HashtableLookupTakesTheLookupCount) {
+  Subgraph g;
+  const int32_t lookup = AddTensor(g, TensorType::kInt32, {4});
+  const int32_t keys = AddTensor(g, TensorType::kInt32, {3});
+  const int32_t values = AddTensor(g, TensorType::kFloat32, {3, 2});
+  const int32_t strings = AddTensor(g, TensorType::kString, {3});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1});
+  const int32_t hits = AddTensor(g, TensorType::kUInt8, {1});
+  AddNode(g, "HASHTABLE_LOOKUP", {lookup, keys, values}, {out, hits});
+  AddNode(g, "HASHTABLE_LOOKUP", {lookup, keys, strings}, {out, hits});
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(*shapes, (std::vector<Shape>{{4, 2}, {4}}));
+  auto string_shapes = InferOutputShapesOrDynamic(g, g.nodes[1]);
+  ASSERT_TRUE(string_shapes.ok()) << string_shapes.status().message();
+  EXPECT_TRUE(string_shapes->IsDynamicOutput(0));
+  EXPECT_FALSE(string_shapes->IsDynamicOutput(1));
+}
+
+// dilate.cc: (d - 1) * dilation + 1 per dimension, from the dilations' values.
+TEST(ShapeInferenceTest, DilateSpreadsEachDimension) {
+  Subgraph g;
+  const int32_t x = AddTensor(g, TensorType::kFloat32, {4, 2, 3});
+  const int32_t dilations = AddConstant(g, TensorType::kInt32, {3});
+  const int32_t padding = AddConstant(g, TensorType::kFloat32, {1});
+  const int32_t out = AddTensor(g, TensorType::kFloat32, {1});
+  AddNode(g, "DILATE", {x, dilations, padding}, {out});
+  auto unknown = InferOutputShapesOrDynamic(g, g.nodes[0]);
+  ASSERT_TRUE(unknown.ok()) << unknown.status().message();
+  EXPECT_TRUE(unknown->dynamic);
+  g.tensors[static_cast<size_t>(dilations)].int_values = {2, 3, 4};
+  auto shapes = InferOutputShapes(g, g.nodes[0]);
+  ASSERT_TRUE(shapes.ok()) << shapes.status().message();
+  EXPECT_EQ(shapes->at(0), (Shape{7, 4, 9}));
+  g.tensors[static_cast<size_t>(dilations)].int_values = {2, 0, 4};
+  EXPECT_EQ(InferOutputShapes(g, g.nodes[0]).status().message(), "DILATE: dilation 0 is below 1");
+}
+
 // rank.cc: an int32 scalar whatever the input.
 TEST(ShapeInferenceTest, RankIsAScalar) {
   Subgraph g;

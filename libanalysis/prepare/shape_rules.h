@@ -82,6 +82,7 @@ Outcome BroadcastArgsRule(const RuleInput& in);
 Outcome ShapeOpRule(const RuleInput& in);
 Outcome BitcastRule(const RuleInput& in);
 Outcome PadRule(const RuleInput& in);
+Outcome DilateRule(const RuleInput& in);
 Outcome SpaceBatchRule(const RuleInput& in);
 Outcome DepthSpaceRule(const RuleInput& in);
 
@@ -89,6 +90,8 @@ Outcome DepthSpaceRule(const RuleInput& in);
 Outcome GatherRule(const RuleInput& in);
 Outcome GatherNdRule(const RuleInput& in);
 Outcome EmbeddingLookupRule(const RuleInput& in);
+Outcome EmbeddingLookupSparseRule(const RuleInput& in);
+Outcome HashtableLookupRule(const RuleInput& in);
 Outcome StridedSliceRule(const RuleInput& in);
 Outcome SliceRule(const RuleInput& in);
 Outcome SplitRule(const RuleInput& in);
@@ -109,6 +112,7 @@ Outcome MatrixDiagRule(const RuleInput& in);
 Outcome MatrixSetDiagRule(const RuleInput& in);
 Outcome SparseToDenseRule(const RuleInput& in);
 Outcome Rfft2dRule(const RuleInput& in);
+Outcome MultinomialRule(const RuleInput& in);
 
 // Ops that select some of their input's elements, how many known only from the values
 // (shape_rules_selection.cc).

@@ -65,6 +65,77 @@ Outcome EmbeddingLookupRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// EMBEDDING_LOOKUP_SPARSE (embedding_lookup_sparse.cc): inputs (ids [n], indices [n, k],
+// dense_shape [k], weights [n], params [rows, e1, ...]); the output is dense_shape[:k-1] + params'
+// dimensions after the first. Eval reads dense_shape's values, and Prepare makes the output
+// dynamic even when they are constant.
+Outcome EmbeddingLookupSparseRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 5 || in.node.outputs.size() != 1) {
+    return Fail(in, "expects 5 inputs and 1 output");
+  }
+  std::vector<Shape> shapes;
+  for (size_t i = 0; i < 5; ++i) {
+    auto shape = InputShape(in, i);
+    if (!shape.ok()) return shape.status();
+    shapes.push_back(std::move(shape).value());
+  }
+  const Shape& ids = shapes[0];
+  const Shape& indices = shapes[1];
+  const Shape& params = shapes[4];
+  TFA_RETURN_IF_ERROR(RequireRank(in, ids, 1, "ids"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, indices, 2, "indices"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, shapes[2], 1, "dense_shape"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, shapes[3], 1, "weights"));
+  if (indices[0] != ids[0] || indices[0] != shapes[3][0]) {
+    return Fail(in, "ids, indices and weights do not have the same number of rows");
+  }
+  if (params.size() < 2) return Fail(in, "params " + ShapeText(params) + " has rank below 2");
+  const auto dense_shape = KnownValues(in, 2);
+  if (!dense_shape) return Dynamic();
+  if (dense_shape->size() != static_cast<size_t>(indices[1])) {
+    return Fail(in, "dense_shape has " + std::to_string(dense_shape->size()) +
+                        " entries where indices has " + std::to_string(indices[1]) + " columns");
+  }
+  if (dense_shape->empty()) return Fail(in, "dense_shape is empty");
+  Shape out;
+  for (size_t i = 0; i + 1 < dense_shape->size(); ++i) {
+    auto dim = ToDimension(in, (*dense_shape)[i]);
+    if (!dim.ok()) return dim.status();
+    out.push_back(*dim);
+  }
+  out.insert(out.end(), params.begin() + 1, params.end());
+  return OneShape(std::move(out));
+}
+
+// HASHTABLE_LOOKUP (hashtable_lookup.cc): inputs (lookup [n], keys [k], values [k, ...]); the
+// values' rows found, [n] + values[1:], and the hits [n]. A string output is not resized in
+// Prepare: it is sized when Eval writes it.
+Outcome HashtableLookupRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 3 || in.node.outputs.size() != 2) {
+    return Fail(in, "expects 3 inputs and 2 outputs");
+  }
+  auto lookup = InputShape(in, 0);
+  if (!lookup.ok()) return lookup.status();
+  auto keys = InputShape(in, 1);
+  if (!keys.ok()) return keys.status();
+  auto values = Input(in, 2);
+  if (!values.ok()) return values.status();
+  TFA_RETURN_IF_ERROR(RequireRank(in, *lookup, 1, "lookup"));
+  TFA_RETURN_IF_ERROR(RequireRank(in, *keys, 1, "keys"));
+  const Shape value_shape((*values)->shape.begin(), (*values)->shape.end());
+  if (value_shape.empty() || value_shape[0] != (*keys)[0]) {
+    return Fail(in, "values " + ShapeText(value_shape) + " do not have one row per key");
+  }
+  const Shape hits = {(*lookup)[0]};
+  if ((*values)->type == TensorType::kString) {
+    TFA_RETURN_IF_ERROR(RequireRank(in, value_shape, 1, "string values"));
+    return PartlyDynamic({std::nullopt, hits});
+  }
+  Shape out = value_shape;
+  out[0] = (*lookup)[0];
+  return Shapes({std::move(out), hits});
+}
+
 // STRIDED_SLICE (strided_slice.cc BuildStridedSliceParams + ResizeOutputTensor and
 // strided_slice_logic.h): the ellipsis expands to the dimensions begin does not name, a new axis
 // is an input dimension of 1, shrunk axes go; with `offset`, end holds sizes.

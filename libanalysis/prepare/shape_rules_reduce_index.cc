@@ -227,4 +227,20 @@ Outcome Rfft2dRule(const RuleInput& in) {
   return OneShape(std::move(out));
 }
 
+// MULTINOMIAL (random_ops.cc PrepareMultinomial): [logits' batch, num_samples].
+Outcome MultinomialRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 2 || in.node.outputs.size() != 1) {
+    return Fail(in, "expects 2 inputs and 1 output");
+  }
+  auto logits = InputShape(in, 0);
+  if (!logits.ok()) return logits.status();
+  if (logits->empty()) return Fail(in, "logits are a scalar");
+  const auto num_samples = KnownValues(in, 1);
+  if (!num_samples) return Dynamic();
+  if (num_samples->size() != 1) return Fail(in, "num_samples is not one value");
+  auto samples = ToDimension(in, (*num_samples)[0]);
+  if (!samples.ok()) return samples.status();
+  return OneShape({(*logits)[0], *samples});
+}
+
 }  // namespace tfa::shape_rules

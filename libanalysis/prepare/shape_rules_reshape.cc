@@ -297,6 +297,32 @@ Outcome ShapeOpRule(const RuleInput& in) {
   return OneShape({static_cast<int32_t>(input->size())});
 }
 
+// DILATE (dilate.cc): inputs (input, dilations [rank], padding value); each dimension d becomes
+// (d - 1) * dilation + 1. Sized from the dilations' values, dynamic when they are not a constant.
+Outcome DilateRule(const RuleInput& in) {
+  if (in.node.inputs.size() != 3 || in.node.outputs.size() != 1) {
+    return Fail(in, "expects 3 inputs and 1 output");
+  }
+  auto input = InputShape(in, 0);
+  if (!input.ok()) return input.status();
+  if (input->empty()) return Fail(in, "the input is a scalar");
+  const auto dilations = KnownValues(in, 1);
+  if (!dilations) return Dynamic();
+  if (dilations->size() != input->size()) {
+    return Fail(in, "dilations have " + std::to_string(dilations->size()) +
+                        " entries for an input of rank " + std::to_string(input->size()));
+  }
+  Shape out;
+  for (size_t i = 0; i < input->size(); ++i) {
+    const int64_t dilation = (*dilations)[i];
+    if (dilation < 1) return Fail(in, "dilation " + std::to_string(dilation) + " is below 1");
+    auto dim = ToDimension(in, (static_cast<int64_t>((*input)[i]) - 1) * dilation + 1);
+    if (!dim.ok()) return dim.status();
+    out.push_back(*dim);
+  }
+  return OneShape(std::move(out));
+}
+
 // PAD, PADV2, MIRROR_PAD (pad.cc, mirror_pad.cc): each dimension grows by its two paddings.
 Outcome PadRule(const RuleInput& in) {
   auto input = InputShape(in, 0);

@@ -28,13 +28,17 @@
 #include "runtime/kernels/cpu/depthwise_conv.h"
 #include "runtime/kernels/cpu/dequantize.h"
 #include "runtime/kernels/cpu/detection_postprocess.h"
+#include "runtime/kernels/cpu/dilate.h"
 #include "runtime/kernels/cpu/dynamic_update_slice.h"
 #include "runtime/kernels/cpu/elementwise.h"
 #include "runtime/kernels/cpu/embedding_lookup.h"
+#include "runtime/kernels/cpu/embedding_lookup_sparse.h"
+#include "runtime/kernels/cpu/fake_quant.h"
 #include "runtime/kernels/cpu/fill.h"
 #include "runtime/kernels/cpu/fully_connected.h"
 #include "runtime/kernels/cpu/gather.h"
 #include "runtime/kernels/cpu/gather_nd.h"
+#include "runtime/kernels/cpu/hashtable_lookup.h"
 #include "runtime/kernels/cpu/l2_normalization.h"
 #include "runtime/kernels/cpu/landmarks_to_transform_matrix.h"
 #include "runtime/kernels/cpu/local_response_norm.h"
@@ -49,6 +53,7 @@
 #include "runtime/kernels/cpu/pad.h"
 #include "runtime/kernels/cpu/pooling.h"
 #include "runtime/kernels/cpu/quantized_kernels.h"
+#include "runtime/kernels/cpu/random_ops.h"
 #include "runtime/kernels/cpu/range.h"
 #include "runtime/kernels/cpu/reduce.h"
 #include "runtime/kernels/cpu/reduce_generic.h"
@@ -244,6 +249,13 @@ const std::map<std::string, KernelRegistration>& Table() {
       {"MATRIX_SET_DIAG", {PrepareMatrixSetDiag, EvalMatrixSetDiag}},
       {"BROADCAST_ARGS", {PrepareBroadcastArgs, EvalBroadcastArgs}},
       {"SPARSE_TO_DENSE", {PrepareSparseToDense, EvalSparseToDense}},
+      {"FAKE_QUANT", {PrepareFakeQuant, EvalFakeQuant}},
+      {"EMBEDDING_LOOKUP_SPARSE", {PrepareEmbeddingLookupSparse, EvalEmbeddingLookupSparse}},
+      {"RANDOM_UNIFORM", {PrepareRandom, EvalRandomUniform}},
+      {"RANDOM_STANDARD_NORMAL", {PrepareRandom, EvalRandomStandardNormal}},
+      {"MULTINOMIAL", {PrepareMultinomial, EvalMultinomial}},
+      {"HASHTABLE_LOOKUP", {PrepareHashtableLookup, EvalHashtableLookup}},
+      {"DILATE", {PrepareDilate, EvalDilate}},
   };
   return *table;
 }

@@ -134,7 +134,6 @@ Status ReadSignatures(const json& v, Model& model) {
   return Status::Ok();
 }
 
-// Fills `t` (a default Tensor) from the members; built in place, as a Tensor is not small.
 void TensorMembers::Clear() {
   for (Value* v : {&name, &bytes, &alloc, &type, &variable, &buffer, &constant_bytes, &sparse,
                    &sparse_ledger_bytes}) {
@@ -154,6 +153,7 @@ void NodeMembers::Clear() {
   options.reset();
 }
 
+// Fills `t` (a default Tensor) from the members; built in place, as a Tensor is not small.
 Status ReadTensor(TensorMembers& m, const std::string& path, Tensor& t) {
   if (m.name.present()) {
     if (m.name.kind != Value::Kind::kString) return Fail(path + ".name", "expected a string");

@@ -28,7 +28,7 @@ struct TensorMembers {
 
   // Every member absent again, the lists keeping their room: one TensorMembers reads every
   // tensor of a list, and fresh lists cost a million-tensor graph an allocation per list
-  // (issue 46).
+  // (issue 46). A member added above is cleared there too.
   void Clear();
 };
 
